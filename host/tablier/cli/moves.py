@@ -1,0 +1,52 @@
+"""``tablier moves GAME``: every distinct legal play or move of a position, as a table or JSON.
+
+The command is shared by every game; it finds the game in the catalogue and hands the arguments to
+its family's ``tablier.<family>.cli_moves.run(game, args)``. Bad input gets a one-line error on
+stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Any
+
+from tablier.games import find_game
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``moves`` subcommand."""
+    parser = subparsers.add_parser("moves", help="list the legal plays of a position")
+    parser.add_argument("game", help="game name (see `tablier games`)")
+    parser.add_argument("--position", help="tables games: the position (Position ID for backgammon, "
+                        "or the position text format of docs/positions.md); default: the start")
+    parser.add_argument("--dice", help="tables games: the throw, e.g. 6-6 or 31")
+    parser.add_argument("--fen", help="draughts: the position as FEN; default: the start")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="set a game option (repeatable; see `tablier games`)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(func=run)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    """``["a=1", "b=x"]`` as ``{"a": "1", "b": "x"}``; ``ValueError`` on a pair without ``=``."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"option {pair!r} is not NAME=VALUE")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch to the game family's implementation."""
+    try:
+        game = find_game(args.game)
+    except KeyError as error:
+        print(f"tablier moves: {error.args[0]}", file=sys.stderr)
+        return 2
+    family = importlib.import_module(f"tablier.{game.family}.cli_moves")
+    status: int = family.run(game, args)
+    return status

@@ -1,0 +1,61 @@
+"""The catalogue of every game and variant Tablier plays, with their named options.
+
+Each game family (``tablier.tables``, ``tablier.draughts``) publishes a ``GAMES`` tuple of
+:class:`GameInfo` in its ``catalog`` module; this module gathers them. The catalogue is data: the CLI
+lists it (``tablier games``), prints rules from it (``tablier rules``) and dispatches on its
+``family``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+FAMILY_MODULES = ("tablier.tables.catalog", "tablier.draughts.catalog")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A convention a rule book leaves open, with the seed's default."""
+
+    name: str
+    default: str | int | bool
+    choices: tuple[str | int | bool, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game or variant: its command-line name, family and options."""
+
+    name: str
+    family: str
+    title: str
+    summary: str
+    aliases: tuple[str, ...] = ()
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+
+def all_games() -> list[GameInfo]:
+    """Every game of every family that is installed, in catalogue order."""
+    games: list[GameInfo] = []
+    for module_name in FAMILY_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if not error.name or not module_name.startswith(error.name):
+                raise
+            continue
+        games.extend(module.GAMES)
+    return games
+
+
+def find_game(name: str) -> GameInfo:
+    """The game called ``name`` (or one of its aliases); ``KeyError`` with the known names if none."""
+    wanted = name.strip().lower()
+    games = all_games()
+    for game in games:
+        if wanted == game.name or wanted in game.aliases:
+            return game
+    known = ", ".join(game.name for game in games)
+    raise KeyError(f"unknown game {name!r}; known games: {known}")
