@@ -1,0 +1,86 @@
+"""``tablier hardware``: check the board layout and generate what is built from it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_OUT = Path("build/hardware")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``hardware`` subcommand and its actions."""
+    parser = subparsers.add_parser("hardware", help="check the board layout and generate from it",
+                                   description="Check hardware/board.toml and generate the firmware's "
+                                               "constants, the netlist and the drawings from it.")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str, func: Any, out: Path | None = None) -> None:
+        sub = actions.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("--layout", type=Path, metavar="PATH",
+                         help="the layout file (default: the repository's hardware/board.toml)")
+        if out is not None:
+            sub.add_argument("--out", type=Path, metavar="DIR", default=out,
+                             help=f"the directory to write into (default: {out})")
+        sub.set_defaults(func=func)
+
+    action("check", "validate the layout and print its hash", run_check)
+    action("hash", "print the layout's hash (as the firmware reports it)", run_hash)
+    action("firmware-config", "write the firmware's board_config.py", run_firmware_config,
+           out=DEFAULT_OUT)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Validate the layout; exit 1 listing every problem."""
+    from tablier.hardware.layout import LayoutError, read_layout
+    from tablier.hardware.validate import find_problems
+
+    try:
+        layout = read_layout(args.layout)
+    except LayoutError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    problems = find_problems(layout)
+    if problems:
+        for problem in problems:
+            print(f"{layout.source}: {problem}", file=sys.stderr)
+        print(f"{layout.source}: {len(problems)} problem(s); the layout is not usable", file=sys.stderr)
+        return 1
+    print(f"{layout.source}: ok: {layout.switch_count} switches on {layout.chips} 74HC165s, "
+          f"{layout.led_count} LEDs; hash {layout.hash}")
+    return 0
+
+
+def run_hash(args: argparse.Namespace) -> int:
+    """Print the hash of a valid layout."""
+    layout = _load(args)
+    if layout is None:
+        return 1
+    print(layout.hash)
+    return 0
+
+
+def run_firmware_config(args: argparse.Namespace) -> int:
+    """Write board_config.py for the firmware."""
+    from tablier.hardware.firmware_config import write_firmware_config
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    path = write_firmware_config(layout, args.out)
+    print(f"wrote {path} (layout hash {layout.hash})")
+    return 0
+
+
+def _load(args: argparse.Namespace) -> Any:
+    """The validated layout, or None after printing why it cannot be used."""
+    from tablier.hardware.layout import LayoutError, load_layout
+
+    try:
+        return load_layout(args.layout)
+    except LayoutError as error:
+        print(f"error: {error}", file=sys.stderr)
+        print("run `tablier hardware check` for the full list", file=sys.stderr)
+        return None

@@ -1,0 +1,52 @@
+"""Generate the firmware's ``board_config.py`` from the layout.
+
+The firmware never restates the layout: it imports this module of plain constants, written by
+``tablier hardware firmware-config``. It runs under MicroPython, so it holds only ints, strings and
+booleans.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablier.hardware.layout import Layout
+
+CONFIG_NAME = "board_config.py"
+
+
+def firmware_config_text(layout: Layout) -> str:
+    """The text of ``board_config.py`` for a layout."""
+    pins = layout.pins
+    return f'''\
+"""Board constants for the Tablier firmware.
+
+Generated from hardware/board.toml by `tablier hardware firmware-config`: do not edit.
+
+Switch id s is bit (7 - s % 8) of byte s // 8 of the SR_BYTES bytes read from the 74HC165 chain
+(most significant bit first; chip 0 is the one whose QH feeds the Pico). Inputs past SWITCH_COUNT
+are spare and tied high. A closed reed reads 0 when SWITCH_ACTIVE_LOW.
+"""
+
+LAYOUT_HASH = "{layout.hash}"
+SWITCH_COUNT = {layout.switch_count}
+SR_BYTES = {layout.sr_bytes}
+SPI_ID = {pins.spi_id}
+SPI_BAUD = {pins.spi_baud}
+PIN_SR_LOAD = {pins.sr_load}
+PIN_SR_CLK = {pins.sr_clk}
+PIN_SR_DATA = {pins.sr_data}
+SWITCH_ACTIVE_LOW = {layout.switch_active_low}
+LED_COUNT = {layout.led_count}
+PIN_LED = {pins.led}
+LED_ORDER = "{layout.led_order}"
+LED_MA_PER_CHANNEL = {layout.led_ma_per_channel}
+LED_BUDGET_MA = {layout.led_budget_ma}
+'''
+
+
+def write_firmware_config(layout: Layout, out_dir: Path) -> Path:
+    """Write ``out_dir/board_config.py`` (creating ``out_dir``) and return its path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / CONFIG_NAME
+    path.write_text(firmware_config_text(layout), encoding="utf-8", newline="\n")
+    return path
