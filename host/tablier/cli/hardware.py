@@ -30,6 +30,8 @@ def register(subparsers: Any) -> None:
     action("hash", "print the layout's hash (as the firmware reports it)", run_hash)
     action("firmware-config", "write the firmware's board_config.py", run_firmware_config,
            out=DEFAULT_OUT)
+    action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
+           out=DEFAULT_OUT)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -72,6 +74,24 @@ def run_firmware_config(args: argparse.Namespace) -> int:
     path = write_firmware_config(layout, args.out)
     print(f"wrote {path} (layout hash {layout.hash})")
     return 0
+
+
+def run_netlist(args: argparse.Namespace) -> int:
+    """Build the schematic, run the ERC, write the netlist; exit 1 if the ERC finds errors."""
+    from tablier.hardware.netlist import build_netlist
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    netlist = build_netlist(layout)
+    for message in netlist.erc_errors:
+        print(f"ERC error: {message}", file=sys.stderr)
+    for message in netlist.erc_warnings:
+        print(f"ERC warning: {message}", file=sys.stderr)
+    path = netlist.write(args.out)
+    print(f"wrote {path}: {netlist.parts} parts, {netlist.nets} nets; ERC: "
+          f"{len(netlist.erc_errors)} errors, {len(netlist.erc_warnings)} warnings")
+    return 1 if netlist.erc_errors else 0
 
 
 def _load(args: argparse.Namespace) -> Any:
