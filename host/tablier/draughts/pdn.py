@@ -31,7 +31,10 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 
 
 class PdnSyntaxError(TablierError):
-    """A PDN record cannot be read; ``line`` and ``column`` (1-based) say where."""
+    """A PDN record cannot be read; ``line`` and ``column`` (1-based) say where.
+
+    ``ply`` is the number of main-line moves read before it (set by :class:`GameBuilder`).
+    """
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         place = f"line {line}, column {column}: " if column else f"line {line}: " if line else ""
@@ -39,6 +42,7 @@ class PdnSyntaxError(TablierError):
         self.message = message
         self.line = line
         self.column = column
+        self.ply = 0
 
 
 @dataclass(frozen=True)
@@ -253,9 +257,11 @@ class GameBuilder(PdnVisitor[PdnGame]):
                 self.game.line))
 
     def handle_error(self, error: PdnSyntaxError) -> None:
+        error.ply = len(self.game.moves)
         self.game.errors.append(error)
 
     def handle_warning(self, warning: PdnSyntaxError) -> None:
+        warning.ply = len(self.game.moves)
         self.game.warnings.append(warning)
 
     def result(self) -> PdnGame:

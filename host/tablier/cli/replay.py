@@ -1,0 +1,82 @@
+"""``tablier replay GAME FILE.pdn``: check every game of a PDN file with the rules of GAME.
+
+One line per game (moves replayed, or the first illegal move and why); ``--json`` prints
+``{"games": N, "moves": M, "illegal": [{"game": i, "ply": k, "move": "...", "reason": "..."}]}``
+with games and plies counted from 1. Exit status: 0 when every game is legal, 1 when some are not,
+2 when the file cannot be read (or the game is unknown). Progress goes to stderr when it is a
+terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``replay`` subcommand."""
+    parser = subparsers.add_parser("replay", help="check every game of a PDN record")
+    parser.add_argument("game", help="draughts game whose rules to apply (english, losing, polish, "
+                        "polish10, devil; see `tablier games`)")
+    parser.add_argument("file", help="the PDN file")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--warnings", action="store_true",
+                        help="also list the quirks that were read in a forgiving way")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the file; see the module docstring for the output and exit status."""
+    from tablier.draughts import find_variant
+    from tablier.draughts.pdn import read_pdn_file
+    from tablier.draughts.pdn_replay import replay_game
+
+    try:
+        variant = find_variant(args.game)
+    except ValueError as error:
+        print(f"tablier replay: {error}", file=sys.stderr)
+        return 2
+    try:
+        games = read_pdn_file(args.file)
+    except OSError as error:
+        print(f"tablier replay: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    if not games:
+        print(f"tablier replay: {args.file} holds no PDN game", file=sys.stderr)
+        return 2
+    progress = sys.stderr.isatty() and len(games) > 20
+    illegal: list[dict[str, object]] = []
+    total = 0
+    for number, game in enumerate(games, start=1):
+        if progress and (number % 10 == 0 or number == len(games)):
+            print(f"\rreplaying game {number}/{len(games)}", end="", file=sys.stderr, flush=True)
+        replay = replay_game(game, variant)
+        total += replay.moves
+        if replay.failure is not None:
+            illegal.append({"game": number, "ply": replay.failure.ply, "move": replay.failure.move,
+                            "reason": replay.failure.reason})
+        if not args.json:
+            print(_game_line(number, game.headers, replay.moves, replay.failure))
+            if args.warnings:
+                for warning in [*map(str, game.warnings), *replay.warnings]:
+                    print(f"    note: {warning}")
+    if progress:
+        print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+    if args.json:
+        print(json.dumps({"games": len(games), "moves": total, "illegal": illegal}))
+    else:
+        legal = len(games) - len(illegal)
+        print(f"{len(games)} games, {total} moves replayed; {legal} legal, {len(illegal)} not")
+    return 1 if illegal else 0
+
+
+def _game_line(number: int, headers: dict[str, str], moves: int, failure: Any) -> str:
+    names = " - ".join(headers[tag] for tag in ("Black", "White") if headers.get(tag))
+    title = ", ".join(part for part in (names, headers.get("Event", "")) if part)
+    label = f"game {number}" + (f" ({title})" if title else "")
+    if failure is None:
+        return f"{label}: {moves} moves, all legal"
+    shown = f" ({failure.move})" if failure.move and not failure.reason.startswith(failure.move) else ""
+    return f"{label}: {moves} moves replayed, then at ply {failure.ply}{shown}: {failure.reason}"
