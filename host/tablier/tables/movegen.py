@@ -1,0 +1,238 @@
+"""Full-turn legal play generation, shared by every tables game.
+
+Both generators work in the mover's own frame (see :mod:`tablier.tables.position`) on plain ints and
+lists, and return *distinct* plays: two plays that reach the same position (same men, same men hit)
+count once. The rules they apply:
+
+* each die (each movement of a doublet) moves one man; a man may use several of them in turn, and
+  every point it stops on must be open;
+* a point is closed by two adversary men when hitting is allowed (a lone man there is hit and goes
+  to the bar), by a single adversary man when it is not;
+* men on the bar enter (on the point ``25 - die``) before any other man moves;
+* bearing off once every man is home (1..6): a die bears off a man from its own point; a higher die
+  bears off the highest man when no man stands above it; otherwise it must move a man within home;
+* as many dice as possible must be used; when only one of two different dice can be played, the
+  higher one if it can be.
+
+:func:`fast_plays` is the generator every game uses when its variant adds no rule of its own on
+single steps. Doublets are generated as multisets of from-points taken in non-increasing order: each
+multiset is one position, and any legal order of its steps can be rearranged that way (moving the
+higher men first only opens bearing off sooner), so no permutation is tried twice and no dedupe is
+needed. :func:`generic_plays` tries every order and dedupes by the resulting position; it calls the
+variant's ``step_allowed`` hook on each step (Jacquet's postillon, table-closing rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .moves import Move, Play
+from .position import BAR, OFF, SideBoard
+
+# Every possible Move object, built once: MOVES[src][dst][hit].
+MOVES: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
+    tuple((Move(src, dst, False), Move(src, dst, True)) for dst in range(25)) for src in range(26)
+)
+
+StepRule = Callable[[list[int], list[int], Move], bool]
+"""``step_allowed(mine, theirs, move)``: may ``move`` be made now? ``mine`` is the mover's board as
+it stands in the middle of the turn, ``theirs`` the adversary's men counted on the mover's points
+(index 1..24; index 25 his bar)."""
+
+
+def landing_tables(theirs: Sequence[int], hitting: bool) -> tuple[list[bool], list[bool]]:
+    """``(blocked, blot)`` for points 0..24 of the mover's frame from the adversary's men on them."""
+    limit = 2 if hitting else 1
+    blocked = [False] + [theirs[q] >= limit for q in range(1, 25)]
+    blot = [False] + [hitting and theirs[q] == 1 for q in range(1, 25)]
+    return blocked, blot
+
+
+def fast_plays(mine: SideBoard, blocked: list[bool], blot: list[bool], steps: tuple[int, ...]) -> list[Play]:
+    """Every distinct legal play of the dice ``steps`` (``(a, b)`` or ``(d,) * n``)."""
+    if len(steps) == 2 and steps[0] != steps[1]:
+        return _pair_plays(list(mine), blocked, list(blot), steps[0], steps[1])
+    return _doublet_plays(list(mine), blocked, list(blot), steps[0], len(steps))
+
+
+def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: int,
+                   count: int) -> list[Play]:
+    """Plays of ``count`` movements of ``die``: non-increasing multisets of from-points."""
+    sources = [src for src in range(BAR, 0, -1) if src <= die or not blocked[src - die]]
+    plays: list[Play] = []
+    best = 0
+    path: list[Move] = []
+
+    def extend(start: int, left: int, outside: int) -> None:
+        nonlocal best, plays
+        moved = False
+        for i in range(start, len(sources)):
+            src = sources[i]
+            if not mine[src]:
+                if mine[BAR]:
+                    break
+                continue
+            if mine[BAR] and src != BAR:
+                break
+            dst = src - die
+            if dst <= 0:
+                if outside:
+                    break
+                if dst < 0 and any(mine[src + 1:7]):
+                    continue
+                dst = OFF
+            hit = blot[dst]
+            mine[src] -= 1
+            mine[dst] += 1
+            blot[dst] = False
+            path.append(MOVES[src][dst][hit])
+            moved = True
+            if left > 1:
+                extend(i, left - 1, outside - 1 if src > 6 >= dst else outside)
+            elif best == count:
+                plays.append(tuple(path))
+            else:
+                best = count
+                plays = [tuple(path)]
+            path.pop()
+            blot[dst] = hit
+            mine[src] += 1
+            mine[dst] -= 1
+        if not moved and len(path) >= best:
+            if len(path) > best:
+                best = len(path)
+                plays = []
+            plays.append(tuple(path))
+
+    extend(0, count, sum(mine[7:26]))
+    return plays
+
+
+def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, outside: int) -> list[Move]:
+    """The single moves ``die`` allows now."""
+    if mine[BAR]:
+        dst = BAR - die
+        return [] if blocked[dst] else [MOVES[BAR][dst][blot[dst]]]
+    moves = []
+    for src in range(24, 0, -1):
+        if not mine[src]:
+            continue
+        dst = src - die
+        if dst > 0:
+            if not blocked[dst]:
+                moves.append(MOVES[src][dst][blot[dst]])
+        elif outside:
+            break
+        elif dst == 0 or not any(mine[src + 1:7]):
+            moves.append(MOVES[src][OFF][False])
+    return moves
+
+
+def _pair_plays(mine: list[int], blocked: list[bool], blot: list[bool], a: int, b: int) -> list[Play]:
+    """Plays of two different dice: both if possible, else the higher, else the lower."""
+    outside = sum(mine[7:26])
+    seen: set[tuple[object, ...]] = set()
+    plays: list[Play] = []
+    for first_die, second_die in ((a, b), (b, a)):
+        for first in _sources(mine, blocked, blot, first_die, outside):
+            p1, t1, h1 = first
+            mine[p1] -= 1
+            mine[t1] += 1
+            blot[t1] = False
+            for second in _sources(mine, blocked, blot, second_die, outside - 1 if p1 > 6 >= t1 else outside):
+                p2, t2, h2 = second
+                if t1 == p2:  # one man, both dice: its start, end and the men it hit
+                    key: tuple[object, ...] = (p1, t2, t1 if h1 else 0, t2 if h2 else 0)
+                elif t2 == p1:  # the same, made with two men
+                    key = (p2, t1, 0, t1 if h1 else 0)
+                else:  # two men: their steps in either order, and the points hit
+                    hits = (t1 if h1 else 0) + (t2 if h2 else 0)
+                    key = (p1, t1, p2, t2, hits) if (p1, t1) > (p2, t2) else (p2, t2, p1, t1, hits)
+                if key not in seen:
+                    seen.add(key)
+                    plays.append((first, second))
+            mine[p1] += 1
+            mine[t1] -= 1
+            blot[t1] = h1
+    if plays:
+        return plays
+    for die in (max(a, b), min(a, b)):
+        singles = _sources(mine, blocked, blot, die, outside)
+        if singles:
+            return [(move,) for move in singles]
+    return [()]
+
+
+def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: tuple[int, ...],
+                  step_allowed: StepRule | None = None) -> list[Play]:
+    """Every distinct legal play, trying every order of the dice; ``step_allowed`` may forbid steps.
+
+    ``theirs`` counts the adversary's men on the mover's points (index 1..24). Slower than
+    :func:`fast_plays` but open to any rule on single steps; for backgammon both give the same plays.
+    """
+    board = list(mine)
+    others = list(theirs) + [0] * (26 - len(theirs))
+    limit = 2 if hitting else 1
+    found: dict[tuple[object, ...], Play] = {}
+    high_keys: set[tuple[object, ...]] = set()
+    best = 0
+    path: list[Move] = []
+    dice_used: list[int] = []
+
+    def legal(die: int) -> list[Move]:
+        moves = []
+        for src in range(BAR, 0, -1):
+            if not board[src] or (board[BAR] and src != BAR):
+                continue
+            dst = src - die
+            if dst > 0:
+                if others[dst] >= limit:
+                    continue
+                move = MOVES[src][dst][hitting and others[dst] == 1]
+            else:
+                if any(board[7:26]) or (dst < 0 and any(board[src + 1:7])):
+                    continue
+                move = MOVES[src][OFF][False]
+            if step_allowed is None or step_allowed(board, others, move):
+                moves.append(move)
+        return moves
+
+    def extend(remaining: tuple[int, ...]) -> None:
+        nonlocal best
+        moved = False
+        for index, die in enumerate(remaining):
+            if die in remaining[:index]:
+                continue
+            rest = remaining[:index] + remaining[index + 1:]
+            for move in legal(die):
+                src, dst, hit = move
+                board[src] -= 1
+                board[dst] += 1
+                if hit:
+                    others[dst] -= 1
+                    others[BAR] += 1
+                path.append(move)
+                dice_used.append(die)
+                extend(rest)
+                dice_used.pop()
+                path.pop()
+                if hit:
+                    others[dst] += 1
+                    others[BAR] -= 1
+                board[src] += 1
+                board[dst] -= 1
+                moved = True
+        if not moved and len(path) >= best:
+            if len(path) > best:
+                best = len(path)
+                found.clear()
+                high_keys.clear()
+            key = (tuple(board), tuple(sorted(move.dst for move in path if move.hit)))
+            found.setdefault(key, tuple(path))
+            if len(path) == 1 and dice_used[0] == max(steps):
+                high_keys.add(key)
+
+    extend(steps)
+    if best == 1 and len(set(steps)) == 2 and high_keys:
+        return [play for key, play in found.items() if key in high_keys]
+    return list(found.values())

@@ -1,0 +1,197 @@
+"""The rules of a tables game as a small class: geometry, dice, landings, results.
+
+Every tables game (Backgammon, Jacquet, Ticktack, ...) is a subclass of :class:`Variant` that sets a
+few class attributes and overrides a few hooks; the core (:mod:`tablier.tables.movegen`,
+:class:`tablier.tables.board.Board`) does the rest. ``docs/tables-core.md`` explains each hook with
+an example. A variant instance carries the game's options (the conventions a rule book leaves open).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablier.errors import InvalidPositionError
+from tablier.games import GameInfo, Option
+
+from .movegen import fast_plays, generic_plays, landing_tables
+from .moves import Dice, Move, Play
+from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
+
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winner, the points the game is worth (before any cube) and its name."""
+
+    winner: int
+    points: int
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{SIDE_NAMES[self.winner]} wins a {self.kind} ({self.points} point{'s' * (self.points > 1)})"
+
+
+def parse_option_value(option: Option, text: str) -> OptionValue:
+    """``text`` (from the command line) as a value of ``option``; ``ValueError`` if it is not one."""
+    value: OptionValue
+    if isinstance(option.default, bool):
+        lowered = text.strip().lower()
+        if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+            raise ValueError(f"option {option.name} takes yes or no, not {text!r}")
+        value = lowered in ("1", "true", "yes", "on")
+    elif isinstance(option.default, int):
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"option {option.name} takes a whole number, not {text!r}") from None
+    else:
+        value = text.strip()
+    if option.choices and value not in option.choices:
+        choices = ", ".join(str(choice) for choice in option.choices)
+        raise ValueError(f"option {option.name} is one of {choices}, not {text!r}")
+    return value
+
+
+class Variant:
+    """A tables game's rules. Subclasses set the class attributes and override hooks as needed.
+
+    Class attributes: ``name``, ``title``, ``summary``, ``aliases`` and ``OPTIONS`` (the catalogue
+    entry), ``start`` (each side's men at the start, in its own frame), ``hitting`` (a lone adversary
+    man is hit; if false, any adversary man closes the point).
+
+    Hooks: :meth:`opposite` (where the frames meet), :meth:`doublet_moves` (what a doublet gives),
+    :meth:`step_allowed` (extra rules on single steps; overriding it switches generation to the
+    generic generator), :meth:`result` (how a game is won and scored), :meth:`validate`.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    start: ClassVar[SideBoard] = ()
+    hitting: ClassVar[bool] = True
+
+    def __init__(self, **options: OptionValue) -> None:
+        known = {option.name: option for option in self.OPTIONS}
+        for name in options:
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise ValueError(f"{self.name} has no option {name!r} (options: {names})")
+        self.options: dict[str, OptionValue] = {
+            option.name: options.get(option.name, option.default) for option in self.OPTIONS}
+        self._opposite = (0, *(self.opposite(point) for point in range(1, 25)))
+        self._uses_step_rule = type(self).step_allowed is not Variant.step_allowed
+
+    @classmethod
+    def from_strings(cls, pairs: Mapping[str, str]) -> Variant:
+        """The variant with options given as text (``{"american": "yes"}``); ``ValueError`` if bad."""
+        known = {option.name: option for option in cls.OPTIONS}
+        values: dict[str, OptionValue] = {}
+        for name, text in pairs.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise ValueError(f"{cls.name} has no option {name!r} (options: {names})")
+            values[name] = parse_option_value(known[name], text)
+        return cls(**values)
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        """The game's catalogue entry."""
+        return GameInfo(name=cls.name, family="tables", title=cls.title, summary=cls.summary,
+                        aliases=cls.aliases, options=cls.OPTIONS)
+
+    def __repr__(self) -> str:
+        changed = {name: value for name, value in self.options.items()
+                   if value != next(o.default for o in self.OPTIONS if o.name == name)}
+        args = ", ".join(f"{name}={value!r}" for name, value in changed.items())
+        return f"{type(self).__name__}({args})"
+
+    # --- geometry -------------------------------------------------------------------------------
+
+    def opposite(self, point: int) -> int:
+        """The adversary's number for the point I call ``point`` (1..24). Contrary movement (the
+        sides travel in opposite directions): ``25 - point``. Jacquet returns ``point ± 12``."""
+        return 25 - point
+
+    def theirs(self, position: Position) -> list[int]:
+        """The adversary's men counted on the mover's points (index 1..24; 25 his bar)."""
+        waiter = position.waiter
+        opposite = self._opposite
+        return [0, *(waiter[opposite[point]] for point in range(1, 25)), waiter[BAR]]
+
+    # --- dice and steps -------------------------------------------------------------------------
+
+    def doublet_moves(self, die: int) -> int:
+        """How many movements of ``die`` a doublet gives: four (Ticktack: two; Versailles: ``die``)."""
+        return 4
+
+    def dice_steps(self, dice: Dice) -> tuple[int, ...]:
+        """The movements a throw gives: ``(a, b)``, or ``(d,) * doublet_moves(d)``."""
+        if dice.is_doublet:
+            return (dice.first,) * self.doublet_moves(dice.first)
+        return (dice.first, dice.second)
+
+    def step_allowed(self, mine: list[int], theirs: list[int], move: Move) -> bool:
+        """May ``move`` be made now, beyond the common rules (open landing, bar first, bearing off)?
+        ``mine`` is the mover's board as it stands during the turn, ``theirs`` the adversary's men on
+        the mover's points. Overriding this hook makes generation try every order of the dice."""
+        return True
+
+    # --- plays ----------------------------------------------------------------------------------
+
+    def plays(self, position: Position, dice: Dice) -> list[Play]:
+        """Every distinct legal play of ``dice`` in ``position`` (``[()]`` if nothing can be played)."""
+        theirs = self.theirs(position)
+        steps = self.dice_steps(dice)
+        if self._uses_step_rule:
+            return generic_plays(position.mover, theirs, self.hitting, steps, self.step_allowed)
+        blocked, blot = landing_tables(theirs, self.hitting)
+        return fast_plays(position.mover, blocked, blot, steps)
+
+    def after(self, position: Position, play: Play) -> Position:
+        """The position after ``play`` (trusted to be legal), with the other side to move."""
+        mine = list(position.mover)
+        theirs = list(position.waiter)
+        for src, dst, hit in play:
+            mine[src] -= 1
+            mine[dst] += 1
+            if hit:
+                theirs[self._opposite[dst]] -= 1
+                theirs[BAR] += 1
+        boards = (tuple(mine), tuple(theirs)) if position.turn == BLACK else (tuple(theirs), tuple(mine))
+        return Position(boards, 1 - position.turn)
+
+    # --- start, checks and results --------------------------------------------------------------
+
+    def start_position(self, turn: int = BLACK) -> Position:
+        """The men set up for a new game, ``turn`` to move."""
+        return Position((self.start, self.start), turn)
+
+    def validate(self, position: Position) -> None:
+        """Raise :class:`InvalidPositionError` unless ``position`` is a possible board of this game."""
+        for side in (BLACK, WHITE):
+            board = position.boards[side]
+            name = SIDE_NAMES[side]
+            if len(board) != 26 or any(count < 0 for count in board):
+                raise InvalidPositionError(f"{name}'s men are not 26 counts of zero or more")
+            if sum(board) != MEN:
+                raise InvalidPositionError(f"{name} has {sum(board)} men, not {MEN}")
+            if board[BAR] and not self.hitting:
+                raise InvalidPositionError(f"{name} has men on the bar in a game without hitting")
+        black, white = position.boards
+        for point in range(1, 25):
+            if black[point] and white[self._opposite[point]]:
+                raise InvalidPositionError(f"black's point {point} holds men of both sides")
+        if black[OFF] == MEN and white[OFF] == MEN:
+            raise InvalidPositionError("both sides have borne off every man")
+
+    def result(self, position: Position) -> Result | None:
+        """The result once a side has borne off every man, else ``None``. Default: a single game."""
+        for side in (BLACK, WHITE):
+            if position.boards[side][OFF] == MEN:
+                return Result(side, 1, "single game")
+        return None
