@@ -17,7 +17,7 @@ def register(subparsers: Any) -> None:
                                                "constants, the netlist and the drawings from it.")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    def action(name: str, help_text: str, func: Any, out: Path | None = None) -> None:
+    def action(name: str, help_text: str, func: Any, out: Path | None = None) -> argparse.ArgumentParser:
         sub = actions.add_parser(name, help=help_text, description=help_text)
         sub.add_argument("--layout", type=Path, metavar="PATH",
                          help="the layout file (default: the repository's hardware/board.toml)")
@@ -25,11 +25,16 @@ def register(subparsers: Any) -> None:
             sub.add_argument("--out", type=Path, metavar="DIR", default=out,
                              help=f"the directory to write into (default: {out})")
         sub.set_defaults(func=func)
+        parser: argparse.ArgumentParser = sub
+        return parser
 
     action("check", "validate the layout and print its hash", run_check)
     action("hash", "print the layout's hash (as the firmware reports it)", run_hash)
     action("firmware-config", "write the firmware's board_config.py", run_firmware_config,
            out=DEFAULT_OUT)
+    draw = action("draw", "write the drawings of both faces and of the wiring (SVG)", run_draw,
+                  out=DEFAULT_OUT)
+    draw.add_argument("--png", action="store_true", help="also render PNGs (needs rsvg-convert)")
     action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
            out=DEFAULT_OUT)
 
@@ -92,6 +97,24 @@ def run_netlist(args: argparse.Namespace) -> int:
     print(f"wrote {path}: {netlist.parts} parts, {netlist.nets} nets; ERC: "
           f"{len(netlist.erc_errors)} errors, {len(netlist.erc_warnings)} warnings")
     return 1 if netlist.erc_errors else 0
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    """Write the drawings generated from the layout."""
+    from tablier.errors import TablierError
+    from tablier.hardware.drawings import write_drawings
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    try:
+        paths = write_drawings(layout, args.out, png=args.png)
+    except TablierError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(f"wrote {path}")
+    return 0
 
 
 def _load(args: argparse.Namespace) -> Any:
