@@ -1,0 +1,238 @@
+"""Jacquet (seed 004, sections 1-12) and its scoring variant, Spanish Backgammon.
+
+Jacquet is the core's movement with four changes, each a hook of :class:`~tablier.tables.variant.Variant`:
+
+* *parallel* movement: both sides run the same way round, my point ``p`` is the adversary's ``p ± 12``
+  (:meth:`Jacquet.opposite`), and all fifteen men start on the 24-point;
+* no hitting: one adversary man closes a point (``hitting = False``);
+* the postillon and the closing conventions are rules on single steps (:meth:`Jacquet.step_fault`);
+* the result is 1 point, or 2 if the loser has borne off no man.
+
+Doublets give four movements and bearing off follows section 11, which are the core's defaults.
+Every rule a step can break has a sentence (:data:`POSTILLON_RULE`, ...) so that an illegal play is
+refused with the rule it breaks (:func:`tablier.tables.faults.explain_illegal`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tablier.errors import InvalidPositionError
+from tablier.games import Option
+
+from .moves import Dice, Move
+from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard, side_board
+from .variant import Result, Variant
+
+RETURN_MEN = "return-men"
+UNRESTRICTED = "unrestricted"
+VARIABLE = "variable"
+CLOSING_CONVENTIONS = (RETURN_MEN, UNRESTRICTED, VARIABLE)
+
+ORDINARY = "ordinary"
+RETHROW = "rethrow"
+
+START_POINT = 24
+STARTING_TABLE = range(19, 25)
+HOME_TABLE = range(1, 7)
+
+POSTILLON_RULE = "the postillon must move until it reaches the home table"
+
+
+def barrier_rule(return_men: int) -> str:
+    """The sentence of the closing rule for ``return_men`` required return men."""
+    if return_men == 1:
+        return "no six-point barrier before a return man stands on the home 1- or 2-point"
+    return "no six-point barrier before two return men stand on the home 1- and 2-points"
+
+
+STARTING_TABLE_RULE = "one point of the starting table must stay free while the adversary has it to pass"
+
+
+class Jacquet(Variant):
+    """Jacquet: all men on one point, parallel movement, no hitting, the postillon, closing rules."""
+
+    name = "jacquet"
+    title = "Jacquet"
+    summary = ("All fifteen men start on one point; both sides race the same way round; one man closes "
+               "a point; the postillon goes home first. 1 point, 2 if the loser bore off no man.")
+    aliases: ClassVar[tuple[str, ...]] = ("jaquet",)
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("closing", RETURN_MEN, CLOSING_CONVENTIONS,
+               "when six points in a row may stop the adversary (section 8): return-men (the seed's "
+               "consolidated convention: not before return men stand on the home 1- and 2-points), "
+               "unrestricted, or variable (a point of one's starting table always free, and the "
+               "return men of return_men)"),
+        Option("return_men", 2, (1, 2),
+               "return men the restrictive conventions ask before a six-point barrier: 2 (one on each "
+               "of the home 1- and 2-points) or 1 (one on either)"),
+        Option("first_player", ORDINARY, (ORDINARY, RETHROW),
+               "the deciding throw (one die each, section 3): its two numbers are the opening throw "
+               "(ordinary), or the winner may throw both dice afresh (rethrow)"),
+    )
+    start = side_board({START_POINT: MEN})
+    hitting = False
+
+    def opposite(self, point: int) -> int:
+        """Parallel movement: my 24-point (the start) is the adversary's 12-point."""
+        return point + 12 if point <= 12 else point - 12
+
+    # --- rules on single steps --------------------------------------------------------------------
+
+    def step_allowed(self, mine: list[int], theirs: list[int], move: Move) -> bool:
+        """A step is allowed unless it breaks the postillon rule or the closing convention."""
+        return self.step_fault(mine, theirs, move) is None
+
+    def step_fault(self, mine: list[int], theirs: list[int], move: Move) -> str | None:
+        """The rule ``move`` would break now (``None`` if none), beyond landing and bearing off."""
+        if postillon_travelling(mine) and mine[START_POINT] < MEN and move.src == START_POINT:
+            return POSTILLON_RULE
+        convention = self.options["closing"]
+        if convention == UNRESTRICTED:
+            return None
+        after = list(mine)
+        after[move.src] -= 1
+        after[move.dst] += 1
+        if convention == VARIABLE and self._fills_starting_table(mine, after, theirs):
+            return STARTING_TABLE_RULE
+        return_men = int(self.options["return_men"])
+        if (not has_return_men(after, return_men)
+                and self._blocked_men(after, theirs) > self._blocked_men(mine, theirs)):
+            return barrier_rule(return_men)
+        return None
+
+    def _blocked_men(self, mine: list[int], theirs: list[int]) -> int:
+        """How many adversary men stand behind six points in a row that ``mine`` holds.
+
+        Walls are looked for along the adversary's own route (his points 24 down to 1), the only
+        order in which six held points stop him.
+        """
+        held = [False] * 25
+        men = [0] * 25
+        for point in range(1, 25):
+            his = self.opposite(point)
+            held[his] = mine[point] > 0
+            men[his] = theirs[point]
+        run = 0
+        for his in range(1, 25):
+            run = run + 1 if held[his] else 0
+            if run >= 6:
+                return sum(men[his + 1:25])
+        return 0
+
+    def _fills_starting_table(self, before: list[int], after: list[int], theirs: list[int]) -> bool:
+        """Whether the step fills the last free point of my starting table while an adversary man
+        still has to pass it (he stands on his points above the table's)."""
+        filled_now = all(after[point] for point in STARTING_TABLE)
+        if not filled_now or all(before[point] for point in STARTING_TABLE):
+            return False
+        highest_his = max(self.opposite(point) for point in STARTING_TABLE)
+        return any(theirs[point] for point in range(1, 25) if self.opposite(point) > highest_his)
+
+    # --- checks and result ----------------------------------------------------------------------
+
+    def validate(self, position: Position) -> None:
+        """The core's checks, and: before the postillon is home, one man at most has left the start."""
+        super().validate(position)
+        for side in (BLACK, WHITE):
+            board = position.boards[side]
+            if postillon_travelling(list(board)) and board[START_POINT] < MEN - 1:
+                raise InvalidPositionError(
+                    f"{SIDE_NAMES[side]} has {MEN - board[START_POINT]} men off the starting point "
+                    f"but none in the home table: only the postillon may leave it first")
+
+    def first_throw(self) -> FirstThrow:
+        """The throw for first play under the ``first_player`` option."""
+        return FirstThrow(may_rethrow=self.options["first_player"] == RETHROW)
+
+    def result(self, position: Position) -> Result | None:
+        """1 point, or 2 if the loser has borne off no man (section 12)."""
+        for winner in (BLACK, WHITE):
+            if position.boards[winner][OFF] == MEN:
+                if position.boards[1 - winner][OFF]:
+                    return Result(winner, 1, "single game")
+                return Result(winner, 2, "double game")
+        return None
+
+
+class SpanishBackgammon(Jacquet):
+    """Jacquet scored as Hale's "Spanish Backgammon": 3, 2 and 1 points for each man left by table."""
+
+    name = "spanish"
+    title = "Spanish Backgammon"
+    summary = ("Jacquet scored by the men the loser has left: 3 for each in his first table, 2 in the "
+               "second, 1 in the last.")
+    aliases: ClassVar[tuple[str, ...]] = ("spanish-backgammon",)
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        *Jacquet.OPTIONS,
+        Option("third_table_points", 1, (0, 1, 2),
+               "what a man left in the loser's third table costs (Hale names only the first, second "
+               "and last tables; 1: it counts with the last)"),
+    )
+
+    def table_points(self) -> tuple[int, int, int, int]:
+        """Points per man left in the loser's home, third, second and first tables."""
+        return (1, int(self.options["third_table_points"]), 2, 3)
+
+    def result(self, position: Position) -> Result | None:
+        """When a side has borne off all fifteen, the loser pays for each man left, by table."""
+        for winner in (BLACK, WHITE):
+            if position.boards[winner][OFF] == MEN:
+                loser = position.boards[1 - winner]
+                values = self.table_points()
+                points = sum(values[(point - 1) // 6] * loser[point] for point in range(1, 25))
+                return Result(winner, points, "game")
+        return None
+
+
+def postillon_travelling(mine: list[int] | SideBoard) -> bool:
+    """Whether the side is still in the postillon phase: no man home or borne off yet."""
+    return not any(mine[OFF:HOME_TABLE.stop])
+
+
+def has_return_men(mine: list[int] | SideBoard, needed: int) -> bool:
+    """Whether the return men of the closing rule stand on the home 1- and 2-points."""
+    if needed == 1:
+        return bool(mine[1] or mine[2])
+    return bool(mine[1] and mine[2])
+
+
+AWAIT_DECIDING = "deciding throw"
+AWAIT_CHOICE = "keep or rethrow"
+DECIDED = "decided"
+
+
+class FirstThrow:
+    """Who plays first and with what (section 3), as a state machine: each side throws one die, the
+    higher plays first, equal throws are repeated. Under the ordinary rule the two deciding dice are
+    the opening throw; under ``first_player=rethrow`` the winner may keep them or throw both again."""
+
+    def __init__(self, may_rethrow: bool = False) -> None:
+        self.may_rethrow = may_rethrow
+        self.awaiting = AWAIT_DECIDING
+        self.first: int | None = None
+        self.dice: Dice | None = None
+
+    def throw(self, white: int, black: int) -> None:
+        """Each side's die; an equal throw is simply thrown again."""
+        self._expect(AWAIT_DECIDING)
+        if white == black:
+            return
+        self.first = WHITE if white > black else BLACK
+        self.dice = Dice(max(white, black), min(white, black))
+        self.awaiting = AWAIT_CHOICE if self.may_rethrow else DECIDED
+
+    def keep(self) -> None:
+        """The winner plays the deciding dice."""
+        self._expect(AWAIT_CHOICE)
+        self.awaiting = DECIDED
+
+    def rethrow(self, dice: Dice) -> None:
+        """The winner picked up both dice and threw ``dice``: that is his opening throw."""
+        self._expect(AWAIT_CHOICE)
+        self.dice = dice
+        self.awaiting = DECIDED
+
+    def _expect(self, state: str) -> None:
+        if self.awaiting != state:
+            raise ValueError(f"the first throw awaits {self.awaiting}, not {state}")

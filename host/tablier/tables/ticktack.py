@@ -1,0 +1,209 @@
+"""Ticktack (seed 000, completed by ``rules/ticktack.md``): the variant and the ways to win.
+
+The movement is the core's with three changes: all fifteen men start on the ace point (the 24-point
+of the own frame, since the route is backgammon's contrary one), no man is ever hit or moved onto an
+adversary man (``hitting = False``: a point with any adversary man is not a landing), and a doublet
+gives two moves (option ``doublets``). The ways to win are :class:`WinRule` objects judged on the
+throw (rule 19): :data:`HIT` (1), :data:`GOING_IN` (2), :data:`TOUTES` (2) and :data:`BEARING_OFF`
+(2); Rovers, whose mechanics are lost, is a rule a program may plug in (:attr:`Ticktack.extra_wins`).
+
+Points are the own frame's: the note's route position r is point ``25 - r``. The second table
+r = 7..12 is points 18..13; the adversary's eleventh point (r = 14) is point 11.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablier.games import Option
+
+from .movegen import generic_plays
+from .moves import Dice, Play
+from .position import BLACK, MEN, OFF, WHITE, Position, side_board
+from .variant import Result, Variant
+
+HIS_11 = "his-11"
+HIS_12 = "his-12"
+OWN_11 = "own-11"
+GOING_IN_POINTS = {HIS_11: 11, HIS_12: 12, OWN_11: 14}
+"""The Going-in point of each ``going_in_point`` choice, in the player's own frame (r = 25 - point)."""
+
+SECOND_TABLE = range(13, 19)
+OWN_ELEVENTH = 14
+
+TEACHING = "teaching"
+ASKED = "asked"
+STRICT = "strict"
+
+WINNER_THROWS = "winner-throws"
+DECIDING_DICE = "deciding-dice"
+
+
+@dataclass(frozen=True)
+class WinRule:
+    """A way to win: its name, its value in stakes, and the test of a throw (``allowed(variant,
+    position, dice, plays)`` with the throw's legal plays)."""
+
+    name: str
+    value: int
+    allowed: Callable[[Ticktack, Position, Dice, Sequence[Play]], bool]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.value})"
+
+
+class Ticktack(Variant):
+    """Ticktack: all men on the ace point, contrary route, no hitting; won by Hit, Going in, Toutes or
+    bearing off, judged on the throw."""
+
+    name = "ticktack"
+    title = "Ticktack"
+    summary = ("The old English tables game: all men start on the ace point; a game is won by a Hit "
+               "(1), Going in (2), Toutes (2) or bearing off (2), judged on the throw; why not?, vying.")
+    aliases: ClassVar[tuple[str, ...]] = ("tick-tack", "tictac")
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("doublets", 2, (2, 4), "moves a doublet gives: two (rule 8) or four, as in backgammon"),
+        Option("higher_die", True, (True, False),
+               "when only one die can be played it must be the higher (rule 10); no: either"),
+        Option("going_in_point", HIS_11, tuple(GOING_IN_POINTS),
+               "the point Going in brings two men onto (rule 15): the adversary's 11th point (r = 14), "
+               "his 12th (r = 13) or the player's own 11th (r = 11)"),
+        Option("going_in_needs_own_11", False, (False, True),
+               "Going in also needs the player to bind his own 11th point (two men on r = 11)"),
+        Option("toutes_men", 1, (1, 2),
+               "men Toutes needs on every point of the second table (rule 16): 1, or 2 as Trictrac's plein"),
+        Option("rovers", False, (False,),
+               "Rovers ('Boveries', rule 18): its mechanics are lost; a program may plug a rule in"),
+        Option("why_not_notice", STRICT, (STRICT, ASKED, TEACHING),
+               "a missed win (rule 22): the host says nothing and the adversary must catch it (strict), "
+               "tells when asked (asked), or tells the adversary at once (teaching)"),
+        Option("stake", 1, (), "the stake s of a single game, in counters (rule 23)"),
+        Option("opening", WINNER_THROWS, (WINNER_THROWS, DECIDING_DICE),
+               "after the one-die throw for first move, its winner throws both dice (rule 6) or plays the "
+               "two deciding dice"),
+        Option("roll_every_game", True, (True, False),
+               "roll for first move every game (rule 6); no: the loser of the last game begins"),
+    )
+    start = side_board({24: MEN})
+    hitting = False
+    extra_wins: ClassVar[tuple[WinRule, ...]] = ()
+    """Further ways to win (Rovers, Flyers) a program plugs in by subclassing; none by default."""
+
+    def doublet_moves(self, die: int) -> int:
+        """Doublets are nothing special (rule 8): two moves, or four with ``doublets=4``."""
+        return int(self.options["doublets"])
+
+    def plays(self, position: Position, dice: Dice) -> list[Play]:
+        """The core's plays; with ``higher_die=no`` a lone playable die may be either one."""
+        plays = super().plays(position, dice)
+        if self.options["higher_die"] or dice.is_doublet or any(len(play) != 1 for play in plays):
+            return plays
+        theirs = self.theirs(position)
+        found: dict[Position, Play] = {}
+        for die in (dice.high, dice.low):
+            for play in generic_plays(position.mover, theirs, False, (die,)):
+                if play:
+                    found.setdefault(self.after(position, play), play)
+        return list(found.values())
+
+    # --- ways to win ------------------------------------------------------------------------------
+
+    def win_rules(self) -> tuple[WinRule, ...]:
+        """Every way to win this game knows, highest value first."""
+        rules = (HIT, GOING_IN, TOUTES, BEARING_OFF, *self.extra_wins)
+        return tuple(sorted(rules, key=lambda rule: -rule.value))
+
+    def wins(self, position: Position, dice: Dice, plays: Sequence[Play] | None = None) -> list[WinRule]:
+        """The ways to win that ``dice`` allows the side to move, most valuable first (rule 19)."""
+        legal = self.plays(position, dice) if plays is None else plays
+        return [rule for rule in self.win_rules() if rule.allowed(self, position, dice, legal)]
+
+    def going_in_point(self) -> int:
+        """The point (own frame) Going in brings two men onto."""
+        return GOING_IN_POINTS[str(self.options["going_in_point"])]
+
+    def result(self, position: Position) -> Result | None:
+        """A side that has borne off all fifteen has won a double game (rule 17)."""
+        for side in (BLACK, WHITE):
+            if position.boards[side][OFF] == MEN:
+                return Result(side, 2, "bearing off")
+        return None
+
+
+def hit_reaches(variant: Ticktack, position: Position, dice: Dice) -> list[tuple[int, int]]:
+    """Every ``(from, to)`` by which a man of the side to move reaches a lone adversary man (rule 14).
+
+    A man reaches a point at the distance of either die, or of both provided a resting point (after
+    the one die or after the other) is not a stop; a doublet n-n reaches n and 2n (and 3n, 4n with
+    four moves), each resting point not a stop.
+    """
+    mine = position.mover
+    theirs = variant.theirs(position)
+    if dice.is_doublet:
+        count = variant.doublet_moves(dice.first)
+        paths: list[tuple[int, ...]] = [(dice.first,) * k for k in range(1, count + 1)]
+    else:
+        paths = [(dice.first,), (dice.second,), (dice.first, dice.second), (dice.second, dice.first)]
+    reaches: set[tuple[int, int]] = set()
+    for point in range(1, 25):
+        if not mine[point]:
+            continue
+        for path in paths:
+            spot, open_way = point, True
+            for step in path[:-1]:
+                spot -= step
+                if spot < 1 or theirs[spot] >= 2:
+                    open_way = False
+                    break
+            target = spot - path[-1]
+            if open_way and target >= 1 and theirs[target] == 1:
+                reaches.add((point, target))
+    return sorted(reaches, reverse=True)
+
+
+def going_in_men(variant: Ticktack, position: Position, dice: Dice) -> tuple[int, int] | None:
+    """The two points whose men Going in brings onto its point (rule 15), or ``None``."""
+    target = variant.going_in_point()
+    mine = position.mover
+    if variant.theirs(position)[target]:
+        return None
+    if variant.options["going_in_needs_own_11"] and mine[OWN_ELEVENTH] < 2:
+        return None
+    first, second = target + dice.first, target + dice.second
+    if first > 24 or second > 24:
+        return None
+    need = Counter((first, second))
+    if all(mine[point] >= count for point, count in need.items()):
+        return (first, second)
+    return None
+
+
+def toutes_play(variant: Ticktack, position: Position, plays: Iterable[Play]) -> Play | None:
+    """A legal play leaving every point of the second table with ``toutes_men`` men (rule 16)."""
+    need = int(variant.options["toutes_men"])
+    for play in plays:
+        after = variant.after(position, play).boards[position.turn]
+        if all(after[point] >= need for point in SECOND_TABLE):
+            return play
+    return None
+
+
+def bearing_off_play(variant: Ticktack, position: Position, plays: Iterable[Play]) -> Play | None:
+    """A legal play that bears off the last of the fifteen men (rule 17)."""
+    for play in plays:
+        if variant.after(position, play).boards[position.turn][OFF] == MEN:
+            return play
+    return None
+
+
+HIT = WinRule("Hit", 1, lambda variant, position, dice, plays: bool(hit_reaches(variant, position, dice)))
+GOING_IN = WinRule("Going in", 2,
+                   lambda variant, position, dice, plays: going_in_men(variant, position, dice) is not None)
+TOUTES = WinRule("Toutes", 2,
+                 lambda variant, position, dice, plays: toutes_play(variant, position, plays) is not None)
+BEARING_OFF = WinRule(
+    "Bearing off", 2,
+    lambda variant, position, dice, plays: bearing_off_play(variant, position, plays) is not None)

@@ -1,0 +1,230 @@
+"""The flow of one game of Ticktack: first move, throws, claims, "Why not?", vies and concessions.
+
+:class:`TicktackGame` is a pure state machine over a :class:`~tablier.tables.ticktack.Ticktack`
+position: the caller reports throws and the players' words and acts (throw, vie, see, yield, touch,
+play, claim, why not, concede); nothing here rolls dice or prints. ``awaiting`` says what comes next.
+
+Stakes (rules 23-26): a single game pays ``(1 + v) * s``, a double ``2 * (1 + v) * s``, where ``s``
+is the ``stake`` option and ``v`` the vies seen so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablier.errors import IllegalMoveError
+
+from .faults import check_play
+from .moves import Dice, Play
+from .position import SIDE_NAMES, WHITE, Position
+from .ticktack import ASKED, DECIDING_DICE, TEACHING, Ticktack, WinRule
+
+AWAIT_FIRST = "first-move throw"
+AWAIT_THROW = "throw"
+AWAIT_VIE_ANSWER = "answer to a vie"
+AWAIT_PLAY = "play or claim"
+AWAIT_CLAIM_ANSWER = "answer to a lesser claim"
+OVER = "over"
+
+SINGLE = 1
+DOUBLE = 2
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game of Ticktack ended: the winner, how, and what he wins in counters."""
+
+    winner: int
+    how: str
+    counters: int
+
+    def __str__(self) -> str:
+        return f"{SIDE_NAMES[self.winner]} wins by {self.how}: {self.counters}"
+
+
+class TicktackGame:
+    """One game of Ticktack from the throw for first move to its outcome."""
+
+    def __init__(self, variant: Ticktack | None = None, position: Position | None = None,
+                 first: int | None = None) -> None:
+        """A new game; ``first`` names the side to begin when the players do not roll for it
+        (``roll_every_game=no``: the loser of the last game)."""
+        self.variant = variant if variant is not None else Ticktack()
+        self.position = position if position is not None else self.variant.start_position(WHITE)
+        self.stake = int(self.variant.options["stake"])
+        self.vies = 0
+        self.outcome: Outcome | None = None
+        self.dice: Dice | None = None
+        self.available: list[WinRule] = []
+        self.missed: WinRule | None = None
+        self.missed_by: int | None = None
+        self.claimed: WinRule | None = None
+        self.touched: int | None = None
+        self.vied_this_throw = False
+        self.vier: int | None = None
+        if first is None or self.variant.options["roll_every_game"]:
+            self.awaiting = AWAIT_FIRST
+        else:
+            self.position = self.position.with_turn(first)
+            self.awaiting = AWAIT_THROW
+
+    # --- stakes -----------------------------------------------------------------------------------
+
+    def value(self, size: int = SINGLE) -> int:
+        """What a single (``size`` 1) or double (2) game pays now: ``size * (1 + v) * s``."""
+        return size * (1 + self.vies) * self.stake
+
+    def vie(self, side: int) -> None:
+        """``side`` says "I vie the game" (before a throw; at most one vie per throw)."""
+        self._expect(AWAIT_THROW)
+        if self.vied_this_throw:
+            raise IllegalMoveError("the game was already vied before this throw: one vie per throw")
+        self.vier = side
+        self.vied_this_throw = True
+        self.awaiting = AWAIT_VIE_ANSWER
+
+    def see(self) -> None:
+        """The other side says "I see it": the stake rises by one more s."""
+        self._expect(AWAIT_VIE_ANSWER)
+        self.vies += 1
+        self.awaiting = AWAIT_THROW
+
+    def yield_game(self) -> None:
+        """The other side yields: he loses a single game at the stake as it stood."""
+        self._expect(AWAIT_VIE_ANSWER)
+        assert self.vier is not None
+        self._end(self.vier, "the adversary yielding to a vie", self.value(SINGLE))
+
+    def concede(self, side: int) -> None:
+        """``side`` concedes a single game (to escape a double): he loses ``(1 + v) * s``."""
+        if self.awaiting == OVER:
+            raise IllegalMoveError("the game is over")
+        self._end(1 - side, "concession", self.value(SINGLE))
+
+    # --- throws -----------------------------------------------------------------------------------
+
+    def throw_first(self, white: int, black: int) -> None:
+        """The one-die throw for first move: higher begins, equal throws again (rule 6)."""
+        self._expect(AWAIT_FIRST)
+        if white == black:
+            return
+        first = WHITE if white > black else 1 - WHITE
+        self.position = self.position.with_turn(first)
+        if self.variant.options["opening"] == DECIDING_DICE:
+            self._thrown(Dice(max(white, black), min(white, black)))
+        else:
+            self.awaiting = AWAIT_THROW
+
+    def throw(self, dice: Dice) -> None:
+        """The throw of the side to move. A missed win not caught by now lapses (rule 22)."""
+        self._expect(AWAIT_THROW)
+        self._thrown(dice)
+
+    def _thrown(self, dice: Dice) -> None:
+        self.missed = None
+        self.missed_by = None
+        self.vied_this_throw = False
+        self.dice = dice
+        self.touched = None
+        self.available = self.variant.wins(self.position, dice)
+        self.awaiting = AWAIT_PLAY
+
+    # --- the player's turn ----------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The side to move."""
+        return self.position.turn
+
+    def legal_plays(self) -> list[Play]:
+        """The legal plays of the throw; after a touch, those that move the touched man if any do
+        (touch and take, rule 13)."""
+        self._expect(AWAIT_PLAY)
+        assert self.dice is not None
+        plays = self.variant.plays(self.position, self.dice)
+        if self.touched is not None:
+            taking = [play for play in plays if any(move.src == self.touched for move in play)]
+            if taking:
+                return taking
+        return plays
+
+    def touch(self, point: int) -> None:
+        """The player touches (lifts) a man on ``point``: he must play it if it can move. A win he
+        had not claimed is now missed, and the adversary may say "Why not?" (rule 22)."""
+        self._expect(AWAIT_PLAY)
+        if not self.position.mover[point]:
+            raise IllegalMoveError(f"no man of the side to move stands on the {point}-point")
+        if self.touched is None:
+            self.touched = point
+            self._miss()
+
+    def play(self, play: Play) -> None:
+        """The player's play (checked; the touched man must be taken if it can be)."""
+        self._expect(AWAIT_PLAY)
+        assert self.dice is not None
+        check_play(self.variant, self.position, self.dice, play)
+        if self.touched is not None and play not in self.legal_plays():
+            target = self.variant.after(self.position, play)
+            if all(self.variant.after(self.position, other) != target for other in self.legal_plays()):
+                raise IllegalMoveError(f"touch and take: the man touched on the {self.touched}-point "
+                                       "must be played")
+        self._miss()
+        mover = self.turn
+        self.position = self.variant.after(self.position, play)
+        result = self.variant.result(self.position)
+        if result is not None:
+            self._end(mover, "bearing off", self.value(DOUBLE))
+            return
+        self.awaiting = AWAIT_THROW
+
+    def claim(self, name: str) -> None:
+        """The player claims a win by name ("Hit", "Going in", "Toutes", "Bearing off"), instead of
+        moving. The best win ends the game at once; a lesser one waits for the adversary's answer
+        (:meth:`why_not` or :meth:`accept_claim`): a lesser claim does not protect (rule 21)."""
+        self._expect(AWAIT_PLAY)
+        if self.touched is not None:
+            raise IllegalMoveError("a win must be claimed before a man is touched")
+        rule = next((rule for rule in self.available if rule.name.lower() == name.strip().lower()), None)
+        if rule is None:
+            offered = ", ".join(str(rule) for rule in self.available) or "none"
+            raise IllegalMoveError(f"{name} is not a win of this throw (wins: {offered})")
+        self.claimed = rule
+        if rule.value >= self.available[0].value:
+            self._end(self.turn, rule.name, self.value(rule.value))
+            return
+        self.missed, self.missed_by = self.available[0], self.turn
+        self.awaiting = AWAIT_CLAIM_ANSWER
+
+    def accept_claim(self) -> None:
+        """The adversary lets a lesser claim stand: the claimant wins it."""
+        self._expect(AWAIT_CLAIM_ANSWER)
+        assert self.claimed is not None
+        self._end(self.turn, self.claimed.name, self.value(self.claimed.value))
+
+    def why_not(self, side: int) -> None:
+        """``side`` says "Why not?": he wins the value of the win the other side missed (rule 20)."""
+        if self.missed is None or self.missed_by != 1 - side:
+            raise IllegalMoveError("why not? nothing was missed: the adversary had no win left unclaimed "
+                                   "(or the chance lapsed at the next throw)")
+        self._end(side, f"why not? (missed {self.missed.name})", self.value(self.missed.value))
+
+    def notice(self, asked: bool = False) -> WinRule | None:
+        """The missed win the host tells the adversary about under the ``why_not_notice`` option."""
+        mode = self.variant.options["why_not_notice"]
+        if mode == TEACHING or (mode == ASKED and asked):
+            return self.missed
+        return None
+
+    # --- internals --------------------------------------------------------------------------------
+
+    def _miss(self) -> None:
+        if self.available and self.missed is None:
+            self.missed, self.missed_by = self.available[0], self.turn
+
+    def _end(self, winner: int, how: str, counters: int) -> None:
+        self.outcome = Outcome(winner, how, counters)
+        self.awaiting = OVER
+
+    def _expect(self, state: str) -> None:
+        if self.awaiting != state:
+            raise IllegalMoveError(f"the game awaits {self.awaiting}, not {state}")

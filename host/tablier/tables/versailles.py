@@ -1,0 +1,225 @@
+"""Jacquet de Versailles: Jacquet with doublets squared and every die of every throw used.
+
+:class:`Versailles` is the variant (Jacquet with a doublet n-n giving n movements of n).
+:class:`VersaillesGame` is the turn flow that makes every die count, a pure state machine (no I/O,
+no randomness: the caller reports each throw):
+
+* the lead throw (one die each) is the leader's first throw; a doublet on it makes both players
+  play it and throw again for the lead;
+* a die the thrower cannot use is played by the adversary (the thrower having played the higher if
+  only one die could be played; if he could play neither, the adversary plays both);
+* the last rule ("if the opponent cannot play the two dice without uncovering a point, he immediately
+  takes the lead and rethrows the second die") as ``docs/versailles-reading.md`` reads it: an
+  adversary handed both dice who cannot play them both without leaving a point of his empty plays
+  none of them; his own turn begins at once, with the first (higher) die kept and the second thrown
+  again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablier.games import Option
+
+from .jacquet import Jacquet
+from .movegen import generic_plays
+from .moves import Dice, Move, Play
+from .position import BLACK, OFF, WHITE, Position
+from .variant import Result
+
+LEAD = "lead"
+LEAD_DOUBLET = "lead doublet"
+TURN = "turn"
+PASSED = "passed"
+
+AWAIT_LEAD = "lead"
+AWAIT_THROW = "throw"
+AWAIT_SECOND = "rethrow second die"
+AWAIT_PLAY = "play"
+OVER = "over"
+
+
+class Versailles(Jacquet):
+    """Jacquet de Versailles: a doublet n-n gives n movements of n (squared, not doubled)."""
+
+    name = "versailles"
+    title = "Jacquet de Versailles"
+    summary = ("Fast Jacquet: doublets squared (5-5 moves 25), every die used: a die one side cannot "
+               "play goes to the other, the lead dice are the first throw.")
+    aliases: ClassVar[tuple[str, ...]] = ("jacquet-de-versailles", "jacquet-rapide")
+    OPTIONS: ClassVar[tuple[Option, ...]] = tuple(
+        option for option in Jacquet.OPTIONS if option.name != "first_player")
+
+    def doublet_moves(self, die: int) -> int:
+        """Doublets are squared: n-n gives n movements of n."""
+        return die
+
+
+@dataclass(frozen=True)
+class Duty:
+    """Numbers a side must play now: ``steps`` (one per movement) from ``dice``, and why."""
+
+    side: int
+    steps: tuple[int, ...]
+    dice: Dice
+    why: str
+
+
+class VersaillesGame:
+    """The turn flow of Jacquet de Versailles over a :class:`Versailles` position.
+
+    ``awaiting`` says what the game waits for: the lead throw (:meth:`throw_lead`), a side's throw
+    (:meth:`throw`), the second die thrown again (:meth:`rethrow_second`), a play
+    (:meth:`legal_plays`, :meth:`play`), or nothing (``over``; see :meth:`result`).
+    """
+
+    def __init__(self, variant: Versailles | None = None, position: Position | None = None) -> None:
+        self.variant = variant if variant is not None else Versailles()
+        self.position = position if position is not None else self.variant.start_position(WHITE)
+        self.duties: list[Duty] = []
+        self.awaiting = AWAIT_LEAD
+        self.thrower = WHITE
+        self.kept_die = 0
+        self.history: list[tuple[Duty, Play]] = []
+
+    # --- throws -----------------------------------------------------------------------------------
+
+    def throw_lead(self, white: int, black: int) -> None:
+        """Each side's die for the lead. Unequal: the higher thrower plays both dice as his first
+        throw. Equal: both sides play the doublet (White first), then throw again for the lead."""
+        self._expect(AWAIT_LEAD)
+        if white == black:
+            dice = Dice(white, black)
+            steps = self.variant.dice_steps(dice)
+            self.duties = [Duty(WHITE, steps, dice, LEAD_DOUBLET), Duty(BLACK, steps, dice, LEAD_DOUBLET)]
+        else:
+            leader = WHITE if white > black else BLACK
+            dice = Dice(white, black) if leader == WHITE else Dice(black, white)
+            self.duties = [Duty(leader, self.variant.dice_steps(dice), dice, LEAD)]
+        self._next()
+
+    def throw(self, dice: Dice) -> None:
+        """The throw of the side whose turn it is (``thrower``)."""
+        self._expect(AWAIT_THROW)
+        self.duties = [Duty(self.thrower, self.variant.dice_steps(dice), dice, TURN)]
+        self._next()
+
+    def rethrow_second(self, die: int) -> None:
+        """The second die thrown again by the side that took the lead under the last rule."""
+        self._expect(AWAIT_SECOND)
+        dice = Dice(self.kept_die, die)
+        self.duties = [Duty(self.thrower, self.variant.dice_steps(dice), dice, TURN)]
+        self._next()
+
+    # --- plays ------------------------------------------------------------------------------------
+
+    @property
+    def duty(self) -> Duty:
+        """The numbers to be played now; ``LookupError`` when no play is awaited."""
+        if self.awaiting != AWAIT_PLAY:
+            raise LookupError(f"no play is awaited (awaiting {self.awaiting})")
+        return self.duties[0]
+
+    def legal_plays(self) -> list[Play]:
+        """Every distinct legal play of the current duty."""
+        duty = self.duty
+        return _plays(self.variant, self.position.with_turn(duty.side), duty.steps)
+
+    def play(self, play: Play) -> None:
+        """Make ``play`` (one of :meth:`legal_plays`) and move the flow on."""
+        duty = self.duty
+        mover = self.position.with_turn(duty.side)
+        self.position = self.variant.after(mover, play)
+        self.history.append((duty, play))
+        self.duties.pop(0)
+        unused = _unused(duty.steps, play)
+        other = 1 - duty.side
+        if self.variant.result(self.position) is not None:
+            self.duties = []
+            self.awaiting = OVER
+            return
+        if duty.why in (LEAD, TURN) and unused:
+            if len(unused) == len(duty.steps) and _must_uncover(self.variant, self.position, other, unused):
+                self.thrower = other
+                self.kept_die = duty.dice.high
+                self.awaiting = AWAIT_SECOND
+                self.position = self.position.with_turn(other)
+                return
+            self.duties.insert(0, Duty(other, unused, duty.dice, PASSED))
+        if duty.why == LEAD_DOUBLET and not self.duties:
+            self.awaiting = AWAIT_LEAD
+            self.position = self.position.with_turn(WHITE)
+            return
+        if not self.duties:
+            self.thrower = other if duty.why != PASSED else duty.side
+            self.awaiting = AWAIT_THROW
+            self.position = self.position.with_turn(self.thrower)
+            return
+        self._next()
+
+    def result(self) -> Result | None:
+        """The result once a side has borne off every man."""
+        return self.variant.result(self.position)
+
+    # --- internals --------------------------------------------------------------------------------
+
+    def _next(self) -> None:
+        self.awaiting = AWAIT_PLAY
+        self.position = self.position.with_turn(self.duties[0].side)
+
+    def _expect(self, state: str) -> None:
+        if self.awaiting != state:
+            raise ValueError(f"the game awaits {self.awaiting}, not {state}")
+
+
+def _plays(variant: Versailles, position: Position, steps: tuple[int, ...]) -> list[Play]:
+    """Every distinct legal play of the movements ``steps`` (any subset of a throw)."""
+    return generic_plays(position.mover, variant.theirs(position), variant.hitting, steps,
+                         variant.step_allowed)
+
+
+def dice_used(steps: tuple[int, ...], play: Play) -> list[int]:
+    """The numbers of ``steps`` that ``play`` used. A lone move that the higher number could make is
+    put down to the higher (the higher die is the one a player must play when he can play one)."""
+    left = Counter(steps)
+    used: list[int] = []
+    for move in sorted(play, key=_distance, reverse=True) if len(play) > 1 else play:
+        die = _matching_die(move, left, prefer_high=len(play) == 1)
+        left[die] -= 1
+        used.append(die)
+    return used
+
+
+def _unused(steps: tuple[int, ...], play: Play) -> tuple[int, ...]:
+    left = Counter(steps)
+    left.subtract(dice_used(steps, play))
+    return tuple(sorted(left.elements(), reverse=True))
+
+
+def _distance(move: Move) -> int:
+    return move.src - move.dst if move.dst != OFF else move.src
+
+
+def _matching_die(move: Move, left: Counter[int], prefer_high: bool) -> int:
+    distance = _distance(move)
+    candidates = sorted((die for die, count in left.items() if count > 0), reverse=prefer_high)
+    if move.dst != OFF:
+        return distance
+    if prefer_high:
+        return next(die for die in candidates if die >= distance)
+    return distance if left[distance] > 0 else next(die for die in candidates if die > distance)
+
+
+def uncovers(before: Position, after: Position, side: int) -> bool:
+    """Whether ``side`` held a point in ``before`` that stands empty in ``after``."""
+    old, new = before.boards[side], after.boards[side]
+    return any(old[point] and not new[point] for point in range(1, 25))
+
+
+def _must_uncover(variant: Versailles, position: Position, side: int, steps: tuple[int, ...]) -> bool:
+    """Whether ``side`` cannot play every one of ``steps`` without leaving a point of his empty."""
+    mover = position.with_turn(side)
+    return not any(len(play) == len(steps) and not uncovers(mover, variant.after(mover, play), side)
+                   for play in _plays(variant, mover, steps))
