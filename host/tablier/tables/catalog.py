@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from tablier.games import GameInfo
 
 from .backgammon import Backgammon
+from .jacquet import Jacquet, SpanishBackgammon
+from .ticktack import Ticktack
 from .variant import Variant
+from .versailles import Versailles
 
-VARIANTS: tuple[type[Variant], ...] = (Backgammon,)
+VARIANTS: tuple[type[Variant], ...] = (Backgammon, Jacquet, Versailles, SpanishBackgammon, Ticktack)
 
 GAMES: tuple[GameInfo, ...] = tuple(variant.info() for variant in VARIANTS)
 
