@@ -187,6 +187,15 @@ class Board:
             mask &= self.kings if king else ~self.kings
         return self.geometry.squares_in(mask)
 
+    def remove_piece_at(self, square: int) -> Piece | None:
+        """Take the piece off ``square`` (a huff, an arrangement) and return it; not a move."""
+        piece = self.piece_at(square)
+        keep = ~(1 << self.geometry.bit_of[square])
+        self.black &= keep
+        self.white &= keep
+        self.kings &= keep
+        return piece
+
     def copy(self, *, stack: bool = True) -> Board:
         """A copy of the board (with its move stack unless ``stack=False``)."""
         board = object.__new__(type(self))
@@ -237,6 +246,18 @@ class Board:
             if captures:
                 return captures
         return self._quiet_moves(own, empty)
+
+    def capture_moves(self) -> list[Move]:
+        """Every capture of the side to move (empty when none is possible or the variant has none)."""
+        if not self.captures_exist:
+            return []
+        own, opp = (self.white, self.black) if self.turn else (self.black, self.white)
+        return self._captures(own, opp, self.geometry.valid & ~(own | opp))
+
+    def plain_moves(self) -> list[Move]:
+        """Every non-capturing move of the side to move, whether or not a capture is compulsory."""
+        own, opp = (self.white, self.black) if self.turn else (self.black, self.white)
+        return self._quiet_moves(own, self.geometry.valid & ~(own | opp))
 
     def has_legal_moves(self) -> bool:
         """Whether the side to move can move at all."""

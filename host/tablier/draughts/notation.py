@@ -28,14 +28,18 @@ def squares_of(text: str) -> tuple[list[int], bool]:
     return [int(number) for number in re.findall(r"\d+", stripped)], bool(re.search(r"[xX:]", stripped))
 
 
-def parse_move(board: Board, text: str) -> Move:
-    """The legal move of ``board`` that ``text`` names (see the module docstring)."""
+def parse_move(board: Board, text: str, legal: list[Move] | None = None) -> Move:
+    """The legal move of ``board`` that ``text`` names (see the module docstring).
+
+    ``legal`` replaces the board's legal moves (a game-flow layer with other rules passes its own).
+    """
     squares, written_as_capture = squares_of(text)
     last = board.geometry.squares
     for square in squares:
         if not 1 <= square <= last:
             raise InvalidMoveError(f"{text!r}: squares run from 1 to {last}")
-    legal = board.legal_moves()
+    if legal is None:
+        legal = board.legal_moves()
     candidates = [move for move in legal
                   if move.path[0] == squares[0] and move.path[-1] == squares[-1]]
     if written_as_capture:
