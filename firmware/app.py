@@ -1,0 +1,41 @@
+"""The firmware's loop: scan, talk, light, feed the watchdog; forever, whatever happens."""
+
+import time
+
+import board_config
+from leds import Leds
+from link import Link
+from scanner import Scanner
+
+FIRMWARE_VERSION = "0.1.0"
+
+
+class Firmware:
+    """The scanner, the LEDs and the link over one board backend (see ``hal``)."""
+
+    def __init__(self, board) -> None:
+        config = board_config
+        self.board = board
+        self.scanner = Scanner(config.SWITCH_COUNT, config.SR_BYTES, config.SWITCH_ACTIVE_LOW,
+                               board.read_switches)
+        self.leds = Leds(config.LED_COUNT, config.LED_ORDER, config.LED_MA_PER_CHANNEL,
+                         config.LED_BUDGET_MA, board.write_leds)
+        self.link = Link(board, self.scanner, self.leds, config.LAYOUT_HASH, FIRMWARE_VERSION)
+
+    def step(self) -> None:
+        """One pass of the loop (allocates nothing while no host frame arrives)."""
+        now = time.ticks_ms()
+        self.board.feed()
+        self.scanner.scan(now)
+        self.link.poll(now)
+        self.leds.refresh(now)
+        self.board.idle()
+
+    def run(self) -> None:
+        """Loop forever. An exception is counted, reported to the backend, and the loop goes on."""
+        while True:
+            try:
+                self.step()
+            except Exception as error:
+                self.link.errors += 1
+                self.board.report(error)

@@ -1,0 +1,15 @@
+"""Hardware backends. Each module defines a ``Board`` with the same small interface:
+
+- ``config``: the generated ``board_config`` module;
+- ``read_switches(buf)``: latch the 74HC165 chain and read ``SR_BYTES`` bytes into ``buf``;
+- ``write_leds(buf)``: send ``buf`` (3 bytes per LED, in the chain's colour order) to the LEDs;
+- ``read_host(buf) -> int``: copy the bytes the host has sent (none waiting: 0) without blocking;
+- ``write_host(buf, n) -> bool``: send ``buf[:n]`` to the host (False if it had to be dropped);
+- ``idle()``: called once per loop (the simulation sleeps here, the device does not);
+- ``feed()``: feed the watchdog;
+- ``report(exc)``: an exception the loop caught (printed to stderr in the simulation, dropped on
+  the device: nothing but protocol frames may reach the host).
+
+``rp2`` drives a Raspberry Pi Pico under MicroPython, ``circuitpython`` the same wiring under
+CircuitPython, and ``sim`` runs ``rp2`` over simulated pins under the unix port.
+"""

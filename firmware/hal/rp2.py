@@ -1,0 +1,78 @@
+"""The Raspberry Pi Pico under MicroPython: 74HC165 chain on SPI, WS2812B chain, USB serial, watchdog."""
+
+import select
+import sys
+
+import board_config
+import machine
+from micropython import const
+
+#: WS2812B bit timings for ``machine.bitstream``: high/low nanoseconds of a 0 bit, then of a 1 bit.
+WS2812_TIMING = (400, 850, 800, 450)
+WATCHDOG_MS = const(2000)
+#: Present at boot: leave the REPL to mpremote (see main.py); removed as it is honoured.
+MAINTENANCE_FLAG = "/maintenance"
+
+
+class Board:
+    """The board's hardware, as the firmware sees it."""
+
+    def __init__(self, watchdog: bool = True) -> None:
+        config = board_config
+        self.config = config
+        self._load = machine.Pin(config.PIN_SR_LOAD, machine.Pin.OUT, value=1)
+        self._spi = machine.SPI(config.SPI_ID, baudrate=config.SPI_BAUD, polarity=0, phase=0,
+                                sck=machine.Pin(config.PIN_SR_CLK), miso=machine.Pin(config.PIN_SR_DATA))
+        self._led_pin = machine.Pin(config.PIN_LED, machine.Pin.OUT, value=0)
+        self._wdt = machine.WDT(timeout=WATCHDOG_MS) if watchdog else None
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+        self._stdin = sys.stdin.buffer
+        self._stdout = sys.stdout.buffer
+        self._one = bytearray(1)
+
+    def read_switches(self, buf: bytearray) -> None:
+        """Latch every input of the chain (/PL low), then clock them out MSB first."""
+        self._load.value(0)
+        self._load.value(1)
+        self._spi.readinto(buf, 0xFF)
+
+    def write_leds(self, buf: bytearray) -> None:
+        """Send the LED bytes down the chain."""
+        machine.bitstream(self._led_pin, 0, WS2812_TIMING, buf)
+
+    def _ready(self) -> bool:
+        for _ in self._poll.ipoll(0):
+            return True
+        return False
+
+    def read_host(self, buf: bytearray) -> int:
+        """Read what USB has received, one byte at a time (readinto blocks until its buffer is full)."""
+        n = 0
+        while n < len(buf) and self._ready():
+            self._stdin.readinto(self._one)
+            buf[n] = self._one[0]
+            n += 1
+        return n
+
+    def write_host(self, buf: bytearray, n: int) -> bool:
+        """Send ``buf[:n]``; USB drops it while no host has the port open."""
+        self._stdout.write(buf, n)
+        return True
+
+    def idle(self) -> None:
+        """Nothing to wait for on the device: scan as often as possible."""
+
+    def feed(self) -> None:
+        """Feed the watchdog."""
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def maintenance(self) -> None:
+        """Restart with the REPL free: ``main.py`` sees ``/maintenance`` and does not start the loop."""
+        with open(MAINTENANCE_FLAG, "w") as flag:
+            flag.write("requested by the host\n")
+        machine.reset()
+
+    def report(self, error: BaseException) -> None:
+        """Drop the exception: the serial line carries protocol frames only."""

@@ -1,0 +1,139 @@
+"""A simulated ``machine`` module for the unix port: the board's pins, 74HC165 chain and LED chain.
+
+It shadows the built-in ``machine`` (this folder comes first on ``MICROPYPATH``), so the RP2040
+backend (``hal/rp2.py``) runs unchanged over simulated hardware. :data:`CHAIN` holds which switches
+have a magnet over them and the injected faults; :data:`LEDS` keeps the last bytes sent to the LEDs.
+"""
+
+import board_config
+
+_LCG_A = 1103515245
+_LCG_C = 12345
+
+
+class Chain:
+    """The reed switches and the 74HC165s reading them, with injectable wiring faults."""
+
+    def __init__(self, switch_count, sr_bytes, active_low):
+        self.switch_count = switch_count
+        self.closed = bytearray(sr_bytes)  # physical: a magnet closes the reed
+        self.dead = bytearray(sr_bytes)  # never closes
+        self.stuck = bytearray(sr_bytes)  # never opens
+        self.chatter = bytearray(sr_bytes)  # reads at random
+        self.swaps = []  # pairs of switches whose wires are exchanged
+        self.latched = bytearray(sr_bytes)
+        self.active_low = active_low
+        self.latches = 0
+        self._random = 1
+
+    def set(self, field, switch, on):
+        """Set or clear ``switch``'s bit of a bytearray field (closed, dead, stuck, chatter)."""
+        bit = 0x80 >> (switch % 8)
+        if on:
+            field[switch // 8] |= bit
+        else:
+            field[switch // 8] &= ~bit
+
+    def heal(self):
+        """Remove every fault."""
+        for field in (self.dead, self.stuck, self.chatter):
+            for i in range(len(field)):
+                field[i] = 0
+        self.swaps = []
+
+    def latch(self):
+        """/PL went low: the registers load what the switches read now."""
+        self.latches += 1
+        out = self.latched
+        for i in range(len(out)):
+            self._random = (self._random * _LCG_A + _LCG_C) & 0x7FFFFFFF
+            noise = (self._random >> 16) & 0xFF
+            out[i] = ((self.closed[i] & ~self.dead[i]) | self.stuck[i]) & ~self.chatter[i] \
+                | (noise & self.chatter[i])
+        for a, b in self.swaps:
+            bit_a = out[a // 8] & (0x80 >> (a % 8))
+            bit_b = out[b // 8] & (0x80 >> (b % 8))
+            self._put(out, a, bit_b)
+            self._put(out, b, bit_a)
+        for s in range(self.switch_count, 8 * len(out)):
+            self._put(out, s, not self.active_low)  # spare inputs are tied high
+        if self.active_low:
+            for i in range(len(out)):
+                out[i] ^= 0xFF
+
+    @staticmethod
+    def _put(buf, switch, on):
+        bit = 0x80 >> (switch % 8)
+        if on:
+            buf[switch // 8] |= bit
+        else:
+            buf[switch // 8] &= ~bit
+
+
+class LedChain:
+    """The WS2812B chain: the bytes of the last frame it was sent."""
+
+    def __init__(self):
+        self.data = b""
+        self.frames = 0
+
+
+CHAIN = Chain(board_config.SWITCH_COUNT, board_config.SR_BYTES, board_config.SWITCH_ACTIVE_LOW)
+LEDS = LedChain()
+
+
+class Pin:
+    """A GPIO; driving the 74HC165s' /PL pin low latches the chain."""
+
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+
+    def __init__(self, pin_id, mode=-1, pull=-1, value=None):
+        self.id = pin_id
+        self._value = 0 if value is None else value
+
+    def value(self, value=None):
+        if value is None:
+            return self._value
+        if self.id == board_config.PIN_SR_LOAD and self._value and not value:
+            CHAIN.latch()
+        self._value = value
+        return None
+
+
+class SPI:
+    """The SPI bus reading the chain: clocks the latched bytes out, most significant bit first."""
+
+    def __init__(self, spi_id, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None, miso=None):
+        if spi_id != board_config.SPI_ID or miso is None or miso.id != board_config.PIN_SR_DATA:
+            raise ValueError("SPI wired differently from board_config")
+        self.baudrate = baudrate
+
+    def readinto(self, buf, write=0):
+        latched = CHAIN.latched
+        for i in range(len(buf)):
+            buf[i] = latched[i]
+
+
+def bitstream(pin, encoding, timing, buf):
+    """Record the bytes that would go down the LED chain."""
+    if pin.id != board_config.PIN_LED or encoding != 0 or len(timing) != 4:
+        raise ValueError("bitstream used differently from the WS2812B chain")
+    LEDS.data = bytes(buf)
+    LEDS.frames += 1
+
+
+class WDT:
+    """The watchdog: counts feeds (the simulation cannot reset itself)."""
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
+
+
+def reset():
+    raise SystemExit(3)

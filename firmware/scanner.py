@@ -1,0 +1,128 @@
+"""Reed-switch scanning: per-switch debounce and a ring of numbered change events.
+
+The scan reads the whole 74HC165 chain as bytes (switch ``s`` is bit ``7 - s % 8`` of byte
+``s // 8``), and a switch's reported state changes once its reading has differed from it on every
+scan for ``debounce_ms``. Each change becomes an event ``(seq, switch, closed, time)`` in a ring
+that keeps the events the host has not acknowledged; on overflow the oldest is dropped and counted.
+Nothing here allocates once constructed (``tests/firmware`` runs :meth:`Scanner.scan` under
+``micropython.heap_lock()``).
+"""
+
+import time
+from array import array
+
+from micropython import const
+
+DEFAULT_DEBOUNCE_MS = const(5)
+RING_SIZE = const(64)  # divides 2**16, so seq % RING_SIZE is continuous across the wrap
+#: Readings that flip back (or changes) this many times in one status period mark a chattering switch.
+CHATTER_FLIPS = const(8)
+
+
+class Scanner:
+    """Debounces the chain's readings and records the changes."""
+
+    def __init__(self, switch_count: int, sr_bytes: int, active_low: bool, read,
+                 debounce_ms: int = DEFAULT_DEBOUNCE_MS) -> None:
+        self.switch_count = switch_count
+        self.sr_bytes = sr_bytes
+        self.debounce_ms = debounce_ms
+        self._read = read
+        self._invert = 0xFF if active_low else 0
+        self.raw = bytearray(sr_bytes)
+        self.closed = bytearray(sr_bytes)  # debounced state, 1 = closed
+        self.pending = bytearray(sr_bytes)  # readings differing from ``closed``, being timed
+        self.valid = bytearray(sr_bytes)  # bits that are switches (the rest are spare inputs)
+        for s in range(switch_count):
+            self.valid[s // 8] |= 0x80 >> (s % 8)
+        self.since = array("L", [0] * switch_count)
+        self.flips = bytearray(switch_count)
+        self.chattering = array("H", [0] * switch_count)
+        self.chattering_count = 0
+        self.scans = 0
+        self.ev_switch = array("H", [0] * RING_SIZE)
+        self.ev_closed = bytearray(RING_SIZE)
+        self.ev_time = array("L", [0] * RING_SIZE)
+        self.next_seq = 0  # sequence number of the next event, modulo 2**16
+        self.count = 0  # events in the ring; the oldest is next_seq - count
+        self.dropped = 0
+        self.overflowed = False
+
+    def scan(self, now: int) -> None:
+        """Read the chain once and debounce every switch (``now`` is ``time.ticks_ms()``)."""
+        self._read(self.raw)
+        self.scans += 1
+        raw = self.raw
+        closed = self.closed
+        pending = self.pending
+        valid = self.valid
+        invert = self._invert
+        for i in range(self.sr_bytes):
+            reading = (raw[i] ^ invert) & valid[i]
+            look = (reading ^ closed[i]) | pending[i]
+            if look:
+                self._settle(i, reading, look, now)
+
+    def _settle(self, i: int, reading: int, look: int, now: int) -> None:
+        for k in range(8):
+            bit = 0x80 >> k
+            if not look & bit:
+                continue
+            s = i * 8 + k
+            if (reading ^ self.closed[i]) & bit:
+                if not self.pending[i] & bit:
+                    self.pending[i] |= bit
+                    self.since[s] = now
+                if time.ticks_diff(now, self.since[s]) >= self.debounce_ms:
+                    self.closed[i] ^= bit
+                    self.pending[i] &= ~bit
+                    self._flip(s)
+                    self._record(s, 1 if reading & bit else 0, self.since[s])
+            else:
+                self.pending[i] &= ~bit  # it flipped back within the window: a bounce
+                self._flip(s)
+
+    def _flip(self, s: int) -> None:
+        if self.flips[s] < 255:
+            self.flips[s] += 1
+
+    def _record(self, switch: int, closed: int, when: int) -> None:
+        at = self.next_seq % RING_SIZE
+        self.ev_switch[at] = switch
+        self.ev_closed[at] = closed
+        self.ev_time[at] = when
+        self.next_seq = (self.next_seq + 1) & 0xFFFF
+        if self.count < RING_SIZE:
+            self.count += 1
+        else:
+            self.dropped += 1
+            self.overflowed = True
+
+    def oldest_seq(self) -> int:
+        """The sequence number of the oldest event kept."""
+        return (self.next_seq - self.count) & 0xFFFF
+
+    def forget_through(self, seq: int) -> None:
+        """Drop the kept events up to and including ``seq`` (the host acknowledged them)."""
+        done = (seq - self.oldest_seq() + 1) & 0xFFFF
+        if done <= self.count:
+            self.count -= done
+
+    def forget_all(self) -> None:
+        """Drop every kept event (a snapshot now stands for them, or nobody listens)."""
+        self.count = 0
+        self.overflowed = False
+
+    def is_closed(self, switch: int) -> bool:
+        """The debounced state of ``switch``."""
+        return bool(self.closed[switch // 8] & (0x80 >> (switch % 8)))
+
+    def end_period(self) -> None:
+        """Close a status period: list the switches that flipped too often, and restart counting."""
+        n = 0
+        for s in range(self.switch_count):
+            if self.flips[s] >= CHATTER_FLIPS:
+                self.chattering[n] = s
+                n += 1
+            self.flips[s] = 0
+        self.chattering_count = n

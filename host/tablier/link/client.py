@@ -1,0 +1,349 @@
+"""The host side of the protocol: handshake, switch state, events, LEDs, ping and status.
+
+:class:`BoardClient` talks to one board over any byte transport (a pyserial port, the simulated
+board's pseudo-terminal, a test double). It keeps the switch state in step with the board: events are
+taken in sequence order and acknowledged; a gap waits for the board's resend and falls back to a
+fresh snapshot; a snapshot (after a reconnection, an overflow or on request) is turned into the
+changes it implies, so callers see one consistent stream of :class:`SwitchChange`. LED wishes are
+sent as changes only, and re-sent until the board confirms them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tablier.link import wire
+from tablier.link.errors import FirmwareMismatchError, LinkError
+from tablier.link.messages import Done, Event, Identify, Message, Pong, Snapshot, Status, parse
+
+#: How often the host pings the board (the board stops reporting after 3 s of silence).
+HEARTBEAT_S = 1.0
+#: A board silent for this long is considered gone.
+BOARD_TIMEOUT_S = 3.0
+#: An event gap not filled by the board's resends within this time is repaired by a snapshot.
+GAP_REPAIR_S = 0.5
+#: An LED frame not confirmed within this time is sent again.
+LED_RESEND_S = 0.3
+
+Colour = tuple[int, int, int]
+LedState = tuple[int, int, int, int]  # r, g, b, mode
+OFF: LedState = (0, 0, 0, wire.STEADY)
+
+
+class Transport(Protocol):
+    """What the client needs of a serial port (pyserial's ``Serial`` has it)."""
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> int | None: ...
+
+    def reset_input_buffer(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class SwitchChange:
+    """A switch opened or closed; ``event_seq`` is None when a snapshot revealed the change."""
+
+    switch: int
+    closed: bool
+    time_ms: int
+    event_seq: int | None
+
+
+@dataclass
+class LinkStats:
+    """What the host saw of the link."""
+
+    frames: int = 0
+    bad_frames: int = 0
+    dropped_bytes: int = 0
+    lost_frames: int = 0
+    unexpected: int = 0
+    duplicate_events: int = 0
+    gaps: int = 0
+    snapshots: int = 0
+    reconnections: int = 0
+    led_resends: int = 0
+
+
+@dataclass
+class _LedFrame:
+    sent_at: float
+    entries: list[tuple[int, LedState]] = field(default_factory=list)
+
+
+class BoardClient:
+    """One board, seen from the host."""
+
+    def __init__(self, transport: Transport, expected_hash: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.transport = transport
+        self.expected_hash = expected_hash
+        self.clock = clock
+        self.identity: Identify | None = None
+        self.closed: set[int] = set()
+        self.stats = LinkStats()
+        self.status: Status | None = None
+        self._decoder = wire.Decoder()
+        self._body = bytearray(wire.MAX_BODY)
+        self._out = bytearray(wire.MAX_FRAME)
+        self._seq = 0
+        self._device_seq: int | None = None
+        self._expected_event: int | None = None
+        self._gap_since: float | None = None
+        self._changes: list[SwitchChange] = []
+        self._pongs: dict[int, float] = {}
+        self._round_trips: list[float] = []
+        self._token = 0
+        self._last_ping = 0.0
+        self._last_heard = 0.0
+        self._led_wanted: list[LedState] = []
+        self._led_shown: list[LedState | None] = []
+        self._led_in_flight: dict[int, _LedFrame] = {}
+
+    # -- connection ---------------------------------------------------------------------------
+
+    def connect(self, timeout: float = 3.0) -> Identify:
+        """Say hello, check the board's protocol and layout, and take its first snapshot."""
+        self.transport.reset_input_buffer()
+        self.transport.write(b"\x00")  # ends whatever partial frame the board was holding
+        self._send(wire.encode_hello(self._body, self._seq, wire.PROTOCOL_VERSION))
+        deadline = self.clock() + timeout
+        while self.identity is None or self._expected_event is None:
+            if self.clock() > deadline:
+                raise LinkError(f"no answer from the board within {timeout:g} s "
+                                "(is the Tablier firmware running on it?)")
+            self._pump(0.01)
+        return self.identity
+
+    def close(self) -> None:
+        """Tell the board we leave (it keeps scanning and lighting, and stops reporting)."""
+        self._send(wire.encode_request(self._body, self._seq, wire.BYE))
+
+    @property
+    def alive(self) -> bool:
+        """Whether the board spoke within :data:`BOARD_TIMEOUT_S`."""
+        return self.clock() - self._last_heard < BOARD_TIMEOUT_S
+
+    # -- switches -----------------------------------------------------------------------------
+
+    def poll(self, timeout: float = 0.0) -> list[SwitchChange]:
+        """Handle what arrived (waiting up to ``timeout`` for something), keep the link alive, and
+        return the switch changes since the last call, in order."""
+        self._pump(timeout)
+        changes, self._changes = self._changes, []
+        return changes
+
+    def request_snapshot(self) -> None:
+        """Ask for a fresh snapshot (its differences come out of :meth:`poll` as changes)."""
+        self._send(wire.encode_request(self._body, self._seq, wire.GET_SNAPSHOT))
+
+    def set_debounce(self, milliseconds: int) -> None:
+        """Change the board's debounce window (0..255 ms)."""
+        if not 0 <= milliseconds <= 255:
+            raise ValueError(f"debounce window must be 0..255 ms, not {milliseconds}")
+        self._send(wire.encode_set_debounce(self._body, self._seq, milliseconds))
+
+    # -- LEDs ---------------------------------------------------------------------------------
+
+    def set_led(self, index: int, colour: Colour, mode: int = wire.STEADY) -> None:
+        """Wish LED ``index`` to show ``colour`` in ``mode``; sent by the next :meth:`poll`."""
+        count = len(self._led_wanted)
+        if not 0 <= index < count:
+            raise ValueError(f"LED {index} does not exist (the board has {count})")
+        if not 0 <= mode < wire.MODE_COUNT:
+            raise ValueError(f"LED mode must be 0..{wire.MODE_COUNT - 1}, not {mode}")
+        if any(not 0 <= c <= 255 for c in colour):
+            raise ValueError(f"colour channels must be 0..255, not {colour}")
+        self._led_wanted[index] = (colour[0], colour[1], colour[2], mode)
+
+    def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
+        """Several :meth:`set_led` at once: ``(index, colour, mode)``; every other LED goes off."""
+        self._led_wanted = [OFF] * len(self._led_wanted)
+        for index, colour, mode in wishes:
+            self.set_led(index, colour, mode)
+
+    @property
+    def leds_settled(self) -> bool:
+        """Whether the board confirmed showing every LED wish."""
+        return not self._led_in_flight and all(
+            shown == wanted for shown, wanted in zip(self._led_shown, self._led_wanted, strict=True))
+
+    # -- requests -----------------------------------------------------------------------------
+
+    def ping(self, timeout: float = 1.0) -> float:
+        """Round-trip time in seconds of one PING."""
+        token = self._send_ping()
+        deadline = self.clock() + timeout
+        while token in self._pongs:
+            if self.clock() > deadline:
+                raise LinkError(f"the board did not answer a ping within {timeout:g} s")
+            self._pump(0.005)
+        return self._round_trips[-1]
+
+    def request_status(self, timeout: float = 1.0) -> Status:
+        """Ask the board for its counters and wait for them."""
+        self.status = None
+        self._send(wire.encode_request(self._body, self._seq, wire.GET_STATUS))
+        deadline = self.clock() + timeout
+        while self.status is None:
+            if self.clock() > deadline:
+                raise LinkError(f"the board did not send its status within {timeout:g} s")
+            self._pump(0.005)
+        return self.status
+
+    def request_maintenance(self) -> None:
+        """Ask the board to restart with its REPL free (to flash it with mpremote)."""
+        self._send(wire.encode_request(self._body, self._seq, wire.MAINTENANCE))
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _send(self, length: int) -> None:
+        n = wire.seal(self._body, length, self._out)
+        self.transport.write(bytes(self._out[:n]))
+        self._seq = (self._seq + 1) & 0xFF
+
+    def _send_ping(self) -> int:
+        self._token = (self._token + 1) & 0xFFFFFFFF
+        self._pongs[self._token] = self.clock()
+        self._last_ping = self.clock()
+        self._send(wire.encode_ping(self._body, self._seq, self._token))
+        return self._token
+
+    def _pump(self, timeout: float) -> None:
+        deadline = self.clock() + timeout
+        while True:
+            data = self.transport.read(4096)
+            for byte in data:
+                length = self._decoder.feed(byte)
+                if length:
+                    self._receive(length)
+            if data or self.clock() >= deadline:
+                break
+            time.sleep(0.0005)
+        self._keep_up()
+        decoder = self._decoder
+        self.stats.bad_frames = decoder.bad_frames + decoder.oversized
+        self.stats.dropped_bytes = decoder.dropped_bytes
+
+    def _keep_up(self) -> None:
+        now = self.clock()
+        if self.identity is None:
+            return
+        if now - self._last_ping >= HEARTBEAT_S:
+            self._send_ping()
+        if self._gap_since is not None and now - self._gap_since >= GAP_REPAIR_S:
+            self._gap_since = now
+            self.request_snapshot()
+        self._flush_leds(now)
+
+    def _receive(self, length: int) -> None:
+        body = self._decoder.body
+        seq = wire.frame_seq(body)
+        if self._device_seq is not None and seq != self._device_seq:
+            self.stats.lost_frames += (seq - self._device_seq) & 0xFF
+        self._device_seq = (seq + 1) & 0xFF
+        self.stats.frames += 1
+        self._last_heard = self.clock()
+        message = parse(body, length)
+        if message is None:
+            self.stats.unexpected += 1
+            return
+        self._dispatch(message)
+
+    def _dispatch(self, message: Message) -> None:
+        if isinstance(message, Event):
+            self._on_event(message)
+        elif isinstance(message, Snapshot):
+            self._on_snapshot(message)
+        elif isinstance(message, Identify):
+            self._on_identify(message)
+        elif isinstance(message, Pong):
+            sent = self._pongs.pop(message.token, None)
+            if sent is not None:
+                self._round_trips.append(self.clock() - sent)
+        elif isinstance(message, Status):
+            self.status = message
+        elif isinstance(message, Done):
+            self._on_done(message)
+
+    def _on_identify(self, identity: Identify) -> None:
+        if identity.protocol != wire.PROTOCOL_VERSION:
+            raise FirmwareMismatchError(
+                f"the board speaks protocol {identity.protocol}, this host speaks "
+                f"{wire.PROTOCOL_VERSION}: reflash the firmware (`make flash`)")
+        if self.expected_hash is not None and identity.layout_hash != self.expected_hash:
+            raise FirmwareMismatchError(
+                f"the board's firmware was built for layout {identity.layout_hash}, but "
+                f"hardware/board.toml is layout {self.expected_hash}: reflash the firmware "
+                "(`make flash`) or use the layout it was built for")
+        if self.identity is not None:
+            self.stats.reconnections += 1
+        self.identity = identity
+        self._expected_event = None
+        self._gap_since = None
+        if len(self._led_wanted) != identity.led_count:
+            self._led_wanted = [OFF] * identity.led_count
+        self._led_shown = [None] * identity.led_count  # unknown after a (re)start: send them all
+        self._led_in_flight.clear()
+
+    def _on_snapshot(self, snapshot: Snapshot) -> None:
+        if self.identity is None:
+            return
+        self.stats.snapshots += 1
+        closed = snapshot.closed(self.identity.switch_count)
+        for switch in sorted(closed ^ self.closed):
+            self._changes.append(SwitchChange(switch, switch in closed, snapshot.time_ms, None))
+        self.closed = set(closed)
+        self._expected_event = (snapshot.event_seq + 1) & 0xFFFF
+        self._gap_since = None
+        self._ack()
+
+    def _on_event(self, event: Event) -> None:
+        expected = self._expected_event
+        if expected is None:
+            return  # before the first snapshot: it will stand for this event
+        ahead = (event.event_seq - expected) & 0xFFFF
+        if ahead == 0:
+            self._expected_event = (expected + 1) & 0xFFFF
+            self._gap_since = None
+            if event.closed:
+                self.closed.add(event.switch)
+            else:
+                self.closed.discard(event.switch)
+            self._changes.append(SwitchChange(event.switch, event.closed, event.time_ms,
+                                              event.event_seq))
+            self._ack()
+        elif ahead >= 0x8000:
+            self.stats.duplicate_events += 1
+        else:
+            if self._gap_since is None:
+                self.stats.gaps += 1
+                self._gap_since = self.clock()
+                self._ack()  # repeats the last good number: the board resends from there
+
+    def _ack(self) -> None:
+        if self._expected_event is not None:
+            self._send(wire.encode_ack(self._body, self._seq, (self._expected_event - 1) & 0xFFFF))
+
+    def _flush_leds(self, now: float) -> None:
+        for seq in [s for s, f in self._led_in_flight.items() if now - f.sent_at >= LED_RESEND_S]:
+            del self._led_in_flight[seq]
+            self.stats.led_resends += 1
+        in_flight = {index: state for frame in self._led_in_flight.values()
+                     for index, state in frame.entries}
+        changed = [(index, wanted) for index, wanted in enumerate(self._led_wanted)
+                   if wanted != self._led_shown[index] and in_flight.get(index) != wanted]
+        for start in range(0, len(changed), wire.MAX_LED_ENTRIES):
+            chunk = changed[start:start + wire.MAX_LED_ENTRIES]
+            self._led_in_flight[self._seq] = _LedFrame(now, chunk)
+            self._send(wire.encode_leds(self._body, self._seq, [(i, *state) for i, state in chunk]))
+
+    def _on_done(self, done: Done) -> None:
+        frame = self._led_in_flight.pop(done.host_seq, None)
+        if frame is not None and done.ok:
+            for index, state in frame.entries:
+                self._led_shown[index] = state

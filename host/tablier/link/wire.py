@@ -1,0 +1,491 @@
+"""The Tablier wire format: the one source of truth shared by the firmware and the host.
+
+This module is written in the common subset of MicroPython and CPython (plain functions over
+``bytearray``; no imports, no ``typing`` at run time, no ``struct``), so the very same file is the
+firmware's codec (copied into the firmware image as ``wire.py`` by the build) and the host's
+(``tablier.link.wire``). ``docs/protocol.md`` describes the format; the tests run this file under
+both interpreters and check that they agree byte for byte.
+
+A frame is ``00 COBS(body) 00``. The body is ``seq, type, payload..., crc_hi, crc_lo``: ``seq``
+numbers the sender's frames (0..255, wrapping), ``type`` names the message, and the CRC is
+CRC-16/CCITT-FALSE over ``seq, type, payload``. Multi-byte integers are big-endian.
+
+Encoders write a body into a caller's buffer (so the firmware encodes without allocating) and
+return its length before the CRC; :func:`seal` adds the CRC and the framing. Decoders take a body
+that :class:`Decoder` checked and :func:`well_formed` accepted (``length`` counts the CRC), and
+return plain values.
+"""
+
+PROTOCOL_VERSION = 1
+
+#: Largest payload a frame may carry; a longer frame is counted as oversized and dropped.
+MAX_PAYLOAD = 240
+#: seq + type + payload + CRC.
+MAX_BODY = MAX_PAYLOAD + 4
+#: COBS adds one byte per 254, plus the two delimiters.
+MAX_FRAME = MAX_BODY + MAX_BODY // 254 + 3
+
+# Host -> device messages.
+HELLO = 0x01  # u8 host protocol version -> IDENTIFY, then SNAPSHOT
+PING = 0x02  # u32 token -> PONG
+ACK = 0x03  # u16 last event sequence number received in order
+GET_SNAPSHOT = 0x04  # -> SNAPSHOT
+GET_STATUS = 0x05  # -> STATUS
+LEDS = 0x06  # entries of (u16 index, u8 r, u8 g, u8 b, u8 mode) -> DONE
+LEDS_FILL = 0x07  # u8 r, u8 g, u8 b, u8 mode for every LED -> DONE
+SET_DEBOUNCE = 0x08  # u8 milliseconds -> DONE
+BYE = 0x09  # the host goes away: the device stops reporting until the next HELLO
+MAINTENANCE = 0x0A  # -> DONE, then the device restarts with its REPL free (for flashing)
+
+# Device -> host messages.
+IDENTIFY = 0x81  # u8 protocol, u16 switches, u16 LEDs, 8 ASCII layout hash, firmware version
+SNAPSHOT = 0x82  # u16 event seq, u32 time, one bit per switch (1 = closed)
+EVENT = 0x83  # u16 event seq, u32 time, u16 switch, u8 closed
+PONG = 0x84  # u32 token, u32 time
+STATUS = 0x85  # see encode_status
+DONE = 0x86  # u8 seq of the host frame carried out, u8 result (0 = ok, 1 = bad content)
+
+MESSAGE_NAMES = {
+    HELLO: "hello", PING: "ping", ACK: "ack", GET_SNAPSHOT: "get_snapshot",
+    GET_STATUS: "get_status", LEDS: "leds", LEDS_FILL: "leds_fill", SET_DEBOUNCE: "set_debounce",
+    BYE: "bye", MAINTENANCE: "maintenance", IDENTIFY: "identify", SNAPSHOT: "snapshot",
+    EVENT: "event", PONG: "pong", STATUS: "status", DONE: "done",
+}
+
+# LED modes.
+STEADY = 0
+SLOW_BLINK = 1
+FAST_BLINK = 2
+MODE_COUNT = 3
+#: Half periods of the blink modes, in milliseconds (slow: 1 Hz, fast: 4 Hz).
+SLOW_HALF_PERIOD_MS = 500
+FAST_HALF_PERIOD_MS = 125
+
+LED_ENTRY_SIZE = 6
+MAX_LED_ENTRIES = MAX_PAYLOAD // LED_ENTRY_SIZE
+#: Counters of the STATUS message, in order (each a u32 on the wire).
+STATUS_COUNTERS = (
+    "uptime_ms", "scans_per_second", "debounce_ms", "rx_frames", "rx_bad_frames", "rx_dropped_bytes",
+    "rx_oversized", "rx_unknown", "rx_seq_gaps", "tx_dropped_bytes", "events_dropped", "events_resent",
+    "errors", "led_draw_ma", "led_scale",
+)
+#: Most chattering switches listed by one STATUS message.
+MAX_CHATTERING_LISTED = 16
+#: The time stamps are the device's ``time.ticks_ms()``, which wraps at this value.
+TICKS_PERIOD = 1 << 30
+
+
+def crc16(buf: bytearray | bytes, start: int, end: int) -> int:
+    """CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF) of ``buf[start:end]``."""
+    crc = 0xFFFF
+    for i in range(start, end):
+        x = ((crc >> 8) ^ buf[i]) & 0xFF
+        x ^= x >> 4
+        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
+    return crc
+
+
+def put_u16(buf: bytearray, offset: int, value: int) -> None:
+    """Write ``value`` as a big-endian u16 at ``offset``."""
+    buf[offset] = (value >> 8) & 0xFF
+    buf[offset + 1] = value & 0xFF
+
+
+def put_u32(buf: bytearray, offset: int, value: int) -> None:
+    """Write ``value`` as a big-endian u32 at ``offset``."""
+    buf[offset] = (value >> 24) & 0xFF
+    buf[offset + 1] = (value >> 16) & 0xFF
+    buf[offset + 2] = (value >> 8) & 0xFF
+    buf[offset + 3] = value & 0xFF
+
+
+def get_u16(buf: bytearray | bytes, offset: int) -> int:
+    """Read a big-endian u16 at ``offset``."""
+    return (buf[offset] << 8) | buf[offset + 1]
+
+
+def get_u32(buf: bytearray | bytes, offset: int) -> int:
+    """Read a big-endian u32 at ``offset`` (values above 2**30 only occur in saturated counters)."""
+    return (buf[offset] << 24) | (buf[offset + 1] << 16) | (buf[offset + 2] << 8) | buf[offset + 3]
+
+
+def seal(body: bytearray, length: int, out: bytearray) -> int:
+    """Add the CRC after ``body[:length]`` and write the framed bytes into ``out``; return their count.
+
+    ``body`` needs two spare bytes after ``length``; ``out`` needs :data:`MAX_FRAME` bytes.
+    """
+    crc = crc16(body, 0, length)
+    body[length] = crc >> 8
+    body[length + 1] = crc & 0xFF
+    n = length + 2
+    out[0] = 0
+    code_at = 1
+    code = 1
+    o = 2
+    for i in range(n):
+        b = body[i]
+        if b == 0:
+            out[code_at] = code
+            code_at = o
+            o += 1
+            code = 1
+        else:
+            out[o] = b
+            o += 1
+            code += 1
+            if code == 0xFF:
+                out[code_at] = code
+                code_at = o
+                o += 1
+                code = 1
+    out[code_at] = code
+    out[o] = 0
+    return o + 1
+
+
+class Decoder:
+    """Splits a byte stream into checked frame bodies, counting and dropping everything else.
+
+    Feed it one byte at a time; :meth:`feed` returns the body length (at least 4) when a whole,
+    checked frame is in :attr:`body`, else 0. It never allocates after construction.
+    """
+
+    def __init__(self) -> None:
+        self.body = bytearray(MAX_BODY)
+        self._raw = bytearray(MAX_FRAME)
+        self._count = 0
+        self._overflow = False
+        self.frames = 0
+        self.bad_frames = 0
+        self.dropped_bytes = 0
+        self.oversized = 0
+
+    def reset(self) -> None:
+        """Forget a partly received frame (counted as dropped bytes)."""
+        self.dropped_bytes += self._count
+        self._count = 0
+        self._overflow = False
+
+    def feed(self, byte: int) -> int:
+        """Take one received byte; return the body length when it completes a good frame, else 0."""
+        if byte != 0:
+            if self._count < MAX_FRAME:
+                self._raw[self._count] = byte
+            else:
+                self._overflow = True
+                self.dropped_bytes += 1
+            self._count += 1
+            return 0
+        count = self._count
+        if count == 0:
+            return 0
+        if self._overflow:
+            self.oversized += 1
+            self.dropped_bytes += MAX_FRAME
+            self._count = 0
+            self._overflow = False
+            return 0
+        self._count = 0
+        length = self._unstuff(count)
+        if length < 4 or crc16(self.body, 0, length - 2) != get_u16(self.body, length - 2):
+            if length > MAX_BODY:
+                self.oversized += 1
+            else:
+                self.bad_frames += 1
+            self.dropped_bytes += count
+            return 0
+        self.frames += 1
+        return length
+
+    def _unstuff(self, count: int) -> int:
+        """COBS-decode the ``count`` bytes received into :attr:`body`; -1 if malformed, or too long."""
+        raw = self._raw
+        body = self.body
+        limit = len(body)
+        i = 0
+        o = 0
+        while i < count:
+            code = raw[i]
+            i += 1
+            end = i + code - 1
+            if end > count:
+                return -1
+            if o + code - 1 > limit:
+                return limit + 1
+            while i < end:
+                body[o] = raw[i]
+                o += 1
+                i += 1
+            if code != 0xFF and i < count:
+                if o >= limit:
+                    return limit + 1
+                body[o] = 0
+                o += 1
+        return o
+
+
+def message_type(body: bytearray | bytes) -> int:
+    """The message type of a checked body."""
+    return body[1]
+
+
+def frame_seq(body: bytearray | bytes) -> int:
+    """The sender's frame number of a checked body."""
+    return body[0]
+
+
+def payload_length(length: int) -> int:
+    """The payload length of a checked body of ``length`` bytes."""
+    return length - 4
+
+
+def _begin(body: bytearray, seq: int, kind: int) -> None:
+    body[0] = seq & 0xFF
+    body[1] = kind
+
+
+# ---------------------------------------------------------------------------------------------
+# Host -> device messages.
+
+def encode_hello(body: bytearray, seq: int, protocol: int) -> int:
+    """HELLO: the host's protocol version; the device answers IDENTIFY then SNAPSHOT."""
+    _begin(body, seq, HELLO)
+    body[2] = protocol
+    return 3
+
+
+def decode_hello(body: bytearray | bytes, length: int) -> int:
+    """The host's protocol version of a HELLO."""
+    return body[2]
+
+
+def encode_ping(body: bytearray, seq: int, token: int) -> int:
+    """PING with a token the PONG echoes."""
+    _begin(body, seq, PING)
+    put_u32(body, 2, token)
+    return 6
+
+
+def decode_ping(body: bytearray | bytes, length: int) -> int:
+    """The token of a PING."""
+    return get_u32(body, 2)
+
+
+def encode_ack(body: bytearray, seq: int, event_seq: int) -> int:
+    """ACK: every event up to ``event_seq`` (modulo 2**16) arrived in order."""
+    _begin(body, seq, ACK)
+    put_u16(body, 2, event_seq)
+    return 4
+
+
+def decode_ack(body: bytearray | bytes, length: int) -> int:
+    """The acknowledged event sequence number of an ACK."""
+    return get_u16(body, 2)
+
+
+def encode_request(body: bytearray, seq: int, kind: int) -> int:
+    """A message without payload: GET_SNAPSHOT, GET_STATUS, BYE or MAINTENANCE."""
+    _begin(body, seq, kind)
+    return 2
+
+
+def encode_leds(body: bytearray, seq: int, entries: list[tuple[int, int, int, int, int]]) -> int:
+    """LEDS: up to :data:`MAX_LED_ENTRIES` of ``(index, r, g, b, mode)``."""
+    _begin(body, seq, LEDS)
+    offset = 2
+    for index, r, g, b, mode in entries:
+        put_u16(body, offset, index)
+        body[offset + 2] = r
+        body[offset + 3] = g
+        body[offset + 4] = b
+        body[offset + 5] = mode
+        offset += LED_ENTRY_SIZE
+    return offset
+
+
+def leds_entry_count(length: int) -> int:
+    """How many entries a LEDS body of ``length`` bytes holds; -1 if its size is not whole entries."""
+    size = length - 4
+    if size <= 0 or size % LED_ENTRY_SIZE:
+        return -1
+    return size // LED_ENTRY_SIZE
+
+
+def leds_entry_offset(k: int) -> int:
+    """Where entry ``k`` of a LEDS body starts: u16 index, then r, g, b, mode bytes."""
+    return 2 + k * LED_ENTRY_SIZE
+
+
+def decode_leds(body: bytearray | bytes, length: int) -> list[tuple[int, int, int, int, int]]:
+    """The ``(index, r, g, b, mode)`` entries of a LEDS body."""
+    entries = []
+    for k in range(leds_entry_count(length)):
+        at = leds_entry_offset(k)
+        entries.append((get_u16(body, at), body[at + 2], body[at + 3], body[at + 4], body[at + 5]))
+    return entries
+
+
+def encode_leds_fill(body: bytearray, seq: int, r: int, g: int, b: int, mode: int) -> int:
+    """LEDS_FILL: one colour and mode for every LED."""
+    _begin(body, seq, LEDS_FILL)
+    body[2] = r
+    body[3] = g
+    body[4] = b
+    body[5] = mode
+    return 6
+
+
+def decode_leds_fill(body: bytearray | bytes, length: int) -> tuple[int, int, int, int]:
+    """``(r, g, b, mode)`` of a LEDS_FILL."""
+    return (body[2], body[3], body[4], body[5])
+
+
+def encode_set_debounce(body: bytearray, seq: int, milliseconds: int) -> int:
+    """SET_DEBOUNCE: the debounce window in milliseconds (0..255)."""
+    _begin(body, seq, SET_DEBOUNCE)
+    body[2] = milliseconds
+    return 3
+
+
+def decode_set_debounce(body: bytearray | bytes, length: int) -> int:
+    """The window of a SET_DEBOUNCE."""
+    return body[2]
+
+
+# ---------------------------------------------------------------------------------------------
+# Device -> host messages.
+
+def encode_identify(body: bytearray, seq: int, switches: int, leds: int, layout_hash: str,
+                    firmware: str) -> int:
+    """IDENTIFY: protocol version, switch and LED counts, layout hash (8 ASCII), firmware version."""
+    _begin(body, seq, IDENTIFY)
+    body[2] = PROTOCOL_VERSION
+    put_u16(body, 3, switches)
+    put_u16(body, 5, leds)
+    offset = 7
+    for text, size in ((layout_hash, 8), (firmware, 24)):
+        data = text.encode()
+        for i in range(size):
+            if i < len(data):
+                body[offset + i] = data[i]
+            elif size == 8:
+                body[offset + i] = 0x20
+            else:
+                return offset + i
+        offset += size
+    return offset
+
+
+def decode_identify(body: bytearray | bytes, length: int) -> tuple[int, int, int, str, str]:
+    """``(protocol, switches, leds, layout_hash, firmware_version)`` of an IDENTIFY."""
+    layout_hash = bytes(body[7:15]).decode().strip()
+    firmware = bytes(body[15:length - 2]).decode()
+    return (body[2], get_u16(body, 3), get_u16(body, 5), layout_hash, firmware)
+
+
+def encode_snapshot(body: bytearray, seq: int, event_seq: int, time_ms: int, closed: bytearray) -> int:
+    """SNAPSHOT: every switch (bit ``7 - s % 8`` of byte ``s // 8``, 1 = closed) as of ``event_seq``."""
+    _begin(body, seq, SNAPSHOT)
+    put_u16(body, 2, event_seq)
+    put_u32(body, 4, time_ms)
+    for i in range(len(closed)):
+        body[8 + i] = closed[i]
+    return 8 + len(closed)
+
+
+def decode_snapshot(body: bytearray | bytes, length: int) -> tuple[int, int, bytes]:
+    """``(event_seq, time_ms, switch_bits)`` of a SNAPSHOT."""
+    return (get_u16(body, 2), get_u32(body, 4), bytes(body[8:length - 2]))
+
+
+def encode_event(body: bytearray, seq: int, event_seq: int, time_ms: int, switch: int,
+                 closed: int) -> int:
+    """EVENT: switch ``switch`` became closed (1) or open (0) at ``time_ms``."""
+    _begin(body, seq, EVENT)
+    put_u16(body, 2, event_seq)
+    put_u32(body, 4, time_ms)
+    put_u16(body, 8, switch)
+    body[10] = closed
+    return 11
+
+
+def decode_event(body: bytearray | bytes, length: int) -> tuple[int, int, int, int]:
+    """``(event_seq, time_ms, switch, closed)`` of an EVENT."""
+    return (get_u16(body, 2), get_u32(body, 4), get_u16(body, 8), body[10])
+
+
+def encode_pong(body: bytearray, seq: int, token: int, time_ms: int) -> int:
+    """PONG: the PING's token and the device's time."""
+    _begin(body, seq, PONG)
+    put_u32(body, 2, token)
+    put_u32(body, 6, time_ms)
+    return 10
+
+
+def decode_pong(body: bytearray | bytes, length: int) -> tuple[int, int]:
+    """``(token, time_ms)`` of a PONG."""
+    return (get_u32(body, 2), get_u32(body, 6))
+
+
+def encode_status(body: bytearray, seq: int, counters: list[int], chattering: list[int]) -> int:
+    """STATUS: one u32 per name of :data:`STATUS_COUNTERS`, then u8 n and n u16 chattering switches."""
+    _begin(body, seq, STATUS)
+    offset = 2
+    for value in counters:
+        put_u32(body, offset, value if value < 0xFFFFFFFF else 0xFFFFFFFF)
+        offset += 4
+    listed = len(chattering) if len(chattering) < MAX_CHATTERING_LISTED else MAX_CHATTERING_LISTED
+    body[offset] = listed
+    offset += 1
+    for k in range(listed):
+        put_u16(body, offset, chattering[k])
+        offset += 2
+    return offset
+
+
+def decode_status(body: bytearray | bytes, length: int) -> tuple[list[int], list[int]]:
+    """``(counters, chattering_switches)`` of a STATUS; counters follow :data:`STATUS_COUNTERS`."""
+    counters = [get_u32(body, 2 + 4 * k) for k in range(len(STATUS_COUNTERS))]
+    offset = 2 + 4 * len(STATUS_COUNTERS)
+    listed = body[offset]
+    chattering = [get_u16(body, offset + 1 + 2 * k) for k in range(listed)]
+    return (counters, chattering)
+
+
+def encode_done(body: bytearray, seq: int, host_seq: int, result: int) -> int:
+    """DONE: the host frame ``host_seq`` was carried out (result 0) or had bad content (1)."""
+    _begin(body, seq, DONE)
+    body[2] = host_seq
+    body[3] = result
+    return 4
+
+
+def decode_done(body: bytearray | bytes, length: int) -> tuple[int, int]:
+    """``(host_seq, result)`` of a DONE."""
+    return (body[2], body[3])
+
+
+#: Exact payload sizes of the fixed-size messages; a body of another size is malformed.
+FIXED_PAYLOAD = {
+    HELLO: 1, PING: 4, ACK: 2, GET_SNAPSHOT: 0, GET_STATUS: 0, LEDS_FILL: 4, SET_DEBOUNCE: 1, BYE: 0,
+    MAINTENANCE: 0,    EVENT: 9, PONG: 8, DONE: 2,
+}
+
+
+def well_formed(body: bytearray | bytes, length: int) -> bool:
+    """Whether a checked body's payload has the size its message type requires."""
+    kind = body[1]
+    size = length - 4
+    fixed = FIXED_PAYLOAD.get(kind, -1)
+    if fixed >= 0:
+        return size == fixed
+    if kind == LEDS:
+        return size > 0 and size % LED_ENTRY_SIZE == 0
+    if kind == IDENTIFY:
+        return size >= 15
+    if kind == SNAPSHOT:
+        return size >= 6
+    if kind == STATUS:
+        head = 4 * len(STATUS_COUNTERS)
+        return size > head and size == head + 1 + 2 * body[2 + head]
+    return False
