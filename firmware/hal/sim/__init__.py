@@ -56,7 +56,8 @@ class Board(rp2.Board):
 
     def write_leds(self, buf: bytearray) -> None:
         super().write_leds(buf)
-        self._say("leds " + binascii.hexlify(buf).decode())
+        if self._report_file is not None:
+            self._say("leds " + binascii.hexlify(buf).decode())
 
     def idle(self) -> None:
         """Wait up to a millisecond (a scan period) for the host or the side channel; serve the latter."""

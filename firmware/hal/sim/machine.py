@@ -73,13 +73,13 @@ class Chain:
 class LedChain:
     """The WS2812B chain: the bytes of the last frame it was sent."""
 
-    def __init__(self):
-        self.data = b""
+    def __init__(self, size):
+        self.data = bytearray(size)
         self.frames = 0
 
 
 CHAIN = Chain(board_config.SWITCH_COUNT, board_config.SR_BYTES, board_config.SWITCH_ACTIVE_LOW)
-LEDS = LedChain()
+LEDS = LedChain(3 * board_config.LED_COUNT)
 
 
 class Pin:
@@ -120,7 +120,9 @@ def bitstream(pin, encoding, timing, buf):
     """Record the bytes that would go down the LED chain."""
     if pin.id != board_config.PIN_LED or encoding != 0 or len(timing) != 4:
         raise ValueError("bitstream used differently from the WS2812B chain")
-    LEDS.data = bytes(buf)
+    data = LEDS.data
+    for i in range(len(buf)):
+        data[i] = buf[i]
     LEDS.frames += 1
 
 
