@@ -1,0 +1,6 @@
+"""Make the oracle adapters importable by the tables tests."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

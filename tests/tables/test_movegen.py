@@ -1,0 +1,80 @@
+"""Legal-play generation checked against GNU Backgammon and OpenSpiel: identical sets of positions.
+
+The default suite runs a sample; ``make test-full`` runs the full sweeps (``@pytest.mark.full``).
+Random positions cover contact, men on the bar, bearing off, blocked positions and races, with all 21
+throws each (doublets included).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from tables_oracles import BACKGAMMON, gnubg_generator, openspiel_turns, our_positions, random_position
+
+from tablier.tables import ALL_ROLLS, Dice
+from tablier.tables.movegen import generic_plays
+
+
+def _compare_with_gnubg(seed: int, positions: int) -> int:
+    gnubg = gnubg_generator()
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(positions):
+        position = random_position(rng)
+        for dice in ALL_ROLLS:
+            plays = BACKGAMMON.plays(position, dice)
+            ours = {BACKGAMMON.after(position, play) for play in plays}
+            assert len(ours) == len(plays), f"duplicate plays in {position} with {dice}"
+            assert ours == gnubg.positions(position, dice), f"{position} with {dice}"
+            compared += 1
+    return compared
+
+
+def test_same_plays_as_gnubg_on_a_sample() -> None:
+    assert _compare_with_gnubg(seed=2026, positions=300) == 300 * 21
+
+
+@pytest.mark.full
+def test_same_plays_as_gnubg_on_thousands_of_positions() -> None:
+    assert _compare_with_gnubg(seed=1890, positions=10_000) == 10_000 * 21
+
+
+def _compare_with_openspiel(seed: int, games: int, limit: int | None) -> int:
+    compared = 0
+    for position, dice, theirs in itertools.islice(openspiel_turns(seed, games), limit):
+        assert our_positions(position, dice) == theirs, f"{position} with {dice}"
+        compared += 1
+    return compared
+
+
+def test_same_plays_as_openspiel_on_a_sample() -> None:
+    assert _compare_with_openspiel(seed=7, games=1, limit=400) == 400
+
+
+@pytest.mark.full
+def test_same_plays_as_openspiel_over_whole_games() -> None:
+    assert _compare_with_openspiel(seed=11, games=6, limit=None) > 10_000
+
+
+def test_fast_and_generic_generators_agree() -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        position = random_position(rng)
+        for dice in ALL_ROLLS:
+            fast = BACKGAMMON.plays(position, dice)
+            generic = generic_plays(position.mover, BACKGAMMON.theirs(position), True,
+                                    BACKGAMMON.dice_steps(dice))
+            assert {BACKGAMMON.after(position, p) for p in fast} == \
+                   {BACKGAMMON.after(position, p) for p in generic}
+            assert len(fast) == len(generic)
+
+
+def test_opening_counts_match_the_known_figures() -> None:
+    start = BACKGAMMON.start_position()
+    counts = {str(dice): len(BACKGAMMON.plays(start, dice)) for dice in ALL_ROLLS}
+    assert counts["3-1"] == 16
+    assert counts["6-6"] == 11
+    assert all(count == len(gnubg_generator().positions(start, Dice.parse(roll)))
+               for roll, count in counts.items())
