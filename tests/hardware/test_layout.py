@@ -76,3 +76,12 @@ def test_a_wrong_type_names_the_key(write_layout: Callable[[str], Path], board_t
 def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(LayoutError, match="cannot read the layout file"):
         load_layout(tmp_path / "nowhere.toml")
+
+
+def test_each_die_face_lights_its_number_of_pips_symmetrically() -> None:
+    from tablier.hardware.layout import DIE_FACE_PIPS, PIP_CELLS
+
+    for face, pips in DIE_FACE_PIPS.items():
+        assert len(pips) == face
+        cells = {PIP_CELLS[p] for p in pips}
+        assert cells == {(2 - c, 2 - r) for c, r in cells}  # a die face looks the same turned half round

@@ -35,6 +35,7 @@ def register(subparsers: Any) -> None:
     draw = action("draw", "write the drawings of both faces and of the wiring (SVG)", run_draw,
                   out=DEFAULT_OUT)
     draw.add_argument("--png", action="store_true", help="also render PNGs (needs rsvg-convert)")
+    action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
     action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
            out=DEFAULT_OUT)
 
@@ -79,6 +80,28 @@ def run_firmware_config(args: argparse.Namespace) -> int:
     path = write_firmware_config(layout, args.out)
     print(f"wrote {path} (layout hash {layout.hash})")
     return 0
+
+
+def run_bom(args: argparse.Namespace) -> int:
+    """Print the BOM and its total; exit 1 if it disagrees with the layout."""
+    from tablier.hardware.bom import DEFAULT_BOM_PATH, bom_problems, bom_total, read_bom
+    from tablier.hardware.layout import LayoutError
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    try:
+        lines = read_bom()
+    except LayoutError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    for line in lines:
+        print(f"{line.quantity:>4} x {line.part[:58]:<58} {line.unit_cost_usd:>6} {line.cost_usd:>8.2f}")
+    print(f"total for one board: {bom_total(lines):.2f} USD ({len(lines)} lines, {DEFAULT_BOM_PATH.name})")
+    problems = bom_problems(lines, layout)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    return 1 if problems else 0
 
 
 def run_netlist(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ Black (squares 1-12) sits at the top of the draughts drawing, as in printed Engl
 
 from __future__ import annotations
 
-from tablier.hardware.layout import Layout
+from tablier.hardware.layout import PIP_CELLS, Layout
 from tablier.hardware.svg import Svg
 
 #: Presentation sizes (mm): the strip along each edge that holds the point LEDs, the gap between the
@@ -20,8 +20,6 @@ TITLE = 14.0
 LEGEND = 12.0
 LED_SIZE = 7.0
 PIP_PITCH = 6.0
-#: Where each pip of a die display sits in its 3 x 3 grid (column, row), pips numbered 1..7.
-PIP_CELLS = {1: (0, 0), 2: (2, 0), 3: (0, 1), 4: (1, 1), 5: (2, 1), 6: (0, 2), 7: (2, 2)}
 
 WOOD = "#f3e2c0"
 DARK_POINT = "#b5835a"
@@ -118,8 +116,8 @@ def draw_tables_face(layout: Layout) -> str:
     svg.text(plan.left + 28, plan.middle_y, "face sensor (tilt switch, closed while this face is up)",
              size=4, anchor="start")
     svg.text(plan.width / 2, plan.height - LEGEND / 2,
-             "Player 1 sits at this edge; men fill each point's ladder from the edge (slot 1) towards "
-             "the middle; the 7th man and more stack on the ladder.", size=4.2)
+             "Player 1 sits at this edge. Men fill a ladder from the edge (slot 1) inwards, touching; "
+             "a 7th man and more start a second layer from slot 1.", size=4.2)
     return svg.render()
 
 

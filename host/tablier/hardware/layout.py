@@ -28,6 +28,12 @@ LOCATION_COUNTS = {
     "point": 24, "bar": 2, "tray": 2, "square": 32, "button": 2, "face": 1, "die": 2, "status": 2,
 }
 PIPS_PER_DIE = 7
+#: Where each pip LED of a die display sits in its 3 x 3 grid, as (column, row) from the top left.
+PIP_CELLS = {1: (0, 0), 2: (2, 0), 3: (0, 1), 4: (1, 1), 5: (2, 1), 6: (0, 2), 7: (2, 2)}
+#: The pips lit to show each face of a die.
+DIE_FACE_PIPS = {
+    1: (4,), 2: (1, 7), 3: (1, 4, 7), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7),
+}
 
 
 class LayoutError(TablierError):

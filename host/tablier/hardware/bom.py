@@ -1,0 +1,92 @@
+"""The bill of materials (``hardware/bom.csv``): reading it, its total, and its agreement with the layout.
+
+The quantities of the parts that the layout determines (chips, reeds, LEDs, buttons, capacitors) are
+recomputed from the layout, so the BOM cannot drift from ``hardware/board.toml``.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from tablier.hardware.layout import LADDER_KINDS, Layout, LayoutError
+
+DEFAULT_BOM_PATH = Path(__file__).resolve().parents[3] / "hardware" / "bom.csv"
+COLUMNS = ("part", "package", "quantity", "supplier", "supplier_part_number", "unit_cost_usd")
+#: Men on the board: 15 a side for the tables games (the draughts games use 12 a side of the same men).
+MEN = 30
+
+
+@dataclass(frozen=True)
+class BomLine:
+    """One row of the BOM."""
+
+    part: str
+    package: str
+    quantity: int
+    supplier: str
+    supplier_part_number: str
+    unit_cost_usd: Decimal
+
+    @property
+    def cost_usd(self) -> Decimal:
+        """Quantity times unit cost."""
+        return self.quantity * self.unit_cost_usd
+
+
+def read_bom(path: Path | None = None) -> tuple[BomLine, ...]:
+    """Read the BOM; a malformed row is a :class:`LayoutError` naming its line."""
+    source = DEFAULT_BOM_PATH if path is None else path
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as error:
+        raise LayoutError(f"{source}: cannot read the BOM ({error.strerror})") from None
+    reader = csv.DictReader(text.splitlines())
+    if tuple(reader.fieldnames or ()) != COLUMNS:
+        raise LayoutError(f"{source}: the header should be {','.join(COLUMNS)}")
+    lines = []
+    for row in reader:
+        try:
+            lines.append(BomLine(
+                part=row["part"], package=row["package"], quantity=int(row["quantity"]),
+                supplier=row["supplier"], supplier_part_number=row["supplier_part_number"],
+                unit_cost_usd=Decimal(row["unit_cost_usd"])))
+        except (ValueError, InvalidOperation, TypeError):
+            raise LayoutError(f"{source}, line {reader.line_num}: quantity must be an integer and "
+                              f"unit_cost_usd a number") from None
+    return tuple(lines)
+
+
+def bom_total(lines: tuple[BomLine, ...]) -> Decimal:
+    """The cost of one board in US dollars."""
+    return sum((line.cost_usd for line in lines), Decimal(0))
+
+
+def expected_quantities(layout: Layout) -> dict[str, int]:
+    """Quantities the layout fixes, by the start of the BOM's part name."""
+    reeds = sum(1 for s in layout.switches if s.kind in (*LADDER_KINDS, "square"))
+    return {
+        "74HC165": layout.chips,
+        "10k bussed resistor network": layout.chips,
+        "100 nF": layout.chips + layout.led_count + 1,  # one per chip, one per LED, one for the buffer
+        "reed switch": reeds,
+        "roll/done push button": sum(1 for s in layout.switches if s.kind == "button"),
+        "ball tilt switch": sum(1 for s in layout.switches if s.kind == "face"),
+        "WS2812B": layout.led_count,
+        "NdFeB disc magnet": MEN,
+        "wooden man": MEN,
+    }
+
+
+def bom_problems(lines: tuple[BomLine, ...], layout: Layout) -> list[str]:
+    """Where the BOM disagrees with the layout; empty when it agrees."""
+    problems = []
+    for prefix, quantity in expected_quantities(layout).items():
+        matching = [line for line in lines if line.part.startswith(prefix)]
+        if len(matching) != 1:
+            problems.append(f"the BOM should have exactly one row for {prefix!r}, not {len(matching)}")
+        elif matching[0].quantity != quantity:
+            problems.append(f"the BOM lists {matching[0].quantity} x {prefix!r}; the layout needs {quantity}")
+    return problems
