@@ -47,12 +47,14 @@ def test_match_ids_agree_with_gnubg() -> None:
     for _ in range(300):
         length = rng.choice([0, 1, 5, 7, 25])
         top = length - 1 if length else 0  # gnubg keeps no score in a money game
+        score = (rng.randint(0, top), rng.randint(0, top))
+        crawford = bool(length) and rng.random() < 0.3  # a Crawford game: a side one point short
+        if crawford:
+            score = (top, rng.randint(0, top - 1) if top else 0)
         state = MatchState(
             cube_value=1 << rng.randint(0, 6), cube_owner=rng.choice([None, 0, 1]), on_roll=rng.randint(0, 1),
-            crawford=rng.random() < 0.3, turn=rng.randint(0, 1), double_offered=rng.random() < 0.3,
-            dice=tuple(sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)),  # type: ignore[arg-type]
-            match_length=length,
-            score=(rng.randint(0, top), rng.randint(0, top)))
+            crawford=crawford and top > 0, turn=rng.randint(0, 1), double_offered=rng.random() < 0.3,
+            dice=(rng.randint(4, 6), rng.randint(1, 3)), match_length=length, score=score)
         cube = gnubg.cubeinfo(state.cube_value, -1 if state.cube_owner is None else state.cube_owner,
                               state.on_roll, state.match_length, state.score, int(state.crawford), 0)
         where = gnubg.posinfo(state.turn, 0, int(state.double_offered), 1, state.dice)
