@@ -5,7 +5,8 @@ board's pseudo-terminal, a test double). It keeps the switch state in step with 
 taken in sequence order and acknowledged; a gap waits for the board's resend and falls back to a
 fresh snapshot; a snapshot (after a reconnection, an overflow or on request) is turned into the
 changes it implies, so callers see one consistent stream of :class:`SwitchChange`. LED wishes are
-sent as changes only, and re-sent until the board confirms them.
+sent as changes only, and re-sent until the board confirms them. Events past a gap are kept until
+the gap is filled, so one resend usually repairs several losses.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class BoardClient:
         self._device_seq: int | None = None
         self._expected_event: int | None = None
         self._gap_since: float | None = None
+        self._ahead: dict[int, Event] = {}  # events received past a gap, until it is filled
         self._changes: list[SwitchChange] = []
         self._pongs: dict[int, float] = {}
         self._round_trips: list[float] = []
@@ -285,6 +287,7 @@ class BoardClient:
         self.identity = identity
         self._expected_event = None
         self._gap_since = None
+        self._ahead.clear()
         if len(self._led_wanted) != identity.led_count:
             self._led_wanted = [OFF] * identity.led_count
         self._led_shown = [None] * identity.led_count  # unknown after a (re)start: send them all
@@ -300,6 +303,12 @@ class BoardClient:
         self.closed = set(closed)
         self._expected_event = (snapshot.event_seq + 1) & 0xFFFF
         self._gap_since = None
+        later = sorted((e for e in self._ahead.values()
+                        if 0 < (e.event_seq - snapshot.event_seq) & 0xFFFF < 0x8000),
+                       key=lambda e: (e.event_seq - snapshot.event_seq) & 0xFFFF)
+        self._ahead.clear()
+        for event in later:
+            self._on_event(event)
         self._ack()
 
     def _on_event(self, event: Event) -> None:
@@ -307,23 +316,31 @@ class BoardClient:
         if expected is None:
             return  # before the first snapshot: it will stand for this event
         ahead = (event.event_seq - expected) & 0xFFFF
-        if ahead == 0:
-            self._expected_event = (expected + 1) & 0xFFFF
-            self._gap_since = None
-            if event.closed:
-                self.closed.add(event.switch)
-            else:
-                self.closed.discard(event.switch)
-            self._changes.append(SwitchChange(event.switch, event.closed, event.time_ms,
-                                              event.event_seq))
-            self._ack()
-        elif ahead >= 0x8000:
+        if ahead >= 0x8000 or event.event_seq in self._ahead:
             self.stats.duplicate_events += 1
-        else:
+            return
+        if ahead:
+            # A gap: keep this one for later, and repeat the last good number so the board resends.
+            self._ahead[event.event_seq] = event
             if self._gap_since is None:
                 self.stats.gaps += 1
                 self._gap_since = self.clock()
-                self._ack()  # repeats the last good number: the board resends from there
+                self._ack()
+            return
+        self._apply(event)
+        while self._expected_event in self._ahead:
+            self._apply(self._ahead.pop(self._expected_event))
+        if not self._ahead:
+            self._gap_since = None
+        self._ack()
+
+    def _apply(self, event: Event) -> None:
+        self._expected_event = (event.event_seq + 1) & 0xFFFF
+        if event.closed:
+            self.closed.add(event.switch)
+        else:
+            self.closed.discard(event.switch)
+        self._changes.append(SwitchChange(event.switch, event.closed, event.time_ms, event.event_seq))
 
     def _ack(self) -> None:
         if self._expected_event is not None:

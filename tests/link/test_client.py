@@ -1,0 +1,219 @@
+"""The host client against the real firmware (MicroPython unix port) over a pseudo-terminal."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import serial
+
+from tablier.hardware.layout import load_layout
+from tablier.link import wire
+from tablier.link.client import BoardClient, SwitchChange
+from tablier.link.errors import FirmwareMismatchError
+from tablier.link.sim import SimulatedBoard
+from tablier.link.transport import open_serial
+
+
+def wait_changes(client: BoardClient, count: int, timeout: float = 3.0) -> list[SwitchChange]:
+    changes: list[SwitchChange] = []
+    deadline = time.monotonic() + timeout
+    while len(changes) < count and time.monotonic() < deadline:
+        changes += client.poll(0.01)
+    return changes
+
+
+def settle(client: BoardClient, seconds: float) -> list[SwitchChange]:
+    changes: list[SwitchChange] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        changes += client.poll(0.01)
+    return changes
+
+
+def test_handshake_reports_firmware_and_layout(client: BoardClient) -> None:
+    layout = load_layout()
+    assert client.identity is not None
+    assert client.identity.layout_hash == layout.hash
+    assert client.identity.switch_count == layout.switch_count
+    assert client.identity.led_count == len(layout.leds)
+    assert client.identity.protocol == wire.PROTOCOL_VERSION
+
+
+def test_layout_mismatch_is_refused_with_both_hashes(board: SimulatedBoard, port: serial.Serial) -> None:
+    with pytest.raises(FirmwareMismatchError) as caught:
+        BoardClient(port, "0badf00d").connect()
+    message = str(caught.value)
+    assert "0badf00d" in message and load_layout().hash in message and "reflash" in message
+
+
+def test_switch_changes_arrive_in_order(board: SimulatedBoard, client: BoardClient) -> None:
+    for switch, closed in ((5, True), (200, True), (5, False)):
+        board.set_switch(switch, closed)
+        time.sleep(0.02)  # longer than the debounce window
+    changes = wait_changes(client, 3)
+    assert [(c.switch, c.closed) for c in changes] == [(5, True), (200, True), (5, False)]
+    seqs = [c.event_seq for c in changes]
+    assert seqs == [seqs[0], seqs[0] + 1, seqs[0] + 2]
+    assert client.closed == {200}
+
+
+def test_snapshot_after_connecting_shows_switches_already_closed(board: SimulatedBoard,
+                                                                 port: serial.Serial) -> None:
+    board.set_switches({3: True, 77: True})
+    time.sleep(0.05)
+    client = BoardClient(port, load_layout().hash)
+    client.connect()
+    assert client.closed == {3, 77}
+    assert {(c.switch, c.closed, c.event_seq) for c in client.poll()} == {(3, True, None), (77, True, None)}
+
+
+def test_leds_show_what_the_host_asked(board: SimulatedBoard, client: BoardClient) -> None:
+    client.set_led(0, (200, 0, 0))
+    client.set_led(75, (0, 0, 100))
+    deadline = time.monotonic() + 3
+    while not client.leds_settled and time.monotonic() < deadline:
+        client.poll(0.01)
+    assert client.leds_settled
+    time.sleep(0.05)
+    colours = board.led_colours()
+    assert colours[0] == (200, 0, 0) and colours[75] == (0, 0, 100)
+    assert all(c == (0, 0, 0) for c in colours[1:75])
+
+
+def test_only_changed_leds_are_sent(board: SimulatedBoard, client: BoardClient) -> None:
+    settle(client, 0.2)
+    client.set_led(4, (9, 9, 9))
+    writes: list[bytes] = []
+    real_write = client.transport.write
+    client.transport.write = lambda data: writes.append(data) or real_write(data)  # type: ignore[method-assign]
+    settle(client, 0.1)
+    led_frames = [w for w in writes if _kind(w) == wire.LEDS]
+    assert len(led_frames) == 1 and _payload_size(led_frames[0]) == wire.LED_ENTRY_SIZE
+
+
+def _decode(frame: bytes) -> bytes:
+    decoder = wire.Decoder()
+    length = 0
+    for byte in frame:
+        length = decoder.feed(byte) or length
+    return bytes(decoder.body[:length])
+
+
+def _kind(frame: bytes) -> int:
+    return _decode(frame)[1]
+
+
+def _payload_size(frame: bytes) -> int:
+    return len(_decode(frame)) - 4
+
+
+def test_faults_dead_stuck_swapped(board: SimulatedBoard, client: BoardClient) -> None:
+    board.make_dead(10)
+    board.make_stuck(11)
+    board.swap_wires(20, 21)
+    board.set_switch(10, True)
+    board.set_switch(20, True)
+    changes = settle(client, 0.3)
+    assert [(c.switch, c.closed) for c in changes] == [(11, True), (21, True)]
+    board.heal()
+    assert {(c.switch, c.closed) for c in settle(client, 0.3)} == {(10, True), (11, False), (20, True),
+                                                                    (21, False)}
+
+
+def test_chattering_switch_shows_in_status(board: SimulatedBoard, client: BoardClient) -> None:
+    board.make_chattering(42)
+    settle(client, 2.2)  # two status periods of one second
+    status = client.request_status()
+    assert 42 in status.chattering
+    assert status.scans_per_second > 100
+    assert status.errors == 0
+
+
+def test_many_changes_at_once_end_consistent(board: SimulatedBoard, client: BoardClient) -> None:
+    """More changes than the event ring holds: the board falls back to a snapshot."""
+    board.set_switches({s: True for s in range(0, 200, 2)})
+    settle(client, 1.0)
+    assert client.closed == set(range(0, 200, 2))
+
+
+class LossyPort:
+    """A port that corrupts one in ``every`` device frames on the way to the host."""
+
+    def __init__(self, port: serial.Serial, every: int) -> None:
+        self.port = port
+        self.every = every
+        self.seen = 0
+
+    def read(self, size: int = 1) -> bytes:
+        data = bytearray(self.port.read(size))
+        for i, byte in enumerate(data):
+            if byte == 0:
+                self.seen += 1
+            elif self.seen % self.every == self.every - 1:
+                data[i] ^= 0x5A
+        return bytes(data)
+
+    def write(self, data: bytes) -> int | None:
+        return self.port.write(data)
+
+    def reset_input_buffer(self) -> None:
+        self.port.reset_input_buffer()
+
+
+def test_lost_and_corrupted_frames_are_recovered(board: SimulatedBoard, port: serial.Serial) -> None:
+    client = BoardClient(LossyPort(port, every=5), load_layout().hash)
+    client.connect(timeout=5)
+    truth: set[int] = set()
+    for s in range(30):
+        board.set_switch(s, True)
+        truth.add(s)
+        client.poll(0.005)
+    for s in range(0, 30, 3):
+        board.set_switch(s, False)
+        truth.discard(s)
+    deadline = time.monotonic() + 5
+    while client.closed != truth and time.monotonic() < deadline:
+        client.poll(0.01)
+    assert client.closed == truth
+    assert client.stats.bad_frames > 0  # corruption happened and was survived
+
+
+def test_reconnection_gets_a_fresh_snapshot(board: SimulatedBoard, port: serial.Serial,
+                                            client: BoardClient) -> None:
+    board.set_switch(1, True)
+    wait_changes(client, 1)
+    client.close()
+    port.close()
+    board.set_switch(1, False)
+    board.set_switch(2, True)
+    time.sleep(0.05)  # debounced before the host comes back
+    again = open_serial(board.port)
+    try:
+        second = BoardClient(again, load_layout().hash)
+        second.connect()
+        assert second.closed == {2}
+        board.set_switch(3, True)
+        assert [(c.switch, c.closed) for c in wait_changes(second, 3)][-1] == (3, True)
+    finally:
+        again.close()
+
+
+def test_ping_and_status(client: BoardClient) -> None:
+    assert client.ping() >= 0
+    status = client.request_status()
+    assert status.debounce_ms == 5 and status.rx_bad_frames == 0
+    client.set_debounce(9)
+    settle(client, 0.1)
+    assert client.request_status().debounce_ms == 9
+
+
+def test_simulated_board_rejects_unknown_switch(board: SimulatedBoard) -> None:
+    with pytest.raises(ValueError, match="does not exist"):
+        board.set_switch(board.layout.switch_count, True)
+
+
+def test_firmware_exits_when_the_simulator_closes() -> None:
+    board = SimulatedBoard()
+    board.close()
+    assert not board.running
