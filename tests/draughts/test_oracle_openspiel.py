@@ -38,10 +38,7 @@ def position_of(state: Any) -> Key:
             (white if color else black).append(square)
             if king:
                 kings.append(square)
-    if state.is_terminal():
-        turn = True  # not compared: the game is over
-    else:
-        turn = state.current_player() == 1
+    turn = state.is_terminal() or state.current_player() == 1  # at the end, not compared
     return (BOARD_8.mask(black), BOARD_8.mask(white), BOARD_8.mask(kings), turn)
 
 
