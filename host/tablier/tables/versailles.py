@@ -24,7 +24,6 @@ from typing import ClassVar
 from tablier.games import Option
 
 from .jacquet import Jacquet
-from .movegen import generic_plays
 from .moves import Dice, Move, Play
 from .position import BLACK, OFF, WHITE, Position
 from .variant import Result
@@ -176,8 +175,7 @@ class VersaillesGame:
 
 def _plays(variant: Versailles, position: Position, steps: tuple[int, ...]) -> list[Play]:
     """Every distinct legal play of the movements ``steps`` (any subset of a throw)."""
-    return generic_plays(position.mover, variant.theirs(position), variant.hitting, steps,
-                         variant.step_allowed)
+    return variant.plays_of_steps(position, steps)
 
 
 def dice_used(steps: tuple[int, ...], play: Play) -> list[int]:
