@@ -1,13 +1,18 @@
 """The firmware's loop: scan, talk, light, feed the watchdog; forever, whatever happens."""
 
-import time
-
 import board_config
+import clock
 from leds import Leds
-from link import Link
 from scanner import Scanner
 
+from link import Link
+
 FIRMWARE_VERSION = "0.1.0"
+
+
+def ticks() -> int:
+    """Milliseconds, wrapping at 2**30 (the stubs give ``time.ticks_ms`` a type of its own)."""
+    return clock.ticks_ms()  # type: ignore[return-value]
 
 
 class Firmware:
@@ -20,11 +25,11 @@ class Firmware:
                                board.read_switches)
         self.leds = Leds(config.LED_COUNT, config.LED_ORDER, config.LED_MA_PER_CHANNEL,
                          config.LED_BUDGET_MA, board.write_leds)
-        self.link = Link(board, self.scanner, self.leds, config.LAYOUT_HASH, FIRMWARE_VERSION)
+        self.link = Link(board, self.scanner, self.leds, config.LAYOUT_HASH, FIRMWARE_VERSION, ticks())
 
     def step(self) -> None:
         """One pass of the loop (allocates nothing while no host frame arrives)."""
-        now = time.ticks_ms()
+        now = ticks()
         self.board.feed()
         self.scanner.scan(now)
         self.link.poll(now)

@@ -6,9 +6,8 @@ when the ring overflowed, and stops reporting when the host has been silent for 
 (until its next frame). All frame bytes come from :mod:`wire`, the codec the host uses too.
 """
 
-import time
-
 import wire
+from clock import ticks_diff
 from micropython import const
 
 RESEND_MS = const(100)
@@ -20,7 +19,7 @@ _RX_CHUNK = const(64)
 class Link:
     """Talks to the host through ``board.read_host``/``board.write_host``."""
 
-    def __init__(self, board, scanner, leds, layout_hash: str, firmware_version: str) -> None:
+    def __init__(self, board, scanner, leds, layout_hash: str, firmware_version: str, now: int) -> None:
         self.board = board
         self.scanner = scanner
         self.leds = leds
@@ -43,7 +42,7 @@ class Link:
         self.tx_dropped = 0
         self.events_resent = 0
         self.errors = 0
-        self.started = time.ticks_ms()
+        self.started = now
         self.period_start = self.started
         self.period_scans = 0
         self.scans_per_second = 0
@@ -57,7 +56,7 @@ class Link:
             length = self.decoder.feed(self.rx[i])
             if length:
                 self._handle(length, now)
-        if time.ticks_diff(now, self.period_start) >= STATUS_PERIOD_MS:
+        if ticks_diff(now, self.period_start) >= STATUS_PERIOD_MS:
             self.scans_per_second = self.scanner.scans - self.period_scans
             self.period_scans = self.scanner.scans
             self.period_start = now
@@ -65,10 +64,10 @@ class Link:
         if not self.connected:
             self.scanner.forget_all()
             return
-        if time.ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
+        if ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
             self.connected = False
             return
-        unconfirmed = self.snapshot_seq >= 0 and time.ticks_diff(now, self.snapshot_at) >= RESEND_MS
+        unconfirmed = self.snapshot_seq >= 0 and ticks_diff(now, self.snapshot_at) >= RESEND_MS
         if self.scanner.overflowed or unconfirmed:
             self._send_snapshot(now)
         self._send_events(now)
@@ -84,7 +83,7 @@ class Link:
     def _send_events(self, now: int) -> None:
         scanner = self.scanner
         if scanner.count and self.sent >= scanner.count \
-                and time.ticks_diff(now, self.progress_at) >= RESEND_MS:
+                and ticks_diff(now, self.progress_at) >= RESEND_MS:
             self.events_resent += scanner.count
             self.sent = 0
         if self.sent < scanner.count:
@@ -114,7 +113,7 @@ class Link:
         scanner = self.scanner
         decoder = self.decoder
         counters = [
-            time.ticks_diff(now, self.started), self.scans_per_second, scanner.debounce_ms,
+            ticks_diff(now, self.started), self.scans_per_second, scanner.debounce_ms,
             decoder.frames, decoder.bad_frames, decoder.dropped_bytes, decoder.oversized,
             self.rx_unknown, self.rx_seq_gaps, self.tx_dropped, scanner.dropped, self.events_resent,
             self.errors, self.leds.draw_ma, self.leds.scale,

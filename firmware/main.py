@@ -34,7 +34,8 @@ def main() -> None:
     if _maintenance_requested():
         return
     import micropython
-    micropython.kbd_intr(-1)  # 0x03 is an ordinary byte of our frames
+    if hasattr(micropython, "kbd_intr"):  # CircuitPython has none (use its usb_cdc data channel)
+        micropython.kbd_intr(-1)  # 0x03 is an ordinary byte of our frames
     from app import Firmware
     Firmware(_board()).run()
 
@@ -47,5 +48,5 @@ except BaseException as error:
     if sys.platform == "rp2":
         import machine
         machine.reset()  # the loop never returns; start afresh rather than fall into the REPL
-    sys.print_exception(error, sys.stderr)
+    sys.print_exception(error, sys.stderr)  # type: ignore[arg-type]
     sys.exit(1)

@@ -8,9 +8,9 @@ Nothing here allocates once constructed (``tests/firmware`` runs :meth:`Scanner.
 ``micropython.heap_lock()``).
 """
 
-import time
 from array import array
 
+from clock import ticks_diff
 from micropython import const
 
 DEFAULT_DEBOUNCE_MS = const(5)
@@ -73,7 +73,7 @@ class Scanner:
                 if not self.pending[i] & bit:
                     self.pending[i] |= bit
                     self.since[s] = now
-                if time.ticks_diff(now, self.since[s]) >= self.debounce_ms:
+                if ticks_diff(now, self.since[s]) >= self.debounce_ms:
                     self.closed[i] ^= bit
                     self.pending[i] &= ~bit
                     self._flip(s)

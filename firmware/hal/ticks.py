@@ -1,0 +1,22 @@
+"""``ticks_ms``/``ticks_diff`` where ``time`` lacks them.
+
+CircuitPython has ``supervisor.ticks_ms`` (wrapping at 2**29); under CPython (the CircuitPython
+backend's tests) the monotonic clock stands in, wrapped the same way.
+"""
+
+import time
+
+_PERIOD = 1 << 29
+
+try:
+    from supervisor import ticks_ms
+except ImportError:
+
+    def ticks_ms() -> int:
+        """Milliseconds of the monotonic clock, wrapped like CircuitPython's."""
+        return (time.monotonic_ns() // 1000000) & (_PERIOD - 1)
+
+
+def ticks_diff(end: int, start: int) -> int:
+    """``end - start`` in milliseconds, across the wrap."""
+    return ((end - start + _PERIOD // 2) & (_PERIOD - 1)) - _PERIOD // 2
