@@ -38,6 +38,11 @@ TEACHING = "teaching"
 ASKED = "asked"
 STRICT = "strict"
 
+MOVING_TURNS_BOUND = 2 * MEN * 24 - 1
+"""No game of Ticktack has more turns in which a man moves (719; see docs/rules/ticktack.md): men only
+move forward, each such turn moves its side at least one point, a side has 15 x 24 points to travel
+before its last man is off (which ends the game), and the other side has fewer than that."""
+
 WINNER_THROWS = "winner-throws"
 DECIDING_DICE = "deciding-dice"
 
