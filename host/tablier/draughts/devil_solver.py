@@ -101,6 +101,19 @@ class DevilPosition:
         return None
 
 
+def first_mover(position: DevilPosition) -> Color:
+    """Who must have moved first for ``position`` to arise from the start (29-32 against 1).
+
+    Each devil step changes the parity of his row; each tailor step lowers the sum of the tailors'
+    rows (7 each at the start) by one. So when White is to move, the devil's row has the parity of
+    the tailors' steps if White moved first, and the other parity if Black did; when Black is to
+    move, the other way round.
+    """
+    steps = sum(7 - _ROW[tailor] for tailor in position.tailors)
+    same_parity = (_ROW[position.devil] - steps) % 2 == 0
+    return WHITE if same_parity == (position.turn == WHITE) else BLACK
+
+
 #: The starting position with the devil to move first (Law 7: the black piece opens).
 START = DevilPosition(frozenset({29, 30, 31, 32}), 1, BLACK)
 
@@ -127,7 +140,7 @@ class DevilSolver:
     """Exact values of Devil among the Tailors positions (see the module docstring)."""
 
     def __init__(self) -> None:
-        self._values: dict[tuple[int, int, Color], int] = {}
+        self._values: dict[int, int] = {}  # key: tailors' mask, devil's square, side to move
 
     def __len__(self) -> int:
         """How many positions have been solved so far."""
@@ -163,7 +176,7 @@ class DevilSolver:
         return self._search(mask, position.devil, position.turn)
 
     def _search(self, mask: int, devil: int, turn: Color) -> int:
-        key = (mask, devil, turn)
+        key = mask << 7 | devil << 1 | turn
         known = self._values.get(key)
         if known is not None:
             return known
