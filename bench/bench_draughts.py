@@ -22,8 +22,8 @@ from tablier.draughts import Board, DevilBoard, LosingBoard, Polish10Board, Poli
 
 # The engines' adapters (board orientation, colours, multi-jumps) live with the differential tests.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "draughts"))
-from test_oracle_openspiel import full_moves, position_of  # noqa: E402
-from test_oracle_pydraughts import to_brazilian  # noqa: E402
+from test_oracle_openspiel import full_moves, position_of
+from test_oracle_pydraughts import to_brazilian
 
 POSITIONS: dict[str, dict[str, str]] = {
     "english": {
