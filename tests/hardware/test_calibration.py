@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,6 +77,20 @@ def test_a_game_is_refused_until_every_fault_is_ignored() -> None:
     require_playable(overlay(), LAYOUT, ignore=["Point 2 slot 5", "point 2 slot 6", "square 3"])
 
 
+lit: dict[str, set[str]] = {}
+
+
+def lit_places(board: SimulatedBoard) -> set[str]:
+    """The places whose LED the simulated board shows lit (waiting briefly for the frame)."""
+    deadline = time.monotonic() + 1.0
+    while True:
+        colours = board.led_colours()
+        places = {led.place for led in LAYOUT.leds if any(colours[led.index])}
+        if places or time.monotonic() > deadline:
+            return places
+        time.sleep(0.01)
+
+
 @pytest.fixture(scope="module")
 def walked() -> Iterator[tuple[Calibration, list[Step]]]:
     """One walk over the whole simulated board with swapped, dead, stuck and chattering switches."""
@@ -94,6 +109,8 @@ def walked() -> Iterator[tuple[Calibration, list[Step]]]:
             class Recording(SimulatedBuilder):
                 def do(self, step: Step) -> None:
                     steps.append(step)
+                    if step.action == "heard" and step.switch is not None:
+                        lit[step.switch.place] = lit_places(board)
                     super().do(step)
 
             builder = Recording(board, LAYOUT, write=lambda text: None)
@@ -122,6 +139,16 @@ def test_the_walk_visits_every_place_once_in_order(walked: tuple[Calibration, li
     assert steps[0].action == "prepare"
     numbers = [s.number for s in steps if s.action in ("place", "turn")]
     assert numbers == list(range(1, len(numbers) + 1)) and steps[1].total == numbers[-1]
+
+
+def test_each_place_is_lit_while_the_walk_waits_for_it(walked: tuple[Calibration, list[Step]]) -> None:
+    assert lit["point 7 slot 2"] == {"point 7"}
+    assert lit["bar 2 slot 6"] == {"bar 2"}
+    assert lit["tray 1 slot 1"] == {"tray 1"}
+    assert lit["square 14"] == {"square 14"}
+    assert lit["button 2"] == {"status 2"}
+    assert lit["face 1"] == set()  # the face sensor has no light: the builder turns the board
+    assert {place: places for place, places in lit.items() if len(places) != 1 and place != "face 1"} == {}
 
 
 def test_calibrate_sim_writes_the_overlay_and_refuses_a_faulty_board(

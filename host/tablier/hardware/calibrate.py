@@ -37,7 +37,8 @@ class Step:
 
     ``action`` is ``prepare`` (empty the board, draughts face up), ``turn`` (turn the board so the
     face named by ``face`` is up), ``place`` (put a man on ``switch``'s place, or press the button),
-    or ``lift`` (take it away again, or release the button).
+    ``heard`` (what answered: for the builder's information) or ``lift`` (take the man away again,
+    or release the button).
     """
 
     action: str
@@ -132,11 +133,20 @@ class CalibrationWalk:
         self.builder.do(step)
         ignored = self.stuck | self.chattering
         deadline = self.clock() + self.timeout_s
-        while self.clock() < deadline:
+        while self.clock() < deadline and switch.id not in self.answers:
             for change in self.client.poll(0.02):
                 if change.closed and change.switch not in ignored:
                     self.answers[switch.id] = change.switch
-                    return
+                    break
+        self.builder.do(Step("heard", self._heard(switch), switch))
+
+    def _heard(self, switch: Switch) -> str:
+        answer = self.answers.get(switch.id)
+        if answer is None:
+            return f"  nothing answered within {self.timeout_s:g} s: dead"
+        if answer != switch.id:
+            return f"  switch {answer} answered (the layout says {switch.id}): wire corrected"
+        return f"  switch {answer} answered"
 
     def _lift(self, switch: Switch) -> None:
         verb = "release the button" if switch.kind == "button" else "take the man away again"
@@ -201,8 +211,7 @@ class ConsoleBuilder:
     def do(self, step: Step) -> None:
         """Print the instruction."""
         counter = f"[{step.number}/{step.total}] " if step.total else ""
-        if step.action != "lift":
-            self.write(f"{counter}{step.text}")
+        self.write(f"{counter}{step.text}" if step.action != "lift" else f"  {step.text}")
 
 
 class SimulatedBuilder(ConsoleBuilder):
@@ -216,7 +225,8 @@ class SimulatedBuilder(ConsoleBuilder):
 
     def do(self, step: Step) -> None:
         """Print the instruction, then move the magnet (or turn the board) accordingly."""
-        super().do(step)
+        if step.action in ("prepare", "turn", "place") or "dead" in step.text:
+            super().do(step)
         if step.action == "prepare":
             self.board.set_switches({s.id: False for s in self.layout.switches})
         elif step.action == "turn" and step.switch is not None:
