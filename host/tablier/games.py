@@ -25,8 +25,21 @@ class Option:
 
 
 @dataclass(frozen=True)
+class RuleSection:
+    """One part of a game's rules as the program applies them (``tablier rules GAME``).
+
+    A line may name an option in braces (``"needs {return_men} return men"``), filled in with the
+    value in force; a line starting ``[name=value]`` is shown only when that option has that value.
+    """
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class GameInfo:
-    """One game or variant: its command-line name, family and options."""
+    """One game or variant: its command-line name, family and options (and, optionally, the rules
+    it applies, section by section)."""
 
     name: str
     family: str
@@ -34,6 +47,7 @@ class GameInfo:
     summary: str
     aliases: tuple[str, ...] = ()
     options: tuple[Option, ...] = field(default_factory=tuple)
+    rules: tuple[RuleSection, ...] = ()
 
 
 def all_games() -> list[GameInfo]:

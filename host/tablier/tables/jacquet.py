@@ -15,10 +15,11 @@ refused with the rule it breaks (:func:`tablier.tables.faults.explain_illegal`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from tablier.errors import InvalidPositionError
-from tablier.games import Option
+from tablier.games import GameInfo, Option, RuleSection
 
 from .moves import Dice, Move, Play
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard, side_board
@@ -49,6 +50,49 @@ def barrier_rule(return_men: int) -> str:
 
 STARTING_TABLE_RULE = "one point of the starting table must stay free while the adversary has it to pass"
 
+BOARD_SECTION = RuleSection("Men and board (sections 1-2)", (
+    "15 men a side, all on the 24-point at the start; the two starting points are diagonally opposite "
+    "(my 24-point is the adversary's 12-point).",
+    "Both sides move the same way round, from their 24-point down to their 1-point, into the home "
+    "table 6..1 on their right, and bear off from it. Men are never hit and there is no bar.",
+))
+FIRST_PLAYER_SECTION = RuleSection("First player (section 3)", (
+    "Each side throws one die; the higher plays first; equal throws are thrown again.",
+    "[first_player=ordinary] The two deciding dice are the first player's opening throw.",
+    "[first_player=rethrow] The first player may play the two deciding dice or throw both dice again.",
+))
+MOVING_SECTION = RuleSection("Playing the dice (sections 4, 7)", (
+    "Each die is a separate movement, with two men or one man in turn; a man using both dice must be "
+    "able to rest on the point between, which counts as played.",
+    "A man may land on an empty point or on his own men, never on a point holding any adversary man; "
+    "he may pass over such points.",
+    "Every number that can be played must be played; if only one die can be, the higher if it can; a "
+    "number that cannot be played is lost.",
+))
+DOUBLETS_SECTION = RuleSection("Doublets (section 5)", ("A doublet is played four times.",))
+POSTILLON_SECTION = RuleSection("The postillon (section 6)", (
+    f"Until one man has entered the home table every movement is made with that man: {POSTILLON_RULE}. "
+    "Once he is home (even during a throw) any man may move; a movement he cannot make is lost.",
+))
+CLOSING_SECTION = RuleSection("Closing a table (section 8): closing={closing}", (
+    "[closing=return-men] No play may complete six points in a row in front of an adversary man "
+    "until return men stand on the home 1- and 2-points (return_men={return_men}: 2 = one on each, "
+    "1 = one on either).",
+    "[closing=unrestricted] Six points in a row may be made whenever the dice allow.",
+    "[closing=variable] One point of the player's starting table (24..19) stays free while an "
+    "adversary man has it to pass; six in a row elsewhere needs return_men={return_men} return men on "
+    "the home 1- and 2-points.",
+))
+BEARING_OFF_SECTION = RuleSection("Bearing off (sections 9-11)", (
+    "No man is borne off until all fifteen are in the home table.",
+    "A die bears off a man from its own point, or moves a man inside the home table; if its point is "
+    "empty, a man on a higher point must move (the die is lost if he cannot); if none is higher, the "
+    "man on the highest occupied point comes off. Removals and moves mix freely within a throw.",
+))
+RESULT_SECTION = RuleSection("Result (section 12)", (
+    "The first side to bear off fifteen men wins 1 point, or 2 if the loser has borne off none.",
+))
+
 
 class Jacquet(Variant):
     """Jacquet: all men on one point, parallel movement, no hitting, the postillon, closing rules."""
@@ -73,6 +117,14 @@ class Jacquet(Variant):
     )
     start = side_board({START_POINT: MEN})
     hitting = False
+    RULES: ClassVar[tuple[RuleSection, ...]] = (
+        BOARD_SECTION, FIRST_PLAYER_SECTION, MOVING_SECTION, DOUBLETS_SECTION, POSTILLON_SECTION,
+        CLOSING_SECTION, BEARING_OFF_SECTION, RESULT_SECTION)
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        """The catalogue entry, with the rules as applied (``tablier rules``)."""
+        return replace(super().info(), rules=cls.RULES)
 
     def opposite(self, point: int) -> int:
         """Parallel movement: my 24-point (the start) is the adversary's 12-point."""
@@ -180,6 +232,13 @@ class SpanishBackgammon(Jacquet):
                "what a man left in the loser's third table costs (Hale names only the first, second "
                "and last tables; 1: it counts with the last)"),
     )
+
+    RULES: ClassVar[tuple[RuleSection, ...]] = (*Jacquet.RULES[:-1], RuleSection(
+        "Result (Hale's Spanish Backgammon)", (
+            "When one side has borne off fifteen men the other loses 3 points for each man in his "
+            "first table (24..19), 2 for each in his second (18..13), {third_table_points} for each in "
+            "his third (12..7) and 1 for each in his last (6..1).",
+        )))
 
     def table_points(self) -> tuple[int, int, int, int]:
         """Points per man left in the loser's home, third, second and first tables."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from tablier.games import Option
+from tablier.games import GameInfo, Option, RuleSection
 
 from .movegen import generic_plays
 from .moves import Dice, Play
@@ -94,8 +94,69 @@ class Ticktack(Variant):
     )
     start = side_board({24: MEN})
     hitting = False
+    RULES: ClassVar[tuple[RuleSection, ...]] = (
+        RuleSection("Board, men and route (rules 1-5)", (
+            "15 men a side, all on the ace point at the start (route position r = 1, the 24-point "
+            "of tablier's own-frame numbering: r is point 25 - r).",
+            "A man runs along his owner's points 1..12, crosses, and runs down the adversary's points "
+            "12..1: the second table is r = 7..12, the bearing table r = 19..24.",
+            "One man alone on a point is unbound; two or more bind it and are a stop for the adversary.",
+        )),
+        RuleSection("First move (rule 6)", (
+            "[roll_every_game=True] Every game each side throws one die for first move; the higher "
+            "begins; equal throws are thrown again.",
+            "[roll_every_game=False] The loser of the last game begins.",
+            "[opening=winner-throws] The winner then throws both dice for his first move.",
+            "[opening=deciding-dice] The winner plays the two deciding dice.",
+        )),
+        RuleSection("Moving (rules 7-13)", (
+            "A throw is two moves, one per die, with two men or one man in turn; a doublet gives "
+            "{doublets} moves.",
+            "A move ends on an empty point or on the mover's own men, never on a point holding any "
+            "adversary man (a lone one can only be claimed as a Hit); the point a man rests on between "
+            "his two dice must itself be allowed.",
+            "[higher_die=True] Play both dice if possible; if only one, the higher if it can be; an "
+            "unplayable die is lost.",
+            "[higher_die=False] Play both dice if possible; if only one, either; an unplayable die is "
+            "lost.",
+            "No man is captured and there is no bar. Once all fifteen stand in the bearing table they "
+            "bear off by the backgammon rule.",
+            "Touch and take: a man touched (lifted) must be played if any legal play moves it.",
+        )),
+        RuleSection("Ways to win, judged on the throw (rules 14-19)", (
+            "Hit (1): a man could reach a lone adversary man at either die, or at both with a resting "
+            "point that is not a stop (a doublet n-n: n and 2n). Nothing has to be moved.",
+            "Going in (2): the point of going_in_point={going_in_point} holds no adversary man and the "
+            "throw brings two men onto it, one per die (going_in_needs_own_11={going_in_needs_own_11}).",
+            "Toutes (2): a legal play leaves {toutes_men} or more men on every point of the second "
+            "table.",
+            "Bearing off (2): a legal play bears off the last of the fifteen.",
+            "Rovers and Flyers are not recovered; none is played (rovers={rovers}).",
+            "A win is claimed instead of moving, before any man is touched; the first claim ends the "
+            "game.",
+        )),
+        RuleSection("Why not? (rules 20-22)", (
+            "A player who could win and does not claim it, or claims a lesser win, may be caught: the "
+            "adversary says \"Why not?\" and wins the best win missed himself, from the first touch "
+            "until his own throw.",
+            "[why_not_notice=strict] The host does not point out missed wins.",
+            "[why_not_notice=asked] The host tells the adversary of a missed win when asked.",
+            "[why_not_notice=teaching] The host tells the adversary of a missed win at once.",
+        )),
+        RuleSection("Stakes (rules 23-26)", (
+            "A single game pays (1 + v) x {stake}, a double game twice that, v being the vies seen.",
+            "Before a throw either player may vie (once per throw); the other yields, losing a single "
+            "game at the stake as it stood, or sees it, raising the stake by {stake}.",
+            "A player may concede a single game at any time, to escape a double.",
+        )),
+    )
     extra_wins: ClassVar[tuple[WinRule, ...]] = ()
     """Further ways to win (Rovers, Flyers) a program plugs in by subclassing; none by default."""
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        """The catalogue entry, with the rules as applied (``tablier rules``)."""
+        return replace(super().info(), rules=cls.RULES)
 
     def doublet_moves(self, die: int) -> int:
         """Doublets are nothing special (rule 8): two moves, or four with ``doublets=4``."""

@@ -21,9 +21,17 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tablier.games import Option
+from tablier.games import Option, RuleSection
 
-from .jacquet import Jacquet
+from .jacquet import (
+    BEARING_OFF_SECTION,
+    BOARD_SECTION,
+    CLOSING_SECTION,
+    MOVING_SECTION,
+    POSTILLON_SECTION,
+    RESULT_SECTION,
+    Jacquet,
+)
 from .moves import Dice, Move, Play
 from .position import BLACK, OFF, WHITE, Position
 from .variant import Result
@@ -50,6 +58,25 @@ class Versailles(Jacquet):
     aliases: ClassVar[tuple[str, ...]] = ("jacquet-de-versailles", "jacquet-rapide")
     OPTIONS: ClassVar[tuple[Option, ...]] = tuple(
         option for option in Jacquet.OPTIONS if option.name != "first_player")
+    RULES: ClassVar[tuple[RuleSection, ...]] = (
+        BOARD_SECTION,
+        RuleSection("The lead", (
+            "Each side throws one die. The higher thrower plays the two dice as his first throw.",
+            "If the two dice are equal, both sides play that doublet (White first) and throw again "
+            "for the lead.",
+        )),
+        MOVING_SECTION,
+        RuleSection("Doublets", ("A doublet is squared: n-n gives n movements of n (5-5 moves 25).",)),
+        RuleSection("Every die is used", (
+            "A die the thrower cannot play is played by the adversary: if the thrower can play only "
+            "one die he plays the higher if he can, and the adversary plays the other; if he can play "
+            "neither, the adversary plays both. Numbers the adversary cannot play are lost.",
+            "If the adversary handed both dice cannot play them both without leaving one of his "
+            "points empty, he plays neither: his own turn begins at once, keeping the first (higher) "
+            "die and throwing the second again (see docs/versailles-reading.md).",
+        )),
+        POSTILLON_SECTION, CLOSING_SECTION, BEARING_OFF_SECTION, RESULT_SECTION,
+    )
 
     def doublet_moves(self, die: int) -> int:
         """Doublets are squared: n-n gives n movements of n."""
