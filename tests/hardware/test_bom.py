@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.bom import DEFAULT_BOM_PATH, bom_problems, bom_total, read_bom
-from tablier.hardware.layout import LayoutError, load_layout
+from tablier.hardware.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
+from tablier.hardware.layout import load_layout
 
 README = DEFAULT_BOM_PATH.parent / "README.md"
 
@@ -35,7 +35,7 @@ def test_a_wrong_quantity_is_reported(tmp_path: Path) -> None:
 def test_a_malformed_row_names_its_line(tmp_path: Path) -> None:
     path = tmp_path / "bom.csv"
     path.write_text("part,package,quantity,supplier,supplier_part_number,unit_cost_usd\nx,y,two,s,n,1\n")
-    with pytest.raises(LayoutError, match="line 2: quantity must be an integer"):
+    with pytest.raises(BomError, match="line 2: quantity must be an integer"):
         read_bom(path)
 
 

@@ -84,15 +84,14 @@ def run_firmware_config(args: argparse.Namespace) -> int:
 
 def run_bom(args: argparse.Namespace) -> int:
     """Print the BOM and its total; exit 1 if it disagrees with the layout."""
-    from tablier.hardware.bom import DEFAULT_BOM_PATH, bom_problems, bom_total, read_bom
-    from tablier.hardware.layout import LayoutError
+    from tablier.hardware.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
 
     layout = _load(args)
     if layout is None:
         return 1
     try:
         lines = read_bom()
-    except LayoutError as error:
+    except BomError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     for line in lines:

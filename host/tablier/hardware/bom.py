@@ -11,12 +11,17 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from tablier.hardware.layout import LADDER_KINDS, Layout, LayoutError
+from tablier.errors import TablierError
+from tablier.hardware.layout import LADDER_KINDS, Layout
 
 DEFAULT_BOM_PATH = Path(__file__).resolve().parents[3] / "hardware" / "bom.csv"
 COLUMNS = ("part", "package", "quantity", "supplier", "supplier_part_number", "unit_cost_usd")
 #: Men on the board: 15 a side for the tables games (the draughts games use 12 a side of the same men).
 MEN = 30
+
+
+class BomError(TablierError):
+    """The BOM file is missing or malformed; the message says where."""
 
 
 @dataclass(frozen=True)
@@ -37,15 +42,15 @@ class BomLine:
 
 
 def read_bom(path: Path | None = None) -> tuple[BomLine, ...]:
-    """Read the BOM; a malformed row is a :class:`LayoutError` naming its line."""
+    """Read the BOM; a malformed row is a :class:`BomError` naming its line."""
     source = DEFAULT_BOM_PATH if path is None else path
     try:
         text = source.read_text(encoding="utf-8")
     except OSError as error:
-        raise LayoutError(f"{source}: cannot read the BOM ({error.strerror})") from None
+        raise BomError(f"{source}: cannot read the BOM ({error.strerror})") from None
     reader = csv.DictReader(text.splitlines())
     if tuple(reader.fieldnames or ()) != COLUMNS:
-        raise LayoutError(f"{source}: the header should be {','.join(COLUMNS)}")
+        raise BomError(f"{source}: the header should be {','.join(COLUMNS)}")
     lines = []
     for row in reader:
         try:
@@ -54,7 +59,7 @@ def read_bom(path: Path | None = None) -> tuple[BomLine, ...]:
                 supplier=row["supplier"], supplier_part_number=row["supplier_part_number"],
                 unit_cost_usd=Decimal(row["unit_cost_usd"])))
         except (ValueError, InvalidOperation, TypeError):
-            raise LayoutError(f"{source}, line {reader.line_num}: quantity must be an integer and "
+            raise BomError(f"{source}, line {reader.line_num}: quantity must be an integer and "
                               f"unit_cost_usd a number") from None
     return tuple(lines)
 
