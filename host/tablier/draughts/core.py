@@ -226,12 +226,9 @@ class Board:
         for row in range(g.size):
             cells = []
             for column in range(g.size):
-                if (row + column) % 2 == 0:
-                    cells.append(" ")
-                    continue
-                square = row * g.per_row + column // 2 + 1
-                piece = self.piece_at(square)
-                cells.append(piece.symbol() if piece else ".")
+                square = g.square_at(row, column)
+                piece = self.piece_at(square) if square else None
+                cells.append(piece.symbol() if piece else "." if square else " ")
             lines.append(" ".join(cells))
         return "\n".join(lines)
 

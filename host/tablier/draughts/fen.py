@@ -17,7 +17,7 @@ from tablier.errors import InvalidPositionError
 if TYPE_CHECKING:
     from tablier.draughts.core import Board
 
-_SQUARE = re.compile(r"(K?)(\d+)(?:-(\d+))?\Z")
+_SQUARE = re.compile(r"(K?)(\d+)(?:-(\d+))?\Z", re.IGNORECASE)
 
 
 def parse_fen(fen: str, geometry: Geometry) -> tuple[bool, list[int], list[int], list[int]]:
@@ -25,17 +25,17 @@ def parse_fen(fen: str, geometry: Geometry) -> tuple[bool, list[int], list[int],
 
     Raises ``InvalidPositionError`` with the reason when the text is not a FEN of this board.
     """
-    text = "".join(fen.split()).upper().strip('"').rstrip(".")
+    text = "".join(fen.split()).strip('"').rstrip(".")
     fields = [field for field in text.split(":") if field]
-    if not fields or fields[0] not in ("B", "W"):
+    if not fields or fields[0].upper() not in ("B", "W"):
         raise InvalidPositionError(f"FEN {fen!r} must start with the side to move, B or W")
-    turn = fields[0] == "W"
+    turn = fields[0].upper() == "W"
     placed: dict[bool, list[int]] = {False: [], True: []}
     kings: list[int] = []
     seen_colors: set[str] = set()
     owner: dict[int, str] = {}
     for field in fields[1:]:
-        color = field[0]
+        color = field[0].upper()
         if color in "HF" and field[1:].isdigit():
             continue  # PDN 3 move counters: not part of the position
         if color not in "BW":

@@ -92,6 +92,12 @@ class Geometry:
             mask ^= low
         return found
 
+    def square_at(self, row: int, column: int) -> int:
+        """The square number at ``row``, ``column`` (0-based from the top left), or 0 if none is there."""
+        if not (0 <= row < self.size and 0 <= column < self.size) or (row + column) % 2 == 0:
+            return 0
+        return row * self.per_row + column // 2 + 1
+
     def name_of(self, square: int) -> str:
         """The algebraic name of a square (``1`` is ``b8`` on 8x8), for drawings and other engines."""
         return "abcdefghij"[self.column_of[square]] + str(self.size - self.row_of[square])

@@ -69,8 +69,7 @@ def _route_takes(board: Board, squares: list[int], move: Move) -> bool:
         between = []
         row, column = g.row_of[start], g.column_of[start]
         for step in range(1, abs(dr)):
-            r, c = row + step * (dr // abs(dr)), column + step * (dc // abs(dc))
-            between.append(r * g.per_row + c // 2 + 1)
+            between.append(g.square_at(row + step * (dr // abs(dr)), column + step * (dc // abs(dc))))
         pieces = [s for s in between if occupied >> g.bit_of[s] & 1]
         if len(pieces) != 1 or not opponent >> g.bit_of[pieces[0]] & 1 or pieces[0] in taken:
             return False
