@@ -8,11 +8,15 @@ MPY_OUT := build/mpy
 
 .PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
 
-# System libraries the test oracles link against (GNU Backgammon's binding needs glib).
+# System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings.
+SYSTEM_PACKAGES := libglib2.0-0 librsvg2-bin
 system-deps:
-	@if ! ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq libglib2.0-0; \
-	  else echo "please install libglib2.0-0 (needed by the gnubg test oracle)"; fi; fi
+	@missing=""; \
+	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
+	command -v rsvg-convert >/dev/null || missing="$$missing librsvg2-bin"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON))"; exit 1; }
