@@ -9,7 +9,6 @@ MPY_OUT := build/mpy
 .PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
 
 # System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings.
-SYSTEM_PACKAGES := libglib2.0-0 librsvg2-bin
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
