@@ -1,0 +1,85 @@
+"""Writing Jellyfish ``.mat`` match files, in the layout GNU Backgammon writes and imports.
+
+Tags as ``; [Name "value"]`` comments, ``N point match``, then per game ``Game k``, both players'
+names and scores, numbered lines of two columns (side 0's action, side 1's: ``52: 13/8 24/22``,
+``Doubles => 2``, ``Takes``, ``Drops``), and ``Wins N point(s)`` under the winner's column. A dance
+is the dice with an empty play, as GNU Backgammon writes it. Only Backgammon can be written: the
+format has no room for other games' rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tablier.tables.notation import format_play
+
+from .game_record import DOUBLE, DROP, PLAY, RESIGN, TAKE, Action, GameRecord, Record, RecordError
+from .replay import play_of
+
+#: Width of the first column (GNU Backgammon's layout); the second starts after it.
+COLUMN = 28
+
+
+def write_mat(record: Record) -> str:
+    """``record`` as ``.mat`` text; :class:`RecordError` if it is not a Backgammon record."""
+    if record.game != "backgammon":
+        raise RecordError(f"a .mat file holds Backgammon only, not {record.game}")
+    lines = [f'; [{_clean(name)} "{_clean(value)}"]' for name, value in record.tags.items()]
+    if record.date:
+        lines.append(f'; [EventDate "{record.date.replace("-", ".")}"]')
+    lines += ["", f" {record.match_length} point match", ""]
+    for game in record.games:
+        lines += _game_lines(record, game)
+    return "\n".join(lines) + "\n"
+
+
+def _clean(text: str) -> str:
+    """A name or tag value on one line, without the characters the layout uses."""
+    return re.sub(r'[\x00-\x1f\x7f":\[\]]+', " ", text).strip() or "?"
+
+
+def _game_lines(record: Record, game: GameRecord) -> list[str]:
+    left, right = (_clean(name) for name in game.players)
+    head = f" {left} : {game.score[0]}"
+    lines = [f" Game {game.number}", f"{head.ljust(COLUMN + 5)} {right} : {game.score[1]}"]
+    rows: list[list[str]] = []
+    for action in game.actions:
+        text = _action_text(action)
+        if text is None:
+            continue
+        if action.side == 0 or not rows or rows[-1][1]:
+            rows.append(["", ""])
+        if action.side == 0:
+            rows[-1][0] = text
+        else:
+            rows[-1][1] = text
+    for number, (first, second) in enumerate(rows, start=1):
+        lines.append(f"{number:>3}) {first.ljust(COLUMN)} {second}".rstrip())
+    if game.outcome is not None and game.outcome.winner is not None:
+        points = game.outcome.points
+        words = f"Wins {points} point{'s' * (points != 1)}"
+        after = list(game.score)
+        after[game.outcome.winner] += points
+        if record.match_length and max(after) >= record.match_length:
+            words += " and the match"
+        indent = 6 if game.outcome.winner == 0 else COLUMN + 6
+        lines.append(" " * indent + words)
+    lines.append("")
+    return lines
+
+
+def _action_text(action: Action) -> str | None:
+    kind, value = action.kind, action.value
+    if kind == PLAY:
+        play = play_of(action)
+        shown = format_play(play) if play else ""
+        return f"{''.join(map(str, action.dice))}: {shown}".rstrip()
+    if kind == DOUBLE:
+        return f" Doubles => {value}"
+    if kind == TAKE:
+        return " Takes"
+    if kind == DROP:
+        return " Drops"
+    if kind == RESIGN and value:
+        return f" Losses {value} point{'s' * (value != 1)}"
+    return None
