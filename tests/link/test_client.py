@@ -217,3 +217,18 @@ def test_firmware_exits_when_the_simulator_closes() -> None:
     board = SimulatedBoard()
     board.close()
     assert not board.running
+
+
+def test_open_board_connects_and_checks_the_layout(board: SimulatedBoard) -> None:
+    from tablier.link.transport import open_board
+
+    client = open_board(board.port)
+    assert client.identity is not None and client.identity.layout_hash == load_layout().hash
+
+
+def test_open_board_on_a_missing_port_says_so() -> None:
+    from tablier.link.errors import LinkError
+    from tablier.link.transport import open_board
+
+    with pytest.raises(LinkError, match="cannot open serial port /dev/nonexistent"):
+        open_board("/dev/nonexistent")
