@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablier.errors import IllegalMoveError, InvalidPositionError
-from tablier.tables.faults import HIGHER_DIE_RULE, check_play, explain_illegal
+from tablier.tables.faults import HIGHER_DIE_RULE, check_play, explain_illegal, read_play
 from tablier.tables.jacquet import POSTILLON_RULE, FirstThrow, Jacquet
 from tablier.tables.moves import Dice, Move, Play
 from tablier.tables.notation import format_play
@@ -274,3 +274,17 @@ def test_result_one_point_or_two_if_loser_bore_off_none() -> None:
 def test_notation_is_the_chain_players_write() -> None:
     play: Play = (Move(24, 19), Move(19, 14), Move(14, 9), Move(9, 4))
     assert format_play(play) == "24/4"
+
+
+# --- plays written in notation ---------------------------------------------------------------------
+
+def test_written_play_is_read_or_refused_with_the_rule() -> None:
+    start = JACQUET.start_position(WHITE)
+    assert read_play("24/18/14", JACQUET, start, Dice(6, 4)) == (Move(24, 18), Move(18, 14))
+    assert len(read_play("24/4", JACQUET, start, Dice(5, 5))) == 4
+    with pytest.raises(IllegalMoveError, match="24/18 24/20: the postillon must move until it reaches"):
+        read_play("24/18 24/20", JACQUET, start, Dice(6, 4))
+    with pytest.raises(IllegalMoveError, match="holds an adversary man"):
+        read_play("24/18/12", JACQUET, start, Dice(6, 6))
+    with pytest.raises(IllegalMoveError, match="not a move of a number left"):
+        read_play("24/12", JACQUET, start, Dice(6, 4))

@@ -8,11 +8,14 @@ theirs, move) -> str | None`` method (Jacquet does); the common rules are named 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from itertools import pairwise
 
-from tablier.errors import IllegalMoveError
+from tablier.errors import IllegalMoveError, InvalidMoveError
 
 from .moves import Dice, Move, Play
+from .notation import parse_play
 from .position import BAR, OFF, Position
 from .variant import Variant
 
@@ -103,3 +106,64 @@ def _die_for(move: Move, steps: list[int]) -> int | None:
 
 def _where(point: int) -> str:
     return "bar" if point == BAR else f"{point}-point"
+
+
+def read_play(text: str, variant: Variant, position: Position, dice: Dice) -> Play:
+    """The legal play written as ``text`` (notation of :mod:`tablier.tables.notation`), or
+    :class:`IllegalMoveError` naming the rule the written play breaks."""
+    try:
+        return parse_play(text, variant, position, dice)
+    except IllegalMoveError as error:
+        fault = explain_illegal(variant, position, dice, written_moves(text, variant.dice_steps(dice)))
+        raise IllegalMoveError(f"{text.strip()}: {fault}" if fault else str(error)) from None
+
+
+def written_moves(text: str, steps: tuple[int, ...]) -> Play:
+    """The single moves ``text`` names, in its order, a hop of several dice split into dice (higher
+    first); no legality is checked. :class:`InvalidMoveError` if ``text`` is not notation."""
+    left = list(steps)
+    moves: list[Move] = []
+    for token in text.replace(",", " ").lower().split():
+        match = _TOKEN.fullmatch(token)
+        if not match:
+            raise InvalidMoveError(f"{token!r} is not a move such as 24/18, 6/off or 13/9(2)")
+        stops = [_point(stop.rstrip("*")) for stop in match.group("chain").split("/")]
+        for _ in range(int(match.group("count") or 1)):
+            for src, dst in pairwise(stops):
+                moves.extend(_split_hop(src, dst, left))
+    return tuple(moves)
+
+
+_TOKEN = re.compile(r"(?P<chain>(?:bar|\d{1,2})\*?(?:/(?:off|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?")
+
+
+def _point(text: str) -> int:
+    if text == "bar":
+        return BAR
+    if text == "off":
+        return OFF
+    return int(text)
+
+
+def _split_hop(src: int, dst: int, left: list[int]) -> list[Move]:
+    """``src`` to ``dst`` as single-die moves taken from ``left``, the higher die first (as one
+    move, taking no die, if the numbers left cannot make it)."""
+    distance = src - dst if dst != OFF else src
+    higher = [die for die in left if die > distance] if dst == OFF else []
+    if distance in left or higher:
+        left.remove(distance if distance in left else min(higher))
+        return [Move(src, dst)]
+    for die in sorted(set(left), reverse=True):
+        count = distance // die
+        if distance % die == 0 and left.count(die) >= count:
+            for _ in range(count):
+                left.remove(die)
+            stops = [src - k * die for k in range(count)] + [dst]
+            return [Move(a, b) for a, b in pairwise(stops)]
+        others = list(left)
+        others.remove(die)
+        if distance - die in others:
+            left.remove(die)
+            left.remove(distance - die)
+            return [Move(src, src - die), Move(src - die, dst)]
+    return [Move(src, dst)]
