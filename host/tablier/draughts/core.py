@@ -351,6 +351,8 @@ class Board:
         if self.majority_capture:
             most = max(len(move.captures) for move in found) if found else 0
             found = [move for move in found if len(move.captures) == most]
+        if len(found) == 1:
+            return found
         seen: set[tuple[int, int, frozenset[int]]] = set()
         unique: list[Move] = []
         for move in found:
@@ -363,28 +365,24 @@ class Board:
     def _short_captures(self, start: int, dirs: tuple[int, ...], opp: int, empty: int, crown_row: int,
                         found: list[Move]) -> None:
         """Capture sequences of a man or a short king from bit ``start`` (``crown_row`` 0 for kings)."""
-        neighbour = self.geometry.neighbour
+        table = self.geometry.jumps(dirs)
         square_of = self.geometry.square_of
         ends_on_crowning = self.crowning_ends_capture
 
         def extend(bit: int, path: tuple[int, ...], taken: int, captures: tuple[int, ...]) -> None:
             extended = False
-            for d in dirs:
-                over = neighbour[d][bit]
-                if over < 0 or not (opp >> over) & 1 or (taken >> over) & 1:
-                    continue
-                land = neighbour[d][over]
-                if land < 0 or not (empty >> land) & 1:
+            for over, over_mask, land, land_mask in table[bit]:
+                if not opp & over_mask or taken & over_mask or not empty & land_mask:
                     continue
                 extended = True
                 longer = (*path, square_of[land])
                 more = (*captures, square_of[over])
-                if ends_on_crowning and (crown_row >> land) & 1:
+                if ends_on_crowning and crown_row & land_mask:
                     found.append(Move(longer, more, True))
                 else:
-                    extend(land, longer, taken | 1 << over, more)
+                    extend(land, longer, taken | over_mask, more)
             if not extended and captures:
-                found.append(Move(path, captures, bool((crown_row >> bit) & 1)))
+                found.append(Move(path, captures, bool(crown_row >> bit & 1)))
 
         extend(start, (square_of[start],), 0, ())
 

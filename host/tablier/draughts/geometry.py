@@ -76,6 +76,7 @@ class Geometry:
                 neighbour[d][bit] = along[0] if along else -1
         self.neighbour: tuple[tuple[int, ...], ...] = tuple(tuple(n) for n in neighbour)
         self.ray: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(r) for r in ray)
+        self._jumps: dict[tuple[int, ...], tuple[tuple[tuple[int, int, int, int], ...], ...]] = {}
 
     def mask(self, squares: list[int] | tuple[int, ...] | set[int] | frozenset[int]) -> int:
         """The bitboard of the given square numbers."""
@@ -91,6 +92,26 @@ class Geometry:
             found.append(square_of[low.bit_length() - 1])
             mask ^= low
         return found
+
+    def jumps(self, directions: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+        """Per bit, the short jumps in ``directions``: ``(over, over mask, land, land mask)`` each.
+
+        Built once per set of directions and kept: capture search walks these instead of the
+        neighbour table.
+        """
+        table = self._jumps.get(directions)
+        if table is None:
+            rows: list[tuple[tuple[int, int, int, int], ...]] = []
+            for bit in range(len(self.square_of)):
+                found = []
+                for d in directions:
+                    over = self.neighbour[d][bit]
+                    land = self.neighbour[d][over] if over >= 0 else -1
+                    if land >= 0:
+                        found.append((over, 1 << over, land, 1 << land))
+                rows.append(tuple(found))
+            table = self._jumps[directions] = tuple(rows)
+        return table
 
     def square_at(self, row: int, column: int) -> int:
         """The square number at ``row``, ``column`` (0-based from the top left), or 0 if none is there."""
