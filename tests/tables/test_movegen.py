@@ -33,7 +33,7 @@ def _compare_with_gnubg(seed: int, positions: int) -> int:
 
 
 def test_same_plays_as_gnubg_on_a_sample() -> None:
-    assert _compare_with_gnubg(seed=2026, positions=300) == 300 * 21
+    assert _compare_with_gnubg(seed=2026, positions=1500) == 1500 * 21
 
 
 @pytest.mark.full
@@ -50,7 +50,7 @@ def _compare_with_openspiel(seed: int, games: int, limit: int | None) -> int:
 
 
 def test_same_plays_as_openspiel_on_a_sample() -> None:
-    assert _compare_with_openspiel(seed=7, games=1, limit=400) == 400
+    assert _compare_with_openspiel(seed=7, games=1, limit=2000) == 2000
 
 
 @pytest.mark.full
