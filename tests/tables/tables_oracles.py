@@ -95,7 +95,7 @@ class GnubgGenerator:
 
 def _position(before: Position, mine: list[int], theirs: list[int]) -> Position:
     boards = (tuple(mine), tuple(theirs)) if before.turn == 0 else (tuple(theirs), tuple(mine))
-    return Position(boards, 1 - before.turn)  # type: ignore[arg-type]
+    return Position(boards, 1 - before.turn)
 
 
 @cache
