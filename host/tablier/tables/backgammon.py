@@ -42,7 +42,8 @@ class Backgammon(Variant):
         Option("opening", THROW_AGAIN, (THROW_AGAIN, CHOOSE, PLAY_OPENING),
                "after the opening throw the winner throws again for his first move (throw-again, the "
                "seed's general practice), may choose to play the opening throw or throw again "
-               "(choose, some clubs), or plays it (play-opening, the modern rule; one die each only)"),
+               "(choose, some clubs), or plays it (play-opening, the modern rule; with two dice each, "
+               "the winner's own two)"),
         Option("cube", False, (False, True),
                "play with the doubling cube as modern players expect it (the 1890s rules have none)"),
     )
