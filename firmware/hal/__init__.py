@@ -7,6 +7,7 @@
 - ``write_host(buf, n) -> bool``: send ``buf[:n]`` to the host (False if it had to be dropped);
 - ``idle()``: called once per loop (the simulation sleeps here, the device does not);
 - ``feed()``: feed the watchdog;
+- ``maintenance()``: restart with the REPL free for ``mpremote`` (the protocol's MAINTENANCE);
 - ``report(exc)``: an exception the loop caught (printed to stderr in the simulation, dropped on
   the device: nothing but protocol frames may reach the host).
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tablier.hardware.layout import load_layout
 from tablier.link import wire
 from tablier.link.image import FIRMWARE_DIR
 
@@ -79,5 +80,6 @@ def test_circuitpython_backend_runs_the_firmware(image_dir: Path) -> None:
     kinds = [frame[1] for frame in _frames(bytes.fromhex(report["sent"]))]
     assert kinds[:3] == [wire.IDENTIFY, wire.SNAPSHOT, wire.DONE]
     leds = bytes.fromhex(report["leds"])
-    assert leds[6:9] == bytes((20, 10, 30))  # LED 2 in the chain's GRB order
+    order = load_layout().led_order
+    assert leds[6:9] == bytes({"R": 10, "G": 20, "B": 30}[c] for c in order)  # LED 2, chain order
     assert len(report["raw"]) > 0 and report["errors"] == 0

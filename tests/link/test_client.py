@@ -232,3 +232,43 @@ def test_open_board_on_a_missing_port_says_so() -> None:
 
     with pytest.raises(LinkError, match="cannot open serial port /dev/nonexistent"):
         open_board("/dev/nonexistent")
+
+
+class NoisyPort:
+    """A port whose first read is preceded by what MicroPython's REPL prints at boot."""
+
+    BANNER = b"MicroPython v1.23.0 on 2024-06-02; Raspberry Pi Pico with RP2040\r\n>>> \x00\x00garbage"
+
+    def __init__(self, port: serial.Serial) -> None:
+        self.port = port
+        self.noise = self.BANNER
+
+    def read(self, size: int = 1) -> bytes:
+        noise, self.noise = self.noise, b""
+        return noise + self.port.read(size)
+
+    def write(self, data: bytes) -> int | None:
+        return self.port.write(data)
+
+    def reset_input_buffer(self) -> None:
+        self.port.reset_input_buffer()
+
+
+def test_repl_noise_is_counted_and_dropped(board: SimulatedBoard, port: serial.Serial) -> None:
+    client = BoardClient(NoisyPort(port), load_layout().hash)
+    client.connect()
+    assert client.stats.bad_frames >= 1 and client.stats.dropped_bytes >= len("MicroPython")
+    board.set_switch(8, True)
+    assert [(c.switch, c.closed) for c in wait_changes(client, 1)] == [(8, True)]
+
+
+def test_board_resumes_after_the_host_fell_silent(board: SimulatedBoard, client: BoardClient) -> None:
+    board.set_switch(1, True)
+    wait_changes(client, 1)
+    time.sleep(3.5)  # longer than the board's host timeout: it stops reporting
+    board.set_switch(2, True)
+    time.sleep(0.05)
+    changes = settle(client, 0.5)  # the host's next frame wakes it: IDENTIFY and a fresh snapshot
+    assert client.closed == {1, 2}
+    assert (2, True) in [(c.switch, c.closed) for c in changes]
+    assert client.stats.reconnections == 1

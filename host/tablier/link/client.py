@@ -110,6 +110,8 @@ class BoardClient:
 
     def connect(self, timeout: float = 3.0) -> Identify:
         """Say hello, check the board's protocol and layout, and take its first snapshot."""
+        self.identity = None
+        self._expected_event = None
         self.transport.reset_input_buffer()
         self.transport.write(b"\x00")  # ends whatever partial frame the board was holding
         self._send(wire.encode_hello(self._body, self._seq, wire.PROTOCOL_VERSION))
@@ -133,9 +135,14 @@ class BoardClient:
     # -- switches -----------------------------------------------------------------------------
 
     def poll(self, timeout: float = 0.0) -> list[SwitchChange]:
-        """Handle what arrived (waiting up to ``timeout`` for something), keep the link alive, and
-        return the switch changes since the last call, in order."""
-        self._pump(timeout)
+        """Handle what arrived, keep the link alive, and return the switch changes since the last
+        call, in order; waits up to ``timeout`` seconds for at least one change."""
+        deadline = self.clock() + timeout
+        while True:
+            self._pump(0.0)
+            if self._changes or self.clock() >= deadline:
+                break
+            time.sleep(0.0005)
         changes, self._changes = self._changes, []
         return changes
 
