@@ -116,7 +116,7 @@ class Link:
             ticks_diff(now, self.started), self.scans_per_second, scanner.debounce_ms,
             decoder.frames, decoder.bad_frames, decoder.dropped_bytes, decoder.oversized,
             self.rx_unknown, self.rx_seq_gaps, self.tx_dropped, scanner.dropped, self.events_resent,
-            self.errors, self.leds.draw_ma, self.leds.scale,
+            self.errors, self.leds.draw_ma, self.leds.scale, scanner.chain_faults,
         ]
         chattering = [scanner.chattering[k] for k in range(scanner.chattering_count)]
         self._send(wire.encode_status(self.body, self.seq, counters, chattering))

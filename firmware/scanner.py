@@ -35,6 +35,10 @@ class Scanner:
         self.valid = bytearray(sr_bytes)  # bits that are switches (the rest are spare inputs)
         for s in range(switch_count):
             self.valid[s // 8] |= 0x80 >> (s % 8)
+        # The spare inputs of the last 74HC165 are tied high: reading one low means the chain is
+        # broken (its data line stuck low, a chip missing).
+        self._spare = ~self.valid[sr_bytes - 1] & 0xFF
+        self.chain_faults = 0
         self.since = array("L", [0] * switch_count)
         self.flips = bytearray(switch_count)
         self.chattering = array("H", [0] * switch_count)
@@ -62,6 +66,8 @@ class Scanner:
             look = (reading ^ closed[i]) | pending[i]
             if look:
                 self._settle(i, reading, look, now)
+        if raw[self.sr_bytes - 1] & self._spare != self._spare:
+            self.chain_faults += 1
 
     def _settle(self, i: int, reading: int, look: int, now: int) -> None:
         for k in range(8):

@@ -130,6 +130,13 @@ def test_chattering_switch_shows_in_status(board: SimulatedBoard, client: BoardC
     assert status.errors == 0
 
 
+def test_broken_chain_shows_in_status(board: SimulatedBoard, client: BoardClient) -> None:
+    assert client.request_status().chain_faults == 0
+    board.cut_data_line()
+    settle(client, 0.1)
+    assert client.request_status().chain_faults > 0
+
+
 def test_many_changes_at_once_end_consistent(board: SimulatedBoard, client: BoardClient) -> None:
     """More changes than the event ring holds: the board falls back to a snapshot."""
     board.set_switches({s: True for s in range(0, 200, 2)})

@@ -6,7 +6,7 @@ on the master of a raw pseudo-terminal (the host opens the slave like a USB port
 
 The side channel is two inherited pipe descriptors (``--ctl`` non-blocking) carrying text lines
 (``docs/firmware.md``): ``--ctl`` takes commands (``close S``, ``open S``, ``dead S``,
-``stuck S``, ``chatter S``, ``swap A B``, ``heal``, ``sync TOKEN``) and ``--report`` gives
+``stuck S``, ``chatter S``, ``swap A B``, ``cut``, ``heal``, ``sync TOKEN``) and ``--report`` gives
 ``ready``, ``leds <hex>`` after every frame sent to the LED chain, and ``sync TOKEN`` once every
 command before it was applied.
 When ``--ctl`` reaches end of file (the parent went away), the firmware exits.
@@ -106,6 +106,8 @@ class Board(rp2.Board):
             chain.set(chain.chatter, args[0], True)
         elif verb == "swap":
             chain.swaps.append((args[0], args[1]))
+        elif verb == "cut":
+            chain.cut = True
         elif verb == "heal":
             chain.heal()
         elif verb == "sync":

@@ -21,6 +21,7 @@ class Chain:
         self.stuck = bytearray(sr_bytes)  # never opens
         self.chatter = bytearray(sr_bytes)  # reads at random
         self.swaps = []  # pairs of switches whose wires are exchanged
+        self.cut = False  # the chain's data line is stuck low
         self.latched = bytearray(sr_bytes)
         self.active_low = active_low
         self.latches = 0
@@ -40,6 +41,7 @@ class Chain:
             for i in range(len(field)):
                 field[i] = 0
         self.swaps = []
+        self.cut = False
 
     def latch(self):
         """/PL went low: the registers load what the switches read now."""
@@ -57,8 +59,10 @@ class Chain:
             self._put(out, b, bit_a)
         for s in range(self.switch_count, 8 * len(out)):
             self._put(out, s, not self.active_low)  # spare inputs are tied high
-        if self.active_low:
-            for i in range(len(out)):
+        for i in range(len(out)):
+            if self.cut:
+                out[i] = 0
+            elif self.active_low:
                 out[i] ^= 0xFF
 
     @staticmethod

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 CONSOLE_HELP = """\
 requests: hello | ping | status | snapshot | bye | debounce MS | led INDEX R G B [MODE] |
           fill R G B [MODE] | quit
-simulated board only: close S | open S | dead S | stuck S | chatter S | swap A B | heal"""
+simulated board only: close S | open S | dead S | stuck S | chatter S | swap A B | cut | heal"""
 
 
 def register(subparsers: Any) -> None:
@@ -226,6 +226,8 @@ class Console:
                 self.board.swap_wires(numbers[0], numbers[1])
             elif self.board is not None and verb == "heal":
                 self.board.heal()
+            elif self.board is not None and verb == "cut":
+                self.board.cut_data_line()
             else:
                 print(f"? {line}\n{CONSOLE_HELP}", flush=True)
         except (ValueError, IndexError) as error:

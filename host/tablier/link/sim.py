@@ -103,6 +103,10 @@ class SimulatedBoard:
         self._check_switch(first)
         self._fault("swap", second, first)
 
+    def cut_data_line(self) -> None:
+        """Fault: the chain's data line is stuck low (every input reads low, spare ones too)."""
+        self._command("cut")
+
     def heal(self) -> None:
         """Remove every injected fault."""
         self._command("heal")

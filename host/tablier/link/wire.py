@@ -67,7 +67,7 @@ MAX_LED_ENTRIES = MAX_PAYLOAD // LED_ENTRY_SIZE
 STATUS_COUNTERS = (
     "uptime_ms", "scans_per_second", "debounce_ms", "rx_frames", "rx_bad_frames", "rx_dropped_bytes",
     "rx_oversized", "rx_unknown", "rx_seq_gaps", "tx_dropped_bytes", "events_dropped", "events_resent",
-    "errors", "led_draw_ma", "led_scale",
+    "errors", "led_draw_ma", "led_scale", "chain_faults",
 )
 #: Most chattering switches listed by one STATUS message.
 MAX_CHATTERING_LISTED = 16
