@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,9 @@ TURN_LIMIT = 3000
 
 
 def random_game(variant: Variant, seed: int, check_every: int = 0) -> tuple[Position, int]:
-    """Play a random game to its end; check the invariants each turn; return the end and its length."""
+    """Play a random game to its end; check the invariants each turn (and every ``check_every`` turns
+    the plays against the core's generic generator, for throws of four movements or fewer); return
+    the end and its length."""
     rng = random.Random(seed)
     position = variant.start_position(WHITE)
     for turn in range(TURN_LIMIT):
@@ -29,7 +32,7 @@ def random_game(variant: Variant, seed: int, check_every: int = 0) -> tuple[Posi
         plays = variant.plays(position, dice)
         assert plays, "there is always a play, if only the empty one"
         assert len({len(play) for play in plays}) == 1, "every legal play uses as many numbers"
-        if check_every and turn % check_every == 0:
+        if check_every and turn % check_every == 0 and len(variant.dice_steps(dice)) <= 4:
             reference = generic_plays(position.mover, variant.theirs(position), False,
                                       variant.dice_steps(dice), variant.step_allowed)
             assert {variant.after(position, play) for play in plays} == \
@@ -44,7 +47,7 @@ def random_game(variant: Variant, seed: int, check_every: int = 0) -> tuple[Posi
     raise AssertionError(f"no result after {TURN_LIMIT} turns")
 
 
-@settings(deadline=None, max_examples=15)
+@settings(deadline=None, max_examples=40)
 @given(st.integers(0, 2**32))
 def test_random_jacquet_games_end_and_agree_with_the_generic_generator(seed: int) -> None:
     end, _ = random_game(Jacquet(), seed, check_every=7)
@@ -58,10 +61,10 @@ def test_random_games_under_other_closing_conventions(seed: int, closing: str) -
     random_game(Jacquet(closing=closing, return_men=1), seed)
 
 
-@settings(deadline=None, max_examples=8)
+@settings(deadline=None, max_examples=20)
 @given(st.integers(0, 2**32))
 def test_random_versailles_games_end(seed: int) -> None:
-    random_game(Versailles(), seed)
+    random_game(Versailles(), seed, check_every=9)
 
 
 @settings(deadline=None, max_examples=4)
@@ -72,3 +75,11 @@ def test_random_spanish_games_score_by_men_left(seed: int) -> None:
     assert result is not None
     loser = end.boards[1 - result.winner]
     assert MEN - loser[0] <= result.points <= 3 * (MEN - loser[0])
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name", ["jacquet", "versailles"])
+def test_full_sweep_every_turn_agrees_with_the_generic_generator(name: str) -> None:
+    variant = Jacquet() if name == "jacquet" else Versailles()
+    for seed in range(200):
+        random_game(variant, seed, check_every=1)

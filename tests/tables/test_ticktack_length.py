@@ -46,7 +46,7 @@ def random_game(variant: Ticktack, seed: int) -> tuple[Position, int, list[Posit
     raise AssertionError(f"no end after {TURN_LIMIT} turns")
 
 
-@settings(deadline=None, max_examples=30)
+@settings(deadline=None, max_examples=80)
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]))
 def test_random_games_end_within_the_bound(seed: int, doublets: int) -> None:
     variant = Ticktack(doublets=doublets)
@@ -55,7 +55,7 @@ def test_random_games_end_within_the_bound(seed: int, doublets: int) -> None:
     assert moving_turns <= MOVING_TURNS_BOUND
 
 
-@settings(deadline=None, max_examples=4)
+@settings(deadline=None, max_examples=10)
 @given(st.integers(0, 2**32))
 def test_no_position_where_both_sides_pass_on_every_throw(seed: int) -> None:
     variant = Ticktack()
