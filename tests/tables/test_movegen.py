@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 from tables_oracles import BACKGAMMON, gnubg_generator, openspiel_turns, our_positions, random_position
 
-from tablier.tables import ALL_ROLLS, Dice
+from tablier.tables import ALL_ROLLS, BAR, OFF, Dice
 from tablier.tables.movegen import generic_plays
 
 
-def _compare_with_gnubg(seed: int, positions: int) -> int:
+def _compare_with_gnubg(seed: int, positions: int) -> Counter[str]:
+    """Compare every throw of ``positions`` random positions; count the kinds of plays met."""
     gnubg = gnubg_generator()
     rng = random.Random(seed)
-    compared = 0
+    met: Counter[str] = Counter()
     for _ in range(positions):
         position = random_position(rng)
         for dice in ALL_ROLLS:
@@ -28,17 +30,26 @@ def _compare_with_gnubg(seed: int, positions: int) -> int:
             ours = {BACKGAMMON.after(position, play) for play in plays}
             assert len(ours) == len(plays), f"duplicate plays in {position} with {dice}"
             assert ours == gnubg.positions(position, dice), f"{position} with {dice}"
-            compared += 1
-    return compared
+            met["compared"] += 1
+            met["doublet"] += dice.is_doublet
+            met["cannot move"] += plays == [()]
+            met["partly blocked"] += 0 < len(plays[0]) < len(BACKGAMMON.dice_steps(dice))
+            met["bar entry"] += any(move.src == BAR for play in plays for move in play)
+            met["bearing off"] += any(move.dst == OFF for play in plays for move in play)
+            met["hit"] += any(move.hit for play in plays for move in play)
+    return met
 
 
 def test_same_plays_as_gnubg_on_a_sample() -> None:
-    assert _compare_with_gnubg(seed=2026, positions=1500) == 1500 * 21
+    met = _compare_with_gnubg(seed=2026, positions=1500)
+    assert met["compared"] == 1500 * 21
+    for kind in ("doublet", "cannot move", "partly blocked", "bar entry", "bearing off", "hit"):
+        assert met[kind] >= 50, f"the sample has too few positions with {kind}: {met}"
 
 
 @pytest.mark.full
 def test_same_plays_as_gnubg_on_thousands_of_positions() -> None:
-    assert _compare_with_gnubg(seed=1890, positions=10_000) == 10_000 * 21
+    assert _compare_with_gnubg(seed=1890, positions=10_000)["compared"] == 10_000 * 21
 
 
 def _compare_with_openspiel(seed: int, games: int, limit: int | None) -> int:
