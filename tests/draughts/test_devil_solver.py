@@ -7,7 +7,8 @@ then the seed's sentences become assertions:
   play, whoever moves first (Black first by Law 7: in 44 plies; White first: in 43).
 - "At the end of four moves they should be lined up on squares 25, 26, 27, 28": that line wins
   wherever the devil can be after his first moves.
-- Diagram 13 (reconstructed: tailors 22, 23, 24, 26; devil on 7, 8 or 15; White to move): 24-19
+- Diagram 13 (reconstructed: tailors 22, 23, 24, 26; devil on 7, 8 or 15, the only placements that
+  fit the text; White to move): 24-19
   loses, because 11 is then the devil's one winning answer (and from 15 his line runs 11, 15, 18,
   14: "he goes back to 15 and 18, and then gets round by going to 14"); 22-18 wins, and after any
   answer 26-22 keeps the win ("will reform his line").
@@ -19,6 +20,7 @@ then the seed's sentences become assertions:
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -119,8 +121,9 @@ def test_diagram_13(solver: DevilSolver, devil: int) -> None:
         assert solver.solve(after_22_18.play(answer).play((26, 22))).winner == WHITE
 
 
-def test_diagram_13_the_devils_way_round(solver: DevilSolver) -> None:
-    position = DevilPosition(DIAGRAM_13, 15, WHITE).play((24, 19))
+@pytest.mark.parametrize("devil", [7, 8, 15])
+def test_diagram_13_the_devils_way_round(solver: DevilSolver, devil: int) -> None:
+    position = DevilPosition(DIAGRAM_13, devil, WHITE).play((24, 19))
     line = [(24, 19), *solver.principal_line(position)]
     devil_path = [to for index, (_, to) in enumerate(line) if index % 2 == 1]
     assert devil_path[:4] == [11, 15, 18, 14]
@@ -134,3 +137,25 @@ def test_diagram_14(solver: DevilSolver) -> None:
     assert values[(19, 15)] == BLACK
     assert sorted(move for move, winner in values.items() if winner == WHITE) == [(25, 21), (25, 22)]
     assert solver.solve(position.play((26, 22)).play((10, 15))).winner == BLACK
+
+
+def test_diagram_13_fits_only_three_placements(solver: DevilSolver) -> None:
+    fits = []
+    for fourth, devil in itertools.permutations(range(1, 33), 2):
+        if {fourth, devil} & {22, 24, 26}:
+            continue
+        position = DevilPosition(frozenset({22, 24, 26, fourth}), devil, WHITE)
+        if position.winner() is not None or not {(24, 19), (22, 18)} <= set(position.moves()):
+            continue
+        after_24_19, after_22_18 = position.play((24, 19)), position.play((22, 18))
+        if solver.solve(after_24_19).winner != BLACK or solver.solve(after_22_18).winner != WHITE:
+            continue
+        answers = [move for move in after_24_19.moves()
+                   if solver.solve(after_24_19.play(move)).winner == BLACK]
+        if answers != [(devil, 11)]:
+            continue
+        if all((26, 22) in after_22_18.play(answer).moves()
+               and solver.solve(after_22_18.play(answer).play((26, 22))).winner == WHITE
+               for answer in after_22_18.moves()):
+            fits.append((fourth, devil))
+    assert sorted(fits) == [(23, 7), (23, 8), (23, 15)]

@@ -25,7 +25,7 @@ from collections import Counter, deque
 
 import pytest
 
-from tablier.draughts import BLACK, BOARD_8, WHITE, Board
+from tablier.draughts import BLACK, BOARD_8, WHITE, Board, Move
 from tablier.draughts.geometry import DIRECTIONS
 from tablier.draughts.opposition import (
     count_in_system,
@@ -61,10 +61,10 @@ def _squares_of(mask: int) -> list[int]:
     return [bit for bit in BITS if mask >> bit & 1]
 
 
-def _after(key: Key, move: object) -> Key | None:
+def _after(key: Key, move: Move) -> Key | None:
     """The position after a move (``None`` if it took the last piece: the side to move has lost)."""
     black, white, turn = key
-    path, captures = move.path, move.captures  # type: ignore[attr-defined]
+    path, captures = move.path, move.captures
     start, end = 1 << G.bit_of[path[0]], 1 << G.bit_of[path[-1]]
     taken = sum(1 << G.bit_of[square] for square in captures)
     if turn:

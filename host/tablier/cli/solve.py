@@ -61,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
                           "plies": solution.plies, "moves": moves,
                           "line": [f"{start}-{to}" for start, to in line]}))
         return 0
+    if not solution.plies:
+        print(f"{position.fen()}: the game is over; {_name(solution.winner)} has won")
+        print(_draw_line(position, []))
+        return 0
     print(f"{position.fen()}: {_name(solution.winner)} wins in {solution.plies} plies with best play"
           f" ({len(solver):,} positions solved)")
     for entry in moves:
