@@ -143,12 +143,15 @@ def test_notice_option(mode: str, told_at_once: bool, told_when_asked: bool) -> 
 # --- stakes (rules 23-26) -----------------------------------------------------------------------
 
 def test_note_example_four_vies_at_stake_six_then_a_double() -> None:
-    game = game_at(GOING_IN_AND_HIT, stake=6)
-    for _ in range(4):
-        game.vie(WHITE)
+    game = TicktackGame(Ticktack(stake=6), first=WHITE)
+    game.throw_first(5, 2)
+    for _ in range(4):                        # one vie before each of four throws, each one seen
+        game.vie(game.turn)
         game.see()
-        game.vied_this_throw = False           # a throw passes between vies
-    assert game.value() == 30
+        game.throw(Dice(2, 1))
+        game.play(game.legal_plays()[0])
+    assert game.value() == 30 and game.value(2) == 60
+    game.position = parse_position(GOING_IN_AND_HIT, "contrary")
     game.throw(Dice(5, 3))
     game.claim("Going in")
     assert game.outcome is not None and game.outcome.counters == 60
