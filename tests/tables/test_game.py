@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablier.errors import IllegalMoveError
 from tablier.tables import BLACK, WHITE, Backgammon, Dice, Position, side_board
-from tablier.tables.game import Game, GameResult, Phase
+from tablier.tables.game import Game, GameResult, Phase, throw
 from tablier.tables.gnubg_id import decode_match
 from tablier.tables.match import Match
 
@@ -115,3 +119,37 @@ def test_match_id_of_a_game_in_progress() -> None:
     game.roll(Dice(4, 2))
     state = decode_match(match.match_id(game))
     assert (state.match_length, state.on_roll, state.dice, state.cube_value) == (7, BLACK, (4, 2), 1)
+
+
+@settings(deadline=None, max_examples=15)
+@given(st.integers(0, 10_000))
+def test_random_matches_with_the_cube_keep_a_true_score(seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(Backgammon(cube=True, backgammon_zone="home-board"), length=5)
+    while not match.is_over():
+        crawford = match.crawford_game
+        game = match.new_game()
+        while game.opening((rng.randint(1, 6),), (rng.randint(1, 6),)) is None:
+            pass
+        while game.phase is not Phase.OVER:
+            if game.may_double() and rng.random() < 0.05:
+                game.double()
+                if rng.random() < 0.3:
+                    game.drop()
+                    break
+                game.take()
+            assert not (crawford and game.may_double())
+            game.roll(throw(rng))
+            game.play(rng.choice(game.legal_plays()))
+        result = game.result
+        assert result is not None
+        outcome = game.board.result()
+        if result.kind == "double refused":
+            assert result.points == game.cube_value
+        else:
+            assert outcome is not None and result.points == outcome.points * game.cube_value
+        before = list(match.score)
+        match.record(result)
+        assert sum(match.score) - sum(before) == result.points
+    winner = match.winner()
+    assert winner is not None and match.score[winner] >= 5 > match.score[1 - winner]
