@@ -44,6 +44,7 @@ try:
 finally:
     micropython.heap_unlock()
 print(json.dumps({"events": scanner.count, "next_seq": scanner.next_seq,
+                  "watchdog_feeds": firmware.board._wdt.feeds,
                   "switches": [scanner.ev_switch[k] for k in range(scanner.count)]}))
 """
 
@@ -52,6 +53,7 @@ def test_scan_and_loop_allocate_nothing_under_heap_lock(run_micropython: RunMicr
     (result,) = run_micropython(HEAP_LOCK_SCRIPT)
     assert isinstance(result, dict)
     assert result["switches"] == [7, 150, 7]  # events were recorded while the heap was locked
+    assert result["watchdog_feeds"] >= 300  # every loop iteration feeds the watchdog
 
 
 DEBOUNCE_SCRIPT = """

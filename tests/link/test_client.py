@@ -279,3 +279,22 @@ def test_board_resumes_after_the_host_fell_silent(board: SimulatedBoard, client:
     assert client.closed == {1, 2}
     assert (2, True) in [(c.switch, c.closed) for c in changes]
     assert client.stats.reconnections == 1
+
+
+def test_blinking_and_budget_over_the_link(board: SimulatedBoard, client: BoardClient) -> None:
+    layout = load_layout()
+    client.set_leds([(i, (255, 255, 255), wire.STEADY) for i in range(1, len(layout.leds))]
+                    + [(0, (0, 0, 90), wire.FAST_BLINK)])
+    deadline = time.monotonic() + 3
+    while not client.leds_settled and time.monotonic() < deadline:
+        client.poll(0.01)
+    seen_first = set()
+    frames = board.led_frames
+    for _ in range(4):  # fast blink: the chain is rewritten every 125 ms
+        frames = board.wait_led_frame(frames)
+        data = board.led_bytes()
+        seen_first.add(sum(data[0:3]) > 0)
+        assert sum(data) * layout.led_ma_per_channel / 255 <= layout.led_budget_ma
+    assert seen_first == {True, False}
+    status = client.request_status()
+    assert status.led_draw_ma > layout.led_budget_ma and status.led_scale < 256
