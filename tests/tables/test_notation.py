@@ -19,6 +19,7 @@ def test_the_usual_forms_are_written() -> None:
     assert format_play((Move(13, 9), Move(13, 9), Move(6, 2), Move(6, 2))) == "13/9(2) 6/2(2)"
     assert format_play((Move(24, 18), Move(18, 13))) == "24/13"
     assert format_play((Move(24, 18, True), Move(18, 13))) == "24/18*/13"
+    assert format_play((Move(24, 20, True), Move(24, 20))) == "24/20*(2)"  # the first man hits
     assert format_play(()) == "cannot move"
 
 

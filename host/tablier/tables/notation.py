@@ -38,13 +38,17 @@ def format_play(play: Play, numbering: str = MODERN) -> str:
                 break
         else:
             chains.append([(src, False), (dst, hit)])
-    texts: list[str] = []
+    counts: dict[str, int] = {}  # a chain's text without its last star -> how many men
+    starred: set[str] = set()  # the chains that hit on their last point (the first man there does)
     for chain in chains:
         shown = [chain[0]] + [stop for stop in chain[1:-1] if stop[1]] + [chain[-1]]
-        texts.append("/".join(_point(point, numbering) + ("*" if hit else "") for point, hit in shown))
-    counts = Counter(texts)
-    ordered = sorted(counts, key=lambda text: texts.index(text))
-    return " ".join(text if counts[text] == 1 else f"{text}({counts[text]})" for text in ordered)
+        text = "/".join(_point(point, numbering) + ("*" if hit else "") for point, hit in shown[:-1])
+        text += "/" + _point(shown[-1][0], numbering)
+        counts[text] = counts.get(text, 0) + 1
+        if shown[-1][1]:
+            starred.add(text)
+    return " ".join(text + ("*" if text in starred else "") + (f"({count})" if count > 1 else "")
+                    for text, count in counts.items())
 
 
 def parse_play(text: str, variant: Variant, position: Position, dice: Dice, numbering: str = MODERN) -> Play:
