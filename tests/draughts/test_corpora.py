@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from tablier.draughts import find_variant
-from tablier.draughts.pdn import read_pdn_file
+from tablier.draughts.pdn import read_pdn, read_pdn_file
 from tablier.draughts.pdn_replay import replay_game
+from tablier.draughts.pdn_writer import write_games
 
 CORPORA = Path("/work/shared/corpora/draughts")
 pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason="the PDN corpora are not here")
@@ -67,3 +68,13 @@ def test_the_corpora_are_complete() -> None:
     assert counts["tinsley_CheckerBoard.pdn"] == 724
     assert counts["OCA_2.0_excerpt_wiegerw.pdn"] == 43
     assert sum(counts.values()) == 1506
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
+def test_every_file_survives_a_write_and_read(path: Path) -> None:
+    games = read_pdn_file(str(path))
+    again = read_pdn(write_games(games))
+    assert len(again) == len(games)
+    for before, after in zip(games, again, strict=True):
+        assert (after.headers, after.moves, after.comments, after.result, after.fen) == (
+            before.headers, before.moves, before.comments, before.result, before.fen)

@@ -68,3 +68,10 @@ def test_the_seed_games_file_replays(capsys: pytest.CaptureFixture[str]) -> None
     path = Path(__file__).parents[1] / "data" / "draughts" / "seed_illustrative_games.pdn"
     assert main(["replay", "english", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"games": 7, "moves": 129, "illegal": []}
+
+
+def test_a_game_type_that_does_not_match_is_noted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, '[GameType "20"]\n1. 11-15 *')
+    assert main(["replay", "english", path, "--warnings"]) == 0
+    assert "note: the record says GameType 20 (international draughts); replayed as english" in (
+        capsys.readouterr().out)

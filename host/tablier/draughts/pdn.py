@@ -29,6 +29,17 @@ Square = int | str
 #: The results PDN knows; anything else in a ``Result`` tag is kept as written.
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 
+#: The draughts games of the PDN ``GameType`` tag (``specs/pdn/gametype.rst``).
+GAME_TYPES: dict[int, str] = {
+    20: "international draughts", 21: "English draughts", 22: "Italian draughts",
+    23: "American pool checkers", 24: "Spanish draughts", 25: "Russian draughts",
+    26: "Brazilian draughts", 27: "Canadian draughts", 28: "Portuguese draughts",
+    29: "Czech draughts", 30: "Turkish draughts", 31: "Thai draughts", 40: "Frisian draughts",
+    41: "Spantsiretti draughts",
+}
+#: The GameType of our variants that have one (the Losing Game, 8x8 Polish and the Devil have none).
+VARIANT_GAME_TYPES: dict[str, int] = {"english": 21, "polish10": 20}
+
 
 class PdnSyntaxError(TablierError):
     """A PDN record cannot be read; ``line`` and ``column`` (1-based) say where.

@@ -21,7 +21,8 @@ def new_game(moves: list[str], *, headers: dict[str, str] | None = None, fen: st
              game_type: int | None = None, result: str = "*") -> PdnGame:
     """A :class:`PdnGame` from moves in PDN notation (``["11-15", "23x14"]``), ready to write.
 
-    ``fen`` (a set-up position) adds ``SetUp "1"`` and ``FEN``; ``game_type`` adds ``GameType``.
+    ``fen`` (a set-up position) adds ``SetUp "1"`` and ``FEN``; ``game_type`` adds ``GameType``
+    (see :data:`~tablier.draughts.pdn.VARIANT_GAME_TYPES` for our variants' numbers).
     """
     game = PdnGame(headers=dict(headers or {}), result=result)
     if game_type is not None:
