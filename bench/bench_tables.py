@@ -9,7 +9,9 @@ see exactly the same boards:
 
 Figures are milliseconds per position (one complete list of distinct plays). gnubg is its C
 ``GenerateMoves`` called through ctypes, reading every play back into Python; OpenSpiel is the full
-turn enumerated action by action through its Python API, deduplicated by observation.
+turn enumerated action by action through its Python API, deduplicated by observation. For scale,
+``tablier_plain_depth_first`` is the core's generic generator (every order of the dice, dedupe by
+position), which the variants with step rules use.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from tables_oracles import (
 )
 
 from tablier.tables import ALL_ROLLS, Dice, Position
+from tablier.tables.movegen import generic_plays
 
 BUSY_PLAYS = 200
 BUSY_POSITIONS = 12
@@ -97,6 +100,11 @@ def _opening_positions() -> list[tuple[Position, Dice, Any]]:
     return [(start, dice, states.get(dice)) for dice in ALL_ROLLS]
 
 
+def _plain_depth_first(case: tuple[Position, Dice, Any]) -> object:
+    position, dice, _ = case
+    return generic_plays(position.mover, BACKGAMMON.theirs(position), True, BACKGAMMON.dice_steps(dice))
+
+
 def _per_position_ms(cases: list[tuple[Position, Dice, Any]], generate: Callable[[Any], object],
                      repeat: int) -> float:
     """Median over ``repeat`` runs of the mean milliseconds per case."""
@@ -120,6 +128,7 @@ def main() -> dict[str, object]:
         plays = [len(BACKGAMMON.plays(position, dice)) for position, dice, _ in cases]
         ours = _per_position_ms(cases, lambda case: BACKGAMMON.plays(case[0], case[1]), repeat)
         theirs = _per_position_ms(cases, lambda case: gnubg.raw_plays(case[0], case[1]), repeat)
+        plain = _per_position_ms(cases, _plain_depth_first, max(1, repeat // 10))
         with_state = [case for case in cases if case[2] is not None]
         ours_same = _per_position_ms(with_state, lambda case: BACKGAMMON.plays(case[0], case[1]), repeat)
         openspiel = _per_position_ms(with_state, lambda case: _openspiel_enumerate(case[2]), openspiel_repeat)
@@ -131,6 +140,7 @@ def main() -> dict[str, object]:
             "distinct_plays_max": max(plays),
             "tablier_ms_per_position": ours,
             "gnubg_ctypes_ms_per_position": theirs,
+            "tablier_plain_depth_first_ms_per_position": plain,
             "openspiel_python_ms_per_position": openspiel,
             "openspiel_positions": len(with_state),
             "speedup_vs_openspiel": round(openspiel / ours_same, 1),
