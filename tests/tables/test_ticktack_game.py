@@ -19,9 +19,9 @@ HIT_ONLY = "W 22 24x14 / B 7 24x14 / W"                   # 4-2: a Hit on White'
 def game_at(text: str, dice: Dice | None = None, **options: object) -> TicktackGame:
     variant = Ticktack(**options)  # type: ignore[arg-type]
     position: Position = parse_position(text, "contrary")
-    game = TicktackGame(variant, position, first=position.turn)
-    if game.awaiting != AWAIT_THROW:
-        game.awaiting = AWAIT_THROW
+    game = TicktackGame(variant, position)
+    white_die, black_die = (6, 1) if position.turn == WHITE else (1, 6)
+    game.throw_first(white_die, black_die)          # the side to move wins the throw for first move
     if dice is not None:
         game.throw(dice)
     return game
