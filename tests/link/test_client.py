@@ -298,3 +298,45 @@ def test_blinking_and_budget_over_the_link(board: SimulatedBoard, client: BoardC
     assert seen_first == {True, False}
     status = client.request_status()
     assert status.led_draw_ma > layout.led_budget_ma and status.led_scale < 256
+
+
+class SnapshotEater:
+    """A port that loses the first SNAPSHOT the board sends."""
+
+    def __init__(self, port: serial.Serial) -> None:
+        self.port = port
+        self.decoder = wire.Decoder()
+        self.eaten = False
+
+    def read(self, size: int = 1) -> bytes:
+        data = self.port.read(size)
+        if self.eaten:
+            return data
+        kept = bytearray()
+        frame = bytearray()
+        for byte in data:
+            frame.append(byte)
+            if byte == 0:
+                length = self.decoder.feed(0)
+                if length and self.decoder.body[1] == wire.SNAPSHOT and not self.eaten:
+                    self.eaten = True
+                else:
+                    kept += frame
+                frame = bytearray()
+            else:
+                self.decoder.feed(byte)
+        return bytes(kept + frame)
+
+    def write(self, data: bytes) -> int | None:
+        return self.port.write(data)
+
+    def reset_input_buffer(self) -> None:
+        self.port.reset_input_buffer()
+
+
+def test_lost_first_snapshot_is_asked_again(board: SimulatedBoard, port: serial.Serial) -> None:
+    board.set_switch(30, True)
+    time.sleep(0.05)
+    client = BoardClient(SnapshotEater(port), load_layout().hash)
+    client.connect()
+    assert client.closed == {30}

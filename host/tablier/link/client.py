@@ -102,6 +102,7 @@ class BoardClient:
         self._token = 0
         self._last_ping = 0.0
         self._last_heard = 0.0
+        self._identified_at = 0.0
         self._led_wanted: list[LedState] = []
         self._led_shown: list[LedState | None] = []
         self._led_in_flight: dict[int, _LedFrame] = {}
@@ -247,6 +248,9 @@ class BoardClient:
         if self._gap_since is not None and now - self._gap_since >= GAP_REPAIR_S:
             self._gap_since = now
             self.request_snapshot()
+        if self._expected_event is None and now - self._identified_at >= GAP_REPAIR_S:
+            self._identified_at = now  # the snapshot that follows IDENTIFY went missing
+            self.request_snapshot()
         self._flush_leds(now)
 
     def _receive(self, length: int) -> None:
@@ -292,6 +296,7 @@ class BoardClient:
         if self.identity is not None:
             self.stats.reconnections += 1
         self.identity = identity
+        self._identified_at = self.clock()
         self._expected_event = None
         self._gap_since = None
         self._ahead.clear()
