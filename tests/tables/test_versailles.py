@@ -68,8 +68,7 @@ def test_doublet_on_the_lead_both_move_and_throw_again() -> None:
 
 def test_die_the_player_cannot_use_is_played_by_the_opponent() -> None:
     # White's postillon on 13 can play the six (13/7) but then not the five (the 2-point is Black's)
-    game = VersaillesGame(position=pos("W 24x14 13 / B 24x14 14 / W"))
-    game.awaiting, game.thrower = AWAIT_THROW, WHITE
+    game = VersaillesGame(position=pos("W 24x14 13 / B 24x14 14 / W"), thrower=WHITE)
     game.throw(Dice(6, 5))
     assert [tuple(play) for play in game.legal_plays()] == [(Move(13, 7),)]
     game.play((Move(13, 7),))
@@ -82,8 +81,7 @@ def test_die_the_player_cannot_use_is_played_by_the_opponent() -> None:
 
 def test_both_dice_unusable_the_opponent_plays_them() -> None:
     # White's postillon on 13 is stopped on 7 and 8; Black plays the 6-5 with his stack, keeping points
-    game = VersaillesGame(position=pos("W 24x14 13 / B 24x12 19 20 3 / W"))
-    game.awaiting, game.thrower = AWAIT_THROW, WHITE
+    game = VersaillesGame(position=pos("W 24x14 13 / B 24x12 19 20 3 / W"), thrower=WHITE)
     game.throw(Dice(6, 5))
     assert game.legal_plays() == [()]
     game.play(())
@@ -96,8 +94,7 @@ def test_both_dice_unusable_the_opponent_plays_them() -> None:
 def test_last_rule_opponent_who_must_uncover_takes_the_lead_and_rethrows_the_second_die() -> None:
     # White cannot play 6-5 (his postillon on 14 is stopped on 8 and 9). Black's only men that can
     # move stand alone on his 20 and 21, so every way of playing both dice leaves a point of his empty.
-    game = VersaillesGame(position=pos("W 24x14 14 / B 20 21 1x13 / W"))
-    game.awaiting, game.thrower = AWAIT_THROW, WHITE
+    game = VersaillesGame(position=pos("W 24x14 14 / B 20 21 1x13 / W"), thrower=WHITE)
     game.throw(Dice(5, 6))
     game.play(())
     assert game.awaiting == AWAIT_SECOND and game.thrower == BLACK and game.kept_die == 6
@@ -108,8 +105,7 @@ def test_last_rule_opponent_who_must_uncover_takes_the_lead_and_rethrows_the_sec
 
 
 def test_passed_dice_that_cannot_be_played_are_lost_not_passed_back() -> None:
-    game = VersaillesGame(position=pos("W 24x14 13 / B 24x14 14 / W"))
-    game.awaiting, game.thrower = AWAIT_THROW, WHITE
+    game = VersaillesGame(position=pos("W 24x14 13 / B 24x14 14 / W"), thrower=WHITE)
     game.throw(Dice(6, 5))
     game.play((Move(13, 7),))
     game.play(game.legal_plays()[0])

@@ -101,12 +101,15 @@ class VersaillesGame:
     (:meth:`legal_plays`, :meth:`play`), or nothing (``over``; see :meth:`result`).
     """
 
-    def __init__(self, variant: Versailles | None = None, position: Position | None = None) -> None:
+    def __init__(self, variant: Versailles | None = None, position: Position | None = None,
+                 thrower: int | None = None) -> None:
+        """A game from the start (awaiting the lead throw), or from ``position`` with ``thrower`` to
+        throw next when one is named (a position set up in the middle of a game)."""
         self.variant = variant if variant is not None else Versailles()
         self.position = position if position is not None else self.variant.start_position(WHITE)
         self.duties: list[Duty] = []
-        self.awaiting = AWAIT_LEAD
-        self.thrower = WHITE
+        self.awaiting = AWAIT_LEAD if thrower is None else AWAIT_THROW
+        self.thrower = WHITE if thrower is None else thrower
         self.kept_die = 0
         self.history: list[tuple[Duty, Play]] = []
 
