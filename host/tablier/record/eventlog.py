@@ -182,6 +182,17 @@ class Message(Record):
 
 
 @dataclass(frozen=True)
+class Command(Record):
+    """A word typed at the terminal (``double``, ``claim Hit``, ``why-not``, ``done``, ...) by a
+    player (1 or 2; 0: not said), kept so that a rebuild can replay it at the same point."""
+
+    kind: ClassVar[str] = "command"
+    player: int
+    word: str
+    argument: str = ""
+
+
+@dataclass(frozen=True)
 class Unknown(Record):
     """A record of a kind this version does not know (written by a newer one); kept as read."""
 
@@ -195,7 +206,7 @@ class Unknown(Record):
 
 RECORD_TYPES: dict[str, type[Record]] = {cls.kind: cls for cls in (
     Header, GameStart, SwitchEvent, SnapshotRecord, LinkState, DiceRecord, Commit, CubeAction, Claim,
-    Vie, ResultRecord, Message)}
+    Vie, ResultRecord, Message, Command)}
 
 
 def decode(data: Mapping[str, Any]) -> Record:

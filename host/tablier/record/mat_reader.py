@@ -42,6 +42,7 @@ from .game_record import (
     Record,
     RecordError,
 )
+from .replay import legal_plays
 
 _TAG = re.compile(r'^\s*;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]')
 _LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match", re.IGNORECASE)
@@ -167,7 +168,7 @@ def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
                                   "the game cannot be replayed past it")
             mover = position.with_turn(side)
             try:
-                play = match_play(_normalised(written), variant, mover, dice)
+                play = match_play(normalised(written), variant, mover, (dice.first, dice.second))
             except TablierError as error:
                 raise RecordError(f"{place} ({item.text}): {error}") from None
             game.actions.append(Action(side, PLAY, (dice.first, dice.second),
@@ -210,7 +211,7 @@ def _outcome(variant: Backgammon, position: Position, column: int, points: int, 
     return Outcome(column, "resigned", points)
 
 
-def _normalised(play: str) -> str:
+def normalised(play: str) -> str:
     """A play in the core's notation: ``25`` as the bar, ``/0`` as off, ``Cannot Move`` as none."""
     text = play.strip()
     if text.lower().replace(" ", "") in ("cannotmove", "cantmove", ""):
@@ -219,7 +220,7 @@ def _normalised(play: str) -> str:
     return re.sub(r"/0(?![\d])", "/off", text)
 
 
-def match_play(text: str, variant: Variant, position: Position, dice: Dice) -> Play:
+def match_play(text: str, variant: Variant, position: Position, dice: tuple[int, ...]) -> Play:
     """The legal play of ``dice`` that a record's ``text`` describes, by the position it reaches.
 
     Records list sub-moves in any order and often leave hits unmarked, so when several legal plays
@@ -227,11 +228,12 @@ def match_play(text: str, variant: Variant, position: Position, dice: Dice) -> P
     the one hitting nowhere but on the points written (a chain ``13/5`` passes ``11`` unhit).
     :class:`IllegalMoveError` if none fits, :class:`AmbiguousMoveError` if the text cannot tell.
     """
-    legal = variant.plays(position, dice)
+    legal = legal_plays(variant, position, dice)
+    shown = "-".join(map(str, dice))
     if not text:
         if legal == [()]:
             return ()
-        raise IllegalMoveError(f"{dice} can be played here; passing is not allowed")
+        raise IllegalMoveError(f"{shown} can be played here; passing is not allowed")
     pairs: list[tuple[int, int]] = []
     stops: set[int] = set()
     marked: set[int] = set()
@@ -252,7 +254,7 @@ def match_play(text: str, variant: Variant, position: Position, dice: Dice) -> P
     net = {point: added.get(point, 0) - removed.get(point, 0) for point in {*removed, *added}}
     candidates = [play for play in legal if _net(play) == {k: v for k, v in net.items() if v}]
     if not candidates:
-        raise IllegalMoveError(f"{text} is not a legal play of {dice} here")
+        raise IllegalMoveError(f"{text} is not a legal play of {shown} here")
 
     def rank(play: Play) -> tuple[int, int, int]:
         hits = {move.dst for move in play if move.hit}

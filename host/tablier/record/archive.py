@@ -1,0 +1,246 @@
+"""The archive of games: one SQLite file (stdlib ``sqlite3``) holding every record.
+
+Tables: ``records`` (game, options, date, match length, tags, source, the raw event log, a digest
+that keeps the same record from being stored twice), ``games`` (each game's players, set-up, score
+before it and result), ``actions`` (every play, move, cube action, claim and vie, with its notation)
+and ``players`` (the names, for searching). A record goes in whole or not at all (one transaction
+per :meth:`Archive.add_all`). Default file: ``$TABLIER_ARCHIVE``, else
+``$XDG_DATA_HOME/tablier/archive.sqlite3`` (``~/.local/share/tablier/archive.sqlite3``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .game_record import Action, GameRecord, Outcome, Record, RecordError
+from .replay import Step, replay_game
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS records (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    family TEXT NOT NULL,
+    options TEXT NOT NULL,
+    date TEXT NOT NULL,
+    match_length INTEGER NOT NULL,
+    tags TEXT NOT NULL,
+    source TEXT NOT NULL,
+    log TEXT NOT NULL,
+    digest TEXT NOT NULL UNIQUE,
+    added TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    record_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    black TEXT NOT NULL,
+    white TEXT NOT NULL,
+    start TEXT NOT NULL,
+    score_black INTEGER NOT NULL,
+    score_white INTEGER NOT NULL,
+    tags TEXT NOT NULL,
+    winner INTEGER,
+    how TEXT,
+    points INTEGER,
+    PRIMARY KEY (record_id, number)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    record_id INTEGER NOT NULL,
+    game_number INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    side INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    dice TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    value INTEGER NOT NULL,
+    note TEXT NOT NULL,
+    notation TEXT NOT NULL,
+    PRIMARY KEY (record_id, game_number, seq),
+    FOREIGN KEY (record_id, game_number) REFERENCES games(record_id, number) ON DELETE CASCADE
+);
+CREATE TABLE IF NOT EXISTS players (
+    record_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    PRIMARY KEY (record_id, name)
+);
+CREATE INDEX IF NOT EXISTS players_by_name ON players(name);
+"""
+
+
+def default_path() -> Path:
+    """``$TABLIER_ARCHIVE``, else ``$XDG_DATA_HOME/tablier/archive.sqlite3``."""
+    named = os.environ.get("TABLIER_ARCHIVE")
+    if named:
+        return Path(named)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tablier" / "archive.sqlite3"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A line of ``archive list``: a record's id and summary."""
+
+    id: int
+    game: str
+    date: str
+    players: str
+    games: int
+    match_length: int
+    score: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which records to select: by game, by a player's name (any part, any case), by date."""
+
+    game: str = ""
+    player: str = ""
+    since: str = ""
+    until: str = ""
+
+
+class Archive:
+    """An open archive file (created with its tables if it does not exist)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path)
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise RecordError(f"{self.path}: not a Tablier archive ({error})") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing ----------------------------------------------------------------------------------
+
+    def add_all(self, records: Iterable[Record]) -> list[tuple[int, bool]]:
+        """Store the records in one transaction: each one's id and whether it is new (a record
+        already stored keeps its id). Every game is replayed first; :class:`RecordError` stores
+        nothing."""
+        checked = [(record, [replay_game(record, game) for game in record.games]) for record in records]
+        results = []
+        with self.db:
+            for record, steps in checked:
+                results.append(self._insert(record, steps))
+        return results
+
+    def add(self, record: Record) -> int:
+        """Store one record (see :meth:`add_all`); its id."""
+        return self.add_all([record])[0][0]
+
+    def _insert(self, record: Record, steps: list[list[Step]]) -> tuple[int, bool]:
+        digest = _digest(record)
+        found = self.db.execute("SELECT id FROM records WHERE digest = ?", (digest,)).fetchone()
+        if found:
+            return int(found[0]), False
+        cursor = self.db.execute(
+            "INSERT INTO records (game, family, options, date, match_length, tags, source, log, digest,"
+            " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (record.game, record.family, json.dumps(record.options), record.date, record.match_length,
+             json.dumps(record.tags, ensure_ascii=False), record.source, record.log, digest,
+             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+        record_id = int(cursor.lastrowid or 0)
+        for game, game_steps in zip(record.games, steps, strict=True):
+            outcome = game.outcome
+            self.db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (record_id, game.number, game.players[0], game.players[1], game.start, game.score[0],
+                 game.score[1], json.dumps(game.tags, ensure_ascii=False),
+                 outcome.winner if outcome else None, outcome.how if outcome else None,
+                 outcome.points if outcome else None))
+            for seq, (action, step) in enumerate(zip(game.actions, game_steps, strict=True), start=1):
+                self.db.execute(
+                    "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (record_id, game.number, seq, action.side, action.kind,
+                     " ".join(map(str, action.dice)), json.dumps([list(move) for move in action.moves]),
+                     action.value, action.note, step.text))
+        for name in record.players:
+            self.db.execute("INSERT OR IGNORE INTO players VALUES (?, ?)", (record_id, name))
+        return record_id, True
+
+    def delete(self, record_id: int) -> bool:
+        """Remove a record and everything of it; whether it was there."""
+        with self.db:
+            self.db.execute("DELETE FROM actions WHERE record_id = ?", (record_id,))
+            self.db.execute("DELETE FROM games WHERE record_id = ?", (record_id,))
+            self.db.execute("DELETE FROM players WHERE record_id = ?", (record_id,))
+            cursor = self.db.execute("DELETE FROM records WHERE id = ?", (record_id,))
+        return cursor.rowcount > 0
+
+    # --- reading ----------------------------------------------------------------------------------
+
+    def ids(self, filters: Filters | None = None) -> list[int]:
+        """The ids of the records that pass ``filters``, oldest first."""
+        filters = filters or Filters()
+        clauses: list[str] = []
+        values: list[str] = []
+        if filters.game:
+            clauses.append("game = ?")
+            values.append(filters.game)
+        if filters.player:
+            clauses.append("id IN (SELECT record_id FROM players WHERE lower(name) LIKE ?)")
+            values.append(f"%{filters.player.lower()}%")
+        if filters.since:
+            clauses.append("date >= ?")
+            values.append(filters.since)
+        if filters.until:
+            clauses.append("date <> '' AND date <= ?")
+            values.append(filters.until)
+        where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        return [row[0] for row in self.db.execute(f"SELECT id FROM records{where} ORDER BY id", values)]
+
+    def entries(self, filters: Filters | None = None) -> Iterator[Entry]:
+        """A summary of each selected record."""
+        for record_id in self.ids(filters):
+            record = self.get(record_id)
+            score = record.final_score()
+            yield Entry(record_id, record.game, record.date, " - ".join(record.players), len(record.games),
+                        record.match_length, f"{score[0]}-{score[1]}" if score else "", record.source)
+
+    def get(self, record_id: int) -> Record:
+        """The record stored as ``record_id``; ``KeyError`` if there is none."""
+        row = self.db.execute("SELECT game, family, options, date, match_length, tags, source, log"
+                              " FROM records WHERE id = ?", (record_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no record {record_id} in {self.path}")
+        record = Record(game=row[0], family=row[1], options=json.loads(row[2]), date=row[3],
+                        match_length=row[4], tags=json.loads(row[5]), source=row[6], log=row[7])
+        games = self.db.execute("SELECT number, black, white, start, score_black, score_white, tags, winner,"
+                                " how, points FROM games WHERE record_id = ? ORDER BY number", (record_id,))
+        for number, black, white, start, score0, score1, tags, winner, how, points in games.fetchall():
+            game = GameRecord(players=(black, white), start=start, score=(score0, score1),
+                              number=number, tags=json.loads(tags),
+                              outcome=None if how is None else Outcome(winner, how, points))
+            actions = self.db.execute(
+                "SELECT side, kind, dice, moves, value, note FROM actions"
+                " WHERE record_id = ? AND game_number = ? ORDER BY seq", (record_id, number))
+            for side, kind, dice, moves, value, note in actions.fetchall():
+                game.actions.append(Action(side, kind, tuple(int(die) for die in dice.split()),
+                                           tuple(tuple(move) for move in json.loads(moves)), value, note))
+            record.games.append(game)
+        return record
+
+
+def _digest(record: Record) -> str:
+    """What identifies a record's content (its source file's name aside)."""
+    data = asdict(record)
+    data.pop("source", None)
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

@@ -1,0 +1,140 @@
+"""A game record from the raw event log of a game played on the board (``docs/log-format.md``).
+
+:func:`from_event_log` keeps what was committed: the header's game, options, players and match
+length, each ``game_start``'s sides, set-up and score, the commits (read back against the legal
+plays or moves, and checked against the position the log says they reached), cube actions, claims,
+vies and results. Switch events, snapshots and messages stay in the raw log, which the record keeps
+whole (``Record.log``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablier.draughts.core import Board as DraughtsBoard
+from tablier.errors import TablierError
+from tablier.tables.position import Position
+from tablier.tables.position_text import frame_of, parse_position
+
+from .eventlog import Claim, Commit, CubeAction, EventLog, GameStart, ResultRecord, Vie, read_log
+from .game_record import (
+    CLAIM,
+    DOUBLE,
+    DRAUGHTS,
+    DROP,
+    MOVE,
+    PLAY,
+    RESIGN,
+    TABLES,
+    TAKE,
+    VIE,
+    Action,
+    GameRecord,
+    Outcome,
+    Record,
+    RecordError,
+)
+from .mat_reader import match_play, normalised
+from .replay import draughts_board, tables_variant
+
+_CUBE = {"double": DOUBLE, "take": TAKE, "drop": DROP}
+
+
+def read_event_log(path: str | Path) -> Record:
+    """The record of the log file at ``path``; :class:`RecordError` if it cannot be read."""
+    try:
+        log = read_log(Path(path))
+    except TablierError as error:
+        raise RecordError(str(error)) from None
+    return from_event_log(log, Path(path).read_text(encoding="utf-8"))
+
+
+def from_event_log(log: EventLog, text: str = "") -> Record:
+    """The committed games of ``log`` (``text``: the raw log kept with the record)."""
+    header = log.header
+    if header.family not in (TABLES, DRAUGHTS):
+        raise RecordError(f"{log.path}: unknown game family {header.family!r}")
+    record = Record(game=header.game, family=header.family, options=dict(header.options),
+                    date=header.started[:10], match_length=header.match_length, source=str(log.path),
+                    log=text)
+    record.tags = {"Site": "Tablier board" if header.port != "sim" else "Tablier simulated board"}
+    game: GameRecord | None = None
+    state: _State | None = None
+    for entry in log.records:
+        if isinstance(entry, GameStart):
+            sides = tuple(entry.sides) if any(entry.sides) else tuple(header.players)
+            game = GameRecord(players=(str(sides[0]), str(sides[1])), number=entry.number,
+                              score=(int(entry.score[0]), int(entry.score[1])))
+            record.games.append(game)
+            state = _State(record, game, entry.position)
+            continue
+        if game is None or state is None:
+            if isinstance(entry, Commit | CubeAction | Claim | Vie | ResultRecord):
+                game = GameRecord(players=(str(header.players[0]), str(header.players[1])))
+                record.games.append(game)
+                state = _State(record, game, "")
+            else:
+                continue
+        where = f"{log.path}: game {game.number}"
+        if isinstance(entry, Commit):
+            state.commit(entry, where)
+        elif isinstance(entry, CubeAction) and entry.action in _CUBE:
+            game.actions.append(Action(entry.player, _CUBE[entry.action], value=entry.value))
+        elif isinstance(entry, Claim):
+            if entry.claim == "resign":
+                game.actions.append(Action(entry.player, RESIGN, note=entry.detail))
+            else:
+                note = ": ".join(part for part in (entry.claim, entry.detail) if part)
+                note += "" if entry.accepted else " (not upheld)"
+                game.actions.append(Action(entry.player, CLAIM, note=note))
+        elif isinstance(entry, Vie):
+            game.actions.append(Action(entry.player, VIE, value=entry.stake, note=entry.action))
+        elif isinstance(entry, ResultRecord):
+            game.outcome = Outcome(entry.winner, entry.how, entry.points)
+    return record
+
+
+class _State:
+    """The position of the game being read, to read each commit's notation against."""
+
+    def __init__(self, record: Record, game: GameRecord, start: str) -> None:
+        self.record = record
+        self.game = game
+        self.board: DraughtsBoard | None = None
+        self.position: Position | None = None
+        if record.family == DRAUGHTS:
+            self.board = draughts_board(record, game)
+            if start and start != self.board.fen():
+                game.start = start
+                self.board = draughts_board(record, game)
+        else:
+            self.variant = tables_variant(record)
+            self.position = self.variant.start_position()
+            if start:
+                given = parse_position(start, frame_of(self.variant))
+                if given.boards != self.position.boards:
+                    game.start = start
+                self.position = given
+
+    def commit(self, entry: Commit, where: str) -> None:
+        place = f"{where}, move {entry.ply} ({entry.notation})"
+        try:
+            if self.board is not None:
+                move = self.board.parse_move(entry.notation)
+                self.board.push(move)
+                self.game.actions.append(Action(entry.player, MOVE, moves=(move.path,)))
+                return
+            assert self.position is not None
+            mover = self.position.with_turn(entry.player)
+            text = "" if entry.notation.strip() in ("-", "") else normalised(entry.notation)
+            dice = tuple(int(die) for die in entry.dice)
+            play = match_play(text, self.variant, mover, dice)
+            self.position = self.variant.after(mover, play)
+            if entry.position:
+                logged = parse_position(entry.position, frame_of(self.variant))
+                if logged.boards != self.position.boards:
+                    raise RecordError(f"the log says the men then stood at {entry.position}")
+            moves = tuple((m.src, m.dst, int(m.hit)) for m in play)
+            self.game.actions.append(Action(entry.player, PLAY, dice, moves))
+        except TablierError as error:
+            raise RecordError(f"{place}: {error}") from None

@@ -1,0 +1,89 @@
+"""Reading records from files of any format Tablier knows, for ``tablier archive import``.
+
+:func:`read_records` tells the format from the name and the first lines: Jellyfish ``.mat``, PDN,
+Tablier's JSON, a raw event log (``.jsonl``). Every game is replayed with its rules before it is
+returned. A ``.mat`` match, a JSON record and a log are one unit: one illegal game refuses the whole
+file. In a PDN file each game stands alone: the legal ones are returned, the others reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .from_log import read_event_log
+from .game_record import Record, RecordError
+from .json_format import loads
+from .mat_reader import read_mat
+from .pdn_records import import_pdn
+from .replay import check_record
+
+FORMATS = ("mat", "pdn", "json", "log")
+
+
+@dataclass
+class Loaded:
+    """What a file gave: the legal records, and one line per game that could not be imported."""
+
+    records: list[Record] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def detect_format(path: Path, text: str) -> str:
+    """``mat``, ``pdn``, ``json`` or ``log`` from the file name, else from the first lines."""
+    suffix = path.suffix.lower()
+    if suffix == ".mat":
+        return "mat"
+    if suffix == ".pdn":
+        return "pdn"
+    if suffix == ".jsonl":
+        return "log"
+    head = text.lstrip()[:4000]
+    if head.startswith("{") and '"type"' in head.splitlines()[0] and '"header"' in head.splitlines()[0]:
+        return "log"
+    if suffix == ".json" or head.startswith('{"'):
+        return "json"
+    if "point match" in head.lower() or "\n Game 1" in head or head.startswith("; ["):
+        return "mat"
+    if head.startswith("[") or head[:1].isdigit() or head.startswith("{"):
+        return "pdn"
+    raise RecordError(f"{path}: not a record Tablier reads (.mat, .pdn, Tablier JSON or an event log)")
+
+
+def read_records(path: str | Path, game: str | None = None) -> Loaded:
+    """The records in the file at ``path``; ``game`` names the draughts rules for an untagged PDN.
+    :class:`RecordError` when the file cannot be read or (a unit format) holds an illegal game."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read ({error.strerror or error})") from None
+    kind = detect_format(path, text)
+    loaded = Loaded()
+    if kind == "mat":
+        loaded.records.append(read_mat(text, str(path)))
+    elif kind == "pdn":
+        results = import_pdn(text, str(path), game)
+        if not results:
+            raise RecordError(f"{path}: holds no PDN game")
+        for result in results:
+            if result.record is not None:
+                loaded.records.append(result.record)
+            else:
+                loaded.problems.append(result.error)
+    elif kind == "json":
+        record = loads(text, str(path))
+        _checked(record, path)
+        loaded.records.append(record)
+    else:
+        record = read_event_log(path)
+        _checked(record, path)
+        loaded.records.append(record)
+    return loaded
+
+
+def _checked(record: Record, path: Path) -> None:
+    try:
+        check_record(record)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None

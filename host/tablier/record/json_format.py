@@ -1,0 +1,167 @@
+"""Tablier's JSON record format: every game, every detail (``docs/json-format.md``).
+
+:func:`to_json` writes a :class:`~tablier.record.game_record.Record` as a JSON-ready dict and
+:func:`from_json` reads one back, checking each field's type with a one-line message naming the
+place (``games[0].actions[3].dice``). Legality is :func:`tablier.record.replay.check_record`'s
+business. Each play also carries its ``text`` in the game's notation for people; readers ignore it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .game_record import Action, GameRecord, Outcome, Record, RecordError
+from .replay import replay_game
+
+T = TypeVar("T")
+FORMAT = "tablier-record"
+VERSION = 1
+
+
+def to_json(record: Record) -> dict[str, Any]:
+    """``record`` as a dict of JSON values (see ``docs/json-format.md``)."""
+    data: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "game": record.game, "family": record.family,
+        "options": dict(record.options), "date": record.date, "match_length": record.match_length,
+        "tags": dict(record.tags), "source": record.source,
+        "games": [_game_json(record, game) for game in record.games],
+    }
+    if record.log:
+        data["log"] = record.log
+    return data
+
+
+def dumps(record: Record) -> str:
+    """``record`` as JSON text (indented, UTF-8 kept readable)."""
+    return json.dumps(to_json(record), indent=1, ensure_ascii=False) + "\n"
+
+
+def _game_json(record: Record, game: GameRecord) -> dict[str, Any]:
+    try:
+        texts = [step.text for step in replay_game(record, game)]
+    except RecordError:
+        texts = [""] * len(game.actions)
+    actions = []
+    for action, text in zip(game.actions, texts, strict=True):
+        item: dict[str, Any] = {"side": action.side, "kind": action.kind}
+        if action.dice:
+            item["dice"] = list(action.dice)
+        if action.moves or action.kind in ("play", "move"):
+            item["moves"] = [list(move) for move in action.moves]
+        if action.value:
+            item["value"] = action.value
+        if action.note:
+            item["note"] = action.note
+        if action.kind in ("play", "move") and text:
+            item["text"] = text
+        actions.append(item)
+    outcome = game.outcome
+    return {
+        "number": game.number, "players": list(game.players), "score": list(game.score),
+        "start": game.start, "tags": dict(game.tags), "actions": actions,
+        "outcome": None if outcome is None else
+        {"winner": outcome.winner, "how": outcome.how, "points": outcome.points},
+    }
+
+
+def loads(text: str, source: str = "<json>") -> Record:
+    """The record in JSON ``text``; :class:`RecordError` if it is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{source}: not JSON (line {error.lineno}: {error.msg})") from None
+    return from_json(data, source)
+
+
+def from_json(data: Any, source: str = "<json>") -> Record:
+    """The record in a parsed JSON value; :class:`RecordError` naming the bad field otherwise."""
+    read = _Reader(source)
+    top = read.obj(data, "the file")
+    if top.get("format") != FORMAT:
+        raise RecordError(f"{source}: not a Tablier record (\"format\" is not {FORMAT!r})")
+    version = read.number(top.get("version"), "version")
+    if version > VERSION:
+        raise RecordError(f"{source}: record version {version} is newer than this Tablier reads")
+    record = Record(
+        game=read.text(top.get("game"), "game"), family=read.text(top.get("family"), "family"),
+        options=read.texts(top.get("options", {}), "options"), date=read.text(top.get("date", ""), "date"),
+        match_length=read.number(top.get("match_length", 0), "match_length"),
+        tags=read.texts(top.get("tags", {}), "tags"), source=read.text(top.get("source", ""), "source"),
+        log=read.text(top.get("log", ""), "log"))
+    for index, item in enumerate(read.seq(top.get("games"), "games")):
+        record.games.append(_read_game(read, item, f"games[{index}]"))
+    return record
+
+
+def _read_game(read: _Reader, data: Any, where: str) -> GameRecord:
+    game_data = read.obj(data, where)
+    players = read.items(game_data.get("players"), f"{where}.players", read.text)
+    score = read.items(game_data.get("score", [0, 0]), f"{where}.score", read.number)
+    if len(players) != 2 or len(score) != 2:
+        raise RecordError(f"{read.source}: {where}: players and score name two sides")
+    game = GameRecord(players=(players[0], players[1]), score=(score[0], score[1]),
+                      start=read.text(game_data.get("start", ""), f"{where}.start"),
+                      number=read.number(game_data.get("number", 1), f"{where}.number"),
+                      tags=read.texts(game_data.get("tags", {}), f"{where}.tags"))
+    for index, item in enumerate(read.seq(game_data.get("actions", []), f"{where}.actions")):
+        place = f"{where}.actions[{index}]"
+        action = read.obj(item, place)
+        dice = tuple(read.items(action.get("dice", []), f"{place}.dice", read.number))
+        moves = tuple(tuple(read.items(move, f"{place}.moves", read.number))
+                      for move in read.seq(action.get("moves", []), f"{place}.moves"))
+        try:
+            game.actions.append(Action(
+                side=read.number(action.get("side"), f"{place}.side"),
+                kind=read.text(action.get("kind"), f"{place}.kind"),
+                dice=dice, moves=moves, value=read.number(action.get("value", 0), f"{place}.value"),
+                note=read.text(action.get("note", ""), f"{place}.note")))
+        except RecordError as error:
+            raise RecordError(f"{read.source}: {place}: {error}") from None
+    outcome = game_data.get("outcome")
+    if outcome is not None:
+        result = read.obj(outcome, f"{where}.outcome")
+        winner = result.get("winner")
+        if winner is not None and winner not in (0, 1):
+            raise RecordError(f"{read.source}: {where}.outcome.winner is 0, 1 or null")
+        game.outcome = Outcome(winner, read.text(result.get("how", ""), f"{where}.outcome.how"),
+                               read.number(result.get("points", 0), f"{where}.outcome.points"))
+    return game
+
+
+class _Reader:
+    """Type checks with messages naming the file and the field."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def _fail(self, where: str, wanted: str, value: Any) -> RecordError:
+        return RecordError(f"{self.source}: {where} should be {wanted}, not {type(value).__name__}")
+
+    def obj(self, value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self._fail(where, "an object", value)
+        return value
+
+    def seq(self, value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self._fail(where, "a list", value)
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise self._fail(where, "text", value)
+        return value
+
+    def number(self, value: Any, where: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._fail(where, "a whole number", value)
+        return value
+
+    def items(self, value: Any, where: str, each: Callable[[Any, str], T]) -> list[T]:
+        return [each(item, where) for item in self.seq(value, where)]
+
+    def texts(self, value: Any, where: str) -> dict[str, str]:
+        items = self.obj(value, where)
+        return {self.text(key, where): str(item) for key, item in items.items()}

@@ -1,0 +1,166 @@
+"""Draughts records in and out of PDN, through the draughts core's PDN reader, replayer and writer.
+
+Import: each PDN game becomes a :class:`~tablier.record.game_record.Record` of one game, replayed
+with the rules of its variant (our ``Variant`` tag, else the ``GameType``: 21 or none is English
+draughts, 20 international draughts); a game that does not replay is reported with its place and
+the reason, never half-imported. Export: the tags (Event, Site, Date, Round, White, Black, Result,
+GameType, and SetUp/FEN for a set-up position), the moves numbered from the side to move.
+
+``Result`` counts from the side that moves first in the game type: ``1-0`` is a win for Black in
+English draughts (GameType 21), ``2-0`` a win for White in international draughts (GameType 20).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tablier.draughts.catalog import GAMES
+from tablier.draughts.pdn import PdnGame, PdnMove, PdnNode, read_pdn
+from tablier.draughts.pdn_replay import replay_game as replay_pdn
+from tablier.draughts.pdn_replay import start_board
+from tablier.draughts.pdn_writer import write_game
+from tablier.draughts.variants import find_variant
+
+from .game_record import DRAUGHTS, MOVE, Action, GameRecord, Outcome, Record, RecordError
+from .replay import replay_game
+
+#: The PDN ``GameType`` written for each of our draughts games (and read back).
+GAME_TYPES = {"english": "21", "losing": "21", "devil": "21", "polish": "26,B,8,8,N1,0", "polish10": "20"}
+#: Game types whose result counts the first mover's score first and what a win is worth.
+_TYPE_GAMES = {21: "english", 20: "polish10"}
+_ROSTER_TAGS = ("Event", "Site", "Round")
+
+
+@dataclass(frozen=True)
+class PdnImport:
+    """One PDN game read: its record, or why it could not be imported (``game`` counts from 1)."""
+
+    game: int
+    record: Record | None
+    error: str = ""
+
+
+def import_pdn(text: str, source: str = "<pdn>", game: str | None = None) -> list[PdnImport]:
+    """Every game of a PDN text, each replayed with the rules of ``game`` (default: from its tags)."""
+    results = []
+    for number, pdn_game in enumerate(read_pdn(text), start=1):
+        where = f"{source}: game {number}"
+        try:
+            results.append(PdnImport(number, _record_of(pdn_game, source, game, where)))
+        except RecordError as error:
+            results.append(PdnImport(number, None, str(error)))
+    return results
+
+
+def _variant_name(pdn_game: PdnGame, chosen: str | None, where: str) -> str:
+    if chosen:
+        return find_variant(chosen).name
+    named = pdn_game.header("Variant")
+    known = {info.name for info in GAMES}
+    if named and named.strip().lower() in known:
+        return named.strip().lower()
+    game_type = pdn_game.game_type
+    if game_type is None:
+        return ""
+    if game_type in _TYPE_GAMES:
+        return _TYPE_GAMES[game_type]
+    raise RecordError(f"{where}: GameType {game_type} is not a game Tablier plays "
+                      "(21 English, 20 international)")
+
+
+def _record_of(pdn_game: PdnGame, source: str, chosen: str | None, where: str) -> Record:
+    name = _variant_name(pdn_game, chosen, where)
+    if not name:  # untagged: English draughts, or international if it replays only as that
+        name = "english"
+        replay = replay_pdn(pdn_game, find_variant(name))
+        if replay.failure is not None and replay_pdn(pdn_game, find_variant("polish10")).ok:
+            name = "polish10"
+    variant = find_variant(name)
+    replay = replay_pdn(pdn_game, variant)
+    if replay.failure is not None:
+        failure = replay.failure
+        place = f", move {failure.ply} ({failure.move})" if failure.ply else ""
+        raise RecordError(f"{where}{place}: {failure.reason}")
+    board = replay.board
+    record = Record(game=name, family=DRAUGHTS, source=source, date=_date(pdn_game.header("Date") or ""))
+    record.tags = {tag: value for tag in _ROSTER_TAGS
+                   if (value := pdn_game.header(tag) or "") and value != "?"}
+    start = start_board(pdn_game, variant)
+    fen = pdn_game.fen
+    game = GameRecord(players=(pdn_game.header("Black") or "", pdn_game.header("White") or ""),
+                      start=start.fen() if fen else "")
+    replayer = start.copy(stack=False)
+    for played in board.move_stack:
+        game.actions.append(Action(int(replayer.turn), MOVE, moves=(played.path,)))
+        replayer.push(played)
+    game.outcome = _outcome(pdn_game.result if pdn_game.result != "*" else pdn_game.header("Result") or "*",
+                            _first_side(name))
+    record.games.append(game)
+    try:
+        replay_game(record, game)
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return record
+
+
+def _first_side(game: str) -> int:
+    """The side whose score a PDN result gives first (the side that moves first in its game type)."""
+    return 1 if game == "polish10" else 0
+
+
+def _outcome(result: str, first: int) -> Outcome | None:
+    text = result.strip().replace(" ", "")
+    if text in ("1-0", "2-0"):
+        return Outcome(first, "result recorded", 1)
+    if text in ("0-1", "0-2"):
+        return Outcome(1 - first, "result recorded", 1)
+    if text in ("1/2-1/2", "1-1"):
+        return Outcome(None, "draw")
+    return None
+
+
+def _date(text: str) -> str:
+    found = re.fullmatch(r"\s*(\d{4})[.\-/](\d{2})[.\-/](\d{2})\s*", text)
+    return f"{found.group(1)}-{found.group(2)}-{found.group(3)}" if found else ""
+
+
+def write_pdn(record: Record) -> str:
+    """Every game of a draughts record as PDN text; :class:`RecordError` for a tables record."""
+    if record.family != DRAUGHTS:
+        raise RecordError(f"PDN holds draughts games, not {record.game}")
+    return "\n".join(write_game(_pdn_game(record, game)) for game in record.games)
+
+
+def _pdn_game(record: Record, game: GameRecord) -> PdnGame:
+    steps = replay_game(record, game)
+    result = _result_text(record.game, game.outcome)
+    headers = {"Event": record.tags.get("Event", "?"), "Site": record.tags.get("Site", "?"),
+               "Date": record.date.replace("-", ".") if record.date else "????.??.??",
+               "Round": record.tags.get("Round", "?"),
+               "White": _clean(game.players[1]) or "?", "Black": _clean(game.players[0]) or "?",
+               "Result": result, "GameType": GAME_TYPES.get(record.game, "21")}
+    if record.game not in ("english", "polish10"):
+        headers["Variant"] = record.game
+    if game.start:
+        headers["SetUp"] = "1"
+        headers["FEN"] = game.start
+    pdn = PdnGame(headers=headers, result=result)
+    pdn.moves = [PdnNode(PdnMove.from_pdn(step.text)) for step in steps if step.action.kind == MOVE]
+    return pdn
+
+
+def _result_text(game: str, outcome: Outcome | None) -> str:
+    international = game == "polish10"
+    if outcome is None:
+        return "*"
+    if outcome.winner is None:
+        return "1-1" if international else "1/2-1/2"
+    first_wins = outcome.winner == _first_side(game)
+    win, loss = ("2-0", "0-2") if international else ("1-0", "0-1")
+    return win if first_wins else loss
+
+
+def _clean(name: str) -> str:
+    """A name fit for a PDN tag value: one line, no control characters."""
+    return re.sub(r"[\x00-\x1f\x7f]+", " ", name).strip()
