@@ -11,7 +11,7 @@ import pytest
 from tablier.errors import InvalidPositionError
 from tablier.tables.moves import Dice, Move
 from tablier.tables.notation import format_play
-from tablier.tables.position import BLACK, OFF, WHITE, Position
+from tablier.tables.position import BLACK, WHITE, Position
 from tablier.tables.position_text import parse_position
 from tablier.tables.ticktack import (
     BEARING_OFF,
@@ -101,8 +101,10 @@ def test_rule_12_bearing_off_backgammon_rule() -> None:
     position = pos("W 5 3x14 / B 24x15 / W")
     # the 6 takes the 5 off; the 4 then takes a 3 (5/1 is no move: Black's stack is on White's 1)
     assert texts(position, "6-4") == {"5/off 3/off"}
-    assert all(move.dst != OFF for play in TICKTACK.plays(pos("W 7 3x14 / B 24x15 / W"), Dice(2, 1))
-               for move in play if move.src == 3 and play[0].src == 3)
+    assert texts(pos("W 5 3x14 / B 23x15 / W"), "6-4") == {"5/off 3/off", "5/1 3/off"}
+    exact = Ticktack(bear_off="exact")
+    assert texts(pos("W 5 3x14 / B 23x15 / W", exact), "6-4", exact) == {"5/1"}
+    assert texts(pos("W 5 3x14 / B 23x15 / W", exact), "5-3", exact) == {"5/off 3/off"}
 
 
 # --- the ways to win (rules 14-19) ------------------------------------------------------------------

@@ -19,11 +19,12 @@ from .position import BAR, OFF, SideBoard
 
 
 def stepwise_plays(mine: SideBoard, theirs: Sequence[int], steps: tuple[int, ...],
-                   step_allowed: StepRule) -> list[Play]:
+                   step_allowed: StepRule | None = None, exact_bear_off: bool = False) -> list[Play]:
     """Every distinct legal play of the movements ``steps`` when no man can be hit.
 
     ``theirs`` counts the adversary's men on the mover's points (any of them closes a point). As many
-    movements as possible are played; when only one of two different dice can be, the higher.
+    movements as possible are played; when only one of two different dice can be, the higher. With
+    ``exact_bear_off`` a man comes off only by the number of his point (never by a higher one).
     """
     board = list(mine)
     others = list(theirs) + [0] * (26 - len(theirs))
@@ -43,10 +44,10 @@ def stepwise_plays(mine: SideBoard, theirs: Sequence[int], steps: tuple[int, ...
                     continue
                 move = MOVES[src][dst][False]
             else:
-                if any(board[7:BAR + 1]) or (dst < 0 and any(board[src + 1:7])):
+                if any(board[7:BAR + 1]) or (dst < 0 and (exact_bear_off or any(board[src + 1:7]))):
                     continue
                 move = MOVES[src][OFF][False]
-            if step_allowed(board, others, move):
+            if step_allowed is None or step_allowed(board, others, move):
                 moves.append(move)
         return moves
 

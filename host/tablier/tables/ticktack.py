@@ -20,9 +20,9 @@ from typing import ClassVar
 
 from tablier.games import GameInfo, Option, RuleSection
 
-from .movegen import generic_plays
 from .moves import Dice, Play
 from .position import BLACK, MEN, OFF, WHITE, Position, side_board
+from .stepwise import stepwise_plays
 from .variant import Result, Variant
 
 HIS_11 = "his-11"
@@ -42,6 +42,9 @@ MOVING_TURNS_BOUND = 2 * MEN * 24 - 1
 """No game of Ticktack has more turns in which a man moves (719; see docs/rules/ticktack.md): men only
 move forward, each such turn moves its side at least one point, a side has 15 x 24 points to travel
 before its last man is off (which ends the game), and the other side has fewer than that."""
+
+BACKGAMMON_RULE = "backgammon"
+EXACT = "exact"
 
 WINNER_THROWS = "winner-throws"
 DECIDING_DICE = "deciding-dice"
@@ -73,6 +76,9 @@ class Ticktack(Variant):
         Option("doublets", 2, (2, 4), "moves a doublet gives: two (rule 8) or four, as in backgammon"),
         Option("higher_die", True, (True, False),
                "when only one die can be played it must be the higher (rule 10); no: either"),
+        Option("bear_off", BACKGAMMON_RULE, (BACKGAMMON_RULE, EXACT),
+               "bearing off once all fifteen are in the bearing table (rule 12): the backgammon rule "
+               "(a higher number takes the highest man when none stands above) or exact numbers only"),
         Option("going_in_point", HIS_11, tuple(GOING_IN_POINTS),
                "the point Going in brings two men onto (rule 15): the adversary's 11th point (r = 14), "
                "his 12th (r = 13) or the player's own 11th (r = 11)"),
@@ -120,7 +126,10 @@ class Ticktack(Variant):
             "[higher_die=False] Play both dice if possible; if only one, either; an unplayable die is "
             "lost.",
             "No man is captured and there is no bar. Once all fifteen stand in the bearing table they "
-            "bear off by the backgammon rule.",
+            "bear off.",
+            "[bear_off=backgammon] A number bears off a man from its point; a higher number the highest "
+            "man when none stands above it; otherwise it moves a man inside the table.",
+            "[bear_off=exact] A man comes off only by the number of his point.",
             "Touch and take: a man touched (lifted) must be played if any legal play moves it.",
         )),
         RuleSection("Ways to win, judged on the throw (rules 14-19)", (
@@ -163,14 +172,20 @@ class Ticktack(Variant):
         return int(self.options["doublets"])
 
     def plays(self, position: Position, dice: Dice) -> list[Play]:
-        """The core's plays; with ``higher_die=no`` a lone playable die may be either one."""
-        plays = super().plays(position, dice)
+        """The core's plays; with ``bear_off=exact`` no man comes off by a higher number, and with
+        ``higher_die=no`` a lone playable die may be either one."""
+        exact = self.options["bear_off"] == EXACT
+        if exact:
+            plays = stepwise_plays(position.mover, self.theirs(position), self.dice_steps(dice),
+                                   exact_bear_off=True)
+        else:
+            plays = super().plays(position, dice)
         if self.options["higher_die"] or dice.is_doublet or any(len(play) != 1 for play in plays):
             return plays
         theirs = self.theirs(position)
         found: dict[Position, Play] = {}
         for die in (dice.high, dice.low):
-            for play in generic_plays(position.mover, theirs, False, (die,)):
+            for play in stepwise_plays(position.mover, theirs, (die,), exact_bear_off=exact):
                 if play:
                     found.setdefault(self.after(position, play), play)
         return list(found.values())
