@@ -4,6 +4,7 @@ are maximal and agree with the core's generic generator, and random games end.""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -13,13 +14,12 @@ from tablier.tables.jacquet import Jacquet, SpanishBackgammon
 from tablier.tables.movegen import generic_plays
 from tablier.tables.moves import Dice
 from tablier.tables.position import MEN, WHITE, Position
-from tablier.tables.variant import Variant
-from tablier.tables.versailles import Versailles
+from tablier.tables.versailles import Versailles, dice_used
 
 TURN_LIMIT = 3000
 
 
-def random_game(variant: Variant, seed: int, check_every: int = 0) -> tuple[Position, int]:
+def random_game(variant: Jacquet, seed: int, check_every: int = 0) -> tuple[Position, int]:
     """Play a random game to its end; check the invariants each turn (and every ``check_every`` turns
     the plays against the core's generic generator, for throws of four movements or fewer); return
     the end and its length."""
@@ -39,6 +39,11 @@ def random_game(variant: Variant, seed: int, check_every: int = 0) -> tuple[Posi
                 {variant.after(position, play) for play in reference}
         play = rng.choice(plays)
         after = variant.after(position, play)
+        left = Counter(variant.dice_steps(dice))
+        left.subtract(dice_used(variant.dice_steps(dice), play))
+        mid_turn = after.with_turn(position.turn)
+        for die in +left:
+            assert variant.plays_of_steps(mid_turn, (die,)) == [()], "a play is never cut short"
         variant.validate(after)
         assert sum(after.boards[position.turn]) == MEN, "men are conserved"
         assert after.boards[1 - position.turn] == position.waiter, "no man is ever hit"
