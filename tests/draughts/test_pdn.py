@@ -274,3 +274,13 @@ def test_several_games_are_separated_and_read_back() -> None:
     assert [game.result for game in again] == ["1-0", "0-1"]
     assert [len(game.moves) for game in again] == [1, 2]
 
+
+
+def test_comments_opening_a_variation_are_kept() -> None:
+    [game] = read_pdn("1. 32-28 19-23 ( { usually } 1... 18-23 ) 2. 28x19 ( { only words } ) *")
+    [variation] = game.moves[1].variations
+    assert variation[0].comments_before == ["usually"]
+    assert game.moves[2].variations == []
+    assert game.moves[2].comments == ["only words"]
+    [again] = read_pdn(write_game(game))
+    assert again.moves == game.moves

@@ -106,10 +106,14 @@ def _square(text: str) -> Square:
 
 @dataclass
 class PdnNode:
-    """A move of a game with what was written after it; ``variations`` are alternatives to it."""
+    """A move of a game with what was written around it; ``variations`` are alternatives to it.
+
+    ``comments_before`` holds comments that open a variation before its first move.
+    """
 
     move: PdnMove
     strength: str = ""
+    comments_before: list[str] = field(default_factory=list)
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     variations: list[list[PdnNode]] = field(default_factory=list)
@@ -214,6 +218,7 @@ class GameBuilder(PdnVisitor[PdnGame]):
         self.game = PdnGame()
         self._lines: list[list[PdnNode]] = [self.game.moves]
         self._terminator: str | None = None
+        self._pending: list[str] = []  # comments opening a variation, before its first move
 
     def begin_game(self, line: int) -> None:
         self.game.line = line
@@ -228,7 +233,8 @@ class GameBuilder(PdnVisitor[PdnGame]):
             self.game.setup = fen
 
     def visit_move(self, move: PdnMove, strength: str) -> None:
-        self._lines[-1].append(PdnNode(move, strength))
+        self._lines[-1].append(PdnNode(move, strength, comments_before=self._pending))
+        self._pending = []
 
     def visit_nag(self, nag: int) -> None:
         if self._lines[-1]:
@@ -239,6 +245,8 @@ class GameBuilder(PdnVisitor[PdnGame]):
             self._lines[-1][-1].comments.append(comment)
         elif len(self._lines) == 1:
             self.game.comments.append(comment)
+        else:
+            self._pending.append(comment)
 
     def begin_variation(self) -> bool:
         line = self._lines[-1]
@@ -251,7 +259,10 @@ class GameBuilder(PdnVisitor[PdnGame]):
         return True
 
     def end_variation(self) -> None:
-        self._lines.pop()
+        if not self._lines.pop():  # nothing but comments in it: keep them, drop the variation
+            self._lines[-1][-1].variations.pop()
+            self._lines[-1][-1].comments.extend(self._pending)
+            self._pending = []
 
     def visit_result(self, result: str) -> None:
         self._terminator = result

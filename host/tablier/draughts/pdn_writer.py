@@ -75,6 +75,9 @@ def _line_tokens(nodes: list[PdnNode], first_ply: int, variations: bool, comment
     for offset, node in enumerate(nodes):
         ply = first_ply + offset
         number = ply // 2 + 1
+        if comments and node.comments_before:
+            tokens.extend(_comment(text) for text in node.comments_before)
+            need_number = True
         if ply % 2 == 0:
             tokens.append(f"{number}.")
         elif need_number:
