@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tablier.errors import IllegalMoveError
 from tablier.tables.moves import Dice, Move
 from tablier.tables.position import BLACK, WHITE, Position
 from tablier.tables.position_text import parse_position
@@ -124,3 +125,13 @@ def test_flow_refuses_out_of_turn_calls() -> None:
         game.throw(Dice(3, 1))
     with pytest.raises(LookupError):
         game.legal_plays()
+
+
+def test_illegal_play_is_refused_with_the_rule() -> None:
+    game = VersaillesGame()
+    game.throw_lead(6, 4)
+    with pytest.raises(IllegalMoveError, match="postillon must move until it reaches the home table"):
+        game.play((Move(24, 18), Move(24, 20)))
+    assert game.awaiting == AWAIT_PLAY          # nothing changed
+    game.play((Move(24, 18), Move(18, 14)))
+    assert game.thrower == BLACK

@@ -28,7 +28,7 @@ HIGHER_DIE_RULE = "when only one die can be played, it must be the higher"
 def explain_illegal(variant: Variant, position: Position, dice: Dice, play: Play) -> str | None:
     """The rule ``play`` of ``dice`` breaks in ``position``, or ``None`` if it is a legal play."""
     legal = variant.plays(position, dice)
-    target = variant.after(position, play) if _well_formed(play) else None
+    target = variant.after(position, play) if play_is_well_formed(play) else None
     if target is not None and any(variant.after(position, other) == target for other in legal):
         return None
     fault = _first_step_fault(variant, position, dice, play)
@@ -49,7 +49,8 @@ def check_play(variant: Variant, position: Position, dice: Dice, play: Play) -> 
         raise IllegalMoveError(fault)
 
 
-def _well_formed(play: Play) -> bool:
+def play_is_well_formed(play: Play) -> bool:
+    """Whether every move of ``play`` goes forward between real places (points, bar, off)."""
     return all(0 <= move.src <= BAR and 0 <= move.dst <= BAR and move.src > move.dst for move in play)
 
 

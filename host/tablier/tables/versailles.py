@@ -21,8 +21,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
+from tablier.errors import IllegalMoveError
 from tablier.games import Option, RuleSection
 
+from .faults import explain_illegal, play_is_well_formed
 from .jacquet import (
     BEARING_OFF_SECTION,
     BOARD_SECTION,
@@ -33,6 +35,7 @@ from .jacquet import (
     Jacquet,
 )
 from .moves import Dice, Move, Play
+from .notation import format_play
 from .position import BLACK, OFF, WHITE, Position
 from .variant import Result
 
@@ -157,10 +160,16 @@ class VersaillesGame:
         return _plays(self.variant, self.position.with_turn(duty.side), duty.steps)
 
     def play(self, play: Play) -> None:
-        """Make ``play`` (one of :meth:`legal_plays`) and move the flow on."""
+        """Make ``play`` (checked against :meth:`legal_plays`; :class:`IllegalMoveError` naming the
+        broken rule if it is not one) and move the flow on."""
         duty = self.duty
         mover = self.position.with_turn(duty.side)
-        self.position = self.variant.after(mover, play)
+        target = self.variant.after(mover, play) if play_is_well_formed(play) else None
+        if target is None or all(self.variant.after(mover, legal) != target for legal in self.legal_plays()):
+            fault = explain_illegal(self.variant, mover, duty.dice, play) if duty.why != PASSED else None
+            numbers = "-".join(map(str, duty.steps))
+            raise IllegalMoveError(fault or f"{format_play(play)} is not a legal play of {numbers} here")
+        self.position = target
         self.history.append((duty, play))
         self.duties.pop(0)
         unused = _unused(duty.steps, play)
