@@ -189,7 +189,6 @@ def test_the_nested_comment_file_fails_with_a_clear_error() -> None:
     assert not replay_game(game, find_variant("polish10")).ok
 
 
-@needs_edge_cases
 def test_edge_case_set_ups_replay() -> None:
     # An unknown side to move ('?') is taken from the piece on the first move's square.
     [game] = read_pdn('[FEN "?:W29,13,11:B22,4,2"]\n1. 13-8 *')

@@ -152,10 +152,6 @@ class PdnGame:
         match = re.match(r"\s*([0-9]+)", value or "")
         return int(match.group(1)) if match else None
 
-    def mainline(self) -> list[PdnMove]:
-        """The moves of the main line, in order."""
-        return [node.move for node in self.moves]
-
 
 ResultT = TypeVar("ResultT")
 
@@ -239,6 +235,8 @@ class GameBuilder(PdnVisitor[PdnGame]):
     def visit_nag(self, nag: int) -> None:
         if self._lines[-1]:
             self._lines[-1][-1].nags.append(nag)
+        else:
+            self.handle_warning(PdnSyntaxError(f"an annotation (${nag}) before any move; ignored"))
 
     def visit_comment(self, comment: str) -> None:
         if self._lines[-1]:
