@@ -71,8 +71,6 @@ STATUS_COUNTERS = (
 )
 #: Most chattering switches listed by one STATUS message.
 MAX_CHATTERING_LISTED = 16
-#: The time stamps are the device's ``time.ticks_ms()``, which wraps at this value.
-TICKS_PERIOD = 1 << 30
 
 
 def crc16(buf: bytearray | bytes, start: int, end: int) -> int:
@@ -232,11 +230,6 @@ def message_type(body: bytearray | bytes) -> int:
 def frame_seq(body: bytearray | bytes) -> int:
     """The sender's frame number of a checked body."""
     return body[0]
-
-
-def payload_length(length: int) -> int:
-    """The payload length of a checked body of ``length`` bytes."""
-    return length - 4
 
 
 def _begin(body: bytearray, seq: int, kind: int) -> None:
