@@ -381,8 +381,12 @@ class _Reader:
                 visitor.visit_comment(token.text)
             elif token.kind == lex.NAG:
                 visitor.visit_nag(int(token.text[1:]))
-            elif token.kind == lex.STRENGTH:
-                visitor.visit_nag(_STRENGTH_NAGS.get(token.text.strip("()"), 0))
+            elif token.kind == lex.STRENGTH:  # written apart from its move: a NAG, or kept as a comment
+                nag = _STRENGTH_NAGS.get(token.text.strip("()"))
+                if nag is None:
+                    visitor.visit_comment(token.text)
+                else:
+                    visitor.visit_nag(nag)
             elif token.kind == lex.SETUP:
                 visitor.visit_setup(_setup_fen(token.text))
             elif token.kind == lex.VARIATION_OPEN:
