@@ -84,3 +84,11 @@ def test_json_sections(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     headings = [section["heading"] for section in data["sections"]]
     assert "Every die is used" in headings and "Doublets" in headings
+
+
+def test_games_lists_every_variant_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for text in ("jacquet", "versailles", "spanish", "ticktack", "--option closing=return-men",
+                 "--option third_table_points=1", "--option going_in_point=his-11", "--option doublets=2"):
+        assert text in out
