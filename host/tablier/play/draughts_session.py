@@ -1,0 +1,302 @@
+"""Play draughts on the board: setup, moves read from the squares, huffs, touch-move, notices.
+
+English draughts is refereed by the Checker Laws (:class:`~tablier.draughts.laws.LawsGame`: huff or
+compulsory capture, touch-move, the forty-move notice); the other variants by their board's rules.
+Colours alternate from game to game (Law 6): player 1 has Black in odd games, White in even ones.
+Phases: ``setup``, ``play`` (the side to move's men move; his button ends the move), ``over``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading, MoveInference
+from tablier.board.guidance import Step, next_step
+from tablier.board.leds import (
+    DESTINATION,
+    HIT,
+    LIFT_HERE,
+    MUST_MOVE,
+    PRESS_WHEN_DONE,
+    PUT_HERE,
+    WINNER,
+    YOUR_TURN,
+    LedPlan,
+)
+from tablier.board.observation import Observation
+from tablier.board.setup import SetupCheck, check_squares
+from tablier.board.tables_inference import HIT as CAPTURE
+from tablier.board.tables_inference import Status
+from tablier.draughts.core import COLOR_NAMES, Board, Color, Move, Outcome
+from tablier.draughts.laws import LawsGame, LawsOptions
+from tablier.errors import IllegalMoveError
+from tablier.hardware.layout import Layout
+from tablier.link.client import SwitchChange
+from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, ResultRecord
+
+from .dice import Dice
+from .link import Link
+from .session import PlayOptions, Session
+
+SETUP = "setup"
+PLAYING = "play"
+OVER = "over"
+
+
+class DraughtsSession(Session):
+    """A match of one draughts game on the board."""
+
+    family = "draughts"
+
+    def __init__(self, make_board: Callable[[], Board], laws: LawsOptions | None, link: Link, layout: Layout,
+                 dice: Dice, log: EventLogWriter | None = None, options: PlayOptions | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(link, layout, dice, log, options, clock)
+        self.make_board = make_board
+        self.laws_options = laws
+        self.board = make_board()
+        self.title = type(self.board).title
+        self.laws: LawsGame | None = None
+        self.outcome: Outcome | None = None
+        self.score = [0, 0]
+        self.game_number = 0
+        self.phase = SETUP
+        self.setup: SetupCheck | None = None
+        self.inference: MoveInference | None = None
+        self.reading: DraughtsReading | None = None
+        self.guide: Step[int] | None = None
+        self.guiding = False
+        self.touched: int | None = None
+        self.ply = 0
+
+    # -- games -------------------------------------------------------------------------------------
+
+    def player_of(self, color: Color) -> int:
+        """The player (1 or 2) who has ``color`` in this game (colours alternate, Law 6)."""
+        black_player = 1 if self.game_number % 2 == 1 else 2
+        return black_player if color is False else 3 - black_player
+
+    def start_squares(self) -> set[int]:
+        """The squares the men stand on at the start."""
+        start = self.make_board()
+        return set(start.pieces(False) + start.pieces(True))
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the side to move may make now."""
+        return self.laws.legal_moves() if self.laws is not None else self.board.legal_moves()
+
+    def start(self) -> None:
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.game_number += 1
+        self.board = self.make_board()
+        self.laws = LawsGame(self.board, self.laws_options) if self.laws_options is not None else None
+        self.outcome = None
+        self.ply = 0
+        self.phase = SETUP
+        names = self.options.players
+        sides = (names[0], names[1]) if self.player_of(False) == 1 else (names[1], names[0])
+        self.record(GameStart(number=self.game_number, sides=sides, position=self.board.fen(),
+                              score=tuple(self.score)))
+        self.say(f"game {self.game_number} of {self.title}: {sides[0]} has Black, {sides[1]} White; "
+                 "set up the men")
+        self._check_setup()
+
+    def _check_setup(self) -> None:
+        if self.observation.tables_face_up:
+            self.setup = None
+            return
+        self.setup = check_squares(self.observation.squares, frozenset(self.start_squares()))
+        if self.setup.done:
+            self.say("the men are set up; Black to move")
+            self._begin_move()
+
+    def _begin_move(self) -> None:
+        self.phase = PLAYING
+        self.touched = None
+        self.guiding = False
+        self.guide = None
+        self.stop_grace()
+        huffable = self.laws.huffable() if self.laws is not None else []
+        self.inference = MoveInference(self.board, self.legal_moves(), huffable)
+        self.reading = self.inference.read(self.observation.squares)
+
+    def _name(self, color: Color) -> str:
+        return f"{self.options.players[self.player_of(color) - 1]} ({COLOR_NAMES[color]})"
+
+    # -- the board ---------------------------------------------------------------------------------
+
+    def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
+        if self.phase in (SETUP, OVER):
+            if self.phase == SETUP:
+                self._check_setup()
+            return
+        assert self.inference is not None
+        for change in changes:
+            place = self.observer.place_of(change.switch)
+            if place and place[0] == "square" and not change.closed:
+                self._touch(place[1])
+        self.reading = self.inference.read(observation.squares)
+        if self.reading.status is Status.UNKNOWN:
+            if self.guiding:
+                self._update_guide()
+            else:
+                self.start_grace()
+        else:
+            self.stop_grace()
+            self.guiding = False
+
+    def _touch(self, square: int) -> None:
+        if self.touched is not None or self.laws is None or not self.laws.options.touch_move:
+            return
+        piece = self.board.piece_at(square)
+        if piece is None or piece.color != self.board.turn:
+            return
+        ruling = self.laws.touch(square)
+        self.touched = square
+        self.say(ruling.message, "teach" if ruling.accepted else "warning")
+        if self.laws.outcome is not None:
+            self._game_over(self.laws.outcome)
+            return
+        self.inference = MoveInference(self.board, self.legal_moves(), self.laws.huffable())
+
+    def on_grace_over(self) -> None:
+        if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
+            return
+        self.guiding = True
+        self.say("not a legal move: the men do not stand where a legal move can bring them; "
+                 "put them back as the lights show")
+        self._update_guide()
+
+    def _update_guide(self) -> None:
+        assert self.inference is not None
+        seen = self.observation.squares
+        target = self.inference.nearest_target(seen)
+        self.guide = next_step({s: 1 for s in seen}, {s: 1 for s in target})
+
+    # -- buttons and commands ----------------------------------------------------------------------
+
+    def on_button(self, player: int) -> None:
+        if self.phase != PLAYING or self.reading is None:
+            return
+        if self.reading.status is Status.FINAL:
+            self._commit(self.reading.finals[0])
+        elif player == self.player_of(self.board.turn):
+            self.say("the move is not finished: the squares do not show a whole legal move", "teach")
+
+    def _commit(self, candidate: DraughtsCandidate) -> None:
+        mover = self.board.turn
+        if candidate.huffed is not None:
+            assert self.laws is not None
+            ruling = self.laws.huff(candidate.huffed)
+            self.record(Claim(player=int(mover), claim="huff", detail=str(candidate.huffed)))
+            self.say(ruling.message)
+        move = candidate.move
+        if self.laws is not None:
+            ruling = self.laws.play(move)
+            if not ruling.accepted:
+                raise IllegalMoveError(ruling.message)
+            outcome = self.laws.outcome
+        else:
+            self.board.push(move)
+            outcome = self.board.outcome()
+        self.ply += 1
+        self.record(Commit(ply=self.ply, player=int(mover), notation=str(move), position=self.board.fen(),
+                           game_number=self.game_number))
+        self.committed.append(str(move))
+        self.say(f"{self._name(mover)} played {move}" + (" and is crowned" if move.crowns else ""))
+        if outcome is not None:
+            self._game_over(outcome)
+        else:
+            self._begin_move()
+
+    def _game_over(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase = OVER
+        self.inference = None
+        if outcome.winner is not None:
+            self.score[self.player_of(outcome.winner) - 1] += 1
+        match_over = self.game_number >= self.options.games
+        winner = None if outcome.winner is None else int(outcome.winner)
+        self.record(ResultRecord(winner=winner, how=outcome.reason, points=1 if winner is not None else 0,
+                                 score=tuple(self.score), game_number=self.game_number,
+                                 match_over=match_over))
+        who = "drawn" if outcome.winner is None else f"{self._name(outcome.winner)} wins"
+        self.say(f"game {self.game_number}: {who} ({outcome.reason}); score {self.score[0]}-{self.score[1]}")
+        if match_over:
+            self.finished = True
+        else:
+            self._new_game()
+
+    def on_command(self, player: int, word: str, argument: str) -> None:
+        mover = self.board.turn
+        side: Color = mover if not player else (self.player_of(False) != player)
+        if word == "done":
+            self.on_button(self.player_of(mover))
+        elif word == "notice" and self.laws is not None:
+            ruling = self.laws.give_notice(side)
+            self.record(Claim(player=int(side), claim="forty-move", accepted=ruling.accepted))
+            self.say(ruling.message)
+        elif word == "compel" and self.laws is not None:
+            ruling = self.laws.compel()
+            self.say(ruling.message)
+            if ruling.accepted:
+                self.record(Claim(player=int(mover), claim="compel"))
+                self._begin_move()
+        elif word in ("resign", "concede"):
+            self.record(Claim(player=int(side), claim="resign"))
+            self._game_over(Outcome(not side, f"{COLOR_NAMES[side]} resigned"))
+        elif word == "quit":
+            self.finished = True
+        else:
+            raise IllegalMoveError(f"{word!r} means nothing in draughts "
+                                   "(done, notice, compel, resign, quit)")
+
+    # -- LEDs and view -----------------------------------------------------------------------------
+
+    def led_plan(self) -> LedPlan:
+        plan = LedPlan(self.layout)
+        if self.phase == SETUP:
+            if self.setup is not None:
+                for place in self.setup.missing:
+                    plan.place(place, PUT_HERE)
+                for place in self.setup.extra:
+                    plan.place(place, LIFT_HERE)
+            return plan
+        if self.phase == OVER:
+            if self.outcome is not None and self.outcome.winner is not None:
+                plan.status(self.player_of(self.outcome.winner), WINNER)
+            return plan
+        reading = self.reading
+        final = reading is not None and reading.status is Status.FINAL
+        plan.status(self.player_of(self.board.turn), PRESS_WHEN_DONE if final else YOUR_TURN)
+        if self.guiding and self.guide is not None:
+            if self.guide.lift is not None:
+                plan.place(("square", self.guide.lift), LIFT_HERE)
+            if self.guide.put is not None:
+                plan.place(("square", self.guide.put), PUT_HERE)
+            return plan
+        if self.touched is not None:
+            plan.place(("square", self.touched), MUST_MOVE)
+        if reading is not None and reading.status is Status.IN_HAND:
+            for square, kind in reading.destinations.items():
+                plan.place(("square", square), HIT if kind == CAPTURE else DESTINATION)
+        elif reading is not None and reading.status is Status.PARTIAL:
+            for move in self.legal_moves():
+                if move.captures:
+                    plan.place(("square", move.from_square), HIT)
+        return plan
+
+    def status_lines(self) -> list[str]:
+        lines = [f"{self.title}, game {self.game_number}: {self.options.players[0]} {self.score[0]}, "
+                 f"{self.options.players[1]} {self.score[1]}", str(self.board)]
+        if self.phase == SETUP:
+            lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
+        elif self.phase == PLAYING and self.reading is not None:
+            moves = self.legal_moves()
+            lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
+                         + (" ..." if len(moves) > 8 else ""))
+            lines.append(f"the board shows: {self.reading.status.value}")
+        return lines

@@ -1,0 +1,254 @@
+"""The turn loop's common part: link events in, log records out, commands, timers, LEDs, the view.
+
+A :class:`Session` runs one match on one board. Every loop it takes the switch changes from the
+:class:`~tablier.play.link.Link` (each written to the event log with its sequence number and
+firmware time), turns the closed switches into an :class:`~tablier.board.observation.Observation`,
+hands button presses and board changes to the game's session (:class:`TablesSession`,
+:class:`DraughtsSession`), reads commands typed at the terminal, runs the grace timer, sends the LED
+plan and redraws the view. An *actor* (a script's or a built-in player's hands on the simulated
+board) is given a turn whenever the host has seen everything it did.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tablier.board.leds import LINK_WAIT, LedPlan
+from tablier.board.observation import Observation, Observer
+from tablier.errors import TablierError
+from tablier.hardware.layout import Layout
+from tablier.link.client import SwitchChange
+from tablier.record.eventlog import (
+    Command,
+    EventLogWriter,
+    LinkState,
+    Message,
+    Record,
+    SnapshotRecord,
+    SwitchEvent,
+)
+
+from .dice import Dice
+from .link import CONNECTED, Link
+
+#: How long a board state that matches nothing may stand before the LEDs guide the player back.
+GRACE_S = 1.5
+
+
+class Actor(Protocol):
+    """Hands on the (simulated) board: given a turn whenever the host has caught up with them."""
+
+    def step(self, session: Session) -> bool:
+        """Do the next action; False when there is nothing more to do."""
+        ...
+
+    @property
+    def expected_closed(self) -> set[int]:
+        """The switches the hands' actions should have closed by now."""
+        ...
+
+
+class CommandSource(Protocol):
+    """Lines typed at the terminal (or given by a script)."""
+
+    def lines(self) -> list[str]:
+        """The lines typed since the last call."""
+        ...
+
+
+@dataclass
+class PlayOptions:
+    """How play goes: teaching mode explains in words; strict mode enforces and keeps quiet."""
+
+    teaching: bool = True
+    grace_s: float = GRACE_S
+    players: tuple[str, str] = ("player 1", "player 2")
+    match_length: int = 0
+    games: int = 1
+    options: dict[str, str] = field(default_factory=dict)
+
+
+class Session:
+    """The loop shared by every game; the game's session fills in the ``on_*`` hooks."""
+
+    family = ""
+
+    def __init__(self, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None = None,
+                 options: PlayOptions | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.link = link
+        self.layout = layout
+        self.observer = Observer(layout)
+        self.dice = dice
+        self.log = log
+        self.options = options or PlayOptions()
+        self.clock = clock
+        self.messages: list[str] = []
+        self.message_log: list[str] = []  # every message, for a plain transcript
+        self.finished = False
+        self.observation = self.observer.observe(())
+        self.committed: list[str] = []  # the notation of every committed move, in order
+        self.grace_until: float | None = None
+        self.on_redraw: Callable[[Session], None] | None = None
+        self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
+        link.on_state = self._link_state
+
+    # -- hooks for the game sessions --------------------------------------------------------------
+
+    def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
+        """The men moved (``changes`` in order; the observation is the board after them)."""
+
+    def on_button(self, player: int) -> None:
+        """Player ``player`` (1 or 2) pressed his button."""
+
+    def on_command(self, player: int, word: str, argument: str) -> None:
+        """A command typed at the terminal."""
+
+    def on_grace_over(self) -> None:
+        """The board stood in a state that matches nothing for the grace time."""
+
+    def led_plan(self) -> LedPlan:
+        """The LEDs for the current state."""
+        return LedPlan(self.layout)
+
+    def status_lines(self) -> list[str]:
+        """The view's lines for the current state (board, dice, turn, plays)."""
+        return []
+
+    def start(self) -> None:
+        """Called once the board is connected, before the first loop."""
+
+    # -- shared services -------------------------------------------------------------------------
+
+    def record(self, record: Record) -> None:
+        """Append to the event log (if any)."""
+        if self.log is not None:
+            self.log.write(record)
+
+    def say(self, text: str, level: str = "info") -> None:
+        """Tell the players (the view shows the last messages); logged. Teaching messages are
+        kept quiet in strict mode."""
+        if level == "teach" and not self.options.teaching:
+            return
+        self.messages.append(text)
+        self.message_log.append(text)
+        del self.messages[:-6]
+        self.record(Message(text=text, level=level))
+
+    def start_grace(self) -> None:
+        """Start the grace timer (if not running)."""
+        if self.grace_until is None:
+            self.grace_until = self.clock() + self.options.grace_s
+
+    def stop_grace(self) -> None:
+        """Stop the grace timer."""
+        self.grace_until = None
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def run(self, actor: Actor | None = None, commands: CommandSource | None = None,
+            timeout: float | None = None) -> None:
+        """Play until the match is over (or the actor has nothing left to do and the board is
+        quiet, or ``timeout`` seconds passed)."""
+        if self.link.client is not None:
+            self.link.settle()
+            self._snapshot("connect")
+        self.start()
+        deadline = None if timeout is None else self.clock() + timeout
+        idle_since: float | None = None
+        while not self.finished:
+            self.tick(commands)
+            if deadline is not None and self.clock() > deadline:
+                raise TimeoutError("the game did not finish in time")
+            if actor is None or self.link.state != CONNECTED:
+                continue
+            if self.link.closed != actor.expected_closed:
+                continue
+            if not actor.step(self):
+                idle_since = idle_since or self.clock()
+                if self.clock() - idle_since > 0.3:
+                    break
+            else:
+                idle_since = None
+
+    def tick(self, commands: CommandSource | None = None, wait: float = 0.005) -> None:
+        """One turn of the loop."""
+        changes = self.link.poll(wait)
+        if changes:
+            self._changes(changes)
+        if commands is not None:
+            for line in commands.lines():
+                self.command_line(line)
+        if self.grace_until is not None and self.clock() >= self.grace_until:
+            self.grace_until = None
+            self.on_grace_over()
+        self.refresh()
+
+    def _changes(self, changes: list[SwitchChange]) -> None:
+        pressed: list[int] = []
+        for change in changes:
+            place = self.observer.place_of(change.switch)
+            button = self.observer.button_of(change.switch)
+            where = (f"{place[0]} {place[1]}" if place else f"button {button}" if button else "face")
+            self.record(SwitchEvent(switch=change.switch, closed=change.closed, seq=change.event_seq,
+                                    time_ms=change.time_ms, place=where))
+            if button is not None and change.closed:
+                pressed.append(button)
+        before = self.observation
+        self.observation = self.observer.observe(self.link.closed)
+        now = self.observation
+        if (before.counts, before.squares, before.tables_face_up) != (now.counts, now.squares,
+                                                                     now.tables_face_up):
+            self.on_board(self.observation, [c for c in changes if self.observer.button_of(c.switch) is None])
+        for player in pressed:
+            self.on_button(player)
+
+    def command_line(self, line: str) -> None:
+        """Run a typed command: ``[1|2] WORD [ARGUMENT...]`` (the player number may be left out)."""
+        words = line.split()
+        if not words:
+            return
+        player = 0
+        if words[0] in ("1", "2") and len(words) > 1:
+            player = int(words[0])
+            words = words[1:]
+        word, argument = words[0].lower(), " ".join(words[1:])
+        self.record(Command(player=player, word=word, argument=argument))
+        try:
+            self.on_command(player, word, argument)
+        except TablierError as error:
+            self.say(f"{word}: {error}", "warning")
+
+    def refresh(self) -> None:
+        """Send the LED plan if it changed, and redraw."""
+        plan = self.led_plan()
+        if self.link.state != CONNECTED:
+            plan.status(1, LINK_WAIT).status(2, LINK_WAIT)
+        wishes = plan.wishes()
+        if wishes != self._last_wishes:
+            self._last_wishes = wishes
+            self.link.set_leds(wishes)
+        if self.on_redraw is not None:
+            self.on_redraw(self)
+
+    def _link_state(self, state: str, detail: str) -> None:
+        self.record(LinkState(state=state, detail=detail))
+        if state == "reconnected":
+            self.say(f"board connected again ({detail}); checking the board", "warning")
+            self._snapshot("reconnect")
+            self._last_wishes = None  # the new client starts dark: send the plan again
+        elif state != CONNECTED:
+            self.say(f"board disconnected ({detail}): waiting for it", "warning")
+
+    def _snapshot(self, reason: str) -> None:
+        """Log the switch state; on connecting it is the board's state (after a reconnection the
+        changes it implies come through the loop like any other, so the game sees them)."""
+        self.record(SnapshotRecord(closed=sorted(self.link.closed), reason=reason))
+        if reason == "connect":
+            self.observation = self.observer.observe(self.link.closed)
+
+    def feed(self, closed: Iterable[int]) -> None:
+        """Take ``closed`` as the board's state without a link (used when rebuilding from a log)."""
+        self.observation = self.observer.observe(closed)

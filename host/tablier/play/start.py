@@ -1,0 +1,64 @@
+"""Putting a game on the board together: the session for a game name, its log, its link.
+
+:func:`make_session` builds the right session (tables or draughts) for a catalogue name with its
+options; :func:`open_log` starts the event log with its header; :func:`sim_link` and
+:func:`port_link` make the link to the simulated board or to a serial port (the same program; only
+the port differs).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tablier import __version__
+from tablier.games import find_game
+from tablier.hardware.layout import Layout
+from tablier.link.transport import open_serial
+from tablier.record.eventlog import EventLogWriter, Header, new_log_path
+
+from .dice import Dice
+from .link import Link
+from .session import PlayOptions, Session
+
+
+def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None,
+                 options: PlayOptions) -> Session:
+    """The session that plays ``game`` (a catalogue name or alias); ``KeyError``/``ValueError``
+    for an unknown game or a bad option."""
+    info = find_game(game)
+    if info.family == "tables":
+        from tablier.tables.catalog import make_variant
+
+        from .tables_session import TablesSession
+
+        variant = make_variant(info.name, options.options)
+        return TablesSession(variant, link, layout, dice, log, options)
+    from tablier.draughts.catalog import split_options
+    from tablier.draughts.variants import find_variant
+
+    from .draughts_session import DraughtsSession
+
+    board_options, laws = split_options(info.name, options.options)
+    board_class = find_variant(info.name)
+    english = board_class.name == "english"
+    return DraughtsSession(lambda: board_class(None, **board_options), laws if english else None, link,
+                           layout, dice, log, options)
+
+
+def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link: Link,
+             port: str) -> EventLogWriter:
+    """A new event log in ``directory`` for ``game``, its header written."""
+    info = find_game(game)
+    writer = EventLogWriter(new_log_path(directory, info.name))
+    writer.write(Header(game=info.name, family=info.family, options=dict(options.options),
+                        players=options.players, layout_hash=link.layout_hash,
+                        firmware_version=link.firmware_version, seed=dice.seed,
+                        match_length=options.match_length, host_version=__version__,
+                        started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), port=port))
+    return writer
+
+
+def port_link(port: str, layout: Layout) -> Link:
+    """A link to a board on a serial port (not yet connected)."""
+    return Link(lambda: open_serial(port), layout.hash)

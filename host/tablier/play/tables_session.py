@@ -1,0 +1,522 @@
+"""Play a tables game (or a match) on the board: setup, throws, inferred plays, commits, guidance.
+
+Phases: ``setup`` (the men against the start, either way round), ``opening`` (a button throws for
+the start), ``throw`` (the side to act presses his button), ``play`` (the men move; the board's
+reading decides), ``ask`` (two legal results look alike: the board asks which), ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from tablier.board.guidance import Step, next_step
+from tablier.board.leds import (
+    ASK,
+    BEAR_OFF,
+    DESTINATION,
+    DIE,
+    HINT,
+    HIT,
+    LIFT_HERE,
+    MUST_MOVE,
+    PRESS_TO_ROLL,
+    PRESS_WHEN_DONE,
+    PUT_HERE,
+    WINNER,
+    YOUR_TURN,
+    LedPlan,
+)
+from tablier.board.observation import TABLES_PLACES, Observation, place_name, visible
+from tablier.board.orientation import Orientation
+from tablier.board.setup import SetupCheck, check_tables
+from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
+from tablier.board.tables_inference import HIT as TO_HIT
+from tablier.board.tables_inference import Candidate, Reading, Status, TurnInference
+from tablier.errors import IllegalMoveError
+from tablier.hardware.layout import Layout
+from tablier.link.client import SwitchChange
+from tablier.record.eventlog import (
+    Claim,
+    Commit,
+    CubeAction,
+    DiceRecord,
+    EventLogWriter,
+    GameStart,
+    ResultRecord,
+    Vie,
+)
+from tablier.tables.diagram import draw
+from tablier.tables.faults import explain_illegal
+from tablier.tables.game import GameResult
+from tablier.tables.match import Match
+from tablier.tables.moves import Dice as Throw
+from tablier.tables.notation import format_play
+from tablier.tables.players import greedy_player
+from tablier.tables.position_text import format_position, frame_of
+from tablier.tables.variant import Variant
+
+from .dice import Dice
+from .link import Link
+from .session import PlayOptions, Session
+from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
+
+SETUP = "setup"
+ASKING = "ask"
+#: Words said by the side to act by default; the others by his adversary.
+ACTOR_WORDS = ("double", "claim", "vie", "resign", "concede", "keep", "take", "drop")
+
+
+class TablesSession(Session):
+    """A match of one tables game on the board."""
+
+    family = "tables"
+
+    def __init__(self, variant: Variant, link: Link, layout: Layout, dice: Dice,
+                 log: EventLogWriter | None = None, options: PlayOptions | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(link, layout, dice, log, options, clock)
+        self.variant = variant
+        self.ladder = layout.ladders["point"]
+        self.match = Match(variant, self.options.match_length) if variant.name == "backgammon" else None
+        self.score = [0, 0]
+        self.game_number = 0
+        self.flow: TablesFlow = make_flow(variant)
+        self.orientation: Orientation | None = None
+        self.phase = SETUP
+        self.setup: SetupCheck | None = None
+        self.inference: TurnInference | None = None
+        self.reading: Reading | None = None
+        self.guide: Step[int] | None = None
+        self.guiding = False
+        self.asking: tuple[Candidate, ...] = ()
+        self.ask_touch: int | None = None
+        self.lifted_places: set[int] = set()
+        self.touched = False
+        self.hint: tuple[int, ...] = ()
+        self.ply = 0
+        self.next_first: int | None = None
+
+    # -- games -------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.game_number += 1
+        cube_allowed = None
+        if self.match is not None:
+            cube_allowed = not self.match.crawford_game
+        self.flow = make_flow(self.variant, cube_allowed, self.next_first)
+        self.ply = 0
+        self.phase = SETUP
+        self.inference = None
+        self.reading = None
+        self.record(GameStart(number=self.game_number, sides=self.options.players,
+                              position=format_position(self.flow.position, frame_of(self.variant)),
+                              score=tuple(self.score),
+                              orientation=self.orientation.way if self.orientation else ""))
+        self.say(f"game {self.game_number} of {self.variant.title}: set up the men")
+        self._check_setup()
+
+    def _check_setup(self) -> None:
+        if not self.observation.tables_face_up:
+            self.setup = None
+            self.say("turn the board to its tables face", "teach")
+            return
+        way = self.orientation.way if self.orientation else None
+        self.setup = check_tables(self.observation.counts, self.variant, self.flow.position, self.ladder, way)
+        if self.setup.done:
+            self.orientation = self.setup.orientation
+            assert self.orientation is not None
+            self.say(f"the men are set up ({self.orientation.way})")
+            self._after_setup()
+
+    def _after_setup(self) -> None:
+        awaiting = self.flow.awaiting
+        if awaiting == OPENING:
+            self.phase = OPENING
+            self.say("press a button to throw for the start", "teach")
+        elif awaiting == PLAY:
+            self._begin_turn()
+        else:
+            self.phase = THROW
+
+    def _game_over(self) -> None:
+        outcome = self.flow.outcome
+        assert outcome is not None
+        self.score[outcome.winner] += outcome.points
+        match_over = self._match_over(outcome)
+        self.record(ResultRecord(winner=outcome.winner, how=outcome.how, points=outcome.points,
+                                 score=tuple(self.score), game_number=self.game_number,
+                                 match_over=match_over))
+        points = f"{outcome.points} point{'s' * (outcome.points != 1)}"
+        self.say(f"{self._name(outcome.winner)} wins game {self.game_number}: {outcome.how}, {points}; "
+                 f"score {self.score[0]}-{self.score[1]}")
+        self.phase = OVER
+        self.inference = None
+        self.next_first = 1 - outcome.winner
+        if match_over:
+            self.finished = True
+        else:
+            self._new_game()
+
+    def _match_over(self, outcome: Outcome) -> bool:
+        if self.match is not None:
+            self.match.record(GameResult(outcome.winner, outcome.how, outcome.points))
+            if self.match.length:
+                return self.match.is_over()
+        if self.options.match_length:
+            return max(self.score) >= self.options.match_length
+        return self.game_number >= self.options.games
+
+    def _name(self, side: int) -> str:
+        return f"{self.options.players[side]} ({'black' if side == 0 else 'white'})"
+
+    # -- throws ------------------------------------------------------------------------------------
+
+    def _throw(self, count: int) -> tuple[int, ...] | None:
+        values = self.dice.throw(count)
+        if values is None:
+            self.say(f"type the throw: dice {' '.join(['N'] * count)}")
+        return values
+
+    def _opening(self) -> None:
+        values = self._throw(2)
+        if values is None:
+            return
+        self.record(DiceRecord(player=0, dice=values, purpose="opening", source=self.dice.source))
+        self.say(self.flow.cast_opening(values[0], values[1]))
+        self._after_throw()
+
+    def _turn_throw(self) -> None:
+        values = self._throw(2)
+        if values is None:
+            return
+        side = self.flow.turn
+        self.flow.throw(Throw(values[0], values[1]))
+        self.record(DiceRecord(player=side, dice=values, source=self.dice.source))
+        self.say(f"{self._name(side)} throws {values[0]}-{values[1]}")
+        self._after_throw()
+
+    def _after_throw(self) -> None:
+        if self.flow.outcome is not None:
+            self._game_over()
+        elif self.flow.awaiting == PLAY:
+            self._begin_turn()
+        elif self.flow.awaiting == THROW:
+            self.phase = THROW
+
+    # -- the turn ----------------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        assert self.orientation is not None
+        plays = self.flow.legal_plays()
+        self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
+                                       self.ladder, plays)
+        self.phase = PLAY
+        self.lifted_places = set()
+        self.touched = False
+        self.guiding = False
+        self.guide = None
+        self.hint = ()
+        self.asking = ()
+        self.stop_grace()
+        self.reading = self.inference.read(self.observation.counts)
+        if plays == [()]:
+            self.say(f"{self._name(self.flow.turn)} cannot move: press the button to pass", "teach")
+        self._after_reading()
+
+    def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
+        if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
+            self._check_setup()
+            return
+        if self.inference is None:
+            return
+        hint = None
+        for change in changes:
+            place = self.observer.place_of(change.switch)
+            if place is None or place[0] == "square":
+                continue
+            index = TABLES_PLACES.index(place)
+            if not change.closed:
+                hint = index
+                self.lifted_places.add(index)
+                self._touch(place)
+                if self.phase == ASKING and index in self.inference.differing_places(self.asking):
+                    self.ask_touch = index
+        self.reading = self.inference.read(observation.counts, hint)
+        if self.phase == ASKING:
+            self._answer_ask()
+            return
+        self._after_reading()
+
+    def _touch(self, place: tuple[str, int]) -> None:
+        if self.touched or place[0] != "point" or self.orientation is None:
+            return
+        side = self.flow.turn
+        point = self.orientation.own_point(side, place[1])
+        if self.flow.position.mover[point]:
+            self.touched = True
+            said = self.flow.touch(point)
+            if said:
+                self.say(said, "teach")
+                assert self.inference is not None
+                plays = self.flow.legal_plays()
+                self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice,
+                                               self.orientation, self.ladder, plays)
+
+    def _after_reading(self) -> None:
+        assert self.reading is not None
+        if self.reading.status is Status.UNKNOWN:
+            if self.guiding:
+                self._update_guide()
+            else:
+                self.start_grace()
+        else:
+            self.stop_grace()
+            self.guiding = False
+            self.guide = None
+
+    def on_grace_over(self) -> None:
+        if self.phase != PLAY or self.reading is None or self.reading.status is not Status.UNKNOWN:
+            return
+        self.guiding = True
+        self.say(f"not a legal play: {self._why()}; put the men back as the lights show")
+        self._update_guide()
+
+    def _why(self) -> str:
+        assert self.inference is not None
+        dice = self.flow.dice
+        shown = self.inference.moves_shown(self.observation.counts)
+        if dice is None or shown is None:
+            return "the men do not stand where legal play can bring them"
+        try:
+            reason = explain_illegal(self.variant, self.flow.position, dice, shown)
+        except (IllegalMoveError, IndexError, ValueError):
+            reason = None
+        return reason or f"{format_play(shown)} is not a legal play of {dice}"
+
+    def _update_guide(self) -> None:
+        assert self.inference is not None
+        seen = self.observation.counts
+        target = self.inference.nearest(seen)
+        shown = visible(target.counts, self.ladder)
+        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(shown)))
+
+    def _commit(self, candidate: Candidate) -> None:
+        assert self.inference is not None
+        play = self.inference.play_of(candidate)
+        side = self.flow.turn
+        dice = self.flow.dice
+        self.flow.play(play)
+        self.ply += 1
+        notation = format_play(play) if play else "-"
+        after = self.flow.position if self.flow.outcome is None else self.variant.after(
+            self.inference.start, play)
+        self.record(Commit(ply=self.ply, player=side, notation=notation,
+                           position=format_position(after, frame_of(self.variant)),
+                           dice=tuple(dice) if dice else (), game_number=self.game_number))
+        self.committed.append(notation)
+        self.say(f"{self._name(side)} played {notation}")
+        self.inference = None
+        self.reading = None
+        self.stop_grace()
+        self.guiding = False
+        self._after_throw()
+
+    def _resolve(self) -> None:
+        """The player ended his turn while two legal results look alike: decide or ask."""
+        assert self.reading is not None and self.inference is not None
+        finals = self.reading.finals
+        start = self.inference.candidates[0].counts if self.inference.candidates else ()
+
+        def seen_leaving(candidate: Candidate) -> int:
+            return sum(1 for n in self.lifted_places if start and candidate.counts[n] < start[n])
+
+        best = max(seen_leaving(c) for c in finals)
+        chosen = [c for c in finals if seen_leaving(c) == best]
+        if len(chosen) == 1:
+            self._commit(chosen[0])
+            return
+        self.phase = ASKING
+        self.asking = tuple(chosen)
+        self.ask_touch = None
+        places = ", ".join(place_name(TABLES_PLACES[n]) for n in self.inference.differing_places(chosen))
+        options = "; ".join(f"{n + 1}: {format_play(self.inference.play_of(c))}"
+                            for n, c in enumerate(chosen))
+        self.say(f"which play? the board cannot see the difference ({options}). Lift and replace a man "
+                 f"on the point it came from ({places}), or type `choose N`")
+
+    def _answer_ask(self) -> None:
+        assert self.reading is not None and self.inference is not None
+        if self.ask_touch is None or self.reading.status is not Status.AMBIGUOUS:
+            return
+        place = self.ask_touch
+        start = self.inference.candidates[0].counts
+        matching = [c for c in self.asking if c.counts[place] < start[place]]
+        if len(matching) == 1:
+            self.phase = PLAY
+            self._commit(matching[0])
+
+    # -- buttons and commands ----------------------------------------------------------------------
+
+    def on_button(self, player: int) -> None:
+        side = player - 1
+        if self.phase == OPENING:
+            self._opening()
+        elif self.phase == THROW:
+            if self.flow.awaiting == ANSWER:
+                self.say("the double (or vie) must be answered first: take or drop", "teach")
+            elif side == self.flow.turn:
+                self._turn_throw()
+            else:
+                self.say(f"it is {self._name(self.flow.turn)}'s turn to throw", "teach")
+        elif self.phase == PLAY:
+            self._end_turn(side)
+
+    def _end_turn(self, side: int) -> None:
+        assert self.reading is not None
+        mover = self.flow.turn
+        status = self.reading.status
+        if status is Status.FINAL:
+            self._commit(self.reading.finals[0])
+            if side != mover and self.phase == THROW and self.flow.turn == side:
+                self._turn_throw()  # the next roll ends the turn before it
+        elif status is Status.AMBIGUOUS:
+            self._resolve()
+        elif side == mover:
+            self.say("the turn is not finished: " + (self._why() if status is Status.UNKNOWN else
+                                                     "the men do not show a whole legal play yet"), "teach")
+
+    def on_command(self, player: int, word: str, argument: str) -> None:
+        if word in ("roll", "throw", "done"):
+            side = self.flow.turn if not player else player - 1
+            self.on_button(side + 1)
+        elif word == "dice":
+            values = tuple(int(v) for v in argument.replace("-", " ").split())
+            self.dice.force(values)
+            if self.phase == OPENING:
+                self._opening()
+            elif self.phase == THROW:
+                self._turn_throw()
+        elif word == "choose" and self.phase == ASKING:
+            index = int(argument) - 1
+            if not 0 <= index < len(self.asking):
+                raise IllegalMoveError(f"choose 1 to {len(self.asking)}")
+            self.phase = PLAY
+            self._commit(self.asking[index])
+        elif word == "hint":
+            self._hint()
+        elif word in ("takeback", "undo"):
+            if self.phase == PLAY:
+                self.guiding = True
+                self.reading = Reading(Status.UNKNOWN)
+                assert self.inference is not None
+                start = visible(self.inference.candidates[0].counts, self.ladder)
+                self.guide = next_step(dict(enumerate(self.observation.counts)), dict(enumerate(start)))
+                self.say("take back: put the men back where the turn began", "teach")
+        elif word == "quit":
+            self.finished = True
+        else:
+            self._table_word(player, word, argument)
+
+    def _table_word(self, player: int, word: str, argument: str) -> None:
+        if player:
+            side = player - 1
+        elif word in ACTOR_WORDS:
+            side = self.flow.turn
+        else:
+            side = 1 - self.flow.turn
+        said = self.flow.command(side, word, argument)
+        self.say(said)
+        if word in ("double", "take", "drop"):
+            value = getattr(getattr(self.flow, "game", None), "cube_value", 1)
+            self.record(CubeAction(player=side, action=word, value=value))
+        elif word in ("vie", "see", "yield"):
+            self.record(Vie(player=side, action=word, stake=getattr(getattr(self.flow, "game", None),
+                                                                     "vies", 0)))
+        else:
+            self.record(Claim(player=side, claim=word, detail=argument))
+        if self.flow.outcome is not None:
+            self._game_over()
+        elif self.phase == PLAY and self.flow.awaiting != PLAY:
+            self.phase = THROW
+            self.inference = None
+        elif self.phase == THROW and self.flow.awaiting == PLAY:
+            self._begin_turn()
+
+    def _hint(self) -> None:
+        if self.phase != PLAY or self.flow.dice is None or self.orientation is None:
+            self.say("a hint is for a throw being played")
+            return
+        play = greedy_player(self.variant, self.flow.position, self.flow.dice, random.Random(0))
+        side = self.flow.turn
+        self.hint = tuple(TABLES_PLACES.index(self.orientation.place_of(side, p))
+                          for move in play for p in (move.src, move.dst))
+        self.say(f"hint (a simple player's choice): {format_play(play)}")
+
+    # -- LEDs and view -----------------------------------------------------------------------------
+
+    def led_plan(self) -> LedPlan:
+        plan = LedPlan(self.layout)
+        if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
+            if self.setup is not None:
+                for place in self.setup.missing:
+                    plan.place(place, PUT_HERE)
+                for place in self.setup.extra:
+                    plan.place(place, LIFT_HERE)
+            return plan
+        if self.phase == OPENING:
+            return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
+        if self.flow.outcome is not None:
+            return plan.status(self.flow.outcome.winner + 1, WINNER)
+        player = self.flow.turn + 1
+        if self.phase == THROW:
+            return plan.status(player, PRESS_TO_ROLL)
+        reading = self.reading
+        final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
+        plan.status(player, PRESS_WHEN_DONE if final else YOUR_TURN)
+        if self.flow.dice is not None:
+            plan.die(1, self.flow.dice.first, DIE).die(2, self.flow.dice.second, DIE)
+        if self.orientation is not None:
+            for point in self.flow.must_move():
+                plan.place(self.orientation.place_of(self.flow.turn, point), MUST_MOVE)
+        for index in self.hint:
+            plan.place(TABLES_PLACES[index], HINT)
+        if self.phase == ASKING and self.inference is not None:
+            for index in self.inference.differing_places(self.asking):
+                plan.place(TABLES_PLACES[index], ASK)
+        elif self.guiding and self.guide is not None:
+            if self.guide.lift is not None:
+                plan.place(TABLES_PLACES[self.guide.lift], LIFT_HERE)
+            if self.guide.put is not None:
+                plan.place(TABLES_PLACES[self.guide.put], PUT_HERE)
+        elif reading is not None and reading.status is Status.IN_HAND:
+            kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
+            for index, kind in reading.destinations.items():
+                plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
+        return plan
+
+    def status_lines(self) -> list[str]:
+        dice = str(self.flow.dice) if self.flow.dice else ""
+        lines = [f"{self.variant.title}, game {self.game_number}: {self._name(0)} {self.score[0]}, "
+                 f"{self._name(1)} {self.score[1]}",
+                 *draw(self.flow.position, self.variant, dice).splitlines()]
+        if self.phase == SETUP:
+            lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
+        elif self.phase == OPENING:
+            lines.append("press a button (or type `roll`) to throw for the start")
+        elif self.phase == THROW:
+            lines.append(f"{self._name(self.flow.turn)} to "
+                         + ("answer (take/drop, see/yield)" if self.flow.awaiting == ANSWER else "throw"))
+        elif self.phase in (PLAY, ASKING) and self.inference is not None and self.reading is not None:
+            plays = self.inference.plays
+            listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
+            lines.append(f"{self._name(self.flow.turn)} plays {dice}: {len(plays)} legal plays"
+                         + (f" ({listed})" if self.options.teaching else ""))
+            final = self.reading.status is Status.FINAL
+            lines.append(f"the board shows: {self.reading.status.value}"
+                         + (" (press your button to end the turn)" if final else ""))
+        return lines
