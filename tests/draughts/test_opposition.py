@@ -14,7 +14,8 @@ Asserted: 1 v 1, all 104 "whoever plays wins" positions agree (there is no mutua
 king a side); 2 v 2, all 42 mutual zugzwangs agree, and of the "whoever plays wins" positions where
 neither side has a capture on the board the rule is right in 184 of 208 (those where captures are
 pending are tactics, not opposition: there it is right in only about half). The exchange rule is
-checked against recounting along random games.
+checked against recounting along random games, and the seed's "every single exchange of man for man
+changes the move" on the man-for-man exchanges of random games.
 """
 
 from __future__ import annotations
@@ -229,3 +230,23 @@ def test_the_exchange_rule_agrees_with_recounting() -> None:
             assert (before != after) == exchange_changes_move(cap1 - cap0, black1 - black0)
             checked += 1
     assert checked > 1000
+
+
+def test_a_single_exchange_of_man_for_man_changes_the_move() -> None:
+    """The seed: "Every single exchange of man for man changes the move when only one of the
+    capturing pieces remains on the board": a capture answered by the capture of the capturer."""
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(200):
+        board = Board()
+        while board.legal_moves() and len(board.move_stack) < 120:
+            before = has_the_move(board)
+            first = rng.choice(board.legal_moves())
+            board.push(first)
+            answers = [move for move in board.legal_moves() if move.captures == (first.to_square,)]
+            if before is not None and len(first.captures) == 1 and answers:
+                board.push(rng.choice(answers))
+                after = has_the_move(board)
+                assert after is not None and after != before
+                seen += 1
+    assert seen > 100
