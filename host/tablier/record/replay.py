@@ -114,15 +114,22 @@ def legal_plays(variant: Variant, position: Position, dice: tuple[int, ...]) -> 
 
 
 def resolve_play(variant: Variant, position: Position, dice: tuple[int, ...], play: Play) -> Play:
-    """The legal play reaching where ``play`` does (its moves in an executable order); raises
+    """The legal play moving the men ``play`` moves, in an executable order; where several do (hits
+    left unmarked), the one taking the route written, then the one with the hits marked. Raises
     :class:`TablierError` with the reason when there is none."""
     if any(not 1 <= die <= 6 for die in dice):
         raise RecordError(f"dice {dice} are not numbers 1-6")
     legal = legal_plays(variant, position, dice)
     target = variant.after(position, play)
-    for candidate in legal:
-        if variant.after(position, candidate) == target:
-            return candidate
+    mine = target.boards[position.turn]
+    same_men = [candidate for candidate in legal
+                if variant.after(position, candidate).boards[position.turn] == mine]
+    if same_men:  # the route written decides where men were hit, then the hits marked
+        route = sorted((move.src, move.dst) for move in play)
+        ranked = sorted(same_men, key=lambda candidate: (
+            sorted((move.src, move.dst) for move in candidate) != route,
+            variant.after(position, candidate) != target))
+        return ranked[0]
     if not play:
         return _refuse(f"the throw {_dice_text(dice)} can be played; passing is not allowed")
     return _refuse(f"{format_play(play)} is not a legal play of {_dice_text(dice)}")

@@ -1,0 +1,128 @@
+"""A record as readable text, in each game's usual notation.
+
+Tables games: one line per action (``12. black (Llabba) 52: 13/8 24/22``, ``double => 2``), and for
+Backgammon the GNU Backgammon Position ID and Match ID of the position before every throw, so any
+turn can be pasted into GNU Backgammon. Draughts: the moves numbered in pairs (``1. 11-15 23-18``)
+and the set-up's FEN. Each game ends with its result and a text diagram of the final position.
+"""
+
+from __future__ import annotations
+
+from tablier.draughts.catalog import make_board
+from tablier.tables.diagram import draw
+from tablier.tables.gnubg_id import MatchState, encode_match, encode_position
+from tablier.tables.position import Position
+
+from .game_record import DRAUGHTS, MOVE, PLAY, SIDE_NAMES, GameRecord, Record
+from .replay import Step, replay_game, tables_variant
+
+
+def write_text(record: Record) -> str:
+    """The whole record as text (see the module docstring)."""
+    lines = [record.title()]
+    for name, value in record.tags.items():
+        lines.append(f"{name}: {value}")
+    if record.options:
+        lines.append("Options: " + ", ".join(f"{name}={value}" for name, value in record.options.items()))
+    crawford_done = False
+    for game in record.games:
+        lines.append("")
+        crawford = _is_crawford(record, game) and not crawford_done
+        crawford_done = crawford_done or crawford
+        if record.family == DRAUGHTS:
+            lines += _draughts_game(record, game)
+        else:
+            lines += _tables_game(record, game, crawford)
+    return "\n".join(lines) + "\n"
+
+
+def _heading(record: Record, game: GameRecord) -> list[str]:
+    black, white = (name or "?" for name in game.players)
+    score = f", score {game.score[0]}-{game.score[1]}" if record.match_length else ""
+    lines = [f"Game {game.number}: black {black}, white {white}{score}"]
+    if game.start:
+        lines.append(f"Set-up: {game.start}")
+    return lines
+
+
+def _result(game: GameRecord) -> str:
+    return f"Result: {game.outcome}" if game.outcome is not None else "Result: not finished"
+
+
+def _is_crawford(record: Record, game: GameRecord) -> bool:
+    """Whether ``game`` is the Crawford game: a side stands one point short and this is the first
+    game since it got there (the caller keeps it to the first such game)."""
+    length = record.match_length
+    return bool(length) and (length - 1) in game.score and max(game.score) < length
+
+
+def _tables_game(record: Record, game: GameRecord, crawford: bool) -> list[str]:
+    variant = tables_variant(record)
+    steps = replay_game(record, game)
+    lines = _heading(record, game)
+    with_ids = record.game == "backgammon"
+    for step in steps:
+        who = f"{SIDE_NAMES[step.action.side]} ({game.players[step.action.side] or '?'})"
+        if step.action.kind == PLAY and with_ids:
+            assert isinstance(step.before, Position)
+            mover = step.before.with_turn(step.action.side)
+            lines.append(f"    Position ID {encode_position(mover)}  "
+                         f"Match ID {_match_id(record, game, step, crawford)}")
+        if step.action.kind == PLAY:
+            dice = "".join(map(str, step.action.dice))
+            lines.append(f"{step.number:>3}. {who} {dice}: {step.text}")
+        else:
+            lines.append(f"{step.number:>3}. {who} {step.text}")
+    final = steps[-1].after if steps else None
+    lines.append(_result(game))
+    if isinstance(final, Position):
+        lines += ["", draw(final, variant)]
+    return lines
+
+
+def _match_id(record: Record, game: GameRecord, step: Step, crawford: bool) -> str:
+    side = step.action.side
+    cube_value, cube_owner = _cube_before(game, step)
+    dice = step.action.dice
+    state = MatchState(cube_value=cube_value, cube_owner=cube_owner, on_roll=side, crawford=crawford,
+                       turn=side, dice=(dice[0], dice[1]) if len(dice) == 2 else (0, 0),
+                       match_length=record.match_length, score=game.score)
+    return encode_match(state)
+
+
+def _cube_before(game: GameRecord, step: Step) -> tuple[int, int | None]:
+    value, owner = 1, None
+    for action in game.actions[:step.number - 1]:
+        if action.kind == "take":
+            value, owner = value * 2, action.side
+    return value, owner
+
+
+def _draughts_game(record: Record, game: GameRecord) -> list[str]:
+    steps = replay_game(record, game)
+    lines = _heading(record, game)
+    moves = [step for step in steps if step.action.kind == MOVE]
+    others = [step for step in steps if step.action.kind != MOVE]
+    row: list[str] = []
+    number = 1
+    first = moves[0].action.side if moves else 0
+    for step in moves:
+        if step.action.side == first:
+            if row:
+                lines.append(" ".join(row))
+                number += 1
+            row = [f"{number}.", step.text]
+        else:
+            row = (row or [f"{number}. ..."]) + [step.text]
+            lines.append(" ".join(row))
+            row = []
+            number += 1
+    if row:
+        lines.append(" ".join(row))
+    for step in others:
+        lines.append(f"    {SIDE_NAMES[step.action.side]}: {step.text}")
+    lines.append(_result(game))
+    final = steps[-1].after if steps else None
+    if isinstance(final, str):
+        lines += ["", str(make_board(record.game, final, record.options))]
+    return lines
