@@ -204,7 +204,7 @@ def test_reconnection_gets_a_fresh_snapshot(board: SimulatedBoard, port: serial.
                                             client: BoardClient) -> None:
     board.set_switch(1, True)
     wait_changes(client, 1)
-    client.close()
+    client.bye()
     port.close()
     board.set_switch(1, False)
     board.set_switch(2, True)

@@ -98,7 +98,7 @@ class BoardClient:
         self._ahead: dict[int, Event] = {}  # events received past a gap, until it is filled
         self._changes: list[SwitchChange] = []
         self._pongs: dict[int, float] = {}
-        self._round_trips: list[float] = []
+        self.round_trip: float | None = None  # seconds, of the last PING answered
         self._token = 0
         self._last_ping = 0.0
         self._last_heard = 0.0
@@ -124,8 +124,9 @@ class BoardClient:
             self._pump(0.01)
         return self.identity
 
-    def close(self) -> None:
-        """Tell the board we leave (it keeps scanning and lighting, and stops reporting)."""
+    def bye(self) -> None:
+        """Tell the board we leave (it keeps scanning and lighting, and stops reporting); the
+        transport stays open."""
         self._send(wire.encode_request(self._body, self._seq, wire.BYE))
 
     @property
@@ -192,7 +193,8 @@ class BoardClient:
             if self.clock() > deadline:
                 raise LinkError(f"the board did not answer a ping within {timeout:g} s")
             self._pump(0.005)
-        return self._round_trips[-1]
+        assert self.round_trip is not None
+        return self.round_trip
 
     def request_status(self, timeout: float = 1.0) -> Status:
         """Ask the board for its counters and wait for them."""
@@ -277,7 +279,8 @@ class BoardClient:
         elif isinstance(message, Pong):
             sent = self._pongs.pop(message.token, None)
             if sent is not None:
-                self._round_trips.append(self.clock() - sent)
+                self.round_trip = self.clock() - sent
+            self._pongs = {t: s for t, s in self._pongs.items() if t > message.token}  # lost ones
         elif isinstance(message, Status):
             self.status = message
         elif isinstance(message, Done):

@@ -61,6 +61,8 @@ class Status:
     chattering: tuple[int, ...]
 
     def __getattr__(self, name: str) -> int:
+        if name == "counters":  # not set yet (copying, unpickling): no recursion
+            raise AttributeError(name)
         try:
             return self.counters[name]
         except KeyError:
