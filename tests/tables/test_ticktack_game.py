@@ -124,6 +124,20 @@ def test_why_not_window_opens_at_the_first_touch_and_lapses_at_the_next_throw() 
         game.why_not(BLACK)
 
 
+def test_why_not_window_option_until_the_adversarys_play() -> None:
+    game = game_at(HIT_ONLY, Dice(4, 2), why_not_until="play")
+    game.play(game.legal_plays()[0])
+    game.throw(Dice(1, 1))                       # Black has thrown: he may still say "Why not?"
+    game.why_not(BLACK)
+    assert game.outcome is not None and game.outcome.winner == BLACK
+    late = game_at(HIT_ONLY, Dice(4, 2), why_not_until="play")
+    late.play(late.legal_plays()[0])
+    late.throw(Dice(1, 1))
+    late.touch(late.legal_plays()[0][0].src)     # ...until he touches a man
+    with pytest.raises(IllegalMoveError, match="nothing was missed"):
+        late.why_not(BLACK)
+
+
 def test_why_not_without_a_miss_is_refused() -> None:
     game = game_at(HIT_ONLY, Dice(5, 5))
     game.play(game.legal_plays()[0])

@@ -43,6 +43,9 @@ MOVING_TURNS_BOUND = 2 * MEN * 24 - 1
 move forward, each such turn moves its side at least one point, a side has 15 x 24 points to travel
 before its last man is off (which ends the game), and the other side has fewer than that."""
 
+THROW = "throw"
+PLAY = "play"
+
 BACKGAMMON_RULE = "backgammon"
 EXACT = "exact"
 
@@ -91,6 +94,9 @@ class Ticktack(Variant):
         Option("why_not_notice", STRICT, (STRICT, ASKED, TEACHING),
                "a missed win (rule 22): the host says nothing and the adversary must catch it (strict), "
                "tells when asked (asked), or tells the adversary at once (teaching)"),
+        Option("why_not_until", THROW, (THROW, PLAY),
+               "how long the adversary may say \"Why not?\" (rule 22): until his own throw, or until "
+               "he first touches, plays or claims after it"),
         Option("stake", 1, (), "the stake s of a single game, in counters (rule 23)"),
         Option("opening", WINNER_THROWS, (WINNER_THROWS, DECIDING_DICE),
                "after the one-die throw for first move, its winner throws both dice (rule 6) or plays the "
@@ -146,8 +152,10 @@ class Ticktack(Variant):
         )),
         RuleSection("Why not? (rules 20-22)", (
             "A player who could win and does not claim it, or claims a lesser win, may be caught: the "
-            "adversary says \"Why not?\" and wins the best win missed himself, from the first touch "
-            "until his own throw.",
+            "adversary says \"Why not?\" and wins the best win missed himself, from the first touch.",
+            "[why_not_until=throw] The chance lapses when the adversary throws.",
+            "[why_not_until=play] The chance lapses when the adversary, having thrown, first touches, "
+            "plays or claims.",
             "[why_not_notice=strict] The host does not point out missed wins.",
             "[why_not_notice=asked] The host tells the adversary of a missed win when asked.",
             "[why_not_notice=teaching] The host tells the adversary of a missed win at once.",

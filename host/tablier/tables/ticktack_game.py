@@ -17,7 +17,7 @@ from tablier.errors import IllegalMoveError
 from .faults import check_play
 from .moves import Dice, Play
 from .position import SIDE_NAMES, WHITE, Position
-from .ticktack import ASKED, DECIDING_DICE, TEACHING, Ticktack, WinRule
+from .ticktack import ASKED, DECIDING_DICE, TEACHING, THROW, Ticktack, WinRule
 
 AWAIT_FIRST = "first-move throw"
 AWAIT_THROW = "throw"
@@ -116,13 +116,14 @@ class TicktackGame:
             self.awaiting = AWAIT_THROW
 
     def throw(self, dice: Dice) -> None:
-        """The throw of the side to move. A missed win not caught by now lapses (rule 22)."""
+        """The throw of the side to move. A missed win not caught by now lapses (rule 22), or with
+        ``why_not_until=play`` when the thrower first touches, plays or claims."""
         self._expect(AWAIT_THROW)
         self._thrown(dice)
 
     def _thrown(self, dice: Dice) -> None:
-        self.missed = None
-        self.missed_by = None
+        if self.variant.options["why_not_until"] == THROW:
+            self.missed, self.missed_by = None, None
         self.vied_this_throw = False
         self.dice = dice
         self.touched = None
@@ -156,6 +157,7 @@ class TicktackGame:
             raise IllegalMoveError(f"no man of the side to move stands on the {point}-point")
         if self.touched is None:
             self.touched = point
+            self._lapse()
             self._miss()
 
     def play(self, play: Play) -> None:
@@ -168,6 +170,7 @@ class TicktackGame:
             if all(self.variant.after(self.position, other) != target for other in self.legal_plays()):
                 raise IllegalMoveError(f"touch and take: the man touched on the {self.touched}-point "
                                        "must be played")
+        self._lapse()
         self._miss()
         mover = self.turn
         self.position = self.variant.after(self.position, play)
@@ -188,6 +191,7 @@ class TicktackGame:
         if rule is None:
             offered = ", ".join(str(rule) for rule in self.available) or "none"
             raise IllegalMoveError(f"{name} is not a win of this throw (wins: {offered})")
+        self._lapse()
         self.claimed = rule
         if rule.value >= self.available[0].value:
             self._end(self.turn, rule.name, self.value(rule.value))
@@ -216,6 +220,11 @@ class TicktackGame:
         return None
 
     # --- internals --------------------------------------------------------------------------------
+
+    def _lapse(self) -> None:
+        """The other side's missed win lapses when the side to move acts."""
+        if self.missed_by is not None and self.missed_by != self.turn:
+            self.missed, self.missed_by = None, None
 
     def _miss(self) -> None:
         if self.available and self.missed is None:
