@@ -222,10 +222,11 @@ def test_the_writer_writes_set_ups_and_second_player_starts() -> None:
 
 
 def test_the_writer_escapes_strings_and_comment_braces() -> None:
-    game = new_game(["32-28"], headers={"White": 'a "b" \\'})
+    game = new_game(["32-28"], headers={"White": 'a "b" \\', "Event": "two\r\nlines"})
     game.moves[0].comments.append("look {here}")
     [again] = read_pdn(write_game(game))
     assert again.headers["White"] == 'a "b" \\'
+    assert again.headers["Event"] == "two lines"
     assert again.moves[0].comments == ["look (here)"]
 
 
@@ -250,9 +251,9 @@ def _random_game(variant_name: str, choices: list[int]) -> list[str]:
 
 
 @settings(deadline=None, max_examples=40)
-@given(variant=st.sampled_from(["english", "losing", "polish", "polish10"]),
+@given(variant=st.sampled_from(["english", "losing", "polish", "polish10", "devil"]),
        choices=st.lists(st.integers(min_value=0, max_value=99), max_size=80),
-       comment=st.text(max_size=12),
+       comment=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=12),
        width=st.integers(min_value=20, max_value=120))
 def test_random_legal_games_round_trip(variant: str, choices: list[int], comment: str, width: int) -> None:
     moves = _random_game(variant, choices)

@@ -60,7 +60,8 @@ def _ordered_headers(game: PdnGame) -> list[tuple[str, str]]:
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    """A tag value inside quotes: backslashes and quotes escaped, line breaks made spaces."""
+    return " ".join(value.replace("\\", "\\\\").replace('"', '\\"').splitlines())
 
 
 def _comment(text: str) -> str:
