@@ -284,3 +284,13 @@ def test_comments_opening_a_variation_are_kept() -> None:
     assert game.moves[2].comments == ["only words"]
     [again] = read_pdn(write_game(game))
     assert again.moves == game.moves
+
+
+@settings(deadline=None, max_examples=300)
+@given(text=st.text(alphabet=st.sampled_from(list('[]{}()"\\/%*$!?.:-x 0123456789abKWB\r\n')), max_size=60))
+def test_the_reader_never_raises_on_garbage(text: str) -> None:
+    for game in read_pdn(text):
+        replay = replay_game(game, find_variant("english"))
+        assert replay.moves <= len(game.moves)
+        if replay.failure is not None:
+            assert replay.failure.reason
