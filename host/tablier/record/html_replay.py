@@ -1,0 +1,125 @@
+"""A self-contained HTML replay of a record, for sharing with a class.
+
+One file, no network resources: every position is an inline SVG diagram (:mod:`svg_diagram`), the
+move just made lit (its from and to points or squares). Buttons and the arrow keys step through the
+moves; the move list beside the board jumps to any move; a menu picks the game of a match.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tablier.tables.position import BAR, OFF, Position
+
+from .game_record import DRAUGHTS, MOVE, PLAY, SIDE_NAMES, GameRecord, Record
+from .replay import Step, draughts_board, replay_game, start_position, tables_variant
+from .svg_diagram import draughts_svg, tables_svg
+
+_STYLE = """
+body { font-family: DejaVu Sans, Arial, sans-serif; margin: 1em; background: #faf6ee; color: #222; }
+h1 { font-size: 1.3em; } .wrap { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
+.board svg { width: 640px; max-width: 95vw; height: auto; }
+.frame { display: none; } .frame.on { display: block; }
+.moves { max-height: 560px; overflow-y: auto; min-width: 16em; border: 1px solid #ccc; background: #fff; }
+.moves div { padding: 2px 6px; cursor: pointer; } .moves div.on { background: #f5b82e; }
+.game { display: none; } .game.on { display: block; }
+button { font-size: 1.1em; margin-right: 0.3em; } .caption { margin: 0.5em 0; font-weight: bold; }
+"""
+
+_SCRIPT = """
+let game = 0, frame = 0;
+function show() {
+  document.querySelectorAll('.game').forEach((g, i) => g.classList.toggle('on', i === game));
+  const g = document.querySelectorAll('.game')[game];
+  const frames = g.querySelectorAll('.frame'), items = g.querySelectorAll('.moves div');
+  frame = Math.max(0, Math.min(frame, frames.length - 1));
+  frames.forEach((f, i) => f.classList.toggle('on', i === frame));
+  items.forEach((m, i) => m.classList.toggle('on', i === frame));
+  g.querySelector('.caption').textContent = frames[frame].dataset.caption;
+  if (items[frame]) items[frame].scrollIntoView({block: 'nearest'});
+}
+function step(d) { frame += d; show(); }
+function jump(i) { frame = i; show(); }
+function pick(i) { game = i; frame = 0; show(); }
+document.addEventListener('keydown', e => {
+  if (e.key === 'ArrowRight') step(1); if (e.key === 'ArrowLeft') step(-1);
+  if (e.key === 'Home') jump(0); if (e.key === 'End') jump(1e9);
+});
+document.addEventListener('DOMContentLoaded', show);
+"""
+
+
+def lit_points(step: Step, record: Record) -> set[int]:
+    """The points (Black's numbering; 25 the bar, 0 the trays) or squares a step's move uses."""
+    action = step.action
+    if action.kind == MOVE:
+        return set(action.moves[0]) if action.moves else set()
+    if action.kind != PLAY:
+        return set()
+    variant = tables_variant(record)
+    lit: set[int] = set()
+    for move in action.moves:
+        for point in move[:2]:
+            if point in (BAR, OFF) or action.side == 0:
+                lit.add(point)
+            else:
+                lit.add(variant.opposite(point))
+    return lit
+
+
+def _frames(record: Record, game: GameRecord) -> list[tuple[str, str]]:
+    """(caption, svg) for the start and after each step."""
+    steps = replay_game(record, game)
+    frames: list[tuple[str, str]] = []
+    if record.family == DRAUGHTS:
+        board = draughts_board(record, game)
+        frames.append(("start", draughts_svg(board, caption="start")))
+        for step in steps:
+            assert isinstance(step.after, str)
+            caption = _caption(step, game)
+            after = draughts_board(record, GameRecord(start=step.after, number=game.number))
+            frames.append((caption, draughts_svg(after, lit_points(step, record), caption)))
+        return frames
+    variant = tables_variant(record)
+    start = start_position(record, game, variant)
+    frames.append(("start", tables_svg(start, variant, caption="start")))
+    for step in steps:
+        assert isinstance(step.after, Position)
+        caption = _caption(step, game)
+        frames.append((caption, tables_svg(step.after, variant, step.action.dice, lit_points(step, record),
+                                           caption)))
+    return frames
+
+
+def _caption(step: Step, game: GameRecord) -> str:
+    side = step.action.side
+    who = f"{SIDE_NAMES[side]} ({game.players[side] or '?'})"
+    dice = "".join(map(str, step.action.dice))
+    return f"{step.number}. {who} {dice + ': ' if dice else ''}{step.text}"
+
+
+def write_html(record: Record) -> str:
+    """The record as one self-contained HTML page."""
+    title = escape(record.title())
+    games_html: list[str] = []
+    options: list[str] = []
+    for index, game in enumerate(record.games):
+        frames = _frames(record, game)
+        label = f"Game {game.number}: {game.players[0] or '?'} - {game.players[1] or '?'}"
+        options.append(f"<option value={index}>{escape(label)}</option>")
+        boards = "\n".join(f'<div class=frame data-caption="{escape(caption, quote=True)}">{svg}</div>'
+                           for caption, svg in frames)
+        moves = "\n".join(f"<div onclick='jump({i})'>{escape(caption)}</div>"
+                           for i, (caption, _) in enumerate(frames))
+        result = escape(str(game.outcome)) if game.outcome else "not finished"
+        games_html.append(
+            f"<section class=game><h2>{escape(label)}</h2><div class=wrap><div>"
+            f"<div><button onclick='jump(0)'>&#x23EE;</button><button onclick='step(-1)'>&#x25C0;</button>"
+            f"<button onclick='step(1)'>&#x25B6;</button><button onclick='jump(1e9)'>&#x23ED;</button></div>"
+            f"<div class=caption></div><div class=board>{boards}</div><p>Result: {result}</p></div>"
+            f"<div class=moves>{moves}</div></div></section>")
+    picker = (f"<p><select onchange='pick(Number(this.value))'>{''.join(options)}</select></p>"
+              if len(record.games) > 1 else "")
+    return (f"<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>{title}</title>"
+            f"<style>{_STYLE}</style><script>{_SCRIPT}</script></head><body><h1>{title}</h1>{picker}"
+            + "\n".join(games_html) + "<p>Arrow keys step through the moves.</p></body></html>\n")
