@@ -1,8 +1,10 @@
 """The draughts core on English draughts: geometry, move generation, push/pop, the end of the game."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tablier.draughts import BLACK, BOARD_8, BOARD_10, WHITE, Board, Move, Piece
+from tablier.draughts import BLACK, BOARD_8, BOARD_10, VARIANTS, WHITE, Board, Move, Piece
 from tablier.draughts.geometry import DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT
 from tablier.errors import IllegalMoveError
 
@@ -93,3 +95,23 @@ def test_drawing_shows_square_one_at_the_top() -> None:
     lines = str(Board("B:W32:BK1")).splitlines()
     assert lines[0].split() == ["B", ".", ".", "."]
     assert lines[-1].split() == [".", ".", ".", "w"]
+
+
+@settings(deadline=None, max_examples=60)
+@given(variant=st.sampled_from(VARIANTS), choices=st.lists(st.integers(min_value=0), max_size=80))
+def test_push_then_pop_everything_restores_and_fens_round_trip(variant: type[Board],
+                                                              choices: list[int]) -> None:
+    board = variant()
+    start = board.fen()
+    fens = []
+    for choice in choices:
+        moves = board.legal_moves()
+        if board.outcome() is not None:
+            break
+        board.push(moves[choice % len(moves)])
+        fens.append(board.fen())
+        assert variant(board.fen()) == board
+    for fen in reversed(fens):
+        assert board.fen() == fen
+        board.pop()
+    assert board.fen() == start and board.move_stack == []
