@@ -159,3 +159,25 @@ def test_diagram_13_fits_only_three_placements(solver: DevilSolver) -> None:
                for answer in after_22_18.moves()):
             fits.append((fourth, devil))
     assert sorted(fits) == [(23, 7), (23, 8), (23, 15)]
+
+
+def _devil_wins_through(solver: DevilSolver, position: DevilPosition, square: int, moves: int) -> bool:
+    """Whether the devil (to move) can force a win whose way passes ``square`` within ``moves``."""
+    if moves == 0:
+        return False
+    for move in position.moves():
+        after = position.play(move)
+        if solver.solve(after).winner != BLACK:
+            continue
+        if move[1] == square:
+            return True
+        if after.winner() is None and all(_devil_wins_through(solver, after.play(reply), square, moves - 1)
+                                          for reply in after.moves()):
+            return True
+    return False
+
+
+def test_diagram_14_the_devils_ways(solver: DevilSolver) -> None:
+    position = DevilPosition(DIAGRAM_14, 10, WHITE)
+    assert _devil_wins_through(solver, position.play((19, 15)), 7, 3)  # "round by way of 7"
+    assert _devil_wins_through(solver, position.play((26, 22)), 15, 1)  # "run to 15"
