@@ -23,6 +23,9 @@ COMMAND_MODULES = (
     "calibrate",
     "firmware",
     "demo",
+    "archive",
+    "export",
+    "diagram",
     "solve",
 )
 

@@ -211,9 +211,8 @@ class Archive:
         """A summary of each selected record."""
         for record_id in self.ids(filters):
             record = self.get(record_id)
-            score = record.final_score()
             yield Entry(record_id, record.game, record.date, " - ".join(record.players), len(record.games),
-                        record.match_length, f"{score[0]}-{score[1]}" if score else "", record.source)
+                        record.match_length, _summary(record), record.source)
 
     def get(self, record_id: int) -> Record:
         """The record stored as ``record_id``; ``KeyError`` if there is none."""
@@ -237,6 +236,17 @@ class Archive:
                                            tuple(tuple(move) for move in json.loads(moves)), value, note))
             record.games.append(game)
         return record
+
+
+def _summary(record: Record) -> str:
+    """The final score of a match, else the result of a single game (``black``, ``white``, ``draw``)."""
+    if record.match_length or len(record.games) > 1:
+        score = record.final_score()
+        return f"{score[0]}-{score[1]}" if score else ""
+    outcome = record.games[0].outcome if record.games else None
+    if outcome is None:
+        return ""
+    return "draw" if outcome.winner is None else ("black", "white")[outcome.winner]
 
 
 def _digest(record: Record) -> str:

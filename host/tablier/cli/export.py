@@ -1,0 +1,123 @@
+"""``tablier export``: write archived records (or records read from files) to a directory.
+
+``tablier export [FILTERS] --format mat|sgf|pdn|json|txt|html|svg|png --out DIR``: one file per
+record (one picture per game for svg and png), named from the record (``00012_2023-08-09_backgammon_
+BoardLord-vs-Llabba.mat``; nothing from a player's name can leave DIR). Records whose game the format
+cannot hold are skipped with a note (``.mat`` and SGF are Backgammon's, PDN is draughts'). A
+progress bar goes to stderr when it is a terminal. ``--input FILE`` exports records read from files
+instead of the archive. Exit status: 0, 1 if a record could not be written, 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .archive import add_archive_option, add_filters
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``export`` subcommand."""
+    from tablier.record.exporting import FORMATS
+
+    parser = subparsers.add_parser("export",
+                                   help="export games to GNU Backgammon, PDN, JSON, text, HTML, SVG")
+    add_archive_option(parser)
+    add_filters(parser)
+    parser.add_argument("--id", type=int, action="append", default=[], help="only this record (repeatable)")
+    parser.add_argument("--input", action="append", default=[], metavar="FILE",
+                        help="export the records of FILE (.mat, .pdn, JSON, event log), not the archive")
+    parser.add_argument("--format", required=True, choices=FORMATS)
+    parser.add_argument("--out", required=True, metavar="DIR", help="the directory to write to (created)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export; see the module docstring."""
+    from tablier.record.exporting import export_record, formats_for
+    from tablier.record.filenames import record_name, unique
+    from tablier.record.game_record import RecordError
+
+    try:
+        selected = _selected(args)
+    except RecordError as error:
+        print(f"tablier export: {error}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"tablier export: cannot create {out}: {error.strerror}", file=sys.stderr)
+        return 2
+    taken: set[str] = set()
+    written = skipped = failed = 0
+    progress = _Progress(len(selected))
+    for record_id, record in selected:
+        progress.step()
+        if args.format not in formats_for(record):
+            skipped += 1
+            continue
+        try:
+            files = export_record(record, args.format)
+        except RecordError as error:
+            progress.clear()
+            print(f"tablier export: record {record_id}: {error}", file=sys.stderr)
+            failed += 1
+            continue
+        for suffix, content in files:
+            unique(out, record_name(record, record_id, suffix), taken).write_bytes(content)
+            written += 1
+    progress.clear()
+    note = (f"; {skipped} record{'s' * (skipped != 1)} skipped (not a game {args.format} holds)"
+            if skipped else "")
+    print(f"{written} file{'s' * (written != 1)} written to {out}{note}")
+    return 1 if failed else 0
+
+
+def _selected(args: argparse.Namespace) -> list[tuple[int | None, Any]]:
+    from tablier.record.importing import read_records
+
+    from .archive import filters_of, open_archive
+
+    if args.input:
+        found: list[tuple[int | None, Any]] = []
+        for name in args.input:
+            loaded = read_records(name)
+            for problem in loaded.problems:
+                print(f"tablier export: skipped {problem}", file=sys.stderr)
+            found += [(None, record) for record in loaded.records]
+        return found
+    with open_archive(args) as archive:
+        ids = args.id or archive.ids(filters_of(args))
+        selected: list[tuple[int | None, Any]] = []
+        for record_id in ids:
+            try:
+                selected.append((record_id, archive.get(record_id)))
+            except KeyError as error:
+                from tablier.record.game_record import RecordError
+
+                raise RecordError(str(error.args[0])) from None
+        return selected
+
+
+class _Progress:
+    """A one-line progress bar on stderr, shown only when stderr is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.shown = sys.stderr.isatty() and total > 1
+
+    def step(self) -> None:
+        self.done += 1
+        if self.shown:
+            width = 30
+            filled = width * self.done // self.total
+            print(f"\rexporting [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}",
+                  end="", file=sys.stderr, flush=True)
+
+    def clear(self) -> None:
+        if self.shown:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
