@@ -26,6 +26,8 @@ COMMAND_MODULES = (
     "archive",
     "export",
     "diagram",
+    "play",
+    "rebuild",
     "solve",
 )
 

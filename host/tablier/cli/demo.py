@@ -1,8 +1,10 @@
-"""``tablier demo``: a game between two built-in players, drawn in the terminal turn by turn.
+"""``tablier demo``: a whole game on the simulated board between two built-in players.
 
-Until play on the board exists this is the main demonstration (``make demo``): Backgammon from the
-opening throw to the result, the board drawn as text after every play. ``--seed`` makes it
-reproducible, ``--delay`` paces it (0 in tests).
+The main demonstration (``make demo``): the firmware runs under MicroPython, the players' hands move
+the men through the simulated switches, the host infers every move, lights the LEDs and logs the
+game (:mod:`tablier.play.demo`). ``--game`` picks any game; ``--seed`` makes it reproducible,
+``--delay``/``--fast`` pace it. ``--no-board`` keeps the terminal-only demonstration (Backgammon,
+no firmware): the board drawn as text after every play.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 GAMES = ("backgammon",)
@@ -17,15 +20,55 @@ GAMES = ("backgammon",)
 
 def register(subparsers: Any) -> None:
     """Add the ``demo`` subcommand."""
-    parser = subparsers.add_parser("demo", help="watch two built-in players play a game in the terminal")
-    parser.add_argument("--game", default="backgammon", help="the game (for now: backgammon)")
+    parser = subparsers.add_parser(
+        "demo", help="watch two built-in players play a game on the simulated board")
+    parser.add_argument("--game", default="backgammon", help="the game (any of `tablier games`)")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible game")
-    parser.add_argument("--delay", type=float, default=0.05, help="seconds to pause after each turn")
+    parser.add_argument("--delay", type=float, default=None,
+                        help="seconds between two actions of the hands (on the board) or after each turn "
+                             "(--no-board)")
+    parser.add_argument("--fast", action="store_true", help="no pause at all")
+    parser.add_argument("--log-dir", type=Path, default=None,
+                        help="where the event log goes (default: $XDG_DATA_HOME/tablier/logs)")
+    parser.add_argument("--no-board", action="store_true",
+                        help="the terminal-only demonstration (Backgammon, no simulated board)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play and draw one game; exit status 2 for an unknown game."""
+    """Play one game on the simulated board (or, with ``--no-board``, in the terminal only)."""
+    if args.fast:
+        args.delay = 0.0
+    if args.delay is not None and args.delay < 0:
+        print("tablier demo: --delay must be zero or more seconds", file=sys.stderr)
+        return 2
+    if args.no_board:
+        if args.delay is None:
+            args.delay = 0.05
+        return run_terminal_only(args)
+    from tablier.link.errors import LinkError
+    from tablier.play.demo import DEFAULT_DELAY, run_demo
+    from tablier.record.eventlog import default_log_dir
+
+    try:
+        result = run_demo(args.game, args.seed, DEFAULT_DELAY if args.delay is None else args.delay,
+                          args.log_dir or default_log_dir())
+    except KeyError as error:
+        print(f"tablier demo: {error.args[0]}", file=sys.stderr)
+        return 2
+    except LinkError as error:
+        print(f"tablier demo: {error}", file=sys.stderr)
+        return 1
+    session = result.session
+    print("\n".join(session.status_lines()[1:-1]))
+    print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
+          f"{len(session.committed)} moves committed")
+    print(f"log written to {result.log_path}")
+    return 0
+
+
+def run_terminal_only(args: argparse.Namespace) -> int:
+    """Play and draw one game in the terminal only; exit status 2 for an unknown game."""
     import random
 
     from tablier.tables.catalog import make_variant
@@ -38,9 +81,6 @@ def run(args: argparse.Namespace) -> int:
     if args.game.strip().lower() not in GAMES:
         print(f"tablier demo: cannot demonstrate {args.game!r} yet; choose one of: {', '.join(GAMES)}",
               file=sys.stderr)
-        return 2
-    if args.delay < 0:
-        print("tablier demo: --delay must be zero or more seconds", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     variant = make_variant(args.game)

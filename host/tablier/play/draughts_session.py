@@ -59,7 +59,6 @@ class DraughtsSession(Session):
         self.title = type(self.board).title
         self.laws: LawsGame | None = None
         self.outcome: Outcome | None = None
-        self.score = [0, 0]
         self.game_number = 0
         self.phase = SETUP
         self.setup: SetupCheck | None = None

@@ -147,7 +147,7 @@ class Link:
             try:
                 self.client.set_leds([])
                 self.client.poll(0.05)
-                self.client.close()
+                self.client.bye()
             except (OSError, LinkError):
                 pass
         if self._transport is not None:
@@ -161,3 +161,43 @@ def _close(transport: Transport) -> None:
     if close is not None:
         with contextlib.suppress(OSError):
             close()
+
+
+class Cable:
+    """A USB cable that can be pulled and plugged back (for the simulated board and the tests):
+    :meth:`open` is the link's opener; while pulled, opening fails and an open port fails to read."""
+
+    def __init__(self, opener: Opener) -> None:
+        self.opener = opener
+        self.plugged = True
+
+    def open(self) -> Transport:
+        """Open the port through the cable."""
+        if not self.plugged:
+            raise LinkError("no board on the port (the cable is pulled)")
+        return _ThroughCable(self.opener(), self)
+
+
+class _ThroughCable:
+    def __init__(self, transport: Transport, cable: Cable) -> None:
+        self.transport = transport
+        self.cable = cable
+
+    def _check(self) -> None:
+        if not self.cable.plugged:
+            raise OSError("the cable was pulled")
+
+    def read(self, size: int = 1) -> bytes:
+        self._check()
+        return self.transport.read(size)
+
+    def write(self, data: bytes) -> int | None:
+        self._check()
+        return self.transport.write(data)
+
+    def reset_input_buffer(self) -> None:
+        self._check()
+        self.transport.reset_input_buffer()
+
+    def close(self) -> None:
+        _close(self.transport)

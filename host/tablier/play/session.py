@@ -89,6 +89,7 @@ class Session:
         self.message_log: list[str] = []  # every message, for a plain transcript
         self.finished = False
         self.observation = self.observer.observe(())
+        self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
         self.grace_until: float | None = None
         self.on_redraw: Callable[[Session], None] | None = None
@@ -162,10 +163,10 @@ class Session:
             self.tick(commands)
             if deadline is not None and self.clock() > deadline:
                 raise TimeoutError("the game did not finish in time")
-            if actor is None or self.link.state != CONNECTED:
+            if actor is None:
                 continue
-            if self.link.closed != actor.expected_closed:
-                continue
+            if self.link.state == CONNECTED and self.link.closed != actor.expected_closed:
+                continue  # the host has not seen all the hands did yet
             if not actor.step(self):
                 idle_since = idle_since or self.clock()
                 if self.clock() - idle_since > 0.3:

@@ -80,7 +80,6 @@ class TablesSession(Session):
         self.variant = variant
         self.ladder = layout.ladders["point"]
         self.match = Match(variant, self.options.match_length) if variant.name == "backgammon" else None
-        self.score = [0, 0]
         self.game_number = 0
         self.flow: TablesFlow = make_flow(variant)
         self.orientation: Orientation | None = None

@@ -1,0 +1,110 @@
+"""``tablier play GAME``: play on the board (``--port``) or on the simulated board (``--sim``).
+
+The same program either way: only the port differs. ``--script FILE`` drives the simulated board
+with a script of physical actions (``docs/sim-script.md``) and ends with the committed moves and
+the final position; ``--resume [LOG]`` continues an interrupted game from its event log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand."""
+    parser = subparsers.add_parser("play", help="play a game on the board (or on the simulated board)")
+    parser.add_argument("game", nargs="?", help="the game (see `tablier games`); with --resume, from the log")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0")
+    where.add_argument("--sim", action="store_true", help="the simulated board (firmware under MicroPython)")
+    parser.add_argument("--script", type=Path, help="(with --sim) play this script of physical actions")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a rules option (see `tablier rules GAME`); repeatable")
+    parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations)")
+    parser.add_argument("--dice", choices=("electronic", "physical"), default="electronic",
+                        help="electronic dice (a button press rolls) or physical dice typed in (`dice 6 3`)")
+    parser.add_argument("--match", type=int, default=0, metavar="N", help="play a match to N points")
+    parser.add_argument("--games", type=int, default=1, metavar="N", help="play N games (default 1)")
+    parser.add_argument("--players", default="player 1,player 2",
+                        help="the two players' names, comma-separated")
+    parser.add_argument("--strict", action="store_true", help="strict mode: enforce and keep quiet")
+    parser.add_argument("--grace", type=float, default=1.5, metavar="S",
+                        help="seconds a wrong board may stand before the lights guide back (1.5)")
+    parser.add_argument("--log-dir", type=Path, help="where the event log goes "
+                        "(default: $XDG_DATA_HOME/tablier/logs)")
+    parser.add_argument("--resume", nargs="?", const="latest", metavar="LOG",
+                        help="continue an interrupted game from its log (default: the latest log)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play; exit status 2 for bad input, 1 when the board cannot be reached or a script fails."""
+    from tablier.cli.moves import parse_options
+    from tablier.errors import TablierError
+    from tablier.link.errors import LinkError
+    from tablier.play.dice import Dice
+    from tablier.play.runner import play
+    from tablier.play.session import PlayOptions
+    from tablier.play.view import View
+    from tablier.record.eventlog import default_log_dir
+
+    def fail(message: str, status: int = 2) -> int:
+        print(f"tablier play: {message}", file=sys.stderr)
+        return status
+
+    if args.script is not None and not args.sim:
+        return fail("--script drives the simulated board: add --sim")
+    if not args.sim and not args.port:
+        return fail("say where the board is: --port /dev/ttyACM0, or --sim for the simulated board")
+    names = [n.strip() for n in args.players.split(",")]
+    if len(names) != 2 or not all(names):
+        return fail("--players takes two names separated by a comma")
+    if args.games < 1 or args.match < 0 or args.grace < 0:
+        return fail("--games must be 1 or more, --match and --grace 0 or more")
+    log_dir = args.log_dir or default_log_dir()
+    try:
+        if args.resume is not None:
+            from tablier.play.resume import resume
+
+            return resume(args, log_dir)
+        if not args.game:
+            return fail("name the game to play (see `tablier games`)")
+        options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
+                              match_length=args.match, games=args.games,
+                              options=parse_options(args.option))
+        dice = Dice(args.seed, args.dice)
+        make_actor = None
+        if args.script is not None:
+            from tablier.play.script import ScriptActor, read_script
+
+            actions = read_script(args.script)
+
+            def make_actor(hands: Any, cable: Any) -> Any:
+                return ScriptActor(actions, hands, cable, str(args.script))
+
+        scripted = args.script is not None
+        view = View(live=False if scripted else None)
+        result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
+                      make_actor=make_actor, view=view, commands=not scripted)
+    except KeyError as error:
+        return fail(str(error.args[0]) if error.args else str(error))
+    except LinkError as error:
+        return fail(str(error), 1)
+    except TablierError as error:
+        return fail(str(error), 1 if "script" in type(error).__name__.lower() else 2)
+    except ValueError as error:
+        return fail(str(error))
+    report(result)
+    return 0
+
+
+def report(result: Any) -> None:
+    """Print the committed moves, the final position and where the log is."""
+    session = result.session
+    print("moves: " + (" ; ".join(session.committed) or "(none)"))
+    print("\n".join(session.status_lines()[1:]))
+    if result.log_path is not None:
+        print(f"log: {result.log_path}")

@@ -1,0 +1,42 @@
+"""``tablier demo``: a whole game on the simulated board between two built-in players' hands.
+
+The firmware runs under MicroPython; the players' hands lift and put men through the simulated
+switches (:class:`~tablier.play.autoplay.AutoHands`); the host reads every move from the switches
+exactly as in ``tablier play``, lights the LEDs, writes the event log, and the terminal view follows.
+It ends with the result and where the log was written.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from tablier.games import find_game
+
+from .autoplay import AutoHands
+from .dice import Dice
+from .hands import Hands
+from .link import Cable
+from .runner import PlayResult, play
+from .session import Actor, PlayOptions
+from .view import View
+
+#: Seconds between two actions of the hands by default: a Backgammon game takes about a minute.
+DEFAULT_DELAY = 0.06
+
+
+def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = DEFAULT_DELAY,
+             log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None) -> PlayResult:
+    """Play one game of ``game`` on the simulated board; returns the session and the log's path."""
+    info = find_game(game)
+    players = ("greedy", "random")
+    names = ("greedy player", "random player") if info.family == "tables" else ("player 1", "player 2")
+    options = PlayOptions(players=names, grace_s=5.0)
+    dice = Dice(seed if seed is not None else None)
+
+    def make_actor(hands: Hands, cable: Cable) -> Actor:
+        return AutoHands(hands, players, seed=seed, delay=delay)
+
+    view = View(out or sys.stdout, live=live)
+    return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=make_actor, view=view)
