@@ -318,18 +318,13 @@ class Board:
         kings = own & self.kings
         man_dirs = DIRECTIONS if self.men_capture_backward else self._man_directions(self.turn)
         # Bit-parallel pre-check: which men (and short kings) have a first jump at all?
-        jumpers = 0
-        for d in DIRECTIONS:
+        short_kings = 0 if self.flying_kings else kings
+        jumpers = kings if self.flying_kings else 0
+        for d in man_dirs if not short_kings else DIRECTIONS:
             shift = g.shift[d]
-            landing = empty >> shift if shift > 0 else empty << -shift
-            over = landing & opp
-            from_mask = over >> shift if shift > 0 else over << -shift
-            if d in man_dirs:
-                jumpers |= from_mask & men
-            if not self.flying_kings:
-                jumpers |= from_mask & kings
-        if self.flying_kings:
-            jumpers |= kings
+            # Pieces with an opposing piece one step away and a free square beyond it.
+            from_mask = (empty >> shift & opp) >> shift if shift > 0 else (empty << -shift & opp) << -shift
+            jumpers |= from_mask & (men | short_kings if d in man_dirs else short_kings)
         if not jumpers:
             return []
         found: list[Move] = []
@@ -344,6 +339,8 @@ class Board:
             else:
                 dirs = DIRECTIONS if is_king else man_dirs
                 self._short_captures(start, dirs, opp, empty | low, 0 if is_king else crown_row, found)
+        if not kings and not self.men_capture_backward and not self.majority_capture:
+            return found  # forward-only men: every route is a different move
         return self._select_captures(found)
 
     def _select_captures(self, found: list[Move]) -> list[Move]:
