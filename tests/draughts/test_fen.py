@@ -63,3 +63,12 @@ def test_bad_fens_are_rejected_with_a_reason(text: str, words: str) -> None:
 def test_fifty_squares_only_on_the_big_board() -> None:
     with pytest.raises(InvalidPositionError, match="1 to 50"):
         Polish10Board("W:W51:B1")
+
+
+def test_a_bad_fen_leaves_the_board_as_it_was() -> None:
+    board = Board()
+    board.push_notation("11-15")
+    with pytest.raises(InvalidPositionError):
+        board.set_fen("B:W1:B5")
+    assert board.fen() == "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
+    assert len(board.move_stack) == 1

@@ -153,9 +153,14 @@ class Board:
 
     def _set(self, turn: Color, black: list[int], white: list[int], kings: list[int]) -> None:
         g = self.geometry
+        before = (self.black, self.white, self.kings, self.turn)
         self.turn = turn
         self.black, self.white, self.kings = g.mask(black), g.mask(white), g.mask(kings)
-        self.check_position()
+        try:
+            self.check_position()
+        except InvalidPositionError:
+            self.black, self.white, self.kings, self.turn = before
+            raise
 
     def check_position(self) -> None:
         """Raise ``InvalidPositionError`` if the position is impossible in this variant."""
