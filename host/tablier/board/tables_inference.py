@@ -3,7 +3,7 @@
 The inference does not follow gestures. At the start of a turn it lists every position that legal
 play can reach: each legal play's result, and every partial play on the way to one (any subset of
 its moves, made in any order the men allow), plus the moments of a hit when the hit man still stands
-on his point. Whatever the switches show is then matched against that list:
+on his point, or already lies on the bar while the hitting man has not left his own. Whatever the switches show is then matched against that list:
 
 - ``FINAL``: the board shows exactly one legal result (committed when the player ends his turn);
 - ``AMBIGUOUS``: two legal results look the same to the switches (men moved off tall stacks, whose
@@ -111,14 +111,15 @@ class TurnInference:
                 candidate = Candidate(counts, position, moves, final)
                 seen[key] = candidate
                 self._add(candidate)
-                for hit_point in hits:
-                    self._add(Candidate(self._unhit(counts, hit_point), position, moves, False, True))
+                for hit in hits:
+                    self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
+                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True))
 
-    def _apply(self, moves: Play) -> tuple[Position, list[int]] | None:
+    def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
         side = self.start.turn
         mine = list(self.start.boards[side])
         theirs = list(self.start.boards[1 - side])
-        hits: list[int] = []
+        hits: list[Move] = []
         for move in moves:
             if mine[move.src] <= 0:
                 return None
@@ -130,7 +131,7 @@ class TurnInference:
                     return None
                 theirs[their_point] -= 1
                 theirs[BAR] += 1
-                hits.append(move.dst)
+                hits.append(move)
         boards = (tuple(mine), tuple(theirs)) if side == 0 else (tuple(theirs), tuple(mine))
         return Position(boards, side), hits
 
@@ -140,6 +141,14 @@ class TurnInference:
         changed = list(counts)
         changed[PLACE_INDEX["point", self.orientation.board_point(side, hit_point)]] += 1
         changed[PLACE_INDEX["bar", 2 - side]] -= 1
+        return tuple(changed)
+
+    def _unmoved(self, counts: Counts, hit: Move) -> Counts:
+        """The counts when the hit man went to the bar before the hitting man left his point."""
+        side = self.start.turn
+        changed = list(counts)
+        changed[PLACE_INDEX[self.orientation.place_of(side, hit.dst)]] -= 1
+        changed[PLACE_INDEX[self.orientation.place_of(side, hit.src)]] += 1
         return tuple(changed)
 
     def _add(self, candidate: Candidate) -> None:
