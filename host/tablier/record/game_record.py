@@ -23,6 +23,8 @@ from tablier.errors import TablierError
 TABLES = "tables"
 DRAUGHTS = "draughts"
 SIDE_NAMES = ("black", "white")
+MODERN_OPTIONS = {"cube": "yes", "backgammon_zone": "home-board"}
+"""The Backgammon options of records from other programs (.mat, SGF): the cube, the modern backgammon."""
 
 # --- what an action is --------------------------------------------------------------------------
 

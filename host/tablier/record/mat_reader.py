@@ -32,6 +32,7 @@ from tablier.tables.variant import Variant
 from .game_record import (
     DOUBLE,
     DROP,
+    MODERN_OPTIONS,
     PLAY,
     RESIGN,
     TABLES,
@@ -100,7 +101,7 @@ def read_mat(text: str, source: str = "<mat>") -> Record:
         raise RecordError(f"{source}: {variation} is not a game this reader knows (only Backgammon)")
     if not blocks:
         raise RecordError(f"{source}: no 'Game 1' line: not a Jellyfish .mat match file")
-    record = Record(game="backgammon", family=TABLES, options={"cube": "yes"}, match_length=length,
+    record = Record(game="backgammon", family=TABLES, options=dict(MODERN_OPTIONS), match_length=length,
                     date=_date(tags.pop("EventDate", "")), source=source)
     record.tags = tags
     for number, lines, first_line in blocks:
@@ -194,20 +195,24 @@ def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
             game.actions.append(resigned)
         elif word == "wins":
             points = int(re.findall(r"\d+", item.text)[0])
-            game.outcome = _outcome(variant, position, item.side, points, doubler, resigned)
+            game.outcome = _outcome(variant, position, item.side, points, doubler)
+            if resigned is not None and resigned.side == game.outcome.winner:
+                # a 'Losses' line out of its column: the loser is the one who did not win
+                index = game.actions.index(resigned)
+                game.actions[index] = Action(1 - resigned.side, RESIGN, value=resigned.value)
         else:
             raise RecordError(f"{place}: cannot read {item.text!r}")
 
 
-def _outcome(variant: Backgammon, position: Position, column: int, points: int, doubler: int | None,
-             resigned: Action | None) -> Outcome:
+def _outcome(variant: Backgammon, position: Position, column: int, points: int,
+             doubler: int | None) -> Outcome:
+    """The result: a finished game's, else the doubler's after a drop, else (a resignation, said
+    or not) the side whose column the ``Wins`` line stands in."""
     ended = variant.result(position)
     if ended is not None:
         return Outcome(ended.winner, ended.kind, points)
     if doubler is not None:
         return Outcome(doubler, "double dropped", points)
-    if resigned is not None:
-        return Outcome(1 - resigned.side, "resigned", points)
     return Outcome(column, "resigned", points)
 
 

@@ -62,8 +62,10 @@ def _game_lines(record: Record, game: GameRecord) -> list[str]:
         after[game.outcome.winner] += points
         if record.match_length and max(after) >= record.match_length:
             words += " and the match"
-        indent = 6 if game.outcome.winner == 0 else COLUMN + 6
-        lines.append(" " * indent + words)
+        if game.outcome.winner == 1 and rows and not rows[-1][1]:
+            lines[-1] = f"{lines[-1].ljust(COLUMN + 5)} {words}"  # beside the loser's last action
+        else:
+            lines.append(" " * (6 if game.outcome.winner == 0 else COLUMN + 6) + words)
     lines.append("")
     return lines
 

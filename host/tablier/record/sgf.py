@@ -17,6 +17,7 @@ from tablier import __version__
 from .game_record import (
     DOUBLE,
     DROP,
+    MODERN_OPTIONS,
     PLAY,
     RESIGN,
     TABLES,
@@ -95,7 +96,7 @@ _PROPERTY = re.compile(r"([A-Z]{1,2})((?:\[(?:\\.|[^\]\\])*\]\s*)+)")
 def read_sgf(text: str, source: str = "<sgf>") -> Record:
     """The moves, cube actions, players, scores and results of a GNU Backgammon SGF file (analysis
     and comments are skipped). Plays are taken as written; replay the record to check them."""
-    record = Record(game="backgammon", family=TABLES, options={"cube": "yes"}, source=source)
+    record = Record(game="backgammon", family=TABLES, options=dict(MODERN_OPTIONS), source=source)
     trees = [tree for tree in re.split(r"\)\s*\(", text.strip().strip("()")) if tree.strip()]
     for tree in trees:
         nodes = tree.split(";")[1:]
