@@ -13,6 +13,7 @@ English draughts (GameType 21), ``2-0`` a win for White in international draught
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from tablier.draughts.catalog import GAMES
@@ -41,10 +42,14 @@ class PdnImport:
     error: str = ""
 
 
-def import_pdn(text: str, source: str = "<pdn>", game: str | None = None) -> list[PdnImport]:
-    """Every game of a PDN text, each replayed with the rules of ``game`` (default: from its tags)."""
+def import_pdn(text: str, source: str = "<pdn>", game: str | None = None,
+               numbers: Collection[int] | None = None) -> list[PdnImport]:
+    """Every game of a PDN text (or only those ``numbers``, counted from 1), each replayed with the
+    rules of ``game`` (default: from its tags)."""
     results = []
     for number, pdn_game in enumerate(read_pdn(text), start=1):
+        if numbers is not None and number not in numbers:
+            continue
         where = f"{source}: game {number}"
         try:
             results.append(PdnImport(number, _record_of(pdn_game, source, game, where)))
