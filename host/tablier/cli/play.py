@@ -23,6 +23,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--script", type=Path, help="(with --sim) play this script of physical actions")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a rules option (see `tablier rules GAME`); repeatable")
+    parser.add_argument("--position", default="",
+                        help="start the first game from this position (tables position text, draughts FEN)")
     parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations)")
     parser.add_argument("--dice", choices=("electronic", "physical"), default="electronic",
                         help="electronic dice (a button press rolls) or physical dice typed in (`dice 6 3`)")
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             return fail("name the game to play (see `tablier games`)")
         options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
                               match_length=args.match, games=args.games,
-                              options=parse_options(args.option))
+                              options=parse_options(args.option), position=args.position)
         dice = Dice(args.seed, args.dice)
         make_actor = None
         if args.script is not None:

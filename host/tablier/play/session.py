@@ -69,6 +69,7 @@ class PlayOptions:
     match_length: int = 0
     games: int = 1
     options: dict[str, str] = field(default_factory=dict)
+    position: str = ""  # the first game starts here (tables position text, or draughts FEN)
 
 
 class Session:
@@ -81,6 +82,7 @@ class Session:
         self.link = link
         self.layout = layout
         self.observer = Observer(layout)
+        self._places = {switch.id: switch.place for switch in layout.switches}
         self.dice = dice
         self.log = log
         self.options = options or PlayOptions()
@@ -190,11 +192,9 @@ class Session:
     def _changes(self, changes: list[SwitchChange]) -> None:
         pressed: list[int] = []
         for change in changes:
-            place = self.observer.place_of(change.switch)
             button = self.observer.button_of(change.switch)
-            where = (f"{place[0]} {place[1]}" if place else f"button {button}" if button else "face")
             self.record(SwitchEvent(switch=change.switch, closed=change.closed, seq=change.event_seq,
-                                    time_ms=change.time_ms, place=where))
+                                    time_ms=change.time_ms, place=self._places.get(change.switch, "")))
             if button is not None and change.closed:
                 pressed.append(button)
         before = self.observation

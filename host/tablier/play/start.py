@@ -42,7 +42,9 @@ def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLo
     board_options, laws = split_options(info.name, options.options)
     board_class = find_variant(info.name)
     english = board_class.name == "english"
-    return DraughtsSession(lambda: board_class(None, **board_options), laws if english else None, link,
+    fen = options.position or None
+    board_class(fen, **board_options)  # a bad FEN is refused now, with its reason
+    return DraughtsSession(lambda: board_class(fen, **board_options), laws if english else None, link,
                            layout, dice, log, options)
 
 

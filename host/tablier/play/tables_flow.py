@@ -22,6 +22,7 @@ from tablier.tables.ticktack_game import (
     AWAIT_CLAIM_ANSWER,
     AWAIT_FIRST,
     AWAIT_PLAY,
+    AWAIT_THROW,
     AWAIT_VIE_ANSWER,
     TicktackGame,
 )
@@ -117,10 +118,13 @@ def _side_name(side: int) -> str:
 class BackgammonFlow(TablesFlow):
     """Backgammon (and any variant on :class:`Game`): the opening throw and the cube."""
 
-    def __init__(self, variant: Variant, cube_allowed: bool | None = None) -> None:
+    def __init__(self, variant: Variant, cube_allowed: bool | None = None,
+                 position: Position | None = None) -> None:
         self.variant = variant
         self.game = Game(variant, cube_allowed)
-        self.opening_dice = int(variant.options.get("opening_dice", 1))
+        if position is not None:  # a game set up from a position: the side to move throws
+            self.game.board.position = position
+            self.game.phase = Phase.ROLL
 
     @property
     def awaiting(self) -> str:
@@ -185,11 +189,14 @@ class BackgammonFlow(TablesFlow):
 class JacquetFlow(TablesFlow):
     """Jacquet and Spanish Backgammon: the deciding throw, then throws in turn; the postillon."""
 
-    def __init__(self, variant: Jacquet) -> None:
+    def __init__(self, variant: Jacquet, position: Position | None = None) -> None:
         self.variant = variant
         self.first = variant.first_throw()
-        self._position = variant.start_position()
+        self._position = variant.start_position() if position is None else position
         self._dice: Dice | None = None
+        if position is not None:
+            self.first.first = position.turn
+            self.first.awaiting = DECIDED
 
     @property
     def awaiting(self) -> str:
@@ -255,9 +262,9 @@ class JacquetFlow(TablesFlow):
 class VersaillesFlow(TablesFlow):
     """Jacquet de Versailles: the lead throw, dice handed to the opponent, the last rule."""
 
-    def __init__(self, variant: Versailles) -> None:
+    def __init__(self, variant: Versailles, position: Position | None = None) -> None:
         self.variant = variant
-        self.game = VersaillesGame(variant)
+        self.game = VersaillesGame(variant, position)
 
     @property
     def awaiting(self) -> str:
@@ -306,9 +313,12 @@ class VersaillesFlow(TablesFlow):
 class TicktackFlow(TablesFlow):
     """Ticktack: touch and take, claims, "Why not?", vies and concessions; stakes carried over."""
 
-    def __init__(self, variant: Ticktack, first: int | None = None) -> None:
+    def __init__(self, variant: Ticktack, first: int | None = None, position: Position | None = None) -> None:
         self.variant = variant
-        self.game = TicktackGame(variant, first=first)
+        self.game = TicktackGame(variant, position, first if position is None else position.turn)
+        if position is not None:  # a game set up from a position: the side to move throws
+            self.game.position = position
+            self.game.awaiting = AWAIT_THROW
 
     @property
     def awaiting(self) -> str:
@@ -392,12 +402,13 @@ class TicktackFlow(TablesFlow):
         return super().command(side, word, argument)
 
 
-def make_flow(variant: Variant, cube_allowed: bool | None = None, first: int | None = None) -> TablesFlow:
-    """The flow of one game of ``variant``."""
+def make_flow(variant: Variant, cube_allowed: bool | None = None, first: int | None = None,
+              position: Position | None = None) -> TablesFlow:
+    """The flow of one game of ``variant`` (from ``position`` if given, its side to move first)."""
     if isinstance(variant, Versailles):
-        return VersaillesFlow(variant)
+        return VersaillesFlow(variant, position)
     if isinstance(variant, Ticktack):
-        return TicktackFlow(variant, first)
+        return TicktackFlow(variant, first, position)
     if isinstance(variant, Jacquet):
-        return JacquetFlow(variant)
-    return BackgammonFlow(variant, cube_allowed)
+        return JacquetFlow(variant, position)
+    return BackgammonFlow(variant, cube_allowed, position)

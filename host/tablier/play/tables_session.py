@@ -54,7 +54,7 @@ from tablier.tables.match import Match
 from tablier.tables.moves import Dice as Throw
 from tablier.tables.notation import format_play
 from tablier.tables.players import greedy_player
-from tablier.tables.position_text import format_position, frame_of
+from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.variant import Variant
 
 from .dice import Dice
@@ -107,7 +107,11 @@ class TablesSession(Session):
         cube_allowed = None
         if self.match is not None:
             cube_allowed = not self.match.crawford_game
-        self.flow = make_flow(self.variant, cube_allowed, self.next_first)
+        position = None
+        if self.options.position and self.game_number == 1:
+            position = parse_position(self.options.position, frame_of(self.variant))
+            self.variant.validate(position)
+        self.flow = make_flow(self.variant, cube_allowed, self.next_first, position)
         self.ply = 0
         self.phase = SETUP
         self.inference = None
@@ -345,16 +349,19 @@ class TablesSession(Session):
         places = ", ".join(place_name(TABLES_PLACES[n]) for n in self.inference.differing_places(chosen))
         options = "; ".join(f"{n + 1}: {format_play(self.inference.play_of(c))}"
                             for n, c in enumerate(chosen))
-        self.say(f"which play? the board cannot see the difference ({options}). Lift and replace a man "
-                 f"on the point it came from ({places}), or type `choose N`")
+        self.say(f"which play? the board cannot see the difference ({options}). Lift and put back a man "
+                 f"on the blinking place your play left with fewer men ({places}), or type `choose N`")
 
     def _answer_ask(self) -> None:
+        """A man lifted and put back on a blinking place picks the play that leaves the fewest men
+        there."""
         assert self.reading is not None and self.inference is not None
         if self.ask_touch is None or self.reading.status is not Status.AMBIGUOUS:
             return
         place = self.ask_touch
-        start = self.inference.candidates[0].counts
-        matching = [c for c in self.asking if c.counts[place] < start[place]]
+        fewest = min(c.counts[place] for c in self.asking)
+        matching = [c for c in self.asking if c.counts[place] == fewest]
+        self.ask_touch = None
         if len(matching) == 1:
             self.phase = PLAY
             self._commit(matching[0])
