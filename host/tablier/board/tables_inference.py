@@ -3,7 +3,8 @@
 The inference does not follow gestures. At the start of a turn it lists every position that legal
 play can reach: each legal play's result, and every partial play on the way to one (any subset of
 its moves, made in any order the men allow), plus the moments of a hit when the hit man still stands
-on his point, or already lies on the bar while the hitting man has not left his own. Whatever the switches show is then matched against that list:
+on his point, or already lies on the bar while the hitting man has not left his own. Whatever the
+switches show is then matched against that list:
 
 - ``FINAL``: the board shows exactly one legal result (committed when the player ends his turn);
 - ``AMBIGUOUS``: two legal results look the same to the switches (men moved off tall stacks, whose
