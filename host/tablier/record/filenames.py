@@ -31,7 +31,8 @@ def record_name(record: Record, record_id: int | None, suffix: str) -> str:
     parts = [f"{record_id:05d}" if record_id is not None else "",
              slug(record.date, 10), slug(record.game, 16), players]
     stem = "_".join(part for part in parts if part) or "record"
-    return f"{stem}.{slug(suffix, 8) or 'out'}"
+    ending = ".".join(part for part in (slug(piece, 12) for piece in suffix.split(".")) if part)
+    return f"{stem}.{ending or 'out'}"
 
 
 def inside(directory: Path, name: str) -> Path:

@@ -1,0 +1,88 @@
+"""The SQLite archive: records go in whole, come back equal, are found by filters and deleted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from record_factory import DRAUGHTS_GAMES, TABLES_GAMES, draughts_record, tables_record
+
+from tablier.record.archive import Archive, Filters, default_path
+from tablier.record.game_record import Action, RecordError
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Archive:
+    return Archive(tmp_path / "data" / "archive.sqlite3")
+
+
+def test_every_game_comes_back_equal(archive: Archive) -> None:
+    records = [tables_record(game, 7, games=2) for game in TABLES_GAMES]
+    records += [draughts_record(game, 7) for game in DRAUGHTS_GAMES]
+    records.append(draughts_record("english", 3, fen="B:W18,22,K30:B5,9,K14"))
+    ids = [record_id for record_id, _ in archive.add_all(records)]
+    for record_id, record in zip(ids, records, strict=True):
+        assert archive.get(record_id) == record
+
+
+def test_the_same_record_is_stored_once(archive: Archive) -> None:
+    record = tables_record("backgammon", 1)
+    first = archive.add(record)
+    [(again, fresh)] = archive.add_all([tables_record("backgammon", 1)])
+    assert (again, fresh) == (first, False)
+    assert archive.ids() == [first]
+
+
+def test_an_illegal_record_stores_nothing_of_the_batch(archive: Archive) -> None:
+    good = tables_record("backgammon", 1)
+    bad = tables_record("jacquet", 2)
+    bad.games[0].actions[3] = Action(bad.games[0].actions[3].side, "play", (6, 5), ((24, 1, 0),))
+    with pytest.raises(RecordError, match="game 1, action 4"):
+        archive.add_all([good, bad])
+    assert archive.ids() == []
+
+
+def test_filters(archive: Archive) -> None:
+    backgammon = tables_record("backgammon", 1)
+    backgammon.date = "2024-01-05"
+    english = draughts_record("english", 1)
+    english.games[0].players = ("Marion Tinsley", "Don Lafferty")
+    english.date = "1990-06-01"
+    first, second = (record_id for record_id, _ in archive.add_all([backgammon, english]))
+    assert archive.ids(Filters(game="english")) == [second]
+    assert archive.ids(Filters(player="tinsley")) == [second]
+    assert archive.ids(Filters(player="bob ../")) == [first]
+    assert archive.ids(Filters(since="2000-01-01")) == [first]
+    assert archive.ids(Filters(until="2000-01-01")) == [second]
+    entries = list(archive.entries(Filters(game="backgammon")))
+    assert entries[0].players == "Ann \u00e9l\u00e8ve - Bob ../../etc/x" and entries[0].games == 1
+
+
+def test_delete(archive: Archive) -> None:
+    record_id = archive.add(tables_record("ticktack", 1))
+    assert archive.delete(record_id) and not archive.delete(record_id)
+    with pytest.raises(KeyError):
+        archive.get(record_id)
+    assert archive.db.execute("SELECT count(*) FROM actions").fetchone()[0] == 0
+
+
+def test_moves_are_searchable_with_their_notation(archive: Archive) -> None:
+    record_id = archive.add(tables_record("backgammon", 2))
+    rows = archive.db.execute("SELECT notation FROM actions WHERE record_id = ? AND kind = 'play'",
+                              (record_id,)).fetchall()
+    assert rows and any("/" in row[0] for row in rows)
+
+
+def test_not_an_archive(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(RecordError, match="not a Tablier archive"):
+        Archive(path)
+
+
+def test_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("TABLIER_ARCHIVE", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "tablier" / "archive.sqlite3"
+    monkeypatch.setenv("TABLIER_ARCHIVE", str(tmp_path / "mine.db"))
+    assert default_path() == tmp_path / "mine.db"
