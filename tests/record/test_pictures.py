@@ -1,0 +1,86 @@
+"""SVG diagrams, PNG through rsvg-convert, and the self-contained HTML replay."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+from record_factory import DRAUGHTS_GAMES, TABLES_GAMES, draughts_record, tables_record
+
+from tablier.draughts.core import Board
+from tablier.record.exporting import export_record, final_svg
+from tablier.record.game_record import RecordError
+from tablier.record.html_replay import write_html
+from tablier.record.svg_diagram import draughts_svg, svg_to_png, tables_svg
+from tablier.tables import Backgammon
+from tablier.tables.position import Position, side_board
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _circles(svg: str) -> int:
+    return len(ET.fromstring(svg).findall(f"{SVG}circle"))
+
+
+def test_the_start_of_backgammon_shows_thirty_men_and_numbered_points() -> None:
+    svg = tables_svg(Backgammon().start_position(), Backgammon())
+    assert _circles(svg) == 30
+    texts = [element.text for element in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert all(str(point) in texts for point in range(1, 25))
+
+
+def test_tall_stacks_bar_trays_and_dice() -> None:
+    black = side_board({6: 9}, bar=2)        # 9 on a point, 2 on the bar, 4 borne off
+    white = side_board({1: 15})
+    svg = tables_svg(Position((black, white)), Backgammon(), dice=(6, 6))
+    texts = [element.text for element in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert "9" in texts and "15" in texts and "4" in texts and texts.count("6") >= 3
+
+
+def test_a_draughts_board_with_kings_and_lit_squares() -> None:
+    svg = draughts_svg(Board("W:W18,K22:B5,K6"), lit={22, 18})
+    root = ET.fromstring(svg)
+    assert _circles(svg) == 4 + 2  # four pieces, two king rings
+    assert sum(1 for element in root.iter(f"{SVG}text") if element.text == "K") == 2
+    assert len(re.findall("#f5b82e", svg)) == 2
+
+
+@pytest.mark.parametrize("game", TABLES_GAMES + DRAUGHTS_GAMES)
+def test_every_game_exports_svg_pictures_and_html(game: str) -> None:
+    record = tables_record(game, 3) if game in TABLES_GAMES else draughts_record(game, 3)
+    [(suffix, content)] = export_record(record, "svg")
+    assert suffix == "game1.svg"
+    ET.fromstring(content.decode())
+    html = write_html(record)
+    assert html.count("class=frame") == len(record.games[0].actions) + 1
+
+
+def test_html_needs_no_network() -> None:
+    html = write_html(tables_record("backgammon", 1, games=2))
+    assert not re.search(r"(src|href)\s*=", html)
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", html)
+    assert "<select" in html and "ArrowRight" in html
+
+
+def test_a_position_within_a_game_and_bad_requests() -> None:
+    record = tables_record("backgammon", 1)
+    assert "after 3." in final_svg(record, 1, move=3)
+    assert "start" in final_svg(record, 1, move=0)
+    with pytest.raises(RecordError, match="no game 2"):
+        final_svg(record, 2)
+    with pytest.raises(RecordError, match="moves, not 999"):
+        final_svg(record, 1, move=999)
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert is not installed")
+def test_png() -> None:
+    png = svg_to_png(tables_svg(Backgammon().start_position(), Backgammon()))
+    assert png.startswith(b"\x89PNG")
+
+
+def test_png_without_rsvg_convert_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(RecordError, match="apt-get install librsvg2-bin"):
+        svg_to_png("<svg/>")
