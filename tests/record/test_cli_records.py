@@ -1,0 +1,118 @@
+"""``tablier archive``, ``tablier export`` and ``tablier diagram`` from the command line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from record_factory import draughts_record, tables_record
+
+from tablier.cli import main
+from tablier.record.json_format import dumps
+
+MAT = Path("/work/shared/corpora/backgammon/mat")
+needs_corpus = pytest.mark.skipif(not MAT.is_dir(), reason="the .mat corpus is not here")
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    hostile = tables_record("backgammon", 1)
+    hostile.games[0].players = ("../../etc/x", "Eve\u0000\u00e9" + "z" * 300)
+    found = {"archive": tmp_path / "archive.sqlite3", "hostile": tmp_path / "hostile.json",
+             "jacquet": tmp_path / "jacquet.json", "english": tmp_path / "english.json"}
+    found["hostile"].write_text(dumps(hostile))
+    found["jacquet"].write_text(dumps(tables_record("jacquet", 2)))
+    found["english"].write_text(dumps(draughts_record("english", 2)))
+    return found
+
+
+def _import(files: dict[str, Path], *names: str) -> int:
+    return main(["archive", "import", "--archive", str(files["archive"]), *(str(files[n]) for n in names)])
+
+
+def test_import_list_show_delete(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    assert _import(files, "hostile", "jacquet", "english") == 0
+    assert "1 record added" in capsys.readouterr().out
+    assert main(["archive", "list", "--archive", str(files["archive"])]) == 0
+    out = capsys.readouterr().out
+    assert "3 records" in out and "jacquet" in out and "english" in out
+    assert main(["archive", "list", "--archive", str(files["archive"]), "--game", "english"]) == 0
+    assert "1 record\n" in capsys.readouterr().out
+    assert main(["archive", "show", "2", "--archive", str(files["archive"])]) == 0
+    shown = capsys.readouterr().out
+    assert "Game 1: black Ann" in shown and "+---+" in shown
+    assert main(["archive", "delete", "2", "--archive", str(files["archive"])]) == 0
+    assert main(["archive", "show", "2", "--archive", str(files["archive"])]) == 2
+    assert "no record 2" in capsys.readouterr().err
+
+
+def test_importing_twice_adds_nothing(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _import(files, "jacquet")
+    _import(files, "jacquet")
+    assert "0 records added (1 games), 1 already archived" in capsys.readouterr().out
+
+
+def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.mat"
+    bad.write_text(" 1 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/2\n")
+    files["bad"] = bad
+    assert _import(files, "bad", "english") == 1
+    captured = capsys.readouterr()
+    assert "refused: " in captured.err and "bad.mat: game 1, move 1 (31: 8/2)" in captured.err
+    assert "english.json: 1 record added" in captured.out
+
+
+@needs_corpus
+def test_a_corpus_match_with_an_unknown_play_is_refused_clearly(files: dict[str, Path],
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(MAT.glob("MrPurple*"))
+    assert main(["archive", "import", "--archive", str(files["archive"]), str(path)]) == 1
+    assert "game 2, move 24: the play of 3-2 is unknown ('????'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt, produced", [
+    ("mat", 1), ("sgf", 1), ("pdn", 1), ("json", 3), ("txt", 3), ("html", 3), ("svg", 3),
+])
+def test_export_every_format(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             fmt: str, produced: int) -> None:
+    _import(files, "hostile", "jacquet", "english")
+    out = tmp_path / "out"
+    assert main(["export", "--archive", str(files["archive"]), "--format", fmt, "--out", str(out)]) == 0
+    written = sorted(out.iterdir())
+    assert len(written) == produced and all(path.parent == out for path in written)
+    assert not list(tmp_path.glob("**/etc"))
+    captured = capsys.readouterr()
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    assert f"{produced} file" in captured.out
+
+
+def test_export_filters_and_input_files(files: dict[str, Path], tmp_path: Path) -> None:
+    _import(files, "hostile", "jacquet", "english")
+    out = tmp_path / "only"
+    assert main(["export", "--archive", str(files["archive"]), "--game", "jacquet", "--format", "json",
+                 "--out", str(out)]) == 0
+    assert [path.name for path in out.iterdir()] == ["00002_2026-11-29_jacquet_Ann-eleve-vs-Bob-etc-x.json"]
+    direct = tmp_path / "direct"
+    assert main(["export", "--input", str(files["english"]), "--format", "pdn", "--out", str(direct)]) == 0
+    assert len(list(direct.iterdir())) == 1
+
+
+def test_diagram(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diagram", "backgammon", "--dice", "52"]) == 0
+    assert capsys.readouterr().out.startswith("<svg")
+    assert main(["diagram", "english", "B:W18,22:B5,K14", "--out", str(tmp_path / "d.svg")]) == 0
+    assert (tmp_path / "d.svg").read_text().startswith("<svg")
+    assert main(["diagram", "jacquet", "W 24x15 / B 24x15 / W"]) == 0
+    assert main(["diagram", "backgammon", "W 24x16 / B 24x15 / W"]) == 2
+    assert "16" in capsys.readouterr().err
+    assert main(["diagram", "chess"]) == 2
+
+
+def test_diagram_of_an_archived_position(files: dict[str, Path], tmp_path: Path) -> None:
+    _import(files, "jacquet")
+    target = tmp_path / "p.png" if shutil.which("rsvg-convert") else tmp_path / "p.svg"
+    assert main(["diagram", "--record", "1", "--move", "4", "--archive", str(files["archive"]),
+                 "--out", str(target)]) == 0
+    assert target.stat().st_size > 1000
