@@ -147,7 +147,7 @@ class AutoHands:
             return
         self._planned_for = key
         if session.phase == DRAUGHTS_SETUP:
-            wanted = session.start_squares()
+            wanted = session.wanted_squares()
             if not self.hands.closed:
                 self._queue.append(lambda: self.hands.turn_face(False))
             for square in sorted(self.hands.squares - wanted):

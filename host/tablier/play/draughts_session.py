@@ -76,10 +76,16 @@ class DraughtsSession(Session):
         black_player = 1 if self.game_number % 2 == 1 else 2
         return black_player if color is False else 3 - black_player
 
-    def start_squares(self) -> set[int]:
-        """The squares the men stand on at the start."""
-        start = self.make_board()
-        return set(start.pieces(False) + start.pieces(True))
+    def wanted_squares(self) -> set[int]:
+        """The squares the men should stand on now (at a game's start: the start position)."""
+        return set(self.board.pieces(False) + self.board.pieces(True))
+
+    def resume_check(self) -> None:
+        """After a resumption: check the board against the position reached, guiding the fixes."""
+        self.phase = SETUP
+        self.inference = None
+        self.reading = None
+        self._check_setup()
 
     def legal_moves(self) -> list[Move]:
         """The moves the side to move may make now."""
@@ -107,9 +113,9 @@ class DraughtsSession(Session):
         if self.observation.tables_face_up:
             self.setup = None
             return
-        self.setup = check_squares(self.observation.squares, frozenset(self.start_squares()))
+        self.setup = check_squares(self.observation.squares, frozenset(self.wanted_squares()))
         if self.setup.done:
-            self.say("the men are set up; Black to move")
+            self.say(f"the men are set up; {COLOR_NAMES[self.board.turn].capitalize()} to move")
             self._begin_move()
 
     def _begin_move(self) -> None:

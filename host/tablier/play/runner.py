@@ -67,9 +67,10 @@ class TerminalCommands:
 def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None, sim: bool = False,
          log_dir: Path | None = None, make_actor: Callable[[Hands, Cable], Actor] | None = None,
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
-         timeout: float | None = None, prepare: Callable[[Session], None] | None = None,
-         log_writer: EventLogWriter | None = None) -> PlayResult:
-    """Play ``game`` on a board at ``port`` or on the simulated board (``sim``)."""
+         timeout: float | None = None, log_writer: EventLogWriter | None = None,
+         resumed: Session | None = None) -> PlayResult:
+    """Play ``game`` on a board at ``port`` or on the simulated board (``sim``); ``resumed``: go on
+    with a session replayed from its log (``log_writer`` appends to that log)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         hands = None
@@ -94,11 +95,13 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
             stack.callback(log.close)
             log.write(LinkState(state="connected", detail=f"firmware {link.firmware_version}, "
                                                           f"layout {link.layout_hash}"))
-        session = make_session(game, link, layout, dice, log, options)
+        if resumed is not None:
+            session = resumed
+            session.adopt(link, log)
+        else:
+            session = make_session(game, link, layout, dice, log, options)
         if view is not None:
             session.on_redraw = view
-        if prepare is not None:
-            prepare(session)
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
         source = None
         if commands:

@@ -193,7 +193,7 @@ class ScriptActor:
             self.hands.set_up_tables(Orientation(session.variant, way).counts(session.flow.position))
         elif isinstance(session, DraughtsSession):
             self.hands.turn_face(False)
-            self.hands.set_up_squares(session.start_squares())
+            self.hands.set_up_squares(session.wanted_squares())
 
     def _expect(self, action: Action, session: Session) -> None:
         words = action.words

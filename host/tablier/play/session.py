@@ -90,6 +90,7 @@ class Session:
         self.messages: list[str] = []
         self.message_log: list[str] = []  # every message, for a plain transcript
         self.finished = False
+        self.started = False
         self.observation = self.observer.observe(())
         self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
@@ -97,6 +98,13 @@ class Session:
         self.on_redraw: Callable[[Session], None] | None = None
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
         link.on_state = self._link_state
+
+    def adopt(self, link: Link, log: EventLogWriter | None) -> None:
+        """Continue on another board link and log (a resumed session, replayed from its log)."""
+        self.link = link
+        self.log = log
+        link.on_state = self._link_state
+        self._last_wishes = None
 
     # -- hooks for the game sessions --------------------------------------------------------------
 
@@ -122,6 +130,9 @@ class Session:
 
     def start(self) -> None:
         """Called once the board is connected, before the first loop."""
+
+    def resume_check(self) -> None:
+        """After a resumption: check the board against the position reached."""
 
     # -- shared services -------------------------------------------------------------------------
 
@@ -158,7 +169,11 @@ class Session:
         if self.link.client is not None:
             self.link.settle()
             self._snapshot("connect")
-        self.start()
+        if self.started:
+            self.resume_check()
+        else:
+            self.start()
+            self.started = True
         deadline = None if timeout is None else self.clock() + timeout
         idle_since: float | None = None
         while not self.finished:

@@ -123,6 +123,15 @@ class TablesSession(Session):
         self.say(f"game {self.game_number} of {self.variant.title}: set up the men")
         self._check_setup()
 
+    def resume_check(self) -> None:
+        """After a resumption: check the board against the position reached, guiding the fixes."""
+        self.phase = SETUP
+        self.inference = None
+        self.reading = None
+        self.stop_grace()
+        self.say("resumed: put the men as the position stands", "teach")
+        self._check_setup()
+
     def _check_setup(self) -> None:
         if not self.observation.tables_face_up:
             self.setup = None

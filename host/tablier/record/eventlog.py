@@ -59,6 +59,8 @@ class Header(Record):
     host_version: str = ""
     started: str = ""
     port: str = ""
+    position: str = ""
+    games: int = 1
 
 
 @dataclass(frozen=True)
@@ -314,10 +316,12 @@ def read_log(path: Path) -> EventLog:
                 raise LogFormatError("a line that is not a JSON object")
             record = decode(data)
         except (json.JSONDecodeError, LogFormatError) as error:
+            reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
+            if not records:
+                raise LogFormatError(f"{path}: not a Tablier event log (line {number}: {reason})") from None
             if last:
                 torn = True
                 break
-            reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
             raise LogFormatError(f"{path}:{number}: {reason}") from None
         records.append(record)
     header = records[0] if records else None

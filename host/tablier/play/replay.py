@@ -1,0 +1,112 @@
+"""Replaying an event log through the same session code: ``tablier rebuild`` and ``--resume``.
+
+:class:`ReplayLink` stands in for the board: it hands the session the switch changes the log
+recorded (and those a reconnection's snapshot implied), in order, each once; the throws the log
+recorded are given to the dice in order, and commands typed at the terminal are said again at the
+same point among the switch events. The session then infers every move afresh from the switches,
+exactly as it did live: :func:`rebuild` compares its moves with the ones the log committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from tablier.hardware.layout import Layout, load_layout
+from tablier.link.client import Colour, SwitchChange
+from tablier.record.eventlog import Command, Commit, DiceRecord, EventLog, Record, SnapshotRecord, SwitchEvent
+
+from .dice import Dice
+from .link import CONNECTED
+from .session import PlayOptions, Session
+from .start import make_session
+
+
+class ReplayLink:
+    """A link whose board is a log: :meth:`poll` returns the next recorded change."""
+
+    def __init__(self, changes: Iterable[SwitchChange | Command]) -> None:
+        self._items: Iterator[SwitchChange | Command] = iter(changes)
+        self.state = CONNECTED
+        self.closed: set[int] = set()
+        self.client = None
+        self.layout_hash = ""
+        self.firmware_version = ""
+        self.on_state: object = None
+        self.session: Session | None = None
+        self.exhausted = False
+
+    def poll(self, timeout: float = 0.0) -> list[SwitchChange]:
+        for item in self._items:
+            if isinstance(item, Command):
+                if self.session is not None:
+                    words = " ".join(w for w in (str(item.player or ""), item.word, item.argument) if w)
+                    self.session.command_line(words)
+                continue
+            (self.closed.add if item.closed else self.closed.discard)(item.switch)
+            return [item]
+        self.exhausted = True
+        return []
+
+    def settle(self) -> set[int]:
+        return set(self.closed)
+
+    def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
+        """The replay has no lights."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def board_changes(records: Iterable[Record]) -> Iterator[SwitchChange | Command]:
+    """The switch changes and typed commands of a log, in order (snapshots turned into the changes
+    they imply against what was known before them)."""
+    known: set[int] = set()
+    for record in records:
+        if isinstance(record, SwitchEvent):
+            if record.closed != (record.switch in known):
+                (known.add if record.closed else known.discard)(record.switch)
+                yield SwitchChange(record.switch, record.closed, record.time_ms, record.seq)
+        elif isinstance(record, SnapshotRecord):
+            now = set(record.closed)
+            for switch in sorted(now ^ known):
+                yield SwitchChange(switch, switch in now, 0, None)
+            known = now
+        elif isinstance(record, Command) and record.word not in ("quit",):
+            yield record
+
+
+@dataclass
+class Rebuilt:
+    """A log replayed: the session at the log's end, the moves it inferred, the moves logged."""
+
+    session: Session
+    inferred: list[str]
+    logged: list[str] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the re-inferred moves are the ones committed live."""
+        return self.inferred == self.logged
+
+
+def rebuild(log: EventLog, layout: Layout | None = None) -> Rebuilt:
+    """Replay ``log``'s switch events through a fresh session of its game."""
+    header = log.header
+    layout = layout or load_layout()
+    dice = Dice(header.seed)
+    for record in log.of(DiceRecord):
+        dice.force(tuple(record.dice))
+    options = PlayOptions(players=(header.players[0], header.players[1]) if len(header.players) == 2
+                          else ("player 1", "player 2"),
+                          match_length=header.match_length, options=dict(header.options),
+                          games=header.games, position=header.position,
+                          grace_s=float("inf"))  # no guidance while replaying: only commits matter
+    link = ReplayLink(board_changes(log.records[1:]))
+    session = make_session(header.game, link, layout, dice, None, options)  # type: ignore[arg-type]
+    link.session = session
+    session.start()
+    session.started = True
+    while not link.exhausted and not session.finished:
+        session.tick(wait=0.0)
+    return Rebuilt(session, list(session.committed), [c.notation for c in log.of(Commit)])

@@ -1,0 +1,101 @@
+"""Nothing committed is lost: a host killed mid-game resumes from its log; logs rebuild their moves."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tablier.cli import main
+from tablier.play.replay import rebuild
+from tablier.record.eventlog import Commit, Message, read_log
+
+from .conftest import run_script
+
+FIRST = """
+setup
+dice 3 1
+press 1
+dice 3 1
+press 1
+move point 8 point 5
+move point 6 point 5
+press 1
+dice 6 4
+press 2
+move point 1 point 11      # white 24/14
+press 2
+wait 60                    # the host is killed while waiting
+"""
+
+AFTER = """
+setup                      # the men as the log's position stands (a fresh board is empty)
+dice 6 5
+press 1
+move point 24 point 13
+press 1
+expect last 24/13
+"""
+
+
+def test_a_killed_host_resumes_with_nothing_committed_lost(tmp_path: Path) -> None:
+    (tmp_path / "first.txt").write_text(FIRST)
+    (tmp_path / "after.txt").write_text(AFTER)
+    logs = tmp_path / "logs"
+    host = subprocess.Popen([sys.executable, "-m", "tablier", "play", "backgammon", "--sim", "--script",
+                             str(tmp_path / "first.txt"), "--log-dir", str(logs)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            found = list(logs.glob("*.jsonl"))
+            if found and len(read_log(found[0]).of(Commit)) == 2:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the first host did not commit two moves")
+    finally:
+        os.killpg(host.pid, signal.SIGKILL)
+        host.wait()
+    status = main(["play", "--resume", "--sim", "--script", str(tmp_path / "after.txt"),
+                   "--log-dir", str(logs)])
+    assert status == 0
+    (path,) = logs.glob("*.jsonl")
+    log = read_log(path)
+    assert [c.notation for c in log.of(Commit)] == ["8/5 6/5", "24/14", "24/13"]
+    assert any("resumed after 2 moves" in m.text for m in log.of(Message))
+    assert rebuild(log).agrees  # the whole log, both runs, rebuilds the same moves
+
+
+def test_rebuild_re_infers_a_log_with_a_cut_link_and_a_question(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_script("backgammon", """
+        setup
+        dice 5 2
+        press 1
+        lift point 4
+        put point 2
+        cut
+        lift point 2
+        put tray 1
+        restore
+        wait 0.3
+        press 1
+        say choose 2
+    """, tmp_path, position="B 2x7 4 / W 24x2 13x5 12x3 19x5 / B")
+    assert result.log_path is not None and len(result.session.committed) == 1
+    assert main(["rebuild", str(result.log_path)]) == 0
+    out = capsys.readouterr().out
+    assert result.session.committed[0] in out and "agree" in out
+
+
+def test_rebuild_refuses_what_is_not_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "x.jsonl"
+    bad.write_text("hello\n")
+    assert main(["rebuild", str(bad)]) == 2
+    assert "not a Tablier event log" in capsys.readouterr().err
