@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "archive",
     "export",
     "diagram",
+    "replay_on_board",
     "play",
     "rebuild",
     "solve",
