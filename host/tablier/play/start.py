@@ -35,12 +35,16 @@ def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLo
         variant = make_variant(info.name, options.options)
         return TablesSession(variant, link, layout, dice, log, options)
     from tablier.draughts.catalog import split_options
+    from tablier.draughts.geometry import BOARD_8
     from tablier.draughts.variants import find_variant
 
     from .draughts_session import DraughtsSession
 
     board_options, laws = split_options(info.name, options.options)
     board_class = find_variant(info.name)
+    if board_class.geometry is not BOARD_8:
+        raise ValueError(f"{info.title} needs a {board_class.geometry.size}x{board_class.geometry.size} "
+                         "board; the Tablier board's draughts face is 8x8")
     english = board_class.name == "english"
     fen = options.position or None
     board_class(fen, **board_options)  # a bad FEN is refused now, with its reason

@@ -1,0 +1,79 @@
+"""`tablier demo` and `tablier play` as a user runs them: whole games on the simulated board."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from tablier.cli import main
+from tablier.games import all_games
+from tablier.play.demo import run_demo
+from tablier.play.replay import rebuild
+from tablier.record.eventlog import Commit, Header, ResultRecord, SwitchEvent, read_log
+
+BOARD_GAMES = [game.name for game in all_games() if game.name != "polish10"]  # 10x10: not on this board
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_demo_plays_a_whole_game_of_every_game_through_the_firmware(game: str, tmp_path: Path) -> None:
+    out = io.StringIO()
+    result = run_demo(game, seed=3, delay=0.0, log_dir=tmp_path, out=out, live=False)
+    session = result.session
+    assert session.finished and session.committed
+    assert result.log_path is not None and result.log_path.parent == tmp_path
+    log = read_log(result.log_path)
+    assert isinstance(log.records[0], Header) and log.header.game == game
+    assert [c.notation for c in log.of(Commit)] == session.committed
+    (ending,) = log.of(ResultRecord)
+    assert ending.match_over and "wins" in out.getvalue() + " ".join(session.message_log)
+    assert log.of(SwitchEvent)  # the moves were read from the switches
+    if game in ("backgammon", "english"):
+        assert rebuild(log).agrees
+
+
+def test_demo_command_writes_its_log_where_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "devil", "--fast", "--seed", "2", "--log-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert f"log written to {tmp_path}" in out and "result: " in out
+
+
+def test_demo_terminal_only_mode_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--no-board", "--seed", "5", "--delay", "0"]) == 0
+    assert "result: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["play", "backgammon"], "--sim"),
+    (["play", "chess", "--sim"], "unknown game"),
+    (["play", "backgammon", "--port", "/dev/ttyX", "--script", "x"], "add --sim"),
+    (["play", "backgammon", "--sim", "--option", "cube"], "NAME=VALUE"),
+    (["play", "backgammon", "--sim", "--players", "ann"], "two names"),
+    (["play", "polish10", "--sim"], "8x8"),
+])
+def test_play_refuses_bad_input_with_one_line(argv: list[str], says: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
+
+
+def test_play_on_a_missing_port_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "backgammon", "--port", "/dev/nonexistent-tablier"]) == 1
+    assert "cannot open serial port" in capsys.readouterr().err
+
+
+def test_play_with_a_script_prints_the_moves_and_the_position(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).parent / "scripts" / "backgammon_opening.txt"
+    assert main(["play", "backgammon", "--sim", "--script", str(script), "--log-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "moves: 8/5 6/5" in out and "BAR" in out and f"log: {tmp_path}" in out
+
+
+def test_a_failing_script_line_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("setup\ndice 3 1\npress 1\ndice 3 1\npress 1\nexpect last 24/18\n")
+    assert main(["play", "backgammon", "--sim", "--script", str(script), "--log-dir", str(tmp_path)]) == 1
+    assert "s.txt:6" in capsys.readouterr().err
