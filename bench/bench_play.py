@@ -1,0 +1,108 @@
+"""Lift-to-light latency: from a simulated switch opening to the LED frame lighting the destinations.
+
+A Backgammon game is set up on the simulated board and the opening 3-1 thrown; then a man is lifted
+from the 8-point again and again (and put back). Each time the clock runs from the moment the switch
+changes in the simulated hardware until the firmware sends the LED chain a frame showing the
+5-point lit as a destination: firmware scan and debounce, the event over the pseudo-terminal,
+pyserial, the host's inference and LED plan, the LED frame back, the firmware's write to the chain.
+Target: under 20 ms at the 99th percentile.
+"""
+
+from __future__ import annotations
+
+import statistics
+import threading
+import time
+
+from tablier.board.leds import DESTINATION
+from tablier.board.orientation import Orientation
+from tablier.hardware.layout import load_layout
+from tablier.link.sim import SimulatedBoard
+from tablier.link.transport import open_serial
+from tablier.play.dice import Dice
+from tablier.play.hands import Hands
+from tablier.play.link import Link
+from tablier.play.session import PlayOptions
+from tablier.play.tables_flow import OPENING, PLAY
+from tablier.play.tables_session import TablesSession
+from tablier.tables import Backgammon
+
+LIFTS = 200
+
+
+def main() -> dict[str, object]:
+    """Measure; returns the figures (milliseconds)."""
+    layout = load_layout()
+    with SimulatedBoard(layout) as board:
+        link = Link(lambda: open_serial(board.port), layout.hash)
+        link.connect()
+        dice = Dice(1)
+        variant = Backgammon()
+        session = TablesSession(variant, link, layout, dice, None, PlayOptions(grace_s=60))
+        hands = Hands(board, layout)
+        hands.turn_face(True)
+        hands.set_up_tables(Orientation(variant).counts(variant.start_position()))
+        stop = threading.Event()
+
+        def loop() -> None:
+            link.settle()
+            session.observation = session.observer.observe(link.closed)
+            session.start()
+            while not stop.is_set():
+                session.tick(wait=0.0005)
+
+        worker = threading.Thread(target=loop, daemon=True)
+        time.sleep(0.3)  # the men's switches debounced
+        worker.start()
+        _wait(lambda: session.phase == OPENING, 5)
+        for values in ((3, 1), (3, 1)):
+            dice.force(values)
+            hands.press(1, True)
+            time.sleep(0.05)  # longer than the debounce window
+            hands.press(1, False)
+            time.sleep(0.05)
+        _wait(lambda: session.phase == PLAY, 5)
+        order = layout.led_order
+        target = layout.led_for("point", 5).index
+        wanted = DESTINATION.colour
+
+        def lit() -> bool:
+            data = board.led_bytes()
+            offset = 3 * target
+            if len(data) < offset + 3:
+                return False
+            shown = tuple(data[offset + order.index(c)] for c in "RGB")
+            return shown == wanted
+
+        switch = layout.switch_at("point", 8, 3).id
+        times: list[float] = []
+        for _ in range(LIFTS):
+            _wait(lambda: not lit(), 2)
+            start = time.perf_counter()
+            board.set_switch(switch, False)
+            _wait(lit, 2)
+            times.append((time.perf_counter() - start) * 1000)
+            board.set_switch(switch, True)
+        stop.set()
+        worker.join(2)
+        link.close()
+    times.sort()
+    return {
+        "lifts": len(times),
+        "lift_to_light_median_ms": round(statistics.median(times), 2),
+        "lift_to_light_p99_ms": round(times[int(0.99 * (len(times) - 1))], 2),
+        "lift_to_light_max_ms": round(times[-1], 2),
+        "target_p99_ms": 20,
+    }
+
+
+def _wait(condition: object, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise TimeoutError("the board did not reach the state in time")
+        time.sleep(0.0002)
+
+
+if __name__ == "__main__":
+    print(main())
