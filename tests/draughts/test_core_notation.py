@@ -67,3 +67,15 @@ def test_another_route_of_a_flying_king_is_accepted() -> None:
     assert board.parse_move("29x15x8") == move
     with pytest.raises(IllegalMoveError):
         board.parse_move("29x25x8")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("22-26", "men move forward only"),
+    ("22-14", "pieces move diagonally"),
+    ("22-13", "one square, or jumps over a piece"),
+    ("22-17", "square 17 is taken"),
+])
+def test_illegal_moves_name_the_rule_they_break(text: str, words: str) -> None:
+    board = Board("W:W22,17:B1")
+    with pytest.raises(IllegalMoveError, match=words):
+        board.parse_move(text)

@@ -91,6 +91,25 @@ def _why_illegal(board: Board, squares: list[int], legal: list[Move], text: str)
         options = ", ".join(str(move) for move in legal)
         return f"{text}: a capture is compulsory ({options})"
     from_here = [str(move) for move in legal if move.path[0] == squares[0]]
+    reason = _broken_rule(board, squares, piece.king) or "not legal"
     if from_here:
-        return f"{text}: not legal; the piece on {squares[0]} can play {', '.join(from_here)}"
-    return f"{text}: not legal; the piece on {squares[0]} cannot move"
+        return f"{text}: {reason}; the piece on {squares[0]} can play {', '.join(from_here)}"
+    return f"{text}: {reason}; the piece on {squares[0]} cannot move"
+
+
+def _broken_rule(board: Board, squares: list[int], king: bool) -> str:
+    """The rule of movement a plain move from ``squares[0]`` to ``squares[-1]`` breaks, if one is plain."""
+    g = board.geometry
+    start, end = squares[0], squares[-1]
+    rows = g.row_of[end] - g.row_of[start]
+    columns = g.column_of[end] - g.column_of[start]
+    if board.piece_at(end) is not None:
+        return f"square {end} is taken"
+    if abs(rows) != abs(columns):
+        return "pieces move diagonally"
+    forward = -1 if board.turn else 1
+    if not king and rows * forward < 0 and not (board.black_men_step_backward and not board.turn):
+        return "men move forward only"
+    if abs(rows) > 1 and not (king and board.flying_kings):
+        return "a piece moves one square, or jumps over a piece"
+    return ""
