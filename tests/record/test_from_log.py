@@ -120,3 +120,20 @@ def test_a_commit_that_does_not_match_its_position_is_reported(tmp_path: Path) -
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(RecordError, match=r"game 1, move 2 \(24/23 "):
         read_event_log(path)
+
+
+@pytest.mark.parametrize("game", ["backgammon", "english"])
+def test_a_log_written_by_a_game_on_the_simulated_board(tmp_path: Path, game: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier.cli import main
+    from tablier.record.eventlog import read_log
+
+    assert main(["demo", "--game", game, "--seed", "3", "--fast", "--log-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    [path] = tmp_path.glob("*.jsonl")
+    record = read_event_log(path)
+    check_record(record)
+    commits = read_log(path).of(Commit)
+    moves = [a for g in record.games for a in g.actions if a.kind in (PLAY, MOVE)]
+    assert len(moves) == len(commits) > 10
+    assert record.games[-1].outcome is not None
