@@ -1,0 +1,95 @@
+"""The words of the table and the match: the cube, the next roll ending a turn, take-back, hints,
+physical dice, colours alternating in draughts, the terminal view."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from tablier.play.autoplay import AutoHands
+from tablier.play.dice import PHYSICAL, Dice
+from tablier.play.runner import play
+from tablier.play.session import PlayOptions
+from tablier.play.view import CLEAR, View
+from tablier.record.eventlog import CubeAction, GameStart, ResultRecord, read_log
+
+from .conftest import run_script
+
+OPENING = """
+setup
+dice 3 1
+press 1
+dice 3 1
+press 1
+"""
+
+
+def test_a_match_to_one_point_ends_when_a_double_is_dropped(tmp_path: Path) -> None:
+    result = run_script("backgammon", OPENING + """
+        move point 8 point 5 / move point 6 point 5
+        press 1
+        say double                # white, to throw, doubles
+        say take                  # black takes: the cube is at 2
+        dice 6 5
+        press 2
+        move point 1 point 12     # white 24/13
+        press 2
+        say double                # black redoubles ...
+        say drop                  # ... and white drops: black wins 2
+        expect message wins
+    """, tmp_path, match_length=1, options={"cube": "true"})
+    assert result.session.finished and result.session.score == [2, 0]
+    assert result.log_path is not None
+    log = read_log(result.log_path)
+    assert [(c.action, c.value) for c in log.of(CubeAction)] == [("double", 1), ("take", 2),
+                                                                  ("double", 2), ("drop", 2)]
+    assert log.of(ResultRecord)[-1].match_over
+
+
+def test_the_next_roll_ends_the_turn_and_takeback_leads_back(tmp_path: Path) -> None:
+    result = run_script("backgammon", OPENING + """
+        move point 8 point 5
+        say takeback
+        expect lit point 5 lift-here
+        expect lit point 8 put-here
+        move point 5 point 8
+        move point 13 point 10 / move point 10 point 9
+        dice 6 4
+        press 2                   # white throws: black's 13/9 is committed first
+        expect last 13/9
+        say hint
+        expect message hint
+    """, tmp_path)
+    assert result.session.committed == ["13/9"]
+
+
+def test_physical_dice_are_typed_in() -> None:
+    actions = """
+        setup
+        press 1
+        expect message type the throw
+        say dice 3 1
+        expect message opening throw 3 and 1
+    """
+    from tablier.play.script import ScriptActor, parse_script
+
+    steps = parse_script(actions, "t")
+    result = play("backgammon", PlayOptions(), Dice(source=PHYSICAL), sim=True,
+                  make_actor=lambda hands, cable: ScriptActor(steps, hands, cable, "t"), timeout=30)
+    assert any("black begins" in m for m in result.session.message_log)
+
+
+def test_draughts_colours_alternate_from_game_to_game(tmp_path: Path) -> None:
+    result = play("losing", PlayOptions(games=2, players=("ann", "bob")), Dice(1), sim=True,
+                  log_dir=tmp_path, make_actor=lambda hands, cable: AutoHands(hands, seed=4), timeout=120)
+    assert result.session.finished and result.log_path is not None
+    starts = read_log(result.log_path).of(GameStart)
+    assert [tuple(s.sides) for s in starts] == [("ann", "bob"), ("bob", "ann")]
+
+
+def test_the_terminal_view_redraws_in_place_on_a_terminal() -> None:
+    out = io.StringIO()
+    result = run_script("backgammon", OPENING, grace=0.3)
+    View(out, live=True, interval=0)(result.session)
+    text = out.getvalue()
+    assert text.startswith(CLEAR) and "link: connected" in text and "BAR" in text and "keys:" in text
