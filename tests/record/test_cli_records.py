@@ -116,3 +116,17 @@ def test_diagram_of_an_archived_position(files: dict[str, Path], tmp_path: Path)
     assert main(["diagram", "--record", "1", "--move", "4", "--archive", str(files["archive"]),
                  "--out", str(target)]) == 0
     assert target.stat().st_size > 1000
+
+
+def test_a_progress_bar_only_on_a_terminal(files: dict[str, Path], tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    _import(files, "hostile", "jacquet", "english")
+    capsys.readouterr()
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["export", "--archive", str(files["archive"]), "--format", "txt", "--out",
+                 str(tmp_path / "tty")]) == 0
+    err = capsys.readouterr().err
+    assert "exporting [" in err and "3/3" in err
