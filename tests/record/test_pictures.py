@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from record_factory import DRAUGHTS_GAMES, TABLES_GAMES, draughts_record, tables_record
@@ -84,3 +85,53 @@ def test_png_without_rsvg_convert_says_how_to_get_it(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(RecordError, match="apt-get install librsvg2-bin"):
         svg_to_png("<svg/>")
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_replay_script_is_valid_javascript(tmp_path: Path) -> None:
+    import subprocess
+
+    html = write_html(draughts_record("english", 1))
+    script = re.search(r"<script>(.*?)</script>", html, re.DOTALL)
+    assert script is not None
+    path = tmp_path / "replay.js"
+    path.write_text(script.group(1))
+    done = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+_DOM_STUB = """
+function el(data) { const c = new Set(); return {dataset: data || {}, textContent: '',
+  classList: {toggle: (n, on) => on ? c.add(n) : c.delete(n), has: n => c.has(n)},
+  scrollIntoView: () => {}}; }
+const frames = [el({caption: 'start'}), el({caption: '1. a'}), el({caption: '2. b'})];
+const items = frames.map(() => el()), caption = el(), section = el();
+section.querySelectorAll = s => s === '.frame' ? frames : items;
+section.querySelector = () => caption;
+const listeners = {};
+global.document = {querySelectorAll: () => [section], addEventListener: (k, f) => listeners[k] = f};
+"""
+_DOM_CHECK = """
+listeners.DOMContentLoaded();
+step(1); step(1); step(1);
+const on = frames.map(f => f.classList.has('on'));
+listeners.keydown({key: 'ArrowLeft'});
+console.log(JSON.stringify([on, caption.textContent, frames[1].classList.has('on')]));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_replay_script_steps_through_the_frames(tmp_path: Path) -> None:
+    import json
+    import subprocess
+
+    html = write_html(draughts_record("english", 1))
+    script = re.search(r"<script>(.*?)</script>", html, re.DOTALL)
+    assert script is not None
+    path = tmp_path / "run.js"
+    path.write_text(_DOM_STUB + script.group(1) + _DOM_CHECK)
+    done = subprocess.run(["node", str(path)], capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    on, caption, back = json.loads(done.stdout)
+    assert on == [False, False, True]  # stopped at the last frame
+    assert back and caption == "1. a"  # the left arrow stepped back
