@@ -78,3 +78,23 @@ def test_an_illegal_play_in_json_is_caught_by_the_replay() -> None:
     first["moves"] = [[24, 10, 0]]
     with pytest.raises(RecordError, match="game 1, action 1: 24/10 is not a legal play"):
         check_record(from_json(data))
+
+
+def test_a_die_handed_over_in_versailles() -> None:
+    from tablier.record.game_record import PLAY, Action, GameRecord, Record
+    from tablier.tables.catalog import make_variant
+
+    variant = make_variant("versailles")
+    start = variant.start_position()
+    [first] = variant.plays_of_steps(start, (5,))[:1]
+    after = variant.after(start, first)
+    [second] = variant.plays_of_steps(after.with_turn(0), (3,))[:1]
+    record = Record(game="versailles", family="tables")
+    record.games.append(GameRecord(actions=[
+        Action(0, PLAY, (5,), tuple((m.src, m.dst, int(m.hit)) for m in first)),
+        Action(0, PLAY, (3,), tuple((m.src, m.dst, int(m.hit)) for m in second))]))
+    again = loads(dumps(record))
+    check_record(again)  # one side may play twice running in Versailles
+    record.game = "jacquet"
+    with pytest.raises(RecordError, match="black plays twice running"):
+        check_record(record)

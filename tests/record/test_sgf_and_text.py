@@ -83,3 +83,14 @@ def test_text_of_every_draughts_game(game: str) -> None:
     text = write_text(record)
     first = record.games[0].actions[0].moves[0]
     assert re.search(rf"^1\. {first[0]}[-x]", text, re.MULTILINE)
+
+
+@needs_corpus
+def test_sgf_files_import_into_the_archive(tmp_path: Path) -> None:
+    from tablier.record.archive import Archive
+    from tablier.record.importing import read_records
+
+    loaded = read_records(BACKGAMMON / "sgf" / "gnubg_selfplay_3pt.sgf")
+    with Archive(tmp_path / "a.sqlite3") as archive:
+        [(record_id, fresh)] = archive.add_all(loaded.records)
+        assert fresh and len(archive.get(record_id).games) == 4

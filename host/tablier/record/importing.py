@@ -1,9 +1,10 @@
 """Reading records from files of any format Tablier knows, for ``tablier archive import``.
 
 :func:`read_records` tells the format from the name and the first lines: Jellyfish ``.mat``, PDN,
-Tablier's JSON, a raw event log (``.jsonl``). Every game is replayed with its rules before it is
-returned. A ``.mat`` match, a JSON record and a log are one unit: one illegal game refuses the whole
-file. In a PDN file each game stands alone: the legal ones are returned, the others reported.
+Tablier's JSON, a raw event log (``.jsonl``), GNU Backgammon SGF. Every game is replayed with its
+rules before it is returned. A ``.mat`` or SGF match, a JSON record and a log are one unit: one
+illegal game refuses the whole file. In a PDN file each game stands alone: the legal ones are
+returned, the others reported.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from .json_format import loads
 from .mat_reader import read_mat
 from .pdn_records import import_pdn
 from .replay import check_record
+from .sgf import read_sgf
 
-FORMATS = ("mat", "pdn", "json", "log")
+FORMATS = ("mat", "pdn", "json", "log", "sgf")
 
 
 @dataclass
@@ -30,7 +32,7 @@ class Loaded:
 
 
 def detect_format(path: Path, text: str) -> str:
-    """``mat``, ``pdn``, ``json`` or ``log`` from the file name, else from the first lines."""
+    """``mat``, ``pdn``, ``json``, ``log`` or ``sgf`` from the file name, else from the first lines."""
     suffix = path.suffix.lower()
     if suffix == ".mat":
         return "mat"
@@ -38,6 +40,8 @@ def detect_format(path: Path, text: str) -> str:
         return "pdn"
     if suffix == ".jsonl":
         return "log"
+    if suffix == ".sgf" or text.lstrip().startswith("(;"):
+        return "sgf"
     head = text.lstrip()[:4000]
     if head.startswith("{") and '"type"' in head.splitlines()[0] and '"header"' in head.splitlines()[0]:
         return "log"
@@ -71,8 +75,8 @@ def read_records(path: str | Path, game: str | None = None) -> Loaded:
                 loaded.records.append(result.record)
             else:
                 loaded.problems.append(result.error)
-    elif kind == "json":
-        record = loads(text, str(path))
+    elif kind in ("json", "sgf"):
+        record = loads(text, str(path)) if kind == "json" else read_sgf(text, str(path))
         _checked(record, path)
         loaded.records.append(record)
     else:
