@@ -114,7 +114,7 @@ def _walk(args: argparse.Namespace, layout: Any, faults: list[tuple[str, list[in
                 walk = CalibrationWalk(client, layout, SimulatedBuilder(board, layout),
                                        timeout_s=args.timeout or 1.0, kinds=args.only)
                 calibration = walk.run()
-                client.close()
+                client.bye()
             finally:
                 port.close()
     else:
@@ -127,7 +127,7 @@ def _walk(args: argparse.Namespace, layout: Any, faults: list[tuple[str, list[in
             walk = CalibrationWalk(client, layout, ConsoleBuilder(), timeout_s=args.timeout or 20.0,
                                    kinds=args.only)
             calibration = walk.run()
-            client.close()
+            client.bye()
         finally:
             port.close()
     print(f"walked {len(walk.places()) + 1} places in {time.monotonic() - started:.1f} s")
