@@ -93,3 +93,31 @@ def test_the_terminal_view_redraws_in_place_on_a_terminal() -> None:
     View(out, live=True, interval=0)(result.session)
     text = out.getvalue()
     assert text.startswith(CLEAR) and "link: connected" in text and "BAR" in text and "keys:" in text
+
+
+def test_jacquet_touch_down_option_refuses_a_slid_man_until_it_rests() -> None:
+    result = run_script("jacquet", """
+        setup
+        dice 6 5
+        press 1                   # black plays the deciding 6-5
+        move point 24 point 13    # slid past the intermediate point
+        press 1
+        expect moves 0
+        expect message must rest on the intermediate point
+        move point 13 point 18    # back to the 18-point (one die), touching down ...
+        move point 18 point 13    # ... then on
+        press 1
+        expect last 24/13
+    """, touch_down=True)
+    assert result.session.committed == ["24/13"]
+
+
+def test_laws_8_and_9_time_then_forfeit(tmp_path: Path) -> None:
+    result = run_script("english", """
+        setup
+        wait 0.5
+        expect message Time!
+        wait 0.5
+        expect message forfeited
+    """, tmp_path, timing=True, time_limit_s=0.3, forfeit_after_s=0.3)
+    assert result.session.finished and result.session.score == [0, 1]

@@ -35,6 +35,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--strict", action="store_true", help="strict mode: enforce and keep quiet")
     parser.add_argument("--grace", type=float, default=1.5, metavar="S",
                         help="seconds a wrong board may stand before the lights guide back (1.5)")
+    parser.add_argument("--touch-down", action="store_true",
+                        help="Jacquet games: a man using both dice must rest on the intermediate point")
+    parser.add_argument("--timing", action="store_true",
+                        help="draughts, Laws 8-9: call Time after five minutes (one when only one capture "
+                             "is possible) and forfeit a minute later")
     parser.add_argument("--log-dir", type=Path, help="where the event log goes "
                         "(default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--resume", nargs="?", const="latest", metavar="LOG",
@@ -76,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
             return fail("name the game to play (see `tablier games`)")
         options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
                               match_length=args.match, games=args.games,
-                              options=parse_options(args.option), position=args.position)
+                              options=parse_options(args.option), position=args.position,
+                              touch_down=args.touch_down, timing=args.timing)
         dice = Dice(args.seed, args.dice)
         make_actor = None
         if args.script is not None:

@@ -68,6 +68,8 @@ class DraughtsSession(Session):
         self.guiding = False
         self.touched: int | None = None
         self.ply = 0
+        self.move_started = 0.0
+        self.time_called = False
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -120,6 +122,8 @@ class DraughtsSession(Session):
 
     def _begin_move(self) -> None:
         self.phase = PLAYING
+        self.move_started = self.clock()
+        self.time_called = False
         self.touched = None
         self.guiding = False
         self.guide = None
@@ -166,6 +170,26 @@ class DraughtsSession(Session):
             self._game_over(self.laws.outcome)
             return
         self.inference = MoveInference(self.board, self.legal_moves(), self.laws.huffable())
+
+    def on_tick(self, now: float) -> None:
+        """Laws 8-9 (option ``timing``): "Time" is called when a move takes longer than the limit
+        (five minutes; one when only one capture is possible), and the game is forfeited if the
+        move is not made within a further minute."""
+        if not self.options.timing or self.phase != PLAYING:
+            return
+        moves = self.legal_moves()
+        one_capture = len(moves) == 1 and bool(moves[0].captures)
+        limit = self.options.one_capture_limit_s if one_capture else self.options.time_limit_s
+        waited = now - self.move_started
+        mover = self.board.turn
+        if waited >= limit and not self.time_called:
+            self.time_called = True
+            self.record(Claim(player=int(not mover), claim="time"))
+            self.say(f"Time! {self._name(mover)} must move within "
+                     f"{self.options.forfeit_after_s:g} seconds (Law 8)", "warning")
+        elif waited >= limit + self.options.forfeit_after_s:
+            self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} did not move in time: "
+                                               "the game is forfeited (Law 9)"))
 
     def on_grace_over(self) -> None:
         if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:

@@ -70,6 +70,11 @@ class PlayOptions:
     games: int = 1
     options: dict[str, str] = field(default_factory=dict)
     position: str = ""  # the first game starts here (tables position text, or draughts FEN)
+    touch_down: bool = False  # Jacquet games: a man using both dice must rest on the intermediate point
+    timing: bool = False  # draughts, Laws 8-9: "Time" after the limit, the forfeit a minute later
+    time_limit_s: float = 300.0
+    one_capture_limit_s: float = 60.0
+    forfeit_after_s: float = 60.0
 
 
 class Session:
@@ -119,6 +124,9 @@ class Session:
 
     def on_grace_over(self) -> None:
         """The board stood in a state that matches nothing for the grace time."""
+
+    def on_tick(self, now: float) -> None:
+        """Every turn of the loop (timers)."""
 
     def led_plan(self) -> LedPlan:
         """The LEDs for the current state."""
@@ -190,6 +198,8 @@ class Session:
                     break
             else:
                 idle_since = None
+        while actor is not None and self.finished and actor.step(self):
+            self.tick(commands)  # what a script says after the end (its last checks) still runs
 
     def tick(self, commands: CommandSource | None = None, wait: float = 0.005) -> None:
         """One turn of the loop."""
@@ -202,6 +212,7 @@ class Session:
         if self.grace_until is not None and self.clock() >= self.grace_until:
             self.grace_until = None
             self.on_grace_over()
+        self.on_tick(self.clock())
         self.refresh()
 
     def _changes(self, changes: list[SwitchChange]) -> None:

@@ -50,10 +50,13 @@ from tablier.record.eventlog import (
 from tablier.tables.diagram import draw
 from tablier.tables.faults import explain_illegal
 from tablier.tables.game import GameResult
+from tablier.tables.jacquet import Jacquet
 from tablier.tables.match import Match
 from tablier.tables.moves import Dice as Throw
+from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.players import greedy_player
+from tablier.tables.position import BAR, OFF
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.variant import Variant
 
@@ -92,6 +95,7 @@ class TablesSession(Session):
         self.asking: tuple[Candidate, ...] = ()
         self.ask_touch: int | None = None
         self.lifted_places: set[int] = set()
+        self.landed_places: set[int] = set()
         self.touched = False
         self.hint: tuple[int, ...] = ()
         self.ply = 0
@@ -229,6 +233,7 @@ class TablesSession(Session):
                                        self.ladder, plays)
         self.phase = PLAY
         self.lifted_places = set()
+        self.landed_places = set()
         self.touched = False
         self.guiding = False
         self.guide = None
@@ -252,7 +257,9 @@ class TablesSession(Session):
             if place is None or place[0] == "square":
                 continue
             index = TABLES_PLACES.index(place)
-            if not change.closed:
+            if change.closed:
+                self.landed_places.add(index)
+            else:
                 hint = index
                 self.lifted_places.add(index)
                 self._touch(place)
@@ -317,9 +324,35 @@ class TablesSession(Session):
         shown = visible(target.counts, self.ladder)
         self.guide = next_step(dict(enumerate(seen)), dict(enumerate(shown)))
 
+    def _untouched_landing(self, play: Play) -> int | None:
+        """(Option ``touch_down``, Jacquet games) The point of the mover's frame where a man using
+        both dice should have rested and was not seen to; None if every such man touched down."""
+        if not self.options.touch_down or not isinstance(self.variant, Jacquet) or self.orientation is None:
+            return None
+        dice = self.flow.dice
+        side = self.flow.turn
+        for first in play:
+            going_on = any(move.src == first.dst for move in play if move is not first)
+            if not going_on or first.dst in (OFF, BAR):
+                continue
+            if dice is not None and not dice.is_doublet:  # it rested after the one die or the other
+                stops = {first.src - dice.first, first.src - dice.second}
+            else:
+                stops = {first.dst}
+            places = {TABLES_PLACES.index(("point", self.orientation.board_point(side, p)))
+                      for p in stops if 1 <= p <= 24}
+            if not places & self.landed_places:
+                return first.dst
+        return None
+
     def _commit(self, candidate: Candidate) -> None:
         assert self.inference is not None
         play = self.inference.play_of(candidate)
+        skipped = self._untouched_landing(play)
+        if skipped is not None:
+            self.say(f"the man using both dice must rest on the intermediate point ({skipped}) "
+                     "before going on (touch-down option): lift it, touch down, go on", "warning")
+            return
         side = self.flow.turn
         dice = self.flow.dice
         self.flow.play(play)
