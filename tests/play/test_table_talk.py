@@ -121,3 +121,35 @@ def test_laws_8_and_9_time_then_forfeit(tmp_path: Path) -> None:
         expect message forfeited
     """, tmp_path, timing=True, time_limit_s=0.3, forfeit_after_s=0.3)
     assert result.session.finished and result.session.score == [0, 1]
+
+
+def test_law_18_a_man_of_ones_own_removed_while_taking_stays_off(tmp_path: Path) -> None:
+    result = run_script("english", """
+        setup
+        lift square 10
+        lift square 15            # the man taken
+        lift square 1             # and, by mistake, one of his own
+        expect message Law 18
+        put square 19
+        press 1
+        expect last 10x19
+    """, tmp_path, position="B:W15:B10,1")
+    session = result.session
+    assert session.board.fen() == "W:W:B19"  # type: ignore[attr-defined]
+
+
+def test_law_18_the_opponent_may_insist_on_replacing() -> None:
+    result = run_script("english", """
+        setup
+        lift square 10
+        lift square 15
+        lift square 1
+        say 2 insist
+        put square 19
+        press 1
+        expect moves 0
+        put square 1
+        press 1
+        expect last 10x19
+    """, position="B:W15:B10,1")
+    assert result.session.board.fen() == "W:W:B1,19"  # type: ignore[attr-defined]

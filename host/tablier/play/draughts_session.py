@@ -70,6 +70,8 @@ class DraughtsSession(Session):
         self.ply = 0
         self.move_started = 0.0
         self.time_called = False
+        self.own_removed: int | None = None  # Law 18: a man of the taker's own lifted while taking
+        self.insisted: set[int] = set()  # ... and the opponent insisted on its replacing
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -122,6 +124,8 @@ class DraughtsSession(Session):
 
     def _begin_move(self) -> None:
         self.phase = PLAYING
+        self.own_removed = None
+        self.insisted = set()
         self.move_started = self.clock()
         self.time_called = False
         self.touched = None
@@ -147,7 +151,7 @@ class DraughtsSession(Session):
             place = self.observer.place_of(change.switch)
             if place and place[0] == "square" and not change.closed:
                 self._touch(place[1])
-        self.reading = self.inference.read(observation.squares)
+        self.reading = self._read(observation.squares)
         if self.reading.status is Status.UNKNOWN:
             if self.guiding:
                 self._update_guide()
@@ -156,6 +160,31 @@ class DraughtsSession(Session):
         else:
             self.stop_grace()
             self.guiding = False
+
+    def _read(self, squares: frozenset[int]) -> DraughtsReading:
+        """The reading of the squares; under the Laws, a man of the taker's own lifted during a
+        capture is Law 18's case: he may not put it back (unless the opponent insists)."""
+        assert self.inference is not None
+        if self.own_removed is not None and self.own_removed not in squares:
+            return self.inference.read(squares | {self.own_removed})
+        self.own_removed = None
+        reading = self.inference.read(squares)
+        if reading.status is not Status.UNKNOWN or self.laws is None:
+            return reading
+        mover = self.board.turn
+        if not any(move.captures for move in self.legal_moves()):
+            return reading
+        for square in self.board.pieces(mover):
+            if square in squares:
+                continue
+            again = self.inference.read(squares | {square})
+            if square not in self.insisted and again.status is not Status.UNKNOWN:
+                self.own_removed = square
+                self.say(f"Law 18: {self._name(mover)} removed his own man on {square} while taking: he may "
+                         f"not replace it; {self._name(not mover)} may let it stand or insist (`insist`) "
+                         "on its replacing", "warning")
+                return again
+        return reading
 
     def _touch(self, square: int) -> None:
         if self.touched is not None or self.laws is None or not self.laws.options.touch_move:
@@ -223,6 +252,7 @@ class DraughtsSession(Session):
             self.record(Claim(player=int(mover), claim="huff", detail=str(candidate.huffed)))
             self.say(ruling.message)
         move = candidate.move
+        removed = self.own_removed
         if self.laws is not None:
             ruling = self.laws.play(move)
             if not ruling.accepted:
@@ -231,6 +261,10 @@ class DraughtsSession(Session):
         else:
             self.board.push(move)
             outcome = self.board.outcome()
+        if removed is not None and self.board.piece_at(removed) is not None:
+            self.board.remove_piece_at(removed)  # Law 18: the man stays off
+            self.record(Claim(player=int(not mover), claim="law-18", detail=str(removed)))
+            outcome = outcome or self.board.outcome()
         self.ply += 1
         self.record(Commit(ply=self.ply, player=int(mover), notation=str(move), position=self.board.fen(),
                            game_number=self.game_number))
@@ -274,6 +308,13 @@ class DraughtsSession(Session):
             if ruling.accepted:
                 self.record(Claim(player=int(mover), claim="compel"))
                 self._begin_move()
+        elif word == "insist" and self.own_removed is not None:
+            square = self.own_removed
+            self.own_removed = None
+            self.insisted.add(square)
+            self.record(Claim(player=int(not mover), claim="law-18-insist", detail=str(square)))
+            self.say(f"the man taken off {square} must be put back (Law 18)")
+            self.reading = self._read(self.observation.squares)
         elif word in ("resign", "concede"):
             self.record(Claim(player=int(side), claim="resign"))
             self._game_over(Outcome(not side, f"{COLOR_NAMES[side]} resigned"))
@@ -281,7 +322,7 @@ class DraughtsSession(Session):
             self.finished = True
         else:
             raise IllegalMoveError(f"{word!r} means nothing in draughts "
-                                   "(done, notice, compel, resign, quit)")
+                                   "(done, notice, compel, insist, resign, quit)")
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
