@@ -7,6 +7,7 @@ exports; ``-m full`` does every file.
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,8 @@ UNKNOWN_PLAYS = {  # file start -> (game, move, dice) of the first '????'
     "Moderntavla31": (7, 23, "6-5"), "MrPurple": (2, 24, "3-2"),
 }
 needs_corpus = pytest.mark.skipif(not FILES, reason="the .mat corpus is not here")
+needs_gnubg = pytest.mark.skipif(importlib.util.find_spec("gnubg") is None,
+                                 reason="the gnubg binding (test-only dependency) is not installed")
 
 
 def _unknown(path: Path) -> tuple[int, int, str] | None:
@@ -173,6 +176,7 @@ def _gnubg_agrees(paths: list[Path], tmp_path: Path) -> None:
 
 
 @needs_corpus
+@needs_gnubg
 def test_gnubg_reads_the_originals_and_our_exports_alike(tmp_path: Path) -> None:
     sample = [path for i, path in enumerate(FILES) if i % 23 == 0 and not _unknown(path)]
     _gnubg_agrees(sample, tmp_path)
@@ -180,10 +184,12 @@ def test_gnubg_reads_the_originals_and_our_exports_alike(tmp_path: Path) -> None
 
 @pytest.mark.full
 @needs_corpus
+@needs_gnubg
 def test_gnubg_reads_every_export_alike(tmp_path: Path) -> None:
     _gnubg_agrees([path for path in FILES if not _unknown(path)], tmp_path)
 
 
+@needs_gnubg
 def test_gnubg_reads_our_random_matches_with_cube_and_results(tmp_path: Path) -> None:
     records = [tables_record("backgammon", seed, games=2) for seed in range(4)]
     paths = []
