@@ -52,15 +52,17 @@ def test_demo_terminal_only_mode_is_kept(capsys: pytest.CaptureFixture[str]) -> 
     (["play", "backgammon", "--sim", "--players", "ann"], "two names"),
     (["play", "polish10", "--sim"], "8x8"),
 ])
-def test_play_refuses_bad_input_with_one_line(argv: list[str], says: str,
+def test_play_refuses_bad_input_with_one_line(argv: list[str], says: str, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(argv) == 2
+    assert main([*argv, "--log-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())  # nothing written for a refused game
 
 
 def test_play_on_a_missing_port_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "backgammon", "--port", "/dev/nonexistent-tablier"]) == 1
+    argv = ["play", "backgammon", "--port", "/dev/nonexistent-tablier", "--log-dir", "/nonexistent"]
+    assert main(argv) == 1
     assert "cannot open serial port" in capsys.readouterr().err
 
 

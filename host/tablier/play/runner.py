@@ -88,6 +88,8 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         link = Link(cable.open, layout.hash)
         link.connect()
         stack.callback(link.close)
+        # the session first: a game or an option it refuses leaves no log behind
+        session = resumed if resumed is not None else make_session(game, link, layout, dice, None, options)
         log = log_writer
         if log is None and log_dir is not None:
             log = open_log(log_dir, game, options, dice, link, "sim" if sim else where)
@@ -95,11 +97,7 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
             stack.callback(log.close)
             log.write(LinkState(state="connected", detail=f"firmware {link.firmware_version}, "
                                                           f"layout {link.layout_hash}"))
-        if resumed is not None:
-            session = resumed
-            session.adopt(link, log)
-        else:
-            session = make_session(game, link, layout, dice, log, options)
+        session.adopt(link, log)
         if view is not None:
             session.on_redraw = view
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
