@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +81,15 @@ def test_a_failing_script_line_is_reported(tmp_path: Path, capsys: pytest.Captur
     script.write_text("setup\ndice 3 1\npress 1\ndice 3 1\npress 1\nexpect last 24/18\n")
     assert main(["play", "backgammon", "--sim", "--script", str(script), "--log-dir", str(tmp_path)]) == 1
     assert "s.txt:6" in capsys.readouterr().err
+
+
+def test_play_sim_takes_typed_hands_and_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    read, write = os.pipe()
+    os.write(write, b"setup\ndice 3 1\ndice 3 1\nmove point 8 point 5\nlift point 30\n"
+                    b"move point 6 point 5\npress 1\nquit\n")
+    os.close(write)
+    monkeypatch.setattr(sys, "stdin", os.fdopen(read))
+    assert main(["play", "backgammon", "--sim", "--log-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "moves: 8/5 6/5" in out and "there is no point 30" in out

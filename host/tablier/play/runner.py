@@ -38,10 +38,12 @@ class PlayResult:
 
 
 class TerminalCommands:
-    """Lines typed on standard input, read without blocking."""
+    """Lines typed on standard input, read without blocking; ``hands`` takes the lines that are
+    physical actions (on the simulated board: ``lift point 8``, ``press 1``...)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, hands: Callable[[str], bool] | None = None) -> None:
         self.stream = stream
+        self.hands = hands
         self._buffer = ""
         self._closed = False
 
@@ -61,7 +63,7 @@ class TerminalCommands:
             return []
         self._buffer += data
         *complete, self._buffer = self._buffer.split("\n")
-        return complete
+        return [line for line in complete if not (self.hands and self.hands(line))]
 
 
 def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None, sim: bool = False,
@@ -103,7 +105,13 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
         source = None
         if commands:
-            source = TerminalCommands(sys.stdin)
+            typed = None
+            if actor is None and hands is not None:  # the simulated board's men moved by typing
+                from .script import ScriptActor
+
+                typed = ScriptActor([], hands, cable, "terminal", interactive=True)
+                actor = typed
+            source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None)
         session.run(actor, source, timeout)
         if log is not None:
             log.sync()

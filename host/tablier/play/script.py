@@ -75,6 +75,8 @@ def read_script(path: Path) -> list[Action]:
     return parse_script(text, str(path))
 
 
+#: The actions of the hands (typed at the terminal of ``tablier play --sim`` too).
+HAND_VERBS = ("setup", "flip", "press", "move", "lift", "put", "cut", "restore")
 VERBS = ("setup", "press", "dice", "move", "lift", "put", "say", "wait", "cut", "restore", "expect", "flip")
 
 
@@ -116,7 +118,9 @@ class ScriptActor:
     """Plays a script's actions on the simulated board, one per turn of the session's loop."""
 
     def __init__(self, actions: list[Action], hands: Hands, cable: Cable | None = None,
-                 name: str = "script", clock: Callable[[], float] = time.monotonic) -> None:
+                 name: str = "script", clock: Callable[[], float] = time.monotonic,
+                 interactive: bool = False) -> None:
+        self.interactive = interactive  # typed at the terminal: never done, mistakes only told
         self.actions = list(actions)
         self.hands = hands
         self.cable = cable
@@ -140,15 +144,33 @@ class ScriptActor:
                 return True
             self._wait_until = None
         if self._next >= len(self.actions):
-            return False
+            return self.interactive and not session.finished
         action = self.actions[self._next]
         self._next += 1
         try:
             self._do(action, session)
         except (HandsError, TablierError) as error:
+            if self.interactive:
+                session.say(f"{action.text}: {error}", "warning")
+                return True
             if isinstance(error, ScriptError):
                 raise
             raise ScriptError(f"{self.name}:{action.line}: {action.text}: {error}") from None
+        return True
+
+    def add_line(self, line: str) -> bool:
+        """(Interactive) Queue a typed line: a hands' action (``lift point 8``, ``press 1``,
+        ``setup``...) or, in its turn after them, a command for the session. Always True."""
+        words = tuple(line.split())
+        if not words:
+            return True
+        if words[0].lower() in HAND_VERBS:
+            try:
+                self.actions.extend(parse_script(line, self.name))
+            except ScriptError as error:
+                self.actions.append(Action(0, "note", (), str(error)))
+        else:
+            self.actions.append(Action(0, "say", words, line))
         return True
 
     def _do(self, action: Action, session: Session) -> None:
@@ -183,6 +205,8 @@ class ScriptActor:
                 self._wait_until = self.clock() + 0.05
         elif verb == "expect":
             self._expect(action, session)
+        elif verb == "note":  # a typed line that could not be read
+            session.say(action.text, "warning")
 
     def _setup(self, session: Session, way: str) -> None:
         from .draughts_session import DraughtsSession
