@@ -153,3 +153,20 @@ def test_law_18_the_opponent_may_insist_on_replacing() -> None:
         expect last 10x19
     """, position="B:W15:B10,1")
     assert result.session.board.fen() == "W:W:B1,19"  # type: ignore[attr-defined]
+
+
+def test_men_moved_between_turns_are_shown_and_block_the_throw() -> None:
+    result = run_script("backgammon", OPENING + """
+        move point 8 point 5 / move point 6 point 5
+        press 1
+        move point 13 point 10    # black fiddles after his turn
+        expect lit point 10 lift-here
+        expect lit point 13 put-here
+        press 2
+        expect message first put the men back
+        move point 10 point 13
+        dice 6 5
+        press 2
+        expect message throws 6-5
+    """)
+    assert result.session.committed == ["8/5 6/5"]

@@ -249,6 +249,10 @@ class TablesSession(Session):
         if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
             self._check_setup()
             return
+        if self.phase in (OPENING, THROW) and self.orientation is not None:  # men moved between turns
+            self.setup = check_tables(observation.counts, self.variant, self.flow.position, self.ladder,
+                                      self.orientation.way)
+            return
         if self.inference is None:
             return
         hint = None
@@ -412,6 +416,9 @@ class TablesSession(Session):
 
     def on_button(self, player: int) -> None:
         side = player - 1
+        if self.phase in (OPENING, THROW) and self.setup is not None and not self.setup.done:
+            self.say(f"first put the men back where they stand in the game: {self.setup.describe()}")
+            return
         if self.phase == OPENING:
             self._opening()
         elif self.phase == THROW:
@@ -509,12 +516,12 @@ class TablesSession(Session):
 
     def led_plan(self) -> LedPlan:
         plan = LedPlan(self.layout)
+        if self.setup is not None and self.phase in (SETUP, OVER, OPENING, THROW):
+            for place in self.setup.missing:
+                plan.place(place, PUT_HERE)
+            for place in self.setup.extra:
+                plan.place(place, LIFT_HERE)
         if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
-            if self.setup is not None:
-                for place in self.setup.missing:
-                    plan.place(place, PUT_HERE)
-                for place in self.setup.extra:
-                    plan.place(place, LIFT_HERE)
             return plan
         if self.phase == OPENING:
             return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
