@@ -170,3 +170,26 @@ def test_men_moved_between_turns_are_shown_and_block_the_throw() -> None:
         expect message throws 6-5
     """)
     assert result.session.committed == ["8/5 6/5"]
+
+
+def test_the_rule_broken_is_named_and_strict_mode_keeps_quiet() -> None:
+    script = """
+        setup
+        dice 6 5
+        press 1                   # black plays the deciding 6-5
+        move point 24 point 13
+        press 1
+        dice 3 1
+        press 2
+        move point 12 point 8
+        press 2
+        dice 2 1
+        press 1
+        move point 24 point 22    # a second man leaves the start while the postillon travels
+        wait 0.5
+        expect message postillon
+    """
+    teaching = run_script("jacquet", script)
+    strict = run_script("jacquet", script, teaching=False)
+    assert len(strict.session.message_log) < len(teaching.session.message_log)
+    assert not any("press a button to throw" in m for m in strict.session.message_log)

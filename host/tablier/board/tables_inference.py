@@ -262,6 +262,12 @@ class TurnInference:
                 continue
             gone.extend([point] * max(0, old - new))
             came.extend([point] * max(0, new - old))
+        if len(came) > len(gone):  # men taken from the unseen top of a tall stack
+            board = self.start.boards[side]
+            tall = [p for p in range(1, 26) if board[p] > self.ladder]
+            if len(tall) != 1:
+                return None
+            gone.extend(tall * (len(came) - len(gone)))
         if not gone or len(gone) != len(came):
             return None
         gone.sort(reverse=True)
