@@ -222,3 +222,17 @@ def test_draughts_a_huff_under_the_laws_option(tmp_path: Path) -> None:
 def test_a_bad_script_line_names_its_line() -> None:
     with pytest.raises(ScriptError, match="test-script:3"):
         run_script("backgammon", "setup\n\nlift point 30\n")
+
+
+def test_two_plays_that_look_alike_are_told_apart_by_the_order_of_events() -> None:
+    result = run_script("backgammon", """
+        setup
+        dice 5 2
+        press 1
+        move point 4 tray 1       # 4/off: into the full tray, unseen
+        lift point 2 row          # 2/off from the 2-point's row: its switch opens (a man of the
+        put tray 1                # top layer then slides down), so the man visibly left the 2-point
+        press 1
+        expect last 4/off 2/off
+    """, position="B 2x7 4 / W 24x2 13x5 12x3 19x5 / B")
+    assert not any("which play" in m for m in result.session.message_log)

@@ -9,6 +9,7 @@ lifting a man (from the top layer if there is one, else the row's last man), put
 
 from __future__ import annotations
 
+import time
 from typing import Protocol
 
 from tablier.board.observation import PLACE_INDEX, Counts
@@ -35,6 +36,7 @@ class Hands:
         self.top: dict[tuple[str, int], int] = {}
         self.squares: set[int] = set()
         self.closed: set[int] = set()
+        self.pause = 0.03  # longer than the firmware's debounce window
 
     def _set(self, switch: int, closed: bool) -> None:
         self.board.set_switch(switch, closed)
@@ -63,7 +65,9 @@ class Hands:
         return self.row.get(place, 0) + self.top.get(place, 0)
 
     def lift(self, place: tuple[str, int], from_row: bool = False) -> None:
-        """Lift a man: from the top layer if any (unseen) unless ``from_row``, else the row's end."""
+        """Lift a man: from the top layer if any (unseen) unless ``from_row``, else the row's end
+        (with ``from_row`` under a top layer, a man of that layer then slides down into the gap:
+        the slot's switch opens and closes again)."""
         kind, index = place
         if kind == "square":
             if index not in self.squares:
@@ -79,6 +83,15 @@ class Hands:
             raise HandsError(f"no man on {kind} {index} to lift")
         self._set(self.layout.switch_at(kind, index, row).id, False)
         self.row[place] = row - 1
+        if from_row and self.top.get(place, 0):  # a man of the top layer slides down into the gap
+            self.top[place] -= 1
+            self._wait_seen()
+            self._set(self.layout.switch_at(kind, index, row).id, True)
+            self.row[place] = row
+
+    def _wait_seen(self) -> None:
+        """Let the switch's change be debounced and reported before the next one (a hand's pause)."""
+        time.sleep(self.pause)
 
     def put(self, place: tuple[str, int]) -> None:
         """Put a man: the row's next slot, or on top once the row is full."""
