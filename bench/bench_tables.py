@@ -102,7 +102,8 @@ def _opening_positions() -> list[tuple[Position, Dice, Any]]:
 
 def _plain_depth_first(case: tuple[Position, Dice, Any]) -> object:
     position, dice, _ = case
-    return generic_plays(position.mover, BACKGAMMON.theirs(position), True, BACKGAMMON.dice_steps(dice))
+    return generic_plays(position.mover, BACKGAMMON.theirs(position), True, BACKGAMMON.dice_steps(dice),
+                         memo=False)
 
 
 def _per_position_ms(cases: list[tuple[Position, Dice, Any]], generate: Callable[[Any], object],

@@ -18,8 +18,9 @@ count once. The rules they apply:
 single steps. Doublets are generated as multisets of from-points taken in non-increasing order: each
 multiset is one position, and any legal order of its steps can be rearranged that way (moving the
 higher men first only opens bearing off sooner), so no permutation is tried twice and no dedupe is
-needed. :func:`generic_plays` tries every order and dedupes by the resulting position; it calls the
-variant's ``step_allowed`` hook on each step (Jacquet's postillon, table-closing rules).
+needed. :func:`generic_plays` tries every order, expanding each intermediate state once, and dedupes
+by the resulting position; it calls the variant's ``step_allowed`` hook on each step (Jacquet's
+postillon, table-closing rules).
 """
 
 from __future__ import annotations
@@ -164,20 +165,25 @@ def _pair_plays(mine: list[int], blocked: list[bool], blot: list[bool], a: int, 
 
 
 def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: tuple[int, ...],
-                  step_allowed: StepRule | None = None) -> list[Play]:
-    """Every distinct legal play, trying every order of the dice; ``step_allowed`` may forbid steps.
+                  step_allowed: StepRule | None = None, exact_bear_off: bool = False,
+                  memo: bool = True) -> list[Play]:
+    """Every distinct legal play, trying the dice in every order; ``step_allowed`` may forbid steps.
 
     ``theirs`` counts the adversary's men on the mover's points (index 1..24). Slower than
     :func:`fast_plays` but open to any rule on single steps; for backgammon both give the same plays.
+    With ``exact_bear_off`` a man comes off only by the number of his point, never by a higher one.
+
+    What may still be played depends only on both sides' men and the numbers left, so each such
+    state is expanded once (``memo``): Jacquet de Versailles' 6-6, six movements, would otherwise try
+    millions of orders. ``memo=False`` tries them all, as a reference for the tests.
     """
     board = list(mine)
     others = list(theirs) + [0] * (26 - len(theirs))
     limit = 2 if hitting else 1
-    found: dict[tuple[object, ...], Play] = {}
-    high_keys: set[tuple[object, ...]] = set()
+    expanded: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
     best = 0
     path: list[Move] = []
-    dice_used: list[int] = []
 
     def legal(die: int) -> list[Move]:
         moves = []
@@ -190,7 +196,7 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
                     continue
                 move = MOVES[src][dst][hitting and others[dst] == 1]
             else:
-                if any(board[7:26]) or (dst < 0 and any(board[src + 1:7])):
+                if any(board[7:26]) or (dst < 0 and (exact_bear_off or any(board[src + 1:7]))):
                     continue
                 move = MOVES[src][OFF][False]
             if step_allowed is None or step_allowed(board, others, move):
@@ -199,6 +205,11 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
 
     def extend(remaining: tuple[int, ...]) -> None:
         nonlocal best
+        if memo:
+            state = (tuple(board), tuple(others), remaining)
+            if state in expanded:
+                return
+            expanded.add(state)
         moved = False
         for index, die in enumerate(remaining):
             if die in remaining[:index]:
@@ -212,9 +223,7 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
                     others[dst] -= 1
                     others[BAR] += 1
                 path.append(move)
-                dice_used.append(die)
                 extend(rest)
-                dice_used.pop()
                 path.pop()
                 if hit:
                     others[dst] += 1
@@ -226,13 +235,20 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
             if len(path) > best:
                 best = len(path)
                 found.clear()
-                high_keys.clear()
-            key = (tuple(board), tuple(sorted(move.dst for move in path if move.hit)))
-            found.setdefault(key, tuple(path))
-            if len(path) == 1 and dice_used[0] == max(steps):
-                high_keys.add(key)
+            found.setdefault((tuple(board), tuple(others)), tuple(path))
 
-    extend(steps)
-    if best == 1 and len(set(steps)) == 2 and high_keys:
-        return [play for key, play in found.items() if key in high_keys]
-    return list(found.values())
+    extend(tuple(sorted(steps, reverse=True)))  # the higher die first: its play is the one kept
+    plays = list(found.values())
+    if best == 1 and len(set(steps)) == 2:
+        high, low = max(steps), min(steps)
+        with_high = [play for play in plays if _made_with(play[0], high, low)]
+        if with_high:
+            return with_high
+    return plays
+
+
+def _made_with(move: Move, high: int, low: int) -> bool:
+    """Whether the higher die made ``move`` (a bear-off counts if the lower one falls short)."""
+    if move.dst == OFF:
+        return low < move.src <= high
+    return move.src - move.dst == high

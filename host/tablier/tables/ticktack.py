@@ -20,9 +20,9 @@ from typing import ClassVar
 
 from tablier.games import GameInfo, Option, RuleSection
 
+from .movegen import generic_plays
 from .moves import Dice, Play
 from .position import BLACK, MEN, OFF, WHITE, Position, side_board
-from .stepwise import stepwise_plays
 from .variant import Result, Variant
 
 HIS_11 = "his-11"
@@ -184,8 +184,8 @@ class Ticktack(Variant):
         ``higher_die=no`` a lone playable die may be either one."""
         exact = self.options["bear_off"] == EXACT
         if exact:
-            plays = stepwise_plays(position.mover, self.theirs(position), self.dice_steps(dice),
-                                   exact_bear_off=True)
+            plays = generic_plays(position.mover, self.theirs(position), False, self.dice_steps(dice),
+                                  exact_bear_off=True)
         else:
             plays = super().plays(position, dice)
         if self.options["higher_die"] or dice.is_doublet or any(len(play) != 1 for play in plays):
@@ -193,7 +193,7 @@ class Ticktack(Variant):
         theirs = self.theirs(position)
         found: dict[Position, Play] = {}
         for die in (dice.high, dice.low):
-            for play in stepwise_plays(position.mover, theirs, (die,), exact_bear_off=exact):
+            for play in generic_plays(position.mover, theirs, False, (die,), exact_bear_off=exact):
                 if play:
                     found.setdefault(self.after(position, play), play)
         return list(found.values())
