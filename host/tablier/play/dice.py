@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import secrets
 from collections import deque
-from collections.abc import Callable
 
 ELECTRONIC = "electronic"
 PHYSICAL = "physical"
@@ -22,18 +21,12 @@ class Dice:
         self.source = source
         self._rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
         self._forced: deque[tuple[int, ...]] = deque()
-        self.ask: Callable[[int], tuple[int, ...] | None] | None = None  # physical: the terminal
 
     def force(self, values: tuple[int, ...]) -> None:
         """The next throw will show ``values`` (scripts; physical dice typed in ahead)."""
         if not values or any(not 1 <= v <= 6 for v in values):
             raise ValueError(f"dice show 1 to 6, not {' '.join(map(str, values))}")
         self._forced.append(values)
-
-    @property
-    def has_forced(self) -> bool:
-        """Whether a forced or typed-in throw is waiting."""
-        return bool(self._forced)
 
     def throw(self, count: int = 2) -> tuple[int, ...] | None:
         """``count`` dice; None when physical dice were not typed in yet."""

@@ -12,7 +12,7 @@ board) is given a turn whenever the host has seen everything it did.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -275,7 +275,3 @@ class Session:
         self.record(SnapshotRecord(closed=sorted(self.link.closed), reason=reason))
         if reason == "connect":
             self.observation = self.observer.observe(self.link.closed)
-
-    def feed(self, closed: Iterable[int]) -> None:
-        """Take ``closed`` as the board's state without a link (used when rebuilding from a log)."""
-        self.observation = self.observer.observe(closed)

@@ -1,9 +1,7 @@
 """Putting a game on the board together: the session for a game name, its log, its link.
 
 :func:`make_session` builds the right session (tables or draughts) for a catalogue name with its
-options; :func:`open_log` starts the event log with its header; :func:`sim_link` and
-:func:`port_link` make the link to the simulated board or to a serial port (the same program; only
-the port differs).
+options; :func:`open_log` starts the event log with its header.
 """
 
 from __future__ import annotations
@@ -14,7 +12,6 @@ from pathlib import Path
 from tablier import __version__
 from tablier.games import find_game
 from tablier.hardware.layout import Layout
-from tablier.link.transport import open_serial
 from tablier.record.eventlog import EventLogWriter, Header, new_log_path
 
 from .dice import Dice
@@ -64,8 +61,3 @@ def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link:
                         position=options.position, games=options.games,
                         started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), port=port))
     return writer
-
-
-def port_link(port: str, layout: Layout) -> Link:
-    """A link to a board on a serial port (not yet connected)."""
-    return Link(lambda: open_serial(port), layout.hash)
