@@ -236,3 +236,19 @@ def test_two_plays_that_look_alike_are_told_apart_by_the_order_of_events() -> No
         expect last 4/off 2/off
     """, position="B 2x7 4 / W 24x2 13x5 12x3 19x5 / B")
     assert not any("which play" in m for m in result.session.message_log)
+
+
+def test_bearing_off_a_doublet_into_the_tray() -> None:
+    result = run_script("backgammon", """
+        setup
+        dice 6 6
+        press 1
+        lift point 6
+        expect lit tray 1 bear-off
+        put tray 1
+        move point 6 tray 1 / move point 6 tray 1
+        move point 5 tray 1       # no man left on the 6-point: the 5-point's man goes off
+        press 1
+        expect last 6/off(3) 5/off
+    """, position="B 6x3 5x3 4x3 3x2 2x2 1x2 / W 13x7 12x3 8x5 / B")
+    assert result.session.committed == ["6/off(3) 5/off"]
