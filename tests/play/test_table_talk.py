@@ -193,3 +193,20 @@ def test_the_rule_broken_is_named_and_strict_mode_keeps_quiet() -> None:
     strict = run_script("jacquet", script, teaching=False)
     assert len(strict.session.message_log) < len(teaching.session.message_log)
     assert not any("press a button to throw" in m for m in strict.session.message_log)
+
+
+def test_a_huff_said_at_the_terminal_then_the_lights_ask_for_the_man() -> None:
+    result = run_script("english", """
+        setup
+        move square 1 square 5    # black leaves his capture 10x19 untaken
+        press 1
+        say huff 10
+        expect message huffed
+        wait 0.5
+        expect lit square 10 lift-here
+        lift square 10
+        move square 15 square 11
+        press 2
+        expect last 15-11
+    """, position="B:W15:B10,1", options={"captures": "huff"})
+    assert result.session.committed == ["1-5", "15-11"]

@@ -302,6 +302,15 @@ class DraughtsSession(Session):
             ruling = self.laws.give_notice(side)
             self.record(Claim(player=int(side), claim="forty-move", accepted=ruling.accepted))
             self.say(ruling.message)
+        elif word == "huff" and self.laws is not None:
+            square = int(argument) if argument.strip().isdigit() else 0
+            ruling = self.laws.huff(square)
+            self.say(ruling.message)
+            if ruling.accepted:
+                self.record(Claim(player=int(mover), claim="huff", detail=str(square)))
+                self._begin_move()  # the huffed man is still on the board: the lights say to lift it
+                self.reading = self._read(self.observation.squares)
+                self.start_grace()
         elif word == "compel" and self.laws is not None:
             ruling = self.laws.compel()
             self.say(ruling.message)
@@ -322,7 +331,7 @@ class DraughtsSession(Session):
             self.finished = True
         else:
             raise IllegalMoveError(f"{word!r} means nothing in draughts "
-                                   "(done, notice, compel, insist, resign, quit)")
+                                   "(done, notice, huff N, compel, insist, resign, quit)")
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
