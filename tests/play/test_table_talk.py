@@ -210,3 +210,26 @@ def test_a_huff_said_at_the_terminal_then_the_lights_ask_for_the_man() -> None:
         expect last 15-11
     """, position="B:W15:B10,1", options={"captures": "huff"})
     assert result.session.committed == ["1-5", "15-11"]
+
+
+def test_forty_move_notice_and_compel(tmp_path: Path) -> None:
+    result = run_script("english", """
+        setup
+        move square 1 square 5    # black leaves his capture 10x19 untaken
+        press 1
+        say compel                # white compels: black's move is taken back, he must capture
+        expect message must capture
+        wait 0.5
+        expect lit square 5 lift-here
+        move square 5 square 1
+        lift square 10 / lift square 15 / put square 19
+        press 1
+        expect last 10x19
+    """, tmp_path, position="B:W15,32:B10,1", options={"captures": "huff"})
+    assert result.session.committed == ["10x19"]  # 1-5 was taken back
+    notice = run_script("english", """
+        setup
+        say 2 notice
+        expect message must win within 40 moves
+    """)
+    assert notice.session.message_log

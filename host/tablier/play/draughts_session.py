@@ -314,9 +314,12 @@ class DraughtsSession(Session):
         elif word == "compel" and self.laws is not None:
             ruling = self.laws.compel()
             self.say(ruling.message)
-            if ruling.accepted:
-                self.record(Claim(player=int(mover), claim="compel"))
+            if ruling.accepted:  # the offender's move is taken back (the log's claim says so)
+                self.record(Claim(player=int(mover), claim="compel", detail=self.committed.pop()))
+                self.ply -= 1
                 self._begin_move()
+                self.reading = self._read(self.observation.squares)
+                self.start_grace()
         elif word == "insist" and self.own_removed is not None:
             square = self.own_removed
             self.own_removed = None
