@@ -99,3 +99,19 @@ def test_rebuild_refuses_what_is_not_a_log(tmp_path: Path, capsys: pytest.Captur
     bad.write_text("hello\n")
     assert main(["rebuild", str(bad)]) == 2
     assert "not a Tablier event log" in capsys.readouterr().err
+
+
+def test_a_draughts_game_resumes_from_its_log(tmp_path: Path) -> None:
+    first = run_script("english", """
+        setup
+        move square 11 square 15
+        press 1
+        move square 22 square 18
+        press 2
+    """, tmp_path)
+    assert first.log_path is not None
+    script = tmp_path / "after.txt"
+    script.write_text("setup\nexpect lit status 1 your-turn\n"
+                      "lift square 15 / lift square 18 / put square 22\npress 1\nexpect last 15x22\n")
+    assert main(["play", "--resume", str(first.log_path), "--sim", "--script", str(script)]) == 0
+    assert [c.notation for c in read_log(first.log_path).of(Commit)] == ["11-15", "22-18", "15x22"]
