@@ -93,6 +93,7 @@ def test_the_terminal_view_redraws_in_place_on_a_terminal() -> None:
     View(out, live=True, interval=0)(result.session)
     text = out.getvalue()
     assert text.startswith(CLEAR) and "link: connected" in text and "BAR" in text and "keys:" in text
+    assert "lights: status 1 your-turn" in text
 
 
 def test_jacquet_touch_down_option_refuses_a_slid_man_until_it_rests() -> None:

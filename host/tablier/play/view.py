@@ -41,7 +41,10 @@ class View:
         if now - self._last_draw < self.interval:
             return
         link = session.link.state
+        lit = [f"{place} {meaning}" for place, meaning in session.led_plan().meanings().items()
+               if not place.startswith("die")]
         lines = [*session.status_lines(), "",
+                 "lights: " + (", ".join(lit) or "none"),
                  f"link: {link}" + ("" if link == CONNECTED else "  ** board disconnected **"),
                  *(f"> {m}" for m in session.messages[-5:]), "", KEYS]
         text = "\n".join(lines)
