@@ -226,11 +226,14 @@ class Session:
         before = self.observation
         self.observation = self.observer.observe(self.link.closed)
         now = self.observation
-        if (before.counts, before.squares, before.tables_face_up) != (now.counts, now.squares,
-                                                                     now.tables_face_up):
-            self.on_board(self.observation, [c for c in changes if self.observer.button_of(c.switch) is None])
-        for player in pressed:
-            self.on_button(player)
+        try:
+            if (before.counts, before.squares, before.tables_face_up) != (now.counts, now.squares,
+                                                                         now.tables_face_up):
+                self.on_board(now, [c for c in changes if self.observer.button_of(c.switch) is None])
+            for player in pressed:
+                self.on_button(player)
+        except TablierError as error:  # the rules refused something: say so, commit nothing
+            self.say(str(error), "warning")
 
     def command_line(self, line: str) -> None:
         """Run a typed command: ``[1|2] WORD [ARGUMENT...]`` (the player number may be left out)."""
