@@ -234,3 +234,21 @@ def test_forty_move_notice_and_compel(tmp_path: Path) -> None:
         expect message must win within 40 moves
     """)
     assert notice.session.message_log
+
+
+def test_law_11_a_touched_man_must_be_played() -> None:
+    result = run_script("english", """
+        setup
+        lift square 11            # touched ...
+        put square 11             # ... and put back
+        expect message must be played
+        expect lit square 11 must-move
+        move square 9 square 13   # another man: not allowed
+        wait 0.5
+        expect lit square 13 lift-here
+        move square 13 square 9
+        move square 11 square 15
+        press 1
+        expect last 11-15
+    """, options={"touch_move": "true"})
+    assert result.session.committed == ["11-15"]
