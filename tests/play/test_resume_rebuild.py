@@ -89,9 +89,12 @@ def test_rebuild_re_infers_a_log_with_a_cut_link_and_a_question(
         say choose 2
     """, tmp_path, position="B 2x7 4 / W 24x2 13x5 12x3 19x5 / B")
     assert result.log_path is not None and len(result.session.committed) == 1
-    assert main(["rebuild", str(result.log_path)]) == 0
+    clean = tmp_path / "clean.jsonl"
+    assert main(["rebuild", str(result.log_path), "--out", str(clean)]) == 0
     out = capsys.readouterr().out
     assert result.session.committed[0] in out and "agree" in out
+    kinds = {record.kind for record in read_log(clean)}
+    assert "commit" in kinds and "dice" in kinds and not kinds & {"switch", "snapshot", "link", "message"}
 
 
 def test_rebuild_refuses_what_is_not_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

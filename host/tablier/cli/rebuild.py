@@ -17,6 +17,8 @@ def register(subparsers: Any) -> None:
     """Add the ``rebuild`` subcommand."""
     parser = subparsers.add_parser("rebuild", help="re-infer a game's moves from its raw event log")
     parser.add_argument("log", type=Path, help="the event log (.jsonl) written by `tablier play`")
+    parser.add_argument("--out", type=Path,
+                        help="also write the clean game (throws, moves, words, results; no switches) here")
     parser.set_defaults(func=run)
 
 
@@ -28,7 +30,10 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         log = read_log(args.log)
-        rebuilt = rebuild(log)
+        if args.out is not None and args.out.exists():
+            print(f"tablier rebuild: {args.out} exists; choose a new file", file=sys.stderr)
+            return 2
+        rebuilt = rebuild(log, out=args.out)
     except (TablierError, KeyError) as error:
         print(f"tablier rebuild: {error}", file=sys.stderr)
         return 2
@@ -37,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
           f"{sum(1 for _ in log.records)} records" + (" (the last line was torn)" if log.torn_tail else ""))
     for number, move in enumerate(rebuilt.inferred, 1):
         print(f"{number:3}. {move}")
+    if args.out is not None:
+        print(f"clean game written to {args.out}")
     if rebuilt.agrees:
         print("the moves agree with the ones committed live")
         return 0

@@ -11,10 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.client import Colour, SwitchChange
-from tablier.record.eventlog import Command, Commit, DiceRecord, EventLog, Record, SnapshotRecord, SwitchEvent
+from tablier.record.eventlog import (
+    Command,
+    Commit,
+    DiceRecord,
+    EventLog,
+    EventLogWriter,
+    LinkState,
+    Message,
+    Record,
+    SnapshotRecord,
+    SwitchEvent,
+)
 
 from .dice import Dice
 from .link import CONNECTED
@@ -90,8 +102,21 @@ class Rebuilt:
         return self.inferred == self.logged
 
 
-def rebuild(log: EventLog, layout: Layout | None = None) -> Rebuilt:
-    """Replay ``log``'s switch events through a fresh session of its game."""
+class CleanLog(EventLogWriter):
+    """A log of the game alone: what was decided (throws, moves, words of the table, results),
+    without the switches, the link or the messages."""
+
+    NOISE = (SwitchEvent, SnapshotRecord, LinkState, Message, Command)
+
+    def write(self, record: Record) -> Record:
+        if isinstance(record, self.NOISE):
+            return record
+        return super().write(record)
+
+
+def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None) -> Rebuilt:
+    """Replay ``log``'s switch events through a fresh session of its game; ``out``: also write the
+    clean game (:class:`CleanLog`) there."""
     header = log.header
     layout = layout or load_layout()
     dice = Dice(header.seed)
@@ -103,10 +128,16 @@ def rebuild(log: EventLog, layout: Layout | None = None) -> Rebuilt:
                           games=header.games, position=header.position,
                           grace_s=float("inf"))  # no guidance while replaying: only commits matter
     link = ReplayLink(board_changes(log.records[1:]))
-    session = make_session(header.game, link, layout, dice, None, options)  # type: ignore[arg-type]
+    clean = None
+    if out is not None:
+        clean = CleanLog(out)
+        clean.write(header)
+    session = make_session(header.game, link, layout, dice, clean, options)  # type: ignore[arg-type]
     link.session = session
     session.start()
     session.started = True
     while not link.exhausted and not session.finished:
         session.tick(wait=0.0)
+    if clean is not None:
+        clean.close()
     return Rebuilt(session, list(session.committed), [c.notation for c in log.of(Commit)])
