@@ -46,7 +46,7 @@ PRESS_WHEN_DONE = Meaning("press-when-done", (0, 170, 0), STEADY,
 DIE = Meaning("die", (200, 200, 200), STEADY, "dice pips: the throw to play")
 DIE_USED = Meaning("die-used", (25, 25, 25), STEADY, "dice pips, dimmed: this die is already played")
 LINK_WAIT = Meaning("link-wait", (0, 0, 200), SLOW_BLINK,
-                    "both status lights: the host is (re)connecting or checking the board")
+                    "both status lights, for a second: the host has just (re)connected to the board")
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game")
 
 VOCABULARY: tuple[Meaning, ...] = (

@@ -36,6 +36,8 @@ from .link import CONNECTED, Link
 
 #: How long a board state that matches nothing may stand before the LEDs guide the player back.
 GRACE_S = 1.5
+#: How long the status lights show ``link-wait`` after the host (re)connects.
+LINK_WAIT_S = 1.0
 
 
 class Actor(Protocol):
@@ -102,6 +104,7 @@ class Session:
         self.grace_until: float | None = None
         self.on_redraw: Callable[[Session], None] | None = None
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
+        self.link_wait_until = clock() + LINK_WAIT_S  # the status lights say "link" for a moment
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -254,7 +257,7 @@ class Session:
     def refresh(self) -> None:
         """Send the LED plan if it changed, and redraw."""
         plan = self.led_plan()
-        if self.link.state != CONNECTED:
+        if self.link.state != CONNECTED or self.clock() < self.link_wait_until:
             plan.status(1, LINK_WAIT).status(2, LINK_WAIT)
         wishes = plan.wishes()
         if wishes != self._last_wishes:
@@ -269,6 +272,7 @@ class Session:
             self.say(f"board connected again ({detail}); checking the board", "warning")
             self._snapshot("reconnect")
             self._last_wishes = None  # the new client starts dark: send the plan again
+            self.link_wait_until = self.clock() + LINK_WAIT_S
         elif state != CONNECTED:
             self.say(f"board disconnected ({detail}): waiting for it", "warning")
 
