@@ -53,6 +53,8 @@ def test_demo_terminal_only_mode_is_kept(capsys: pytest.CaptureFixture[str]) -> 
     (["play", "backgammon", "--sim", "--option", "cube"], "NAME=VALUE"),
     (["play", "backgammon", "--sim", "--players", "ann"], "two names"),
     (["play", "polish10", "--sim"], "8x8"),
+    (["play", "backgammon", "--sim", "--position", "B 24x20 / W 24x15 / B"], "20 men"),
+    (["play", "english", "--sim", "--position", "B:W1:B5"], "crowned"),
 ])
 def test_play_refuses_bad_input_with_one_line(argv: list[str], says: str, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:

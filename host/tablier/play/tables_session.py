@@ -56,7 +56,7 @@ from tablier.tables.moves import Dice as Throw
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.players import greedy_player
-from tablier.tables.position import BAR, OFF
+from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.variant import Variant
 
@@ -100,6 +100,10 @@ class TablesSession(Session):
         self.hint: tuple[int, ...] = ()
         self.ply = 0
         self.next_first: int | None = None
+        self.first_position: Position | None = None  # --position: the first game starts here
+        if self.options.position:
+            self.first_position = parse_position(self.options.position, frame_of(variant))
+            variant.validate(self.first_position)
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -111,10 +115,7 @@ class TablesSession(Session):
         cube_allowed = None
         if self.match is not None:
             cube_allowed = not self.match.crawford_game
-        position = None
-        if self.options.position and self.game_number == 1:
-            position = parse_position(self.options.position, frame_of(self.variant))
-            self.variant.validate(position)
+        position = self.first_position if self.game_number == 1 else None
         self.flow = make_flow(self.variant, cube_allowed, self.next_first, position)
         self.ply = 0
         self.phase = SETUP
