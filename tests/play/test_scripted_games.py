@@ -252,3 +252,21 @@ def test_bearing_off_a_doublet_into_the_tray() -> None:
         expect last 6/off(3) 5/off
     """, position="B 6x3 5x3 4x3 3x2 2x2 1x2 / W 13x7 12x3 8x5 / B")
     assert result.session.committed == ["6/off(3) 5/off"]
+
+
+def test_set_up_the_other_way_round_and_the_notation_follows(tmp_path: Path) -> None:
+    result = run_script("backgammon", """
+        setup home-left           # black's home table on his left: every point mirrored
+        expect message home-left
+        dice 3 1
+        press 1
+        dice 3 1
+        press 1
+        move point 5 point 8      # black's 8-point is the board's 5, his 5-point the board's 8
+        move point 7 point 8      # and his 6-point the board's 7
+        press 1
+        expect last 8/5 6/5
+    """, tmp_path)
+    assert result.log_path is not None
+    assert read_log(result.log_path).of(Commit)[0].notation == "8/5 6/5"
+    assert result.session.orientation.way == "home-left"  # type: ignore[attr-defined]
