@@ -125,7 +125,8 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
     options = PlayOptions(players=(header.players[0], header.players[1]) if len(header.players) == 2
                           else ("player 1", "player 2"),
                           match_length=header.match_length, options=dict(header.options),
-                          games=header.games, position=header.position,
+                          games=header.games, position=header.position, teaching=header.teaching,
+                          touch_down=header.touch_down, timing=header.timing,
                           grace_s=float("inf"))  # no guidance while replaying: only commits matter
     link = ReplayLink(board_changes(log.records[1:]))
     clean = None

@@ -58,6 +58,7 @@ def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link:
                         players=options.players, layout_hash=link.layout_hash,
                         firmware_version=link.firmware_version, seed=dice.seed,
                         match_length=options.match_length, host_version=__version__,
-                        position=options.position, games=options.games,
+                        position=options.position, games=options.games, teaching=options.teaching,
+                        touch_down=options.touch_down, timing=options.timing,
                         started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), port=port))
     return writer

@@ -61,6 +61,9 @@ class Header(Record):
     port: str = ""
     position: str = ""
     games: int = 1
+    teaching: bool = True
+    touch_down: bool = False
+    timing: bool = False
 
 
 @dataclass(frozen=True)
