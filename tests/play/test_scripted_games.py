@@ -270,3 +270,12 @@ def test_set_up_the_other_way_round_and_the_notation_follows(tmp_path: Path) -> 
     assert result.log_path is not None
     assert read_log(result.log_path).of(Commit)[0].notation == "8/5 6/5"
     assert result.session.orientation.way == "home-left"  # type: ignore[attr-defined]
+
+
+def test_a_played_die_is_dimmed() -> None:
+    run_script("backgammon", OPENING + """
+        expect lit die 1 pip 1 die
+        move point 8 point 5      # the 3 is played
+        expect lit die 1 pip 1 die-used
+        expect lit die 2 pip 4 die
+    """)

@@ -233,11 +233,11 @@ class ScriptActor:
             if got != " ".join(rest):
                 raise ScriptError(f"{where}: expected the board to show {' '.join(rest)!r}, it shows {got!r}")
         elif what == "lit":
-            place = " ".join(rest[:2])
-            meanings = session.led_plan().meanings()
-            if meanings.get(place) != " ".join(rest[2:]):
-                raise ScriptError(f"{where}: expected {place} lit as {' '.join(rest[2:])!r}, "
-                                  f"got {meanings.get(place, 'dark')!r}")
+            size = 4 if rest[:1] == ("die",) else 2  # `die 1 pip 4`, else `point 5`, `status 1`
+            place, meaning = " ".join(rest[:size]), " ".join(rest[size:])
+            shown = session.led_plan().meanings().get(place, "dark")
+            if shown != meaning:
+                raise ScriptError(f"{where}: expected {place} lit as {meaning!r}, got {shown!r}")
         elif what == "message":
             text = " ".join(rest)
             if not any(text in message for message in session.message_log):

@@ -12,27 +12,10 @@ import time
 from collections.abc import Callable
 
 from tablier.board.guidance import Step, next_step
-from tablier.board.leds import (
-    ASK,
-    BEAR_OFF,
-    DESTINATION,
-    DIE,
-    HINT,
-    HIT,
-    LIFT_HERE,
-    MUST_MOVE,
-    PRESS_TO_ROLL,
-    PRESS_WHEN_DONE,
-    PUT_HERE,
-    WINNER,
-    YOUR_TURN,
-    LedPlan,
-)
+from tablier.board.leds import LedPlan
 from tablier.board.observation import TABLES_PLACES, Observation, place_name, visible
 from tablier.board.orientation import Orientation
 from tablier.board.setup import SetupCheck, check_tables
-from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
-from tablier.board.tables_inference import HIT as TO_HIT
 from tablier.board.tables_inference import Candidate, Reading, Status, TurnInference
 from tablier.errors import IllegalMoveError
 from tablier.hardware.layout import Layout
@@ -47,7 +30,6 @@ from tablier.record.eventlog import (
     ResultRecord,
     Vie,
 )
-from tablier.tables.diagram import draw
 from tablier.tables.faults import explain_illegal
 from tablier.tables.game import GameResult
 from tablier.tables.jacquet import Jacquet
@@ -63,6 +45,7 @@ from tablier.tables.variant import Variant
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
+from .tables_display import tables_led_plan, tables_status_lines
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
 
 SETUP = "setup"
@@ -516,63 +499,7 @@ class TablesSession(Session):
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        plan = LedPlan(self.layout)
-        if self.setup is not None and self.phase in (SETUP, OVER, OPENING, THROW):
-            for place in self.setup.missing:
-                plan.place(place, PUT_HERE)
-            for place in self.setup.extra:
-                plan.place(place, LIFT_HERE)
-        if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
-            return plan
-        if self.phase == OPENING:
-            return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
-        if self.flow.outcome is not None:
-            return plan.status(self.flow.outcome.winner + 1, WINNER)
-        player = self.flow.turn + 1
-        if self.phase == THROW:
-            return plan.status(player, PRESS_TO_ROLL)
-        reading = self.reading
-        final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
-        plan.status(player, PRESS_WHEN_DONE if final else YOUR_TURN)
-        if self.flow.dice is not None:
-            plan.die(1, self.flow.dice.first, DIE).die(2, self.flow.dice.second, DIE)
-        if self.orientation is not None:
-            for point in self.flow.must_move():
-                plan.place(self.orientation.place_of(self.flow.turn, point), MUST_MOVE)
-        for index in self.hint:
-            plan.place(TABLES_PLACES[index], HINT)
-        if self.phase == ASKING and self.inference is not None:
-            for index in self.inference.differing_places(self.asking):
-                plan.place(TABLES_PLACES[index], ASK)
-        elif self.guiding and self.guide is not None:
-            if self.guide.lift is not None:
-                plan.place(TABLES_PLACES[self.guide.lift], LIFT_HERE)
-            if self.guide.put is not None:
-                plan.place(TABLES_PLACES[self.guide.put], PUT_HERE)
-        elif reading is not None and reading.status is Status.IN_HAND:
-            kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
-            for index, kind in reading.destinations.items():
-                plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
-        return plan
+        return tables_led_plan(self)
 
     def status_lines(self) -> list[str]:
-        dice = str(self.flow.dice) if self.flow.dice else ""
-        lines = [f"{self.variant.title}, game {self.game_number}: {self._name(0)} {self.score[0]}, "
-                 f"{self._name(1)} {self.score[1]}",
-                 *draw(self.flow.position, self.variant, dice).splitlines()]
-        if self.phase == SETUP:
-            lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
-        elif self.phase == OPENING:
-            lines.append("press a button (or type `roll`) to throw for the start")
-        elif self.phase == THROW:
-            lines.append(f"{self._name(self.flow.turn)} to "
-                         + ("answer (take/drop, see/yield)" if self.flow.awaiting == ANSWER else "throw"))
-        elif self.phase in (PLAY, ASKING) and self.inference is not None and self.reading is not None:
-            plays = self.inference.plays
-            listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
-            lines.append(f"{self._name(self.flow.turn)} plays {dice}: {len(plays)} legal plays"
-                         + (f" ({listed})" if self.options.teaching else ""))
-            final = self.reading.status is Status.FINAL
-            lines.append(f"the board shows: {self.reading.status.value}"
-                         + (" (press your button to end the turn)" if final else ""))
-        return lines
+        return tables_status_lines(self)

@@ -1,0 +1,131 @@
+"""How a tables session looks: its LED plan and its lines in the terminal view.
+
+Kept apart from :mod:`.tables_session` (what happens) so that each stays one idea: these functions
+only read the session's state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablier.board.leds import (
+    ASK,
+    BEAR_OFF,
+    DESTINATION,
+    DIE,
+    DIE_USED,
+    HINT,
+    HIT,
+    LIFT_HERE,
+    MUST_MOVE,
+    PRESS_TO_ROLL,
+    PRESS_WHEN_DONE,
+    PUT_HERE,
+    WINNER,
+    YOUR_TURN,
+    LedPlan,
+)
+from tablier.board.observation import TABLES_PLACES
+from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
+from tablier.board.tables_inference import HIT as TO_HIT
+from tablier.board.tables_inference import Status
+from tablier.tables.diagram import draw
+from tablier.tables.notation import format_play
+
+from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW
+
+if TYPE_CHECKING:
+    from .tables_session import TablesSession
+
+
+def tables_led_plan(self: TablesSession) -> LedPlan:
+    """The LEDs for the session's state (see ``docs/leds.md``)."""
+    from .tables_session import ASKING, SETUP
+    plan = LedPlan(self.layout)
+    if self.setup is not None and self.phase in (SETUP, OVER, OPENING, THROW):
+        for place in self.setup.missing:
+            plan.place(place, PUT_HERE)
+        for place in self.setup.extra:
+            plan.place(place, LIFT_HERE)
+    if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
+        return plan
+    if self.phase == OPENING:
+        return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
+    if self.flow.outcome is not None:
+        return plan.status(self.flow.outcome.winner + 1, WINNER)
+    player = self.flow.turn + 1
+    if self.phase == THROW:
+        return plan.status(player, PRESS_TO_ROLL)
+    reading = self.reading
+    final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
+    plan.status(player, PRESS_WHEN_DONE if final else YOUR_TURN)
+    if self.flow.dice is not None:
+        used = dice_used(self)
+        plan.die(1, self.flow.dice.first, DIE_USED if used[0] else DIE)
+        plan.die(2, self.flow.dice.second, DIE_USED if used[1] else DIE)
+    if self.orientation is not None:
+        for point in self.flow.must_move():
+            plan.place(self.orientation.place_of(self.flow.turn, point), MUST_MOVE)
+    for index in self.hint:
+        plan.place(TABLES_PLACES[index], HINT)
+    if self.phase == ASKING and self.inference is not None:
+        for index in self.inference.differing_places(self.asking):
+            plan.place(TABLES_PLACES[index], ASK)
+    elif self.guiding and self.guide is not None:
+        if self.guide.lift is not None:
+            plan.place(TABLES_PLACES[self.guide.lift], LIFT_HERE)
+        if self.guide.put is not None:
+            plan.place(TABLES_PLACES[self.guide.put], PUT_HERE)
+    elif reading is not None and reading.status is Status.IN_HAND:
+        kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
+        for index, kind in reading.destinations.items():
+            plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
+    return plan
+
+def tables_status_lines(self: TablesSession) -> list[str]:
+    """The terminal view's lines for the session's state."""
+    from .tables_session import ASKING, SETUP
+    dice = str(self.flow.dice) if self.flow.dice else ""
+    lines = [f"{self.variant.title}, game {self.game_number}: {self._name(0)} {self.score[0]}, "
+             f"{self._name(1)} {self.score[1]}",
+             *draw(self.flow.position, self.variant, dice).splitlines()]
+    if self.phase == SETUP:
+        lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
+    elif self.phase == OPENING:
+        lines.append("press a button (or type `roll`) to throw for the start")
+    elif self.phase == THROW:
+        lines.append(f"{self._name(self.flow.turn)} to "
+                     + ("answer (take/drop, see/yield)" if self.flow.awaiting == ANSWER else "throw"))
+    elif self.phase in (PLAY, ASKING) and self.inference is not None and self.reading is not None:
+        plays = self.inference.plays
+        listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
+        lines.append(f"{self._name(self.flow.turn)} plays {dice}: {len(plays)} legal plays"
+                     + (f" ({listed})" if self.options.teaching else ""))
+        final = self.reading.status is Status.FINAL
+        lines.append(f"the board shows: {self.reading.status.value}"
+                     + (" (press your button to end the turn)" if final else ""))
+    return lines
+
+
+def dice_used(self: TablesSession) -> tuple[bool, bool]:
+    """Whether each die is already played by what the board shows (a doublet's first die once
+    half its moves are made, the second once all are)."""
+    dice = self.flow.dice
+    reading = self.reading
+    if dice is None or reading is None or not reading.candidates:
+        return (False, False)
+    if reading.status in (Status.FINAL, Status.AMBIGUOUS):
+        return (True, True)
+    moves = reading.candidates[0].moves
+    if dice.is_doublet:
+        steps = len(self.variant.dice_steps(dice))
+        return (2 * len(moves) >= steps, len(moves) >= steps)
+    left = [dice.first, dice.second]
+    used = [False, False]
+    for move in sorted(moves, key=lambda m: m.src - m.dst, reverse=True):
+        distance = move.src - move.dst
+        fits = [n for n in (0, 1) if not used[n] and (left[n] == distance or
+                                                        (move.dst == 0 and left[n] > distance))]
+        if fits:
+            used[min(fits, key=lambda n: left[n])] = True
+    return (used[0], used[1])
