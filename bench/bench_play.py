@@ -5,7 +5,8 @@ from the 8-point again and again (and put back). Each time the clock runs from t
 changes in the simulated hardware until the firmware sends the LED chain a frame showing the
 5-point lit as a destination: firmware scan and debounce, the event over the pseudo-terminal,
 pyserial, the host's inference and LED plan, the LED frame back, the firmware's write to the chain.
-Target: under 20 ms at the 99th percentile.
+Target: under 20 ms at the 99th percentile. Also: the time to build a turn's inference at the
+throw, for the worst doublets of a spread-out position.
 """
 
 from __future__ import annotations
@@ -87,13 +88,34 @@ def main() -> dict[str, object]:
         worker.join(2)
         link.close()
     times.sort()
+    build = inference_build_ms()
     return {
         "lifts": len(times),
         "lift_to_light_median_ms": round(statistics.median(times), 2),
         "lift_to_light_p99_ms": round(times[int(0.99 * (len(times) - 1))], 2),
         "lift_to_light_max_ms": round(times[-1], 2),
         "target_p99_ms": 20,
+        **build,
     }
+
+
+def inference_build_ms() -> dict[str, object]:
+    """Time to list everything a throw's legal play can put on the board, at the throw: the
+    doublets of a position with every man on his own point (over 1,000 plays each)."""
+    from tablier.board.tables_inference import TurnInference
+    from tablier.tables import Dice as Throw
+    from tablier.tables.position import BLACK, Position, side_board
+
+    variant = Backgammon()
+    black = side_board({p: 1 for p in (24, 22, 20, 18, 16, 14, 13, 11, 10, 9, 8, 7, 6, 5, 4)})
+    white = side_board({24: 2, 13: 5, 12: 3})
+    position = Position((black, white), BLACK)
+    worst = 0.0
+    for die in range(1, 7):
+        start = time.perf_counter()
+        TurnInference(variant, position, Throw(die, die), Orientation(variant), 6)
+        worst = max(worst, (time.perf_counter() - start) * 1000)
+    return {"turn_inference_build_worst_ms": round(worst, 1)}
 
 
 def _wait(condition: object, timeout: float) -> None:
