@@ -279,3 +279,19 @@ def test_a_played_die_is_dimmed() -> None:
         expect lit die 1 pip 1 die-used
         expect lit die 2 pip 4 die
     """)
+
+
+def test_draughts_crowning_seen_as_one_man_known_as_a_king() -> None:
+    result = run_script("english", """
+        setup
+        move square 26 square 30  # the man reaches the last row: crowned (a second man on top, unseen)
+        press 1
+        expect last 26-30
+        expect message crowned
+        move square 9 square 5    # white moves
+        press 2
+        move square 30 square 26  # the black king moves backwards
+        press 1
+        expect last 30-26
+    """, position="B:W9:B26")
+    assert result.session.board.fen() == "W:W5:BK26"  # type: ignore[attr-defined]
