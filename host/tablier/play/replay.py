@@ -49,6 +49,7 @@ class ReplayLink:
         self.exhausted = False
 
     def poll(self, timeout: float = 0.0) -> list[SwitchChange]:
+        """The next recorded change (saying the typed commands met on the way)."""
         for item in self._items:
             if isinstance(item, Command):
                 if self.session is not None:
@@ -61,6 +62,7 @@ class ReplayLink:
         return []
 
     def settle(self) -> set[int]:
+        """The switches closed so far."""
         return set(self.closed)
 
     def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
