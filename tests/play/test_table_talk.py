@@ -252,3 +252,10 @@ def test_law_11_a_touched_man_must_be_played() -> None:
         expect last 11-15
     """, options={"touch_move": "true"})
     assert result.session.committed == ["11-15"]
+
+
+def test_teaching_view_says_where_a_lifted_man_may_go() -> None:
+    out = io.StringIO()
+    result = run_script("backgammon", OPENING + "lift point 8\n")
+    View(out, live=True, interval=0)(result.session)
+    assert "the man lifted from 8 may go to" in out.getvalue()

@@ -104,7 +104,31 @@ def tables_status_lines(self: TablesSession) -> list[str]:
         final = self.reading.status is Status.FINAL
         lines.append(f"the board shows: {self.reading.status.value}"
                      + (" (press your button to end the turn)" if final else ""))
+        if self.options.teaching and self.reading.status is Status.IN_HAND:
+            lines.append(in_hand_words(self))
     return lines
+
+
+def in_hand_words(self: TablesSession) -> str:
+    """Teaching: where the lifted man may go, in the mover's own point numbers."""
+    reading = self.reading
+    assert reading is not None and self.orientation is not None
+    side = self.flow.turn
+
+    def own(index: int) -> str:
+        kind, number = TABLES_PLACES[index]
+        if kind == "point":
+            return str(self.orientation.own_point(side, number)) if self.orientation else str(number)
+        return "off" if kind == "tray" else "the bar"
+
+    if not reading.lifted:
+        return ""
+    where = own(reading.lifted[0])
+    if not reading.destinations:
+        return f"the man lifted from {where} has nowhere to go with this throw"
+    kinds = {TO_HIT: " (hit)", TO_TRAY: ""}
+    goes = ", ".join(own(i) + kinds.get(kind, "") for i, kind in sorted(reading.destinations.items()))
+    return f"the man lifted from {where} may go to {goes}"
 
 
 def dice_used(self: TablesSession) -> tuple[bool, bool]:
