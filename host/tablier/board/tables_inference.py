@@ -96,13 +96,18 @@ class TurnInference:
 
     def _build(self) -> None:
         seen: dict[tuple[Position, bool], Candidate] = {}
+        done: set[tuple[Move, ...]] = set()  # subsets already placed (the same moves, any order)
         results = {self.variant.after(self.start, play).boards for play in self.plays}
         for play in self.plays:
             for mask in range(1 << len(play)):
                 moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
+                same = tuple(sorted(moves))
+                if same in done:
+                    continue
                 reached = self._apply(moves)
                 if reached is None:
                     continue
+                done.add(same)
                 position, hits = reached
                 final = position.boards in results
                 key = (position, final)
