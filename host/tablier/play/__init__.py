@@ -2,14 +2,19 @@
 
 The pure reading of the board is :mod:`tablier.board`; this package is its I/O edge:
 
-- :mod:`.link`: connecting, heartbeat, reconnection with back-off, the link state;
+- :mod:`.link`: connecting, heartbeat, reconnection with back-off, the link state; a pullable cable;
 - :mod:`.dice`: electronic dice (fair, from ``secrets``, or seeded) and physical dice typed in;
 - :mod:`.tables_flow`: each tables game's turn flow behind one small interface;
-- :mod:`.session`, :mod:`.tables_session`, :mod:`.draughts_session`: the turn loop as a state
-  machine fed by switch changes, buttons and terminal commands, writing the event log;
+- :mod:`.session` (the common loop), :mod:`.tables_session` with :mod:`.tables_display` (its LEDs
+  and view), :mod:`.draughts_session`: the turn loop as a state machine fed by switch changes,
+  buttons and typed commands, writing the event log;
 - :mod:`.view`: the terminal's live view;
 - :mod:`.hands`, :mod:`.script`, :mod:`.autoplay`: hands that move men on the simulated board, from
-  a script (``docs/sim-script.md``) or from built-in players (the demo, :mod:`.demo`).
+  a script (``docs/sim-script.md``), typed at the terminal, or from built-in players;
+- :mod:`.start`, :mod:`.runner`: a game put together on a port or the simulated board;
+  :mod:`.demo`: ``tablier demo``;
+- :mod:`.replay`, :mod:`.resume`: a log replayed through the same session (``tablier rebuild``,
+  ``tablier play --resume``).
 
 ``docs/play.md`` describes how to play.
 """
