@@ -72,6 +72,7 @@ class DraughtsSession(Session):
         self.time_called = False
         self.own_removed: int | None = None  # Law 18: a man of the taker's own lifted while taking
         self.insisted: set[int] = set()  # ... and the opponent insisted on its replacing
+        self.told_face = False
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -115,8 +116,12 @@ class DraughtsSession(Session):
 
     def _check_setup(self) -> None:
         if self.observation.tables_face_up:
+            if not self.told_face:
+                self.say("turn the board to its draughts face", "teach")
+                self.told_face = True
             self.setup = None
             return
+        self.told_face = False
         self.setup = check_squares(self.observation.squares, frozenset(self.wanted_squares()))
         if self.setup.done:
             self.say(f"the men are set up; {COLOR_NAMES[self.board.turn].capitalize()} to move")
