@@ -83,6 +83,7 @@ class TablesSession(Session):
         self.hint: tuple[int, ...] = ()
         self.ply = 0
         self.next_first: int | None = None
+        self.told_face = False
         self.first_position: Position | None = None  # --position: the first game starts here
         if self.options.position:
             self.first_position = parse_position(self.options.position, frame_of(variant))
@@ -122,8 +123,10 @@ class TablesSession(Session):
 
     def _check_setup(self) -> None:
         if not self.observation.tables_face_up:
+            if self.setup is not None or not self.told_face:
+                self.say("turn the board to its tables face", "teach")
+                self.told_face = True
             self.setup = None
-            self.say("turn the board to its tables face", "teach")
             return
         way = self.orientation.way if self.orientation else None
         self.setup = check_tables(self.observation.counts, self.variant, self.flow.position, self.ladder, way)
