@@ -95,3 +95,12 @@ def test_play_sim_takes_typed_hands_and_commands(tmp_path: Path, monkeypatch: py
     assert main(["play", "backgammon", "--sim", "--log-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "moves: 8/5 6/5" in out and "there is no point 30" in out
+
+
+@pytest.mark.parametrize("script", sorted((Path(__file__).parent / "scripts").glob("*.txt")),
+                         ids=lambda path: path.stem)
+def test_every_example_script_plays_through(script: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    game = script.stem.split("_")[0]
+    assert main(["play", game, "--sim", "--script", str(script), "--log-dir", str(tmp_path)]) == 0
+    assert "moves: " in capsys.readouterr().out
