@@ -108,7 +108,8 @@ class TablesSession(Session):
         self.record(GameStart(number=self.game_number, sides=self.options.players,
                               position=format_position(self.flow.position, frame_of(self.variant)),
                               score=tuple(self.score),
-                              orientation=self.orientation.way if self.orientation else ""))
+                              orientation=self.orientation.way if self.orientation else "",
+                              crawford=bool(self.match and self.match.crawford_game)))
         self.say(f"game {self.game_number} of {self.variant.title}: set up the men")
         self._check_setup()
 

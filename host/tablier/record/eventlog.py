@@ -76,6 +76,7 @@ class GameStart(Record):
     position: str = ""
     score: Sequence[int] = (0, 0)
     orientation: str = ""
+    crawford: bool = False
 
 
 @dataclass(frozen=True)
