@@ -259,3 +259,22 @@ def test_teaching_view_says_where_a_lifted_man_may_go() -> None:
     result = run_script("backgammon", OPENING + "lift point 8\n")
     View(out, live=True, interval=0)(result.session)
     assert "the man lifted from 8 may go to" in out.getvalue()
+
+
+def test_a_match_to_two_the_crawford_game_has_no_cube(tmp_path: Path) -> None:
+    result = run_script("backgammon", OPENING + """
+        move point 8 point 5 / move point 6 point 5
+        press 1
+        say double                # white doubles ...
+        say drop                  # ... black drops: white leads 1-0, one short of the match
+        expect message wins game 1
+        setup                     # the men set up again for game 2: the Crawford game
+        dice 3 1
+        press 1                   # black wins the opening throw and is to throw
+        say 1 double
+        expect message the cube is not in play
+    """, tmp_path, match_length=2, options={"cube": "true"})
+    assert result.log_path is not None
+    starts = read_log(result.log_path).of(GameStart)
+    assert [s.crawford for s in starts] == [False, True]
+    assert result.session.score == [0, 1]

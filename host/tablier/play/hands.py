@@ -47,14 +47,24 @@ class Hands:
         """The switches the men and fingers close now."""
         return self.closed
 
+    def clear(self) -> None:
+        """Take every man off the board."""
+        for place in [p for p in {*self.row, *self.top} if self.men(p)]:
+            while self.men(place):
+                self.lift(place)
+        for square in sorted(self.squares):
+            self.lift(("square", square))
+
     def set_up_tables(self, counts: Counts) -> None:
-        """Place men per place (an empty board to start with) as rows, the rest on top."""
+        """Place men per place as rows, the rest on top (after clearing the board)."""
+        self.clear()
         for place, n in PLACE_INDEX.items():
             for _ in range(counts[n]):
                 self.put(place)
 
     def set_up_squares(self, squares: set[int]) -> None:
-        """Put a man on each of ``squares``."""
+        """Put a man on each of ``squares`` (after clearing the board)."""
+        self.clear()
         for square in sorted(squares):
             self.put(("square", square))
 
