@@ -71,10 +71,10 @@ def test_bad_input_gets_one_line_and_status_2(capsys: pytest.CaptureFixture[str]
 
 
 def test_demo_plays_a_whole_game_reproducibly(capsys: pytest.CaptureFixture[str]) -> None:
-    status, first, _ = run(capsys, "demo", "--seed", "5", "--delay", "0")
+    status, first, _ = run(capsys, "demo", "--no-board", "--seed", "5", "--delay", "0")
     assert status == 0
     assert "result: " in first and "BAR" in first and "opening throw" in first
-    _, second, _ = run(capsys, "demo", "--seed", "5", "--delay", "0")
+    _, second, _ = run(capsys, "demo", "--no-board", "--seed", "5", "--delay", "0")
     assert first == second
 
 

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from tablier.paths import data_dir
+
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
 from .replay import Step, replay_game
 
@@ -78,8 +80,7 @@ def default_path() -> Path:
     named = os.environ.get("TABLIER_ARCHIVE")
     if named:
         return Path(named)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tablier" / "archive.sqlite3"
+    return data_dir() / "archive.sqlite3"
 
 
 @dataclass(frozen=True)

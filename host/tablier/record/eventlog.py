@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TextIO
 
 from tablier.errors import TablierError
+from tablier.paths import data_dir
 
 #: The format number in every header; bumped only if a change could not be additive.
 FORMAT = 1
@@ -339,8 +340,7 @@ def read_log(path: Path) -> EventLog:
 
 def default_log_dir() -> Path:
     """Where logs go unless told: ``$XDG_DATA_HOME/tablier/logs`` (``~/.local/share/...``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tablier" / "logs"
+    return data_dir() / "logs"
 
 
 def new_log_path(directory: Path, game: str, when: float | None = None) -> Path:
