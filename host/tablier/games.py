@@ -9,7 +9,10 @@ lists it (``tablier games``), prints rules from it (``tablier rules``) and dispa
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+OptionValue = str | int | bool
 
 FAMILY_MODULES = ("tablier.tables.catalog", "tablier.draughts.catalog")
 
@@ -22,6 +25,39 @@ class Option:
     default: str | int | bool
     choices: tuple[str | int | bool, ...] = ()
     help: str = ""
+
+    def parse(self, text: str) -> OptionValue:
+        """``text`` (from the command line) as a value of this option; ``ValueError`` if it is not one."""
+        value: OptionValue
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise ValueError(f"option {self.name} takes yes or no, not {text!r}")
+            value = lowered in ("1", "true", "yes", "on")
+        elif isinstance(self.default, int):
+            try:
+                value = int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+        else:
+            value = text.strip()
+        if self.choices and value not in self.choices:
+            choices = ", ".join(str(choice) for choice in self.choices)
+            raise ValueError(f"option {self.name} is one of {choices}, not {text!r}")
+        return value
+
+
+def parse_option_values(game_name: str, options: Sequence[Option],
+                        given: Mapping[str, str]) -> dict[str, OptionValue]:
+    """The options ``given`` as text (``{"american": "yes"}``) parsed; ``ValueError`` naming the
+    game's options when one is unknown or its value is not allowed."""
+    known = {option.name: option for option in options}
+    values: dict[str, OptionValue] = {}
+    for name, text in given.items():
+        if name not in known:
+            raise ValueError(f"{game_name} has no option {name!r} (options: {', '.join(known) or 'none'})")
+        values[name] = known[name].parse(text)
+    return values
 
 
 @dataclass(frozen=True)

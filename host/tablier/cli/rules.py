@@ -14,9 +14,9 @@ import re
 import sys
 from typing import Any
 
-from tablier.games import GameInfo, Option, find_game
+from tablier.cli.moves import parse_options
+from tablier.games import GameInfo, OptionValue, find_game, parse_option_values
 
-OptionValue = str | int | bool
 _CONDITION = re.compile(r"\[(?P<name>\w+)=(?P<value>[^\]]+)\]\s*")
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -34,35 +34,8 @@ def register(subparsers: Any) -> None:
 def option_values(game: GameInfo, pairs: list[str]) -> dict[str, OptionValue]:
     """Every option of ``game`` with its value: the default, or the one given as ``NAME=VALUE``."""
     values: dict[str, OptionValue] = {option.name: option.default for option in game.options}
-    known = {option.name: option for option in game.options}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise ValueError(f"option {pair!r} is not NAME=VALUE")
-        if name not in known:
-            raise ValueError(f"{game.name} has no option {name!r} (options: {', '.join(known) or 'none'})")
-        values[name] = _parse_value(known[name], text.strip())
+    values.update(parse_option_values(game.name, game.options, parse_options(pairs)))
     return values
-
-
-def _parse_value(option: Option, text: str) -> OptionValue:
-    value: OptionValue
-    if isinstance(option.default, bool):
-        if text.lower() not in ("yes", "no", "true", "false", "on", "off", "1", "0"):
-            raise ValueError(f"option {option.name} takes yes or no, not {text!r}")
-        value = text.lower() in ("yes", "true", "on", "1")
-    elif isinstance(option.default, int):
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"option {option.name} takes a whole number, not {text!r}") from None
-    else:
-        value = text
-    if option.choices and value not in option.choices:
-        raise ValueError(f"option {option.name} is one of {', '.join(map(str, option.choices))}, "
-                         f"not {text!r}")
-    return value
 
 
 def applied_sections(game: GameInfo, values: dict[str, OptionValue]) -> list[tuple[str, list[str]]]:

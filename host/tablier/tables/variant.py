@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tablier.errors import InvalidPositionError
-from tablier.games import GameInfo, Option
+from tablier.games import GameInfo, Option, OptionValue, parse_option_values
 
 from .movegen import fast_plays, generic_plays, landing_tables
 from .moves import Dice, Move, Play
 from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
-
-OptionValue = str | int | bool
 
 
 @dataclass(frozen=True)
@@ -32,27 +30,6 @@ class Result:
 
     def __str__(self) -> str:
         return f"{SIDE_NAMES[self.winner]} wins a {self.kind} ({self.points} point{'s' * (self.points > 1)})"
-
-
-def parse_option_value(option: Option, text: str) -> OptionValue:
-    """``text`` (from the command line) as a value of ``option``; ``ValueError`` if it is not one."""
-    value: OptionValue
-    if isinstance(option.default, bool):
-        lowered = text.strip().lower()
-        if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
-            raise ValueError(f"option {option.name} takes yes or no, not {text!r}")
-        value = lowered in ("1", "true", "yes", "on")
-    elif isinstance(option.default, int):
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"option {option.name} takes a whole number, not {text!r}") from None
-    else:
-        value = text.strip()
-    if option.choices and value not in option.choices:
-        choices = ", ".join(str(choice) for choice in option.choices)
-        raise ValueError(f"option {option.name} is one of {choices}, not {text!r}")
-    return value
 
 
 class Variant:
@@ -89,14 +66,7 @@ class Variant:
     @classmethod
     def from_strings(cls, pairs: Mapping[str, str]) -> Variant:
         """The variant with options given as text (``{"american": "yes"}``); ``ValueError`` if bad."""
-        known = {option.name: option for option in cls.OPTIONS}
-        values: dict[str, OptionValue] = {}
-        for name, text in pairs.items():
-            if name not in known:
-                names = ", ".join(known) or "none"
-                raise ValueError(f"{cls.name} has no option {name!r} (options: {names})")
-            values[name] = parse_option_value(known[name], text)
-        return cls(**values)
+        return cls(**parse_option_values(cls.name, cls.OPTIONS, pairs))
 
     @classmethod
     def info(cls) -> GameInfo:
