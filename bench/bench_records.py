@@ -9,6 +9,7 @@ counted apart.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -22,7 +23,8 @@ from tablier.record.mat_writer import write_mat
 from tablier.record.pdn_records import import_pdn, write_pdn
 from tablier.record.text_export import write_text
 
-CORPORA = Path("/work/shared/corpora")
+SHARED = os.environ.get("TABLIER_SHARED", str(Path(__file__).resolve().parents[1].parent / "shared"))
+CORPORA = Path(SHARED, "corpora")
 
 
 def _rate(games: int, seconds: float) -> float:

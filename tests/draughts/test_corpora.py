@@ -8,6 +8,7 @@ it has gone to 28) must be reported at that move, not replayed.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from tablier.draughts.pdn import read_pdn, read_pdn_file
 from tablier.draughts.pdn_replay import replay_game
 from tablier.draughts.pdn_writer import write_games
 
-CORPORA = Path("/work/shared/corpora/draughts")
+CORPORA = Path(os.environ["TABLIER_SHARED"], "corpora/draughts")
 pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason="the PDN corpora are not here")
 
 FILES = sorted(CORPORA.glob("english/*.pdn")) + sorted(CORPORA.glob("international/*.pdn"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from tablier.draughts.pdn import (
 from tablier.draughts.pdn_replay import replay_game
 from tablier.draughts.pdn_writer import new_game, write_game, write_games
 
-EDGE_CASES = Path("/work/shared/corpora/draughts/edge_cases")
+EDGE_CASES = Path(os.environ["TABLIER_SHARED"], "corpora/draughts/edge_cases")
 needs_edge_cases = pytest.mark.skipif(not EDGE_CASES.is_dir(), reason="the PDN corpora are not here")
 
 

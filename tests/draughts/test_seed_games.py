@@ -16,6 +16,7 @@ What is asserted, precisely:
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from tablier.draughts import BLACK, WHITE, Board
 from tablier.draughts.pdn import PdnGame, read_pdn_file
 from tablier.draughts.pdn_replay import replay_game
 
-SEED = Path("/work/shared/seeds/003_7904e6c28b2fbd8e.txt")
+SEED = Path(os.environ["TABLIER_SHARED"], "seeds/003_7904e6c28b2fbd8e.txt")
 DATA = Path(__file__).parents[1] / "data" / "draughts" / "seed_illustrative_games.pdn"
 GAMES = read_pdn_file(str(DATA))
 

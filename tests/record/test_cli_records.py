@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from record_factory import draughts_record, tables_record
 from tablier.cli import main
 from tablier.record.json_format import dumps
 
-MAT = Path("/work/shared/corpora/backgammon/mat")
+MAT = Path(os.environ["TABLIER_SHARED"], "corpora/backgammon/mat")
 needs_corpus = pytest.mark.skipif(not MAT.is_dir(), reason="the .mat corpus is not here")
 
 

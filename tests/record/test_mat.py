@@ -8,6 +8,7 @@ exports; ``-m full`` does every file.
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from tablier.record.mat_reader import read_mat, read_mat_file
 from tablier.record.mat_writer import write_mat
 from tablier.record.replay import check_record
 
-CORPUS = Path("/work/shared/corpora/backgammon/mat")
+CORPUS = Path(os.environ["TABLIER_SHARED"], "corpora/backgammon/mat")
 FILES = sorted(CORPUS.glob("*")) if CORPUS.is_dir() else []
 UNKNOWN_PLAYS = {  # file start -> (game, move, dice) of the first '????'
     "Gibraltar_Mike": (13, 30, "6-3"), "Llabba_-_DiablodelDados": (10, 22, "6-4"),

@@ -6,6 +6,7 @@ our exports; ``-m full`` imports every game.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from tablier.record.game_record import MOVE, RecordError
 from tablier.record.pdn_records import import_pdn, write_pdn
 from tablier.record.replay import replay_game
 
-CORPORA = Path("/work/shared/corpora/draughts")
+CORPORA = Path(os.environ["TABLIER_SHARED"], "corpora/draughts")
 FILES = sorted(CORPORA.glob("english/*.pdn")) + sorted(CORPORA.glob("international/*.pdn"))
 BROKEN = {("tinsley_CheckerBoard.pdn", 541): "move 123 (32-28): 32-28: there is no piece on 32"}
 needs_corpus = pytest.mark.skipif(not FILES, reason="the PDN corpora are not here")

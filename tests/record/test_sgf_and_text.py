@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from tablier.record.sgf import read_sgf, write_sgf
 from tablier.record.text_export import write_text
 from tablier.tables.gnubg_id import decode_match
 
-BACKGAMMON = Path("/work/shared/corpora/backgammon")
+BACKGAMMON = Path(os.environ["TABLIER_SHARED"], "corpora/backgammon")
 needs_corpus = pytest.mark.skipif(not BACKGAMMON.is_dir(), reason="the backgammon corpus is not here")
 
 
