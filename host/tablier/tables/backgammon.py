@@ -1,15 +1,18 @@
 """Backgammon as the seed describes it (Foster's *Hoyle*, 1890s) with the standard rules it relies on.
 
 The movement rules are the core's defaults (contrary movement, hitting lone men, bar entry first,
-bearing off, using as much of the throw as possible); this module adds the start, the scoring and
-the options. The turn flow (opening throw, doubling cube) is in :mod:`tablier.tables.game`.
+bearing off, using as much of the throw as possible); this module adds the start, the scoring, the
+options and the rules as applied (:attr:`Backgammon.RULES`, printed by ``tablier rules backgammon``).
+The turn flow (opening throw, doubling cube) is in :mod:`tablier.tables.game`, the Crawford game in
+:mod:`tablier.tables.match`.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
-from tablier.games import Option
+from tablier.games import GameInfo, Option, RuleSection
 
 from .position import BAR, BLACK, MEN, OFF, WHITE, Position, SideBoard, side_board
 from .variant import Result, Variant
@@ -48,6 +51,78 @@ class Backgammon(Variant):
                "play with the doubling cube as modern players expect it (the 1890s rules have none)"),
     )
     start = side_board({24: 2, 13: 5, 8: 3, 6: 5})
+    RULES: ClassVar[tuple[RuleSection, ...]] = (
+        RuleSection("Men and board", (
+            "15 men a side and two dice. Each side numbers the points 24..1 the way it moves; its home "
+            "(inner) table is 1..6, and the bar divides the inner tables from the outer ones.",
+            "At the start each side has 2 men on its 24-point (the adversary's ace point), 5 on its "
+            "13-point, 3 on its 8-point and 5 on its 6-point.",
+            "The sides move in opposite directions: my point p is the adversary's point 25 - p.",
+        )),
+        RuleSection("Who plays first", (
+            "[opening_dice=1] Each side casts one die; the higher cast plays first and equal casts are "
+            "cast again. The two dice cast, one by each side, are the opening cast.",
+            "[opening_dice=2] Each side casts two dice (by agreement); the higher total plays first and "
+            "equal totals are cast again. The winner's own two dice are the opening cast.",
+            "[opening=throw-again] The opening cast only decides who plays first: the winner throws "
+            "both dice again for his first move (the seed's general practice).",
+            "[opening=choose] The winner may play the opening cast as his first throw or throw both "
+            "dice again (some clubs).",
+            "[opening=play-opening] The winner plays the opening cast as his first throw (the modern "
+            "rule).",
+        )),
+        RuleSection("Playing the dice", (
+            "Each die moves one man that many points; one man may take both dice in turn, but the "
+            "point where he rests between them must be open: the throw cannot be lumped.",
+            "A point holding two or more adversary men is covered: no man may stop there, though he "
+            "may pass over it.",
+            "A doublet is played twice over: four moves of its number, with one man or several.",
+            "Both dice must be played if they can be; if only one can be, the higher if it can; of a "
+            "doublet, as many moves as can be made. A number that cannot be played is lost.",
+        )),
+        RuleSection("Hitting and entering", (
+            "A man that stops on a point holding a single adversary man (a blot), at the end of a die "
+            "or between his two dice, hits it: the blot goes to the bar.",
+            "A side with men on the bar must enter them before any other man moves: a die n enters a "
+            "man on the point 25 - n, in the adversary's home table, if that point is not covered; a "
+            "man may enter and hit. While a man is still on the bar, a die that cannot enter him is "
+            "lost (if neither die can, the whole throw).",
+        )),
+        RuleSection("Bearing off", (
+            "No man is borne off until all fifteen stand in the home table; a man hit meanwhile must "
+            "come round again before any more are borne off.",
+            "A die bears off a man from the point of its number; if that point is empty it must move a "
+            "man from a higher point; if no man stands higher, it bears off the man on the highest "
+            "occupied point. A die may also move a man inside the home table instead.",
+        )),
+        RuleSection("Winning and scoring", (
+            "The first side to bear off all fifteen men wins the game.",
+            "[american=False] A hit (single game) scores 1 point: the loser has borne off at least one "
+            "man. A gammon (double game) scores 2: he has borne off none. A backgammon (triple game) "
+            "scores 3: he has borne off none and still has a man on the bar or in the backgammon zone.",
+            "[american=True] Every game is simply a hit, 1 point, the American habit: there are no "
+            "gammons or backgammons, so the backgammon zone plays no part.",
+            "[backgammon_zone=far-side] The backgammon zone is the side of the board farther from the "
+            "loser: the winner's inner and outer tables (the loser's points 13..24), as the seed says.",
+            "[backgammon_zone=home-board] The backgammon zone is the winner's home table (the loser's "
+            "points 19..24), the modern rule.",
+        )),
+        RuleSection("The doubling cube", (
+            "[cube=False] There is no doubling cube (the 1890s rules have none): a game scores what it "
+            "is won by.",
+            "[cube=True] Before throwing, the side to move may double the stake if the cube is in the "
+            "middle or his. The other side drops, losing the game at the stake before the double, or "
+            "takes: the stake doubles and the cube is his, so that only he may double next.",
+            "[cube=True] A game scores what it is won by times the cube's value.",
+            "[cube=True] In a match (tablier play --match N) nobody may double in the Crawford game: "
+            "the game after a player first comes within one point of winning the match.",
+        )),
+    )
+
+    @classmethod
+    def info(cls) -> GameInfo:
+        """The catalogue entry, with the rules as applied (``tablier rules``)."""
+        return replace(super().info(), rules=cls.RULES)
 
     def result(self, position: Position) -> Result | None:
         """Hit (1), gammon (2: the loser has borne off no man) or backgammon (3: and a man stands in
