@@ -9,10 +9,9 @@ The turn flow (opening throw, doubling cube) is in :mod:`tablier.tables.game`, t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
-from tablier.games import GameInfo, Option, RuleSection
+from tablier.games import Option, RuleSection
 
 from .position import BAR, BLACK, MEN, OFF, WHITE, Position, SideBoard, side_board
 from .variant import Result, Variant
@@ -118,11 +117,6 @@ class Backgammon(Variant):
             "the game after a player first comes within one point of winning the match.",
         )),
     )
-
-    @classmethod
-    def info(cls) -> GameInfo:
-        """The catalogue entry, with the rules as applied (``tablier rules``)."""
-        return replace(super().info(), rules=cls.RULES)
 
     def result(self, position: Position) -> Result | None:
         """Hit (1), gammon (2: the loser has borne off no man) or backgammon (3: and a man stands in

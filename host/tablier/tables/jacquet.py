@@ -15,11 +15,10 @@ refused with the rule it breaks (:func:`tablier.tables.faults.explain_illegal`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from tablier.errors import InvalidPositionError
-from tablier.games import GameInfo, Option, RuleSection
+from tablier.games import Option, RuleSection
 
 from .movegen import generic_plays
 from .moves import Dice, Move, Play
@@ -120,11 +119,6 @@ class Jacquet(Variant):
     RULES: ClassVar[tuple[RuleSection, ...]] = (
         BOARD_SECTION, FIRST_PLAYER_SECTION, MOVING_SECTION, DOUBLETS_SECTION, POSTILLON_SECTION,
         CLOSING_SECTION, BEARING_OFF_SECTION, RESULT_SECTION)
-
-    @classmethod
-    def info(cls) -> GameInfo:
-        """The catalogue entry, with the rules as applied (``tablier rules``)."""
-        return replace(super().info(), rules=cls.RULES)
 
     def opposite(self, point: int) -> int:
         """Parallel movement: my 24-point (the start) is the adversary's 12-point."""

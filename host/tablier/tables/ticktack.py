@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
-from tablier.games import GameInfo, Option, RuleSection
+from tablier.games import Option, RuleSection
 
 from .movegen import generic_plays
 from .moves import Dice, Play
@@ -169,11 +169,6 @@ class Ticktack(Variant):
     )
     extra_wins: ClassVar[tuple[WinRule, ...]] = ()
     """Further ways to win (Rovers, Flyers) a program plugs in by subclassing; none by default."""
-
-    @classmethod
-    def info(cls) -> GameInfo:
-        """The catalogue entry, with the rules as applied (``tablier rules``)."""
-        return replace(super().info(), rules=cls.RULES)
 
     def doublet_moves(self, die: int) -> int:
         """Doublets are nothing special (rule 8): two moves, or four with ``doublets=4``."""
