@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading, MoveInference
-from tablier.board.guidance import Step, next_step
+from tablier.board.guidance import next_step
 from tablier.board.leds import (
     DESTINATION,
     HIT,
@@ -64,8 +64,6 @@ class DraughtsSession(Session):
         self.setup: SetupCheck | None = None
         self.inference: MoveInference | None = None
         self.reading: DraughtsReading | None = None
-        self.guide: Step[int] | None = None
-        self.guiding = False
         self.touched: int | None = None
         self.ply = 0
         self.move_started = 0.0
@@ -157,14 +155,7 @@ class DraughtsSession(Session):
             if place and place[0] == "square" and not change.closed:
                 self._touch(place[1])
         self.reading = self._read(observation.squares)
-        if self.reading.status is Status.UNKNOWN:
-            if self.guiding:
-                self._update_guide()
-            else:
-                self.start_grace()
-        else:
-            self.stop_grace()
-            self.guiding = False
+        self.follow_reading(self.reading.status is Status.UNKNOWN)
 
     def _read(self, squares: frozenset[int]) -> DraughtsReading:
         """The reading of the squares; under the Laws, a man of the taker's own lifted during a
@@ -228,12 +219,9 @@ class DraughtsSession(Session):
     def on_grace_over(self) -> None:
         if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
             return
-        self.guiding = True
-        self.say("not a legal move: the men do not stand where a legal move can bring them; "
-                 "put them back as the lights show")
-        self._update_guide()
+        self.begin_guiding("not a legal move: the men do not stand where a legal move can bring them")
 
-    def _update_guide(self) -> None:
+    def update_guide(self) -> None:
         assert self.inference is not None
         seen = self.observation.squares
         target = self.inference.nearest_target(seen)

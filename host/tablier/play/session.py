@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from tablier.board.guidance import Step
 from tablier.board.leds import LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
 from tablier.errors import TablierError
@@ -102,6 +103,8 @@ class Session:
         self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
         self.grace_until: float | None = None
+        self.guide: Step[int] | None = None  # the next man to lift or put back, once guiding
+        self.guiding = False
         self.on_redraw: Callable[[Session], None] | None = None
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
         self.link_wait_until = clock() + LINK_WAIT_S  # the status lights say "link" for a moment
@@ -170,6 +173,28 @@ class Session:
     def stop_grace(self) -> None:
         """Stop the grace timer."""
         self.grace_until = None
+
+    def follow_reading(self, unknown: bool) -> None:
+        """After each reading of the board: a board on the way to a legal result stops the grace time
+        and any guiding; an unknown one starts the grace time, or moves the guide on once it runs."""
+        if not unknown:
+            self.stop_grace()
+            self.guiding = False
+            self.guide = None
+        elif self.guiding:
+            self.update_guide()
+        else:
+            self.start_grace()
+
+    def begin_guiding(self, why: str) -> None:
+        """The grace time is over and the board is still wrong: say why and light the way back."""
+        self.guiding = True
+        self.say(f"{why}; put the men back as the lights show")
+        self.update_guide()
+
+    def update_guide(self) -> None:
+        """Set :attr:`guide` to the next man to lift or put back (the game's session knows how)."""
+        raise NotImplementedError
 
     # -- the loop --------------------------------------------------------------------------------
 

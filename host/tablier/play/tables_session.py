@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 
-from tablier.board.guidance import Step, next_step
+from tablier.board.guidance import next_step
 from tablier.board.leds import LedPlan
 from tablier.board.observation import TABLES_PLACES, Observation, place_name, visible
 from tablier.board.orientation import Orientation
@@ -73,8 +73,6 @@ class TablesSession(Session):
         self.setup: SetupCheck | None = None
         self.inference: TurnInference | None = None
         self.reading: Reading | None = None
-        self.guide: Step[int] | None = None
-        self.guiding = False
         self.asking: tuple[Candidate, ...] = ()
         self.ask_touch: int | None = None
         self.lifted_places: set[int] = set()
@@ -280,22 +278,12 @@ class TablesSession(Session):
 
     def _after_reading(self) -> None:
         assert self.reading is not None
-        if self.reading.status is Status.UNKNOWN:
-            if self.guiding:
-                self._update_guide()
-            else:
-                self.start_grace()
-        else:
-            self.stop_grace()
-            self.guiding = False
-            self.guide = None
+        self.follow_reading(self.reading.status is Status.UNKNOWN)
 
     def on_grace_over(self) -> None:
         if self.phase != PLAY or self.reading is None or self.reading.status is not Status.UNKNOWN:
             return
-        self.guiding = True
-        self.say(f"not a legal play: {self._why()}; put the men back as the lights show")
-        self._update_guide()
+        self.begin_guiding(f"not a legal play: {self._why()}")
 
     def _why(self) -> str:
         assert self.inference is not None
@@ -309,7 +297,7 @@ class TablesSession(Session):
             reason = None
         return reason or f"{format_play(shown)} is not a legal play of {dice}"
 
-    def _update_guide(self) -> None:
+    def update_guide(self) -> None:
         assert self.inference is not None
         seen = self.observation.counts
         target = self.inference.nearest(seen)
