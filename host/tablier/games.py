@@ -9,10 +9,12 @@ lists it (``tablier games``), prints rules from it (``tablier rules``) and dispa
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 OptionValue = str | int | bool
+Named = TypeVar("Named")
 
 FAMILY_MODULES = ("tablier.tables.catalog", "tablier.draughts.catalog")
 
@@ -102,10 +104,16 @@ def all_games() -> list[GameInfo]:
 
 def find_game(name: str) -> GameInfo:
     """The game called ``name`` (or one of its aliases); ``KeyError`` with the known names if none."""
-    wanted = name.strip().lower()
     games = all_games()
-    for game in games:
-        if wanted == game.name or wanted in game.aliases:
-            return game
-    known = ", ".join(game.name for game in games)
-    raise KeyError(f"unknown game {name!r}; known games: {known}")
+    game = lookup(name, games, lambda game: (game.name, *game.aliases))
+    if game is None:
+        known = ", ".join(game.name for game in games)
+        raise KeyError(f"unknown game {name!r}; known games: {known}")
+    return game
+
+
+def lookup(name: str, candidates: Iterable[Named],
+           names: Callable[[Named], Iterable[str]]) -> Named | None:
+    """The first candidate that ``name`` (case and surrounding blanks ignored) names, or None."""
+    wanted = name.strip().lower()
+    return next((candidate for candidate in candidates if wanted in names(candidate)), None)

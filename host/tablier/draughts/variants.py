@@ -11,6 +11,7 @@ from typing import ClassVar
 from tablier.draughts.core import BLACK, COLOR_NAMES, WHITE, Board, OptionValue, Outcome
 from tablier.draughts.geometry import BOARD_10, Geometry
 from tablier.errors import InvalidPositionError
+from tablier.games import lookup
 
 
 class LosingBoard(Board):
@@ -103,9 +104,8 @@ VARIANTS: tuple[type[Board], ...] = (Board, LosingBoard, PolishBoard, Polish10Bo
 
 def find_variant(name: str) -> type[Board]:
     """The board class of the variant called ``name`` or one of its aliases; ``ValueError`` if none."""
-    wanted = name.strip().lower()
-    for variant in VARIANTS:
-        if wanted == variant.name or wanted in variant.aliases:
-            return variant
-    known = ", ".join(variant.name for variant in VARIANTS)
-    raise ValueError(f"unknown draughts variant {name!r}; known: {known}")
+    variant = lookup(name, VARIANTS, lambda variant: (variant.name, *variant.aliases))
+    if variant is None:
+        known = ", ".join(variant.name for variant in VARIANTS)
+        raise ValueError(f"unknown draughts variant {name!r}; known: {known}")
+    return variant

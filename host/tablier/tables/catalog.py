@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tablier.games import GameInfo
+from tablier.games import GameInfo, lookup
 
 from .backgammon import Backgammon
 from .jacquet import Jacquet, SpanishBackgammon
@@ -24,12 +24,11 @@ GAMES: tuple[GameInfo, ...] = tuple(variant.info() for variant in VARIANTS)
 
 def find_variant(name: str) -> type[Variant]:
     """The variant class called ``name`` or one of its aliases; ``KeyError`` if there is none."""
-    wanted = name.strip().lower()
-    for variant in VARIANTS:
-        if wanted == variant.name or wanted in variant.aliases:
-            return variant
-    known = ", ".join(variant.name for variant in VARIANTS)
-    raise KeyError(f"unknown tables game {name!r}; known: {known}")
+    variant = lookup(name, VARIANTS, lambda variant: (variant.name, *variant.aliases))
+    if variant is None:
+        known = ", ".join(variant.name for variant in VARIANTS)
+        raise KeyError(f"unknown tables game {name!r}; known: {known}")
+    return variant
 
 
 def make_variant(name: str, options: Mapping[str, str] | None = None) -> Variant:
