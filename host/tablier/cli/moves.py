@@ -1,7 +1,7 @@
 """``tablier moves GAME``: every distinct legal play or move of a position, as a table or JSON.
 
 The command is shared by every game; it finds the game in the catalogue and hands the arguments to
-its family's ``tablier.<family>.cli_moves.run(game, args)``. Bad input gets a one-line error on
+its family's ``tablier.cli.moves_<family>.run(game, args)``. Bad input gets a one-line error on
 stderr and exit status 2.
 """
 
@@ -47,6 +47,6 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as error:
         print(f"tablier moves: {error.args[0]}", file=sys.stderr)
         return 2
-    family = importlib.import_module(f"tablier.{game.family}.cli_moves")
+    family = importlib.import_module(f"tablier.cli.moves_{game.family}")
     status: int = family.run(game, args)
     return status

@@ -20,15 +20,14 @@ import sys
 from tablier.cli.moves import parse_options
 from tablier.errors import InvalidPositionError
 from tablier.games import GameInfo
-
-from .catalog import make_variant
-from .gnubg_id import decode_position, encode_position
-from .moves import Dice
-from .notation import format_play
-from .position import BLACK, Position
-from .position_text import format_position, frame_of, looks_like_position_text, parse_position
-from .ticktack import Ticktack
-from .variant import Variant
+from tablier.tables.catalog import make_variant
+from tablier.tables.gnubg_id import decode_position, encode_position
+from tablier.tables.moves import Dice
+from tablier.tables.notation import format_play
+from tablier.tables.position import BLACK, Position
+from tablier.tables.position_text import format_position, frame_of, looks_like_position_text, parse_position
+from tablier.tables.ticktack import Ticktack
+from tablier.tables.variant import Variant
 
 
 def read_position(variant: Variant, text: str | None) -> Position:

@@ -1,0 +1,34 @@
+"""The rules cores stay pure: nothing in ``tablier.tables`` or ``tablier.draughts`` imports the link,
+the board, play, records or the command line (the python-chess split the project follows)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+HOST = Path(__file__).resolve().parents[1] / "host" / "tablier"
+CORES = ("tables", "draughts")
+EDGES = ("tablier.cli", "tablier.link", "tablier.board", "tablier.play", "tablier.record",
+         "tablier.hardware")
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every absolute module name ``path`` imports (relative imports stay inside the core)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_rules_core_imports_no_edge(core: str) -> None:
+    offenders = [f"{path.relative_to(HOST)} imports {name}"
+                 for path in sorted((HOST / core).rglob("*.py"))
+                 for name in sorted(imported_modules(path))
+                 if name.startswith(EDGES)]
+    assert offenders == []
