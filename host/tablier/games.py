@@ -8,6 +8,7 @@ lists it (``tablier games``), prints rules from it (``tablier rules``) and dispa
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ FAMILY_MODULES = ("tablier.tables.catalog", "tablier.draughts.catalog")
 
 @dataclass(frozen=True)
 class Option:
-    """A convention a rule book leaves open, with the seed's default."""
+    """A convention a rule book leaves open, with that book's default."""
 
     name: str
     default: str | int | bool
@@ -103,12 +104,17 @@ def all_games() -> list[GameInfo]:
 
 
 def find_game(name: str) -> GameInfo:
-    """The game called ``name`` (or one of its aliases); ``KeyError`` with the known names if none."""
+    """The game called ``name`` (or one of its aliases); ``KeyError`` naming the closest names and
+    every known one if none."""
     games = all_games()
     game = lookup(name, games, lambda game: (game.name, *game.aliases))
     if game is None:
         known = ", ".join(game.name for game in games)
-        raise KeyError(f"unknown game {name!r}; known games: {known}")
+        every_name = {alias: game.name for game in games for alias in (game.name, *game.aliases)}
+        close = difflib.get_close_matches(name.strip().lower(), every_name, n=1, cutoff=0.6)
+        suggestions = list(dict.fromkeys(every_name[alias] for alias in close))
+        hint = f"did you mean {suggestions[0]}? " if suggestions else ""
+        raise KeyError(f"unknown game {name!r}; {hint}known games: {known}")
     return game
 
 

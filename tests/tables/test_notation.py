@@ -9,7 +9,7 @@ from tables_oracles import BACKGAMMON, random_position
 
 from tablier.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from tablier.tables import ALL_ROLLS, BLACK, Dice, Move, Position, side_board
-from tablier.tables.notation import SEED, format_play, parse_play
+from tablier.tables.notation import BOOK_1890S, format_play, parse_play
 
 
 def test_the_usual_forms_are_written() -> None:
@@ -47,9 +47,9 @@ def test_reading_is_forgiving_about_order_and_steps() -> None:
 
 def test_seed_numbering_counts_from_the_back_men() -> None:
     start = BACKGAMMON.start_position()
-    play = parse_play("1/7 12/14", BACKGAMMON, start, Dice(6, 2), numbering=SEED)
+    play = parse_play("1/7 12/14", BACKGAMMON, start, Dice(6, 2), numbering=BOOK_1890S)
     assert format_play(play) == "24/18 13/11"
-    assert format_play(play, numbering=SEED) == "1/7 12/14"
+    assert format_play(play, numbering=BOOK_1890S) == "1/7 12/14"
 
 
 def test_hits_are_told_apart_by_the_star() -> None:

@@ -2,7 +2,7 @@
 
 The layout numbers the points from player 1's side: 1-6 is player 1's home table when he sets up
 with his home table on his right. Players may also set up the other way round (home on the left,
-which the Backgammon seed allows); then every point sits at its mirror image across the bar. Side 0
+which the 1890s book allows for Backgammon); then every point sits at its mirror image across the bar. Side 0
 of the rules (Black) always sits at player 1's edge, with player 1's button, bar and tray.
 
 A :class:`Orientation` turns a :class:`~tablier.tables.position.Position` into men per place

@@ -1,7 +1,7 @@
 """Reading a move written in PDN notation against a position's legal moves.
 
 Writing is ``str(move)`` (``11-15``, ``15x22``, ``11x18x25``). Reading accepts what people and old
-books write: ``-``, ``x``, ``:`` or a space between squares (the seed prints ``22 18`` and even
+books write: ``-``, ``x``, ``:`` or a space between squares (the 1890s book prints ``22 18`` and even
 writes captures with a hyphen, ``15-22``), leading zeros, and short captures that give only the
 first and last squares (``11x25``) when they name one move.
 """

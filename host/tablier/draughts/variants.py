@@ -24,7 +24,7 @@ class LosingBoard(Board):
 
 
 class PolishBoard(Board):
-    """Polish draughts on the common 8x8 board (the seed's rules; with majority capture = Brazilian).
+    """Polish draughts on the common 8x8 board (the 1890s book's rules; with majority capture = Brazilian).
 
     Men move forward and capture backward too; kings fly; a man passing the king row in a capture
     is crowned only if the move ends there; captured pieces come off when the move ends. The

@@ -1,4 +1,4 @@
-"""Backgammon as the seed describes it (Foster's *Hoyle*, 1890s) with the standard rules it relies on.
+"""Backgammon as the 1890s book describes it (Foster's *Hoyle*) with the standard rules it relies on.
 
 The movement rules are the core's defaults (contrary movement, hitting lone men, bar entry first,
 bearing off, using as much of the throw as possible); this module adds the start, the scoring, the
@@ -37,13 +37,13 @@ class Backgammon(Variant):
                "every game is simply a hit (1 point): no gammons or backgammons (the American habit)"),
         Option("backgammon_zone", FAR_SIDE, (FAR_SIDE, HOME_BOARD),
                "a gammoned loser is backgammoned with a man on the bar or on the side of the board "
-               "farther from him (far-side: the winner's inner and outer tables, as the seed says) "
+               "farther from him (far-side: the winner's inner and outer tables, as the 1890s book says) "
                "or only in the winner's home table (home-board: the modern rule)"),
         Option("opening_dice", 1, (1, 2),
                "each player throws one die for the first play, or two by agreement"),
         Option("opening", THROW_AGAIN, (THROW_AGAIN, CHOOSE, PLAY_OPENING),
                "after the opening throw the winner throws again for his first move (throw-again, the "
-               "seed's general practice), may choose to play the opening throw or throw again "
+               "the 1890s book's general practice), may choose to play the opening throw or throw again "
                "(choose, some clubs), or plays it (play-opening, the modern rule; with two dice each, "
                "the winner's own two)"),
         Option("cube", False, (False, True),
@@ -64,7 +64,7 @@ class Backgammon(Variant):
             "[opening_dice=2] Each side casts two dice (by agreement); the higher total plays first and "
             "equal totals are cast again. The winner's own two dice are the opening cast.",
             "[opening=throw-again] The opening cast only decides who plays first: the winner throws "
-            "both dice again for his first move (the seed's general practice).",
+            "both dice again for his first move (the 1890s book's general practice).",
             "[opening=choose] The winner may play the opening cast as his first throw or throw both "
             "dice again (some clubs).",
             "[opening=play-opening] The winner plays the opening cast as his first throw (the modern "
@@ -102,7 +102,7 @@ class Backgammon(Variant):
             "[american=True] Every game is simply a hit, 1 point, the American habit: there are no "
             "gammons or backgammons, so the backgammon zone plays no part.",
             "[backgammon_zone=far-side] The backgammon zone is the side of the board farther from the "
-            "loser: the winner's inner and outer tables (the loser's points 13..24), as the seed says.",
+            "loser: the winner's inner and outer tables (the loser's points 13..24), as the 1890s book says.",
             "[backgammon_zone=home-board] The backgammon zone is the winner's home table (the loser's "
             "points 19..24), the modern rule.",
         )),

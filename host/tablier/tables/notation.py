@@ -3,8 +3,8 @@
 Points are numbered in the mover's own frame (his 24-point is his farthest, his 1-point his ace; the
 other player numbers the same points the other way round). A man moving on with several dice is
 written as one chain (``24/13``), naming a point on the way only when a man was hit there
-(``24/18*/13``); identical moves are counted (``13/9(2)``). The seed's 1890s books number each side's
-points the other way (1 where its two back men start): ``numbering="seed"`` reads and writes that.
+(``24/18*/13``); identical moves are counted (``13/9(2)``). The 1890s books number each side's
+points the other way (1 where its two back men start): ``numbering="1890s"`` reads and writes that.
 Reading is forgiving: any order, chains or single steps, as long as exactly one legal play matches.
 """
 
@@ -21,7 +21,7 @@ from .position import BAR, OFF, Position
 from .variant import Variant
 
 MODERN = "modern"
-SEED = "seed"
+BOOK_1890S = "1890s"
 
 _TOKEN = re.compile(r"(?P<chain>(?:bar|b|\d{1,2})\*?(?:/(?:off|o|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?")
 
@@ -101,7 +101,7 @@ def _point(point: int, numbering: str) -> str:
         return "bar"
     if point == OFF:
         return "off"
-    return str(25 - point if numbering == SEED else point)
+    return str(25 - point if numbering == BOOK_1890S else point)
 
 
 def _read_point(text: str, numbering: str) -> int:
@@ -112,4 +112,4 @@ def _read_point(text: str, numbering: str) -> int:
     number = int(text)
     if not 1 <= number <= 24:
         raise InvalidMoveError(f"point {number} is not one of 1..24")
-    return 25 - number if numbering == SEED else number
+    return 25 - number if numbering == BOOK_1890S else number
