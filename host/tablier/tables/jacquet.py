@@ -103,7 +103,7 @@ class Jacquet(Variant):
     aliases: ClassVar[tuple[str, ...]] = ("jaquet",)
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("closing", RETURN_MEN, CLOSING_CONVENTIONS,
-               "when six points in a row may stop the adversary (section 8): return-men (the Jacquet article's "
+               "when six points in a row may stop the adversary (section 8): return-men (the article's "
                "consolidated convention: not before return men stand on the home 1- and 2-points), "
                "unrestricted, or variable (a point of one's starting table always free, and the "
                "return men of return_men)"),
