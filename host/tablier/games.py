@@ -76,6 +76,16 @@ class RuleSection:
 
 
 @dataclass(frozen=True)
+class RulesPreset:
+    """A named set of option values players know by one word (``--rules modern``); options given
+    one by one (``--option``) still win over it."""
+
+    name: str
+    summary: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One game or variant: its command-line name, family and options (and, optionally, the rules
     it applies, section by section)."""
@@ -87,6 +97,40 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     options: tuple[Option, ...] = field(default_factory=tuple)
     rules: tuple[RuleSection, ...] = ()
+    presets: tuple[RulesPreset, ...] = ()
+
+
+def game_options(game: GameInfo, rules: str | None, given: Mapping[str, str],
+                 match_length: int = 0) -> dict[str, str]:
+    """The options to play ``game`` with, as text: the preset named ``rules`` (if any), then those
+    ``given`` one by one over it. A match (``match_length`` > 0) turns the cube on when the game has
+    one and neither the preset nor ``given`` says otherwise. ``ValueError`` on an unknown preset."""
+    values: dict[str, str] = {}
+    if rules:
+        preset = lookup(rules, game.presets, lambda preset: (preset.name,))
+        if preset is None:
+            known = ", ".join(preset.name for preset in game.presets) or "none"
+            raise ValueError(f"{game.name} has no rules called {rules!r} (rules: {known})")
+        values.update(preset.values)
+    values.update(given)
+    if match_length and "cube" not in values and any(o.name == "cube" for o in game.options):
+        values["cube"] = "yes"
+    return values
+
+
+def rules_in_force(game: GameInfo, values: Mapping[str, OptionValue]) -> str:
+    """The rules ``values`` amount to, in a few words for the game's header: the preset they equal
+    (``"modern rules"``), else the options that differ from the defaults (``"cube=True"``)."""
+    typed = {option.name: option.default for option in game.options}
+    typed.update(values)
+    for preset in game.presets:
+        wanted = {option.name: option.default for option in game.options}
+        wanted.update(parse_option_values(game.name, game.options, dict(preset.values)))
+        if wanted == typed:
+            return f"{preset.name} rules"
+    changed = [f"{option.name}={typed[option.name]}" for option in game.options
+               if typed[option.name] != option.default]
+    return ", ".join(changed)
 
 
 def all_games() -> list[GameInfo]:

@@ -65,9 +65,9 @@ def test_a_rule_line_switches_with_its_option(option: str, shown: str, hidden: s
     assert hidden not in out
 
 
-def test_the_defaults_are_the_seeds_conventions(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_defaults_are_the_1890s_books_conventions(capsys: pytest.CaptureFixture[str]) -> None:
     out = rules_text(capsys)
-    for text in ("Each side casts one die", "the seed's general practice", "the loser's points 13..24",
+    for text in ("Each side casts one die", "the 1890s book's general practice", "the loser's points 13..24",
                  "A backgammon (triple game) scores 3", "There is no doubling cube"):
         assert text in out
 

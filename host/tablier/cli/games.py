@@ -25,6 +25,8 @@ def run(args: argparse.Namespace) -> int:
                 "name": g.name, "family": g.family, "title": g.title, "aliases": list(g.aliases),
                 "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                              "help": o.help} for o in g.options],
+                "presets": [{"name": p.name, "summary": p.summary, "options": dict(p.values)}
+                            for p in g.presets],
             }
             for g in games
         ], indent=2))
@@ -36,4 +38,6 @@ def run(args: argparse.Namespace) -> int:
         for option in game.options:
             choices = f" [{'|'.join(str(c) for c in option.choices)}]" if option.choices else ""
             print(f"{'':<14}--option {option.name}={option.default}{choices}  {option.help}")
+        for preset in game.presets:
+            print(f"{'':<14}--rules {preset.name}  {preset.summary}")
     return 0

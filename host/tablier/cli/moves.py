@@ -12,7 +12,7 @@ import importlib
 import sys
 from typing import Any
 
-from tablier.games import find_game
+from tablier.games import GameInfo, find_game, game_options
 
 
 def register(subparsers: Any) -> None:
@@ -23,10 +23,24 @@ def register(subparsers: Any) -> None:
                         "or the position text format of docs/positions.md); default: the start")
     parser.add_argument("--dice", help="tables games: the throw, e.g. 6-6 or 31")
     parser.add_argument("--fen", help="draughts: the position as FEN; default: the start")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="set a game option (repeatable; see `tablier games`)")
+    add_option_arguments(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(func=run)
+
+
+def add_option_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME`` (a named set of rules, e.g. ``modern``) and ``--option NAME=VALUE``."""
+    parser.add_argument("--rules", metavar="NAME",
+                        help="a named set of rules (Backgammon: 1890s, the default, or modern; "
+                        "see `tablier games`)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="set a rules option (repeatable; see `tablier rules GAME`); wins over --rules")
+
+
+def chosen_options(game: GameInfo, args: argparse.Namespace, match_length: int = 0) -> dict[str, str]:
+    """The options ``args`` ask for (``--rules``, then each ``--option``), as text; ``ValueError``
+    on a malformed pair or an unknown rules name."""
+    return game_options(game, getattr(args, "rules", None), parse_options(args.option), match_length)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

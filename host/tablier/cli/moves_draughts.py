@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from tablier.cli.moves import parse_options
+from tablier.cli.moves import chosen_options
 from tablier.draughts.catalog import split_options
 from tablier.draughts.core import COLOR_NAMES, Board, Move
 from tablier.draughts.laws import LawsGame
@@ -24,7 +24,7 @@ from tablier.games import GameInfo
 def run(game: GameInfo, args: argparse.Namespace) -> int:
     """List the legal moves of ``args.fen`` (or the start) in ``game``."""
     try:
-        board_options, laws_options = split_options(game.name, parse_options(args.option))
+        board_options, laws_options = split_options(game.name, chosen_options(game, args))
         board = find_variant(game.name)(args.fen, **board_options)
     except ValueError as error:
         print(f"tablier moves: {error}", file=sys.stderr)

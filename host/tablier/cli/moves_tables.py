@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 
-from tablier.cli.moves import parse_options
+from tablier.cli.moves import chosen_options
 from tablier.errors import InvalidPositionError
 from tablier.games import GameInfo
 from tablier.tables.catalog import make_variant
@@ -61,7 +61,7 @@ def write_position(variant: Variant, position: Position, as_text: bool = False) 
 def run(game: GameInfo, args: argparse.Namespace) -> int:
     """Print the legal plays; exit status 2 with a one-line message on bad input."""
     try:
-        variant = make_variant(game.name, parse_options(args.option))
+        variant = make_variant(game.name, chosen_options(game, args))
         if not args.dice:
             raise ValueError("--dice is required, e.g. --dice 6-6")
         dice = Dice.parse(args.dice)

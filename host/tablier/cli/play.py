@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablier.cli.moves import add_option_arguments
+
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
@@ -21,8 +23,7 @@ def register(subparsers: Any) -> None:
     where.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0")
     where.add_argument("--sim", action="store_true", help="the simulated board (firmware under MicroPython)")
     parser.add_argument("--script", type=Path, help="(with --sim) play this script of physical actions")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a rules option (see `tablier rules GAME`); repeatable")
+    add_option_arguments(parser)
     parser.add_argument("--position", default="",
                         help="start the first game from this position (tables position text, draughts FEN)")
     parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations)")
@@ -49,8 +50,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play; exit status 2 for bad input, 1 when the board cannot be reached or a script fails."""
-    from tablier.cli.moves import parse_options
+    from tablier.cli.moves import chosen_options
     from tablier.errors import TablierError
+    from tablier.games import find_game
     from tablier.link.errors import LinkError
     from tablier.play.dice import Dice
     from tablier.play.runner import play
@@ -79,9 +81,10 @@ def run(args: argparse.Namespace) -> int:
             return resume(args, log_dir)
         if not args.game:
             return fail("name the game to play (see `tablier games`)")
+        game = find_game(args.game)
         options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
                               match_length=args.match, games=args.games,
-                              options=parse_options(args.option), position=args.position,
+                              options=chosen_options(game, args, args.match), position=args.position,
                               touch_down=args.touch_down, timing=args.timing)
         dice = Dice(args.seed, args.dice)
         make_actor = None

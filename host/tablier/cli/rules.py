@@ -14,8 +14,8 @@ import re
 import sys
 from typing import Any
 
-from tablier.cli.moves import parse_options
-from tablier.games import GameInfo, OptionValue, find_game, parse_option_values
+from tablier.cli.moves import add_option_arguments, chosen_options
+from tablier.games import GameInfo, OptionValue, find_game, parse_option_values, rules_in_force
 
 _CONDITION = re.compile(r"\[(?P<name>\w+)=(?P<value>[^\]]+)\]\s*")
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -25,16 +25,16 @@ def register(subparsers: Any) -> None:
     """Add the ``rules`` subcommand."""
     parser = subparsers.add_parser("rules", help="print a game's rules as the program applies them")
     parser.add_argument("game", help="game name (see `tablier games`)")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="show the rules under another convention (repeatable)")
+    add_option_arguments(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(func=run)
 
 
-def option_values(game: GameInfo, pairs: list[str]) -> dict[str, OptionValue]:
-    """Every option of ``game`` with its value: the default, or the one given as ``NAME=VALUE``."""
+def option_values(game: GameInfo, args: argparse.Namespace) -> dict[str, OptionValue]:
+    """Every option of ``game`` with its value: the default, or the one ``--rules`` and ``--option``
+    give."""
     values: dict[str, OptionValue] = {option.name: option.default for option in game.options}
-    values.update(parse_option_values(game.name, game.options, parse_options(pairs)))
+    values.update(parse_option_values(game.name, game.options, chosen_options(game, args)))
     return values
 
 
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the rules; status 2 on an unknown game or option."""
     try:
         game = find_game(args.game)
-        values = option_values(game, args.option)
+        values = option_values(game, args)
     except KeyError as error:
         print(f"tablier rules: {error.args[0]}", file=sys.stderr)
         return 2
@@ -75,10 +75,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"game": game.name, "title": game.title, "summary": game.summary,
                           "sections": [{"heading": heading, "lines": lines} for heading, lines in sections],
-                          "options": options}, indent=2))
+                          "options": options,
+                          "presets": [{"name": p.name, "summary": p.summary, "options": dict(p.values)}
+                                      for p in game.presets]}, indent=2))
         return 0
-    print(game.title)
-    print("=" * len(game.title))
+    title = game.title + (f" ({in_force})" if (in_force := rules_in_force(game, values)) else "")
+    print(title)
+    print("=" * len(title))
     print(game.summary)
     for number, (heading, lines) in enumerate(sections, 1):
         print(f"\n{number}. {heading}")
@@ -88,4 +91,8 @@ def run(args: argparse.Namespace) -> int:
     for option in options:
         changed = "" if option["value"] == option["default"] else f" (default {option['default']})"
         print(f"   {option['name']} = {option['value']}{changed}: {option['help']}")
+    if game.presets:
+        print("\nNamed rules (--rules NAME)")
+        for preset in game.presets:
+            print(f"   {preset.name}: {preset.summary}")
     return 0

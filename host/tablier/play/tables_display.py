@@ -29,6 +29,7 @@ from tablier.board.observation import TABLES_PLACES
 from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
 from tablier.board.tables_inference import HIT as TO_HIT
 from tablier.board.tables_inference import Status
+from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
 
@@ -86,7 +87,9 @@ def tables_status_lines(self: TablesSession) -> list[str]:
     """The terminal view's lines for the session's state."""
     from .tables_session import ASKING, SETUP
     dice = str(self.flow.dice) if self.flow.dice else ""
-    lines = [f"{self.variant.title}, game {self.game_number}: {self._name(0)} {self.score[0]}, "
+    rules = rules_in_force(self.variant.info(), self.variant.options)
+    lines = [f"{self.variant.title}{f' ({rules})' if rules else ''}, game {self.game_number}: "
+             f"{self._name(0)} {self.score[0]}, "
              f"{self._name(1)} {self.score[1]}",
              *draw(self.flow.position, self.variant, dice).splitlines()]
     if self.phase == SETUP:

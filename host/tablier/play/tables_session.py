@@ -18,6 +18,7 @@ from tablier.board.orientation import Orientation
 from tablier.board.setup import SetupCheck, check_tables
 from tablier.board.tables_inference import Candidate, Reading, Status, TurnInference
 from tablier.errors import IllegalMoveError
+from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
@@ -108,7 +109,9 @@ class TablesSession(Session):
                               score=tuple(self.score),
                               orientation=self.orientation.way if self.orientation else "",
                               crawford=bool(self.match and self.match.crawford_game)))
-        self.say(f"game {self.game_number} of {self.variant.title}: set up the men")
+        rules = rules_in_force(self.variant.info(), self.variant.options)
+        title = self.variant.title + (f" ({rules})" if rules else "")
+        self.say(f"game {self.game_number} of {title}: set up the men")
         self._check_setup()
 
     def resume_check(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tablier.games import Option, RuleSection
+from tablier.games import Option, RuleSection, RulesPreset
 
 from .position import BAR, BLACK, MEN, OFF, WHITE, Position, SideBoard, side_board
 from .variant import Result, Variant
@@ -43,11 +43,18 @@ class Backgammon(Variant):
                "each player throws one die for the first play, or two by agreement"),
         Option("opening", THROW_AGAIN, (THROW_AGAIN, CHOOSE, PLAY_OPENING),
                "after the opening throw the winner throws again for his first move (throw-again, the "
-               "the 1890s book's general practice), may choose to play the opening throw or throw again "
+               "1890s book's general practice), may choose to play the opening throw or throw again "
                "(choose, some clubs), or plays it (play-opening, the modern rule; with two dice each, "
                "the winner's own two)"),
         Option("cube", False, (False, True),
                "play with the doubling cube as modern players expect it (the 1890s rules have none)"),
+    )
+    PRESETS: ClassVar[tuple[RulesPreset, ...]] = (
+        RulesPreset("1890s", "the 1890s book's rules (the default): no cube, the opening cast only "
+                    "decides who begins, backgammons on the far side"),
+        RulesPreset("modern", "Backgammon as today's players play it: the doubling cube, the opening "
+                    "cast played, backgammons in the winner's home table",
+                    (("cube", "yes"), ("opening", PLAY_OPENING), ("backgammon_zone", HOME_BOARD))),
     )
     start = side_board({24: 2, 13: 5, 8: 3, 6: 5})
     RULES: ClassVar[tuple[RuleSection, ...]] = (

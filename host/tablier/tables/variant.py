@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tablier.errors import InvalidPositionError
-from tablier.games import GameInfo, Option, OptionValue, RuleSection, parse_option_values
+from tablier.games import GameInfo, Option, OptionValue, RuleSection, RulesPreset, parse_option_values
 
 from .movegen import fast_plays, generic_plays, landing_tables
 from .moves import Dice, Move, Play
@@ -35,9 +35,9 @@ class Result:
 class Variant:
     """A tables game's rules. Subclasses set the class attributes and override hooks as needed.
 
-    Class attributes: ``name``, ``title``, ``summary``, ``aliases``, ``OPTIONS`` and ``RULES`` (the
-    catalogue entry), ``start`` (each side's men at the start, in its own frame), ``hitting`` (a lone
-    adversary man is hit; if false, any adversary man closes the point).
+    Class attributes: ``name``, ``title``, ``summary``, ``aliases``, ``OPTIONS``, ``RULES`` and
+    ``PRESETS`` (the catalogue entry), ``start`` (each side's men at the start, in its own frame),
+    ``hitting`` (a lone adversary man is hit; if false, any adversary man closes the point).
 
     Hooks: :meth:`opposite` (where the frames meet), :meth:`doublet_moves` (what a doublet gives),
     :meth:`step_allowed` (extra rules on single steps; overriding it switches generation to the
@@ -50,6 +50,7 @@ class Variant:
     aliases: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     RULES: ClassVar[tuple[RuleSection, ...]] = ()
+    PRESETS: ClassVar[tuple[RulesPreset, ...]] = ()
     start: ClassVar[SideBoard] = ()
     hitting: ClassVar[bool] = True
 
@@ -73,7 +74,8 @@ class Variant:
     def info(cls) -> GameInfo:
         """The game's catalogue entry."""
         return GameInfo(name=cls.name, family="tables", title=cls.title, summary=cls.summary,
-                        aliases=cls.aliases, options=cls.OPTIONS, rules=cls.RULES)
+                        aliases=cls.aliases, options=cls.OPTIONS, rules=cls.RULES,
+                        presets=cls.PRESETS)
 
     def __repr__(self) -> str:
         changed = {name: value for name, value in self.options.items()
