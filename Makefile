@@ -2,6 +2,7 @@
 PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
+PLAY_STAMP := $(VENV)/.installed-play
 STAMP  := $(VENV)/.installed
 TYPINGS := build/typings
 MPY_OUT := build/mpy
@@ -17,10 +18,16 @@ system-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi
 
-$(STAMP): pyproject.toml constraints.txt
+# What playing needs (the host and the simulated board's MicroPython), for `make demo`.
+$(PLAY_STAMP): pyproject.toml constraints.txt setup.py
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip==24.3.1
+	$(BIN)/pip install -q -c constraints.txt -e '.[sim]'
+	touch $@
+
+# The tests add the oracles, linters and firmware tools.
+$(STAMP): $(PLAY_STAMP)
 	$(BIN)/pip install -q -c constraints.txt -e '.[test]'
 	touch $@
 
@@ -28,7 +35,7 @@ $(TYPINGS)/.installed:
 	$(BIN)/pip install -q --target $(TYPINGS) micropython-rp2-rpi-pico-stubs==1.29.0.post1
 	touch $@
 
-demo: $(STAMP)
+demo: $(PLAY_STAMP)
 	$(BIN)/tablier demo
 
 lint: $(STAMP)

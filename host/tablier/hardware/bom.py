@@ -13,8 +13,9 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.hardware.layout import LADDER_KINDS, Layout
+from tablier.resources import project_path
 
-DEFAULT_BOM_PATH = Path(__file__).resolve().parents[3] / "hardware" / "bom.csv"
+DEFAULT_BOM_PATH = project_path("hardware/bom.csv")
 COLUMNS = ("part", "package", "quantity", "supplier", "supplier_part_number", "unit_cost_usd")
 #: Men on the board: 15 a side for the tables games (the draughts games use 12 a side of the same men).
 MEN = 30

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tablier.errors import TablierError
+from tablier.resources import project_path
 
-DEFAULT_LAYOUT_PATH = Path(__file__).resolve().parents[3] / "hardware" / "board.toml"
+DEFAULT_LAYOUT_PATH = project_path("hardware/board.toml")
 
 #: Where a switch can sit. Points, the bar and the trays have ladders of slots.
 SWITCH_KINDS = ("point", "bar", "tray", "square", "button", "face")

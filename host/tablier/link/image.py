@@ -18,8 +18,9 @@ from tablier.hardware.firmware_config import write_firmware_config
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link import wire
 from tablier.link.errors import LinkError
+from tablier.resources import project_path
 
-FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
+FIRMWARE_DIR = project_path("firmware")
 SIM_DIR = FIRMWARE_DIR / "hal" / "sim"
 #: Files kept as source on the device: MicroPython runs ``main.py`` at boot, and the generated
 #: configuration stays readable there (``mpremote cat board_config.py`` shows the layout hash).

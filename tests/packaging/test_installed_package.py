@@ -1,0 +1,80 @@
+"""Installed as users install: ``pip install .`` (not editable) gives a ``tablier`` that works from any
+folder, with the firmware, the layout and the bill of materials inside the package."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SCRIPT = REPOSITORY / "tests" / "play" / "scripts" / "backgammon_opening.txt"
+#: What a source distribution holds (MANIFEST.in): the build reads nothing else.
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host/tablier", "firmware",
+           "hardware/board.toml", "hardware/bom.csv")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package built as a wheel from a copy of the sources and installed into a folder of its own."""
+    sources = tmp_path_factory.mktemp("sources")
+    for name in SOURCES:
+        source, copy = REPOSITORY / name, sources / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copyfile(source, copy)
+    wheels = tmp_path_factory.mktemp("wheels")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(sources)],
+                   check=True, capture_output=True, timeout=600)
+    target = tmp_path_factory.mktemp("site")
+    wheel = next(wheels.glob("tablier-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(target)
+    return target
+
+
+def tablier(installed: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(installed))
+    return subprocess.run([sys.executable, "-m", "tablier", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_the_wheel_carries_the_firmware_and_the_layout(installed: Path) -> None:
+    bundled = installed / "tablier" / "bundled"
+    assert (bundled / "hardware" / "board.toml").is_file()
+    assert (bundled / "hardware" / "bom.csv").is_file()
+    assert (bundled / "firmware" / "main.py").is_file()
+    assert (bundled / "firmware" / "hal" / "sim" / "machine.py").is_file()
+
+
+def test_the_installed_tablier_runs_from_any_folder(installed: Path, tmp_path: Path) -> None:
+    where = tablier(installed, tmp_path, "hardware", "check")
+    assert where.returncode == 0, where.stderr
+    assert "hash" in where.stdout
+    module = tablier(installed, tmp_path, "games")
+    assert module.returncode == 0 and "backgammon" in module.stdout
+    importing = subprocess.run([sys.executable, "-c", "import tablier; print(tablier.__file__)"],
+                               cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(installed)),
+                               capture_output=True, text=True, check=True)
+    assert importing.stdout.startswith(str(installed))
+
+
+def test_the_installed_tablier_plays_on_the_simulated_board(installed: Path, tmp_path: Path) -> None:
+    played = tablier(installed, tmp_path, "play", "backgammon", "--sim", "--seed", "3",
+                     "--script", str(SCRIPT), "--log-dir", str(tmp_path / "logs"))
+    assert played.returncode == 0, played.stderr
+    assert "moves: 8/5 6/5" in played.stdout
+
+
+def test_the_installed_tablier_builds_the_firmware_image(installed: Path, tmp_path: Path) -> None:
+    built = tablier(installed, tmp_path, "firmware", "build", "--out", str(tmp_path / "image"))
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "image" / "main.py").is_file()
+    assert (tmp_path / "image" / "board_config.py").is_file()
