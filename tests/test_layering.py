@@ -1,5 +1,6 @@
 """The rules cores stay pure: nothing in ``tablier.tables`` or ``tablier.draughts`` imports the link,
-the board, play, records or the command line (the python-chess split the project follows)."""
+the board, play, records or the command line (the python-chess split the project follows); and no
+layer below the command line reaches up into it."""
 
 from __future__ import annotations
 
@@ -31,4 +32,13 @@ def test_rules_core_imports_no_edge(core: str) -> None:
                  for path in sorted((HOST / core).rglob("*.py"))
                  for name in sorted(imported_modules(path))
                  if name.startswith(EDGES)]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("layer", ("board", "play", "record", "link", "hardware"))
+def test_no_layer_reaches_up_into_the_command_line(layer: str) -> None:
+    offenders = [f"{path.relative_to(HOST)} imports {name}"
+                 for path in sorted((HOST / layer).rglob("*.py"))
+                 for name in sorted(imported_modules(path))
+                 if name.startswith("tablier.cli")]
     assert offenders == []

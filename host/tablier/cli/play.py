@@ -55,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.games import find_game
     from tablier.link.errors import LinkError
     from tablier.play.dice import Dice
+    from tablier.play.report import report
     from tablier.play.runner import play
     from tablier.play.session import PlayOptions
     from tablier.play.view import View
@@ -111,11 +112,3 @@ def run(args: argparse.Namespace) -> int:
     report(result)
     return 0
 
-
-def report(result: Any) -> None:
-    """Print the committed moves, the final position and where the log is."""
-    session = result.session
-    print("moves: " + (" ; ".join(session.committed) or "(none)"))
-    print("\n".join(session.status_lines()[1:]))
-    if result.log_path is not None:
-        print(f"log: {result.log_path}")

@@ -11,8 +11,8 @@ The pure reading of the board is :mod:`tablier.board`; this package is its I/O e
 - :mod:`.view`: the terminal's live view;
 - :mod:`.hands`, :mod:`.script`, :mod:`.autoplay`: hands that move men on the simulated board, from
   a script (``docs/sim-script.md``), typed at the terminal, or from built-in players;
-- :mod:`.start`, :mod:`.runner`: a game put together on a port or the simulated board;
-  :mod:`.demo`: ``tablier demo``;
+- :mod:`.start`, :mod:`.runner`, :mod:`.report`: a game put together on a port or the simulated
+  board, and what it prints at the end; :mod:`.demo`: ``tablier demo``;
 - :mod:`.replay`, :mod:`.resume`: a log replayed through the same session (``tablier rebuild``,
   ``tablier play --resume``).
 

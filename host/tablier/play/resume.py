@@ -17,6 +17,7 @@ from tablier.record.eventlog import EventLogWriter, Message, ResultRecord, read_
 
 from .dice import Dice
 from .replay import rebuild
+from .report import report
 from .runner import play
 from .view import View
 
@@ -31,8 +32,6 @@ def latest_log(directory: Path) -> Path:
 
 def resume(args: argparse.Namespace, log_dir: Path) -> int:
     """Resume the game of ``args.resume`` (a log path, or ``latest`` in ``log_dir``)."""
-    from tablier.cli.play import report
-
     path = latest_log(log_dir) if args.resume == "latest" else Path(args.resume)
     log = read_log(path)
     results = log.of(ResultRecord)
