@@ -131,7 +131,7 @@ class TurnInference:
                 return None
             mine[move.src] -= 1
             mine[move.dst] += 1
-            if move.hit:
+            if move.hit and not self.variant.pins:  # a pinned man stays where he stands
                 their_point = self.variant.opposite(move.dst)
                 if theirs[their_point] <= 0:
                     return None

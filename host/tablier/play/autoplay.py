@@ -131,7 +131,7 @@ class AutoHands:
             source = orientation.place_of(side, BAR if move.src == BAR else move.src)
             target = orientation.place_of(side, OFF if move.dst == OFF else move.dst)
             self._queue.append(partial(self.hands.lift, source))
-            if move.hit:
+            if move.hit and not session.variant.pins:  # a pinned man stays under the pinner
                 blot = target
                 their_bar = ("bar", 2 - side)
                 self._queue.append(partial(self.hands.lift, blot))

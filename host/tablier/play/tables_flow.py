@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from tablier.errors import IllegalMoveError
 from tablier.tables.game import Game, Phase
-from tablier.tables.jacquet import DECIDED, START_POINT, Jacquet, postillon_travelling
+from tablier.tables.jacquet import DECIDED, Jacquet, postillon_travelling
 from tablier.tables.moves import Dice, Play
+from tablier.tables.parallel import START_POINT
 from tablier.tables.position import BLACK, MEN, Position
 from tablier.tables.ticktack import Ticktack
 from tablier.tables.ticktack_game import (

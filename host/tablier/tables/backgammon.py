@@ -31,7 +31,7 @@ class Backgammon(Variant):
     title = "Backgammon"
     summary = ("Race your fifteen men round the board and bear them off; hit lone men to the bar. "
                "Hit 1, gammon 2, backgammon 3.")
-    aliases = ("bg", "tric-trac")
+    aliases: ClassVar[tuple[str, ...]] = ("bg", "tric-trac")
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("american", False, (False, True),
                "every game is simply a hit (1 point): no gammons or backgammons (the American habit)"),

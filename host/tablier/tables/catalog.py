@@ -12,12 +12,16 @@ from collections.abc import Mapping
 from tablier.games import GameInfo, lookup
 
 from .backgammon import Backgammon
+from .fevga import Fevga, LongNardy
 from .jacquet import Jacquet, SpanishBackgammon
+from .plakoto import Plakoto
+from .portes import Portes, Tavla
 from .ticktack import Ticktack
 from .variant import Variant
 from .versailles import Versailles
 
-VARIANTS: tuple[type[Variant], ...] = (Backgammon, Jacquet, Versailles, SpanishBackgammon, Ticktack)
+VARIANTS: tuple[type[Variant], ...] = (Backgammon, Jacquet, Versailles, SpanishBackgammon, Ticktack,
+                                       Portes, Plakoto, Fevga, Tavla, LongNardy)
 
 GAMES: tuple[GameInfo, ...] = tuple(variant.info() for variant in VARIANTS)
 

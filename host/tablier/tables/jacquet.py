@@ -1,4 +1,4 @@
-"""Jacquet (seed 004, sections 1-12) and its scoring variant, Spanish Backgammon.
+"""Jacquet (the Jacquet article, sections 1-12) and its scoring variant, Spanish Backgammon.
 
 Jacquet is the core's movement with four changes, each a hook of :class:`~tablier.tables.variant.Variant`:
 
@@ -22,8 +22,9 @@ from tablier.games import Option, RuleSection
 
 from .movegen import generic_plays
 from .moves import Dice, Move, Play
-from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard, side_board
-from .variant import Result, Variant
+from .parallel import START_POINT, ParallelVariant
+from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
+from .variant import Result
 
 RETURN_MEN = "return-men"
 UNRESTRICTED = "unrestricted"
@@ -33,7 +34,6 @@ CLOSING_CONVENTIONS = (RETURN_MEN, UNRESTRICTED, VARIABLE)
 ORDINARY = "ordinary"
 RETHROW = "rethrow"
 
-START_POINT = 24
 STARTING_TABLE = range(19, 25)
 HOME_TABLE = range(1, 7)
 
@@ -93,7 +93,7 @@ RESULT_SECTION = RuleSection("Result (section 12)", (
 ))
 
 
-class Jacquet(Variant):
+class Jacquet(ParallelVariant):
     """Jacquet: all men on one point, parallel movement, no hitting, the postillon, closing rules."""
 
     name = "jacquet"
@@ -114,15 +114,9 @@ class Jacquet(Variant):
                "the deciding throw (one die each, section 3): its two numbers are the opening throw "
                "(ordinary), or the winner may throw both dice afresh (rethrow)"),
     )
-    start = side_board({START_POINT: MEN})
-    hitting = False
     RULES: ClassVar[tuple[RuleSection, ...]] = (
         BOARD_SECTION, FIRST_PLAYER_SECTION, MOVING_SECTION, DOUBLETS_SECTION, POSTILLON_SECTION,
         CLOSING_SECTION, BEARING_OFF_SECTION, RESULT_SECTION)
-
-    def opposite(self, point: int) -> int:
-        """Parallel movement: my 24-point (the start) is the adversary's 12-point."""
-        return point + 12 if point <= 12 else point - 12
 
     # --- rules on single steps --------------------------------------------------------------------
 
@@ -154,28 +148,9 @@ class Jacquet(Variant):
             return STARTING_TABLE_RULE
         return_men = int(self.options["return_men"])
         if (not has_return_men(after, return_men)
-                and self._blocked_men(after, theirs) > self._blocked_men(mine, theirs)):
+                and self.blocked_men(after, theirs) > self.blocked_men(mine, theirs)):
             return barrier_rule(return_men)
         return None
-
-    def _blocked_men(self, mine: list[int], theirs: list[int]) -> int:
-        """How many adversary men stand behind six points in a row that ``mine`` holds.
-
-        Walls are looked for along the adversary's own route (his points 24 down to 1), the only
-        order in which six held points stop him.
-        """
-        held = [False] * 25
-        men = [0] * 25
-        for point in range(1, 25):
-            his = self.opposite(point)
-            held[his] = mine[point] > 0
-            men[his] = theirs[point]
-        run = 0
-        for his in range(1, 25):
-            run = run + 1 if held[his] else 0
-            if run >= 6:
-                return sum(men[his + 1:25])
-        return 0
 
     def _fills_starting_table(self, before: list[int], after: list[int], theirs: list[int]) -> bool:
         """Whether the step fills the last free point of my starting table while an adversary man

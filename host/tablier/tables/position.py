@@ -11,6 +11,10 @@ Where the two frames meet is the variant's business (:meth:`tablier.tables.varia
 in backgammon my point ``p`` is the adversary's ``25 - p``; in Jacquet, where both sides travel the
 same way round the board, it is ``p + 12`` or ``p - 12``. The position itself knows nothing about it.
 
+In Plakoto a man is not hit but *pinned*: he stays on his point under the adversary's men and may
+not move until they leave. ``Position.pinned`` marks those men, a bit per point of the owner's frame;
+every other game leaves it ``(0, 0)``.
+
 A :class:`Position` is an immutable value: hashable, comparable, cheap to copy.
 """
 
@@ -54,10 +58,12 @@ class Position:
 
     ``boards[side]`` is a :data:`SideBoard`. The position does not check the men against each other
     (that needs the variant's geometry): :meth:`tablier.tables.variant.Variant.validate` does.
+    ``pinned[side]`` has bit ``p`` set when that side's man on its point ``p`` is pinned (Plakoto).
     """
 
     boards: tuple[SideBoard, SideBoard]
     turn: int = BLACK
+    pinned: tuple[int, int] = (0, 0)
 
     @property
     def mover(self) -> SideBoard:
@@ -71,11 +77,15 @@ class Position:
 
     def with_turn(self, side: int) -> Position:
         """The same men with ``side`` to move."""
-        return Position(self.boards, side)
+        return Position(self.boards, side, self.pinned)
 
     def swapped(self) -> Position:
         """The same men with the other side to move."""
-        return Position(self.boards, 1 - self.turn)
+        return Position(self.boards, 1 - self.turn, self.pinned)
+
+    def is_pinned(self, side: int, point: int) -> bool:
+        """Whether ``side``'s man on its point ``point`` is pinned (Plakoto)."""
+        return bool(self.pinned[side] >> point & 1)
 
     def borne_off(self, side: int) -> int:
         """How many men ``side`` has borne off."""

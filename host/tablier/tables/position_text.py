@@ -7,7 +7,8 @@ counts (24 the farthest point, 1 its ace point), then the side to move::
     parallel: W 24x15 / B 24x15 / W                  Jacquet's start, frame named
 
 ``24x2`` is two men on the 24-point (``6`` alone is one man); ``bar``/``barx2`` men on the bar;
-``off``/``offx3`` men borne off (optional: the men not written are borne off). An optional leading
+``off``/``offx3`` men borne off (optional: the men not written are borne off); ``12p`` a man pinned on
+the 12-point under the adversary's men (Plakoto). An optional leading
 ``contrary:`` or ``parallel:`` names the frame (how one side's points face the other's); when given it
 must be the game's.
 """
@@ -26,7 +27,7 @@ FRAMES = ("contrary", "parallel")
 run the same way round, my point p is his p + 12 or p - 12 (Jacquet and its variants)."""
 
 _SIDE_LETTERS = {"w": WHITE, "white": WHITE, "b": BLACK, "black": BLACK}
-_ITEM = re.compile(r"(?P<where>\d+|bar|off)(?:[x*:](?P<count>\d+))?")
+_ITEM = re.compile(r"(?P<where>\d+|bar|off)(?:[x*:](?P<count>\d+))?(?P<pinned>p)?")
 
 
 def parse_position(text: str, frame: str | None = None) -> Position:
@@ -49,32 +50,34 @@ def parse_position(text: str, frame: str | None = None) -> Position:
         raise InvalidPositionError(f"position {text!r} is not 'W <men> / B <men> [/ W|B]' "
                                    "(see docs/positions.md)")
     boards: dict[int, tuple[int, ...]] = {}
+    pinned = [0, 0]
     for field in fields[:2]:
-        side, board = _parse_side(field)
+        side, board, pinned_mask = _parse_side(field)
         if side in boards:
             raise InvalidPositionError(f"{_name(side)}'s men are written twice")
-        boards[side] = board
+        boards[side], pinned[side] = board, pinned_mask
     turn = WHITE
     if len(fields) == 3:
         letter = fields[2].lower().removesuffix(" to move").removesuffix(" to play").strip()
         if letter not in _SIDE_LETTERS:
             raise InvalidPositionError(f"side to move {fields[2]!r} is not W or B")
         turn = _SIDE_LETTERS[letter]
-    return Position((boards[BLACK], boards[WHITE]), turn)
+    return Position((boards[BLACK], boards[WHITE]), turn, (pinned[BLACK], pinned[WHITE]))
 
 
-def _parse_side(field: str) -> tuple[int, tuple[int, ...]]:
-    """``"W 24x2 13x5"`` as (side, own-frame board of 26 counts)."""
+def _parse_side(field: str) -> tuple[int, tuple[int, ...], int]:
+    """``"W 24x2 13x5"`` as (side, own-frame board of 26 counts, pinned points as bits)."""
     words = field.replace(",", " ").split()
     if not words or words[0].lower() not in _SIDE_LETTERS:
         raise InvalidPositionError(f"{field!r} does not start with W or B")
     side = _SIDE_LETTERS[words[0].lower()]
     counts = [0] * 26
+    pinned = 0
     off_written = False
     for word in words[1:]:
         match = _ITEM.fullmatch(word.lower())
         if not match:
-            raise InvalidPositionError(f"{word!r} is not POINT, POINTxCOUNT, bar[xN] or off[xN]")
+            raise InvalidPositionError(f"{word!r} is not POINT, POINTxCOUNT, POINTp, bar[xN] or off[xN]")
         where = match.group("where")
         count = int(match.group("count") or 1)
         if where == "bar":
@@ -85,12 +88,19 @@ def _parse_side(field: str) -> tuple[int, tuple[int, ...]]:
             index = int(where)
             if not 1 <= index <= 24:
                 raise InvalidPositionError(f"point {index} is not one of 1..24")
+        if match.group("pinned"):
+            if index in (OFF, BAR) or count != 1:
+                raise InvalidPositionError(f"{word!r}: only a single man on a point can be pinned")
+            pinned |= 1 << index
         counts[index] += count
     total = sum(counts)
     if total > MEN or (off_written and total != MEN):
         raise InvalidPositionError(f"{_name(side)} has {total} men; each side has {MEN}")
     counts[OFF] += MEN - total
-    return side, tuple(counts)
+    for point in range(1, 25):
+        if pinned >> point & 1 and counts[point] != 1:
+            raise InvalidPositionError(f"{_name(side)}'s pinned man on {point} is not alone there")
+    return side, tuple(counts), pinned
 
 
 def format_position(position: Position, frame: str | None = None) -> str:
@@ -100,7 +110,8 @@ def format_position(position: Position, frame: str | None = None) -> str:
         words = ["W" if side == WHITE else "B"]
         if board[BAR]:
             words.append(_item("bar", board[BAR]))
-        words.extend(_item(str(point), board[point]) for point in range(24, 0, -1) if board[point])
+        words.extend(_item(str(point), board[point]) + ("p" if position.is_pinned(side, point) else "")
+                     for point in range(24, 0, -1) if board[point])
         if board[OFF]:
             words.append(_item("off", board[OFF]))
         return " ".join(words)

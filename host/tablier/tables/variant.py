@@ -29,6 +29,8 @@ class Result:
     kind: str
 
     def __str__(self) -> str:
+        if not self.points:
+            return f"a {self.kind}: nobody scores"
         return f"{SIDE_NAMES[self.winner]} wins a {self.kind} ({self.points} point{'s' * (self.points > 1)})"
 
 
@@ -37,7 +39,8 @@ class Variant:
 
     Class attributes: ``name``, ``title``, ``summary``, ``aliases``, ``OPTIONS``, ``RULES`` and
     ``PRESETS`` (the catalogue entry), ``start`` (each side's men at the start, in its own frame),
-    ``hitting`` (a lone adversary man is hit; if false, any adversary man closes the point).
+    ``hitting`` (a lone adversary man is hit; if false, any adversary man closes the point), ``pins``
+    (a man landing on a lone adversary man pins him where he stands instead of hitting him: Plakoto).
 
     Hooks: :meth:`opposite` (where the frames meet), :meth:`doublet_moves` (what a doublet gives),
     :meth:`step_allowed` (extra rules on single steps; overriding it switches generation to the
@@ -53,6 +56,7 @@ class Variant:
     PRESETS: ClassVar[tuple[RulesPreset, ...]] = ()
     start: ClassVar[SideBoard] = ()
     hitting: ClassVar[bool] = True
+    pins: ClassVar[bool] = False
 
     def __init__(self, **options: OptionValue) -> None:
         known = {option.name: option for option in self.OPTIONS}
@@ -168,3 +172,14 @@ class Variant:
             if position.boards[side][OFF] == MEN:
                 return Result(side, 1, "single game")
         return None
+
+
+def single_or_gammon(position: Position) -> Result | None:
+    """The first side with fifteen men off wins 1 point, or 2 (a gammon) if the loser has borne off
+    none: the scoring of Portes' relatives without a backgammon."""
+    for winner in (BLACK, WHITE):
+        if position.boards[winner][OFF] == MEN:
+            if position.boards[1 - winner][OFF]:
+                return Result(winner, 1, "single game")
+            return Result(winner, 2, "gammon")
+    return None
