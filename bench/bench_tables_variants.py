@@ -1,5 +1,6 @@
 """Worst-case legal-play generation of Jacquet (four movements per doublet), Jacquet de Versailles
-(squared doublets: up to six movements) and Ticktack.
+(squared doublets: up to six movements), Ticktack, and the Tavli family (Portes, Plakoto, Fevga,
+Tavla, Long Nardy).
 
 Two kinds of positions: a hand-made spread position (many men able to move, the worst case found for
 doublets) and positions sampled from random games (fixed seed). For each, every one of the 21 throws
@@ -22,6 +23,11 @@ SPREAD = {
     "jacquet": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 3x15 / W",
     "versailles": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 3x15 / W",
     "ticktack": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 24x15 / W",
+    "portes": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 12x15 / W",
+    "plakoto": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 12x15 / W",
+    "tavla": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 12x15 / W",
+    "fevga": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 3x15 / W",
+    "nardy": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 3x15 / W",
 }
 SAMPLED_GAMES = 20
 SAMPLE_EVERY = 5
