@@ -10,6 +10,7 @@ not match (protocol or layout hash) is refused with the client's message, which 
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Callable, Iterable
 
@@ -21,6 +22,9 @@ DISCONNECTED = "disconnected"
 CONNECTING = "connecting"
 MIN_BACKOFF_S = 0.1
 MAX_BACKOFF_S = 2.0
+#: How long the first connection asks the board (HELLO again and again, with back-off) before
+#: giving up: long enough for a Pico still booting, or a line that lost a few bytes.
+CONNECT_TIMEOUT_S = 10.0
 
 Opener = Callable[[], Transport]
 
@@ -47,15 +51,23 @@ class Link:
         self._ever_connected = False
         self._pending: list[SwitchChange] = []
 
-    def connect(self, timeout: float = 5.0) -> None:
-        """The first connection; raises :class:`LinkError` (or the mismatch) if it fails."""
-        self._open(timeout)
+    def connect(self, timeout: float = CONNECT_TIMEOUT_S,
+                say: Callable[[str], None] | None = None) -> None:
+        """The first connection; raises :class:`LinkError` (or the mismatch) if it fails.
 
-    def _open(self, timeout: float) -> None:
+        While the board does not answer, HELLO is said again with back-off (see
+        :meth:`BoardClient.connect`), and each new try is told through ``say`` (default: one line
+        on stderr): ``no answer from the board yet, asking again (try 2)...``.
+        """
+        tell = say if say is not None else _tell
+        self._open(timeout, lambda tries: tell(
+            f"no answer from the board yet, asking again (try {tries})..."))
+
+    def _open(self, timeout: float, on_retry: Callable[[int], None] | None = None) -> None:
         transport = self.opener()
         client = BoardClient(transport, self.expected_hash, clock=self.clock)
         try:
-            identity = client.connect(timeout)
+            identity = client.connect(timeout, on_retry)
         except (LinkError, OSError):
             _close(transport)
             raise
@@ -154,6 +166,10 @@ class Link:
             _close(self._transport)
         self.client = None
         self._transport = None
+
+
+def _tell(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
 def _close(transport: Transport) -> None:
