@@ -327,6 +327,11 @@ class BoardClient:
                 f"the board's firmware was built for layout {identity.layout_hash}, but "
                 f"hardware/board.toml is layout {self.expected_hash}: reflash the firmware "
                 "(`make flash`) or use the layout it was built for")
+        known = self.identity
+        if known is not None and known.layout_hash == identity.layout_hash and \
+                (known.switch_count, known.led_count) != (identity.switch_count, identity.led_count):
+            self.stats.unexpected += 1  # one layout, other sizes: not what this board can say
+            return
         if self._hellos_unanswered:
             self._hellos_unanswered -= 1  # the answer to one of our HELLOs (a repeated one, late)
         elif self.identity is not None:
