@@ -7,7 +7,7 @@ mutated valid frames, over-long runs without a zero, truncated frames, valid fra
 (wrong sizes, unknown types, LEDs and modes out of range, device types sent to the device), and
 good requests among them, while switches change. Every byte the firmware sends is checked to be
 part of a whole, well-formed device frame. At the end a HELLO and a PING must still be answered.
-Prints one JSON line of figures.
+Prints one JSON line: the figures as ``[name, value]`` pairs.
 """
 
 import gc
@@ -229,7 +229,7 @@ class Fuzz:
         gc.collect()
         return gc.mem_alloc()
 
-    def run(self, frames: int) -> dict:
+    def run(self, frames: int) -> list:
         chain = machine.CHAIN
         for _ in range(50):
             self.step()
@@ -257,30 +257,30 @@ class Fuzz:
         self.sealed(wire.encode_ping(self.body, self.seq, 0xC0FFEE))
         self.feed()
         decoder = self.firmware.link.decoder
-        return {
-            "frames": frames,
-            "bytes_in": self.in_bytes,
-            "rx_frames": decoder.frames,
-            "rx_bad_frames": decoder.bad_frames,
-            "rx_oversized": decoder.oversized,
-            "rx_dropped_bytes": decoder.dropped_bytes,
-            "rx_unknown": self.firmware.link.rx_unknown,
-            "bytes_out": self.out_bytes,
-            "frames_out": self.out_frames,
-            "out_bad_frames": self.out.bad_frames + self.out.oversized,
-            "out_dropped_bytes": self.out.dropped_bytes,
-            "out_not_device_frames": self.not_device_frames,
-            "out_ends_between_frames": self.last_out == 0,
-            "out_kinds": {wire.MESSAGE_NAMES.get(k, str(k)): v for k, v in self.kinds.items() if v},
-            "errors": self.errors + self.firmware.link.errors,
-            "first_error": self.first_error,
-            "heap_before_bytes": heap_before,
-            "heap_after_bytes": heap_after,
-            "heap_most_bytes": heap_most,
-            "heap_total_bytes": gc.mem_alloc() + gc.mem_free(),
-            "answers_hello_at_the_end": self.kinds.get(wire.IDENTIFY, 0) > identify_before,
-            "answers_ping_at_the_end": self.kinds.get(wire.PONG, 0) > pong_before,
-        }
+        return [  # pairs, in this order (MicroPython's dicts keep none)
+            ("frames", frames),
+            ("bytes_in", self.in_bytes),
+            ("rx_frames", decoder.frames),
+            ("rx_bad_frames", decoder.bad_frames),
+            ("rx_oversized", decoder.oversized),
+            ("rx_dropped_bytes", decoder.dropped_bytes),
+            ("rx_unknown", self.firmware.link.rx_unknown),
+            ("bytes_out", self.out_bytes),
+            ("frames_out", self.out_frames),
+            ("out_bad_frames", self.out.bad_frames + self.out.oversized),
+            ("out_dropped_bytes", self.out.dropped_bytes),
+            ("out_not_device_frames", self.not_device_frames),
+            ("out_ends_between_frames", self.last_out == 0),
+            ("out_kinds", {wire.MESSAGE_NAMES.get(k, str(k)): v for k, v in self.kinds.items() if v}),
+            ("errors", self.errors + self.firmware.link.errors),
+            ("first_error", self.first_error),
+            ("heap_before_bytes", heap_before),
+            ("heap_after_bytes", heap_after),
+            ("heap_most_bytes", heap_most),
+            ("heap_total_bytes", gc.mem_alloc() + gc.mem_free()),
+            ("answers_hello_at_the_end", self.kinds.get(wire.IDENTIFY, 0) > identify_before),
+            ("answers_ping_at_the_end", self.kinds.get(wire.PONG, 0) > pong_before),
+        ]
 
 
 def main() -> None:

@@ -110,6 +110,7 @@ class BoardClient:
         self._last_heard = 0.0
         self._identified_at = 0.0
         self._hellos_unanswered = 0  # HELLOs of the handshake whose IDENTIFY has not come yet
+        self._doubting_snapshot = False  # a stale snapshot was ignored and a fresh one asked for
         self._led_wanted: list[LedState] = []
         self._led_shown: list[LedState | None] = []
         self._led_in_flight: dict[int, _LedFrame] = {}
@@ -338,6 +339,7 @@ class BoardClient:
             self.stats.reconnections += 1
         self.identity = identity
         self._identified_at = self.clock()
+        self._doubting_snapshot = False
         self._expected_event = None
         self._gap_since = None
         self._ahead.clear()
@@ -353,9 +355,15 @@ class BoardClient:
             self.stats.unexpected += 1  # not as many switches as the board said it has
             return
         expected = self._expected_event
-        if expected is not None and 0 < (expected - 1 - snapshot.event_seq) & 0xFFFF < 0x8000:
-            self.stats.stale_snapshots += 1  # older than events already taken: a late duplicate
+        if expected is not None and 0 < (expected - 1 - snapshot.event_seq) & 0xFFFF < 0x8000 \
+                and not self._doubting_snapshot:
+            # Older than events already taken: a late duplicate, ignored. Unless the board, asked
+            # again, answers as old: then its numbering went back (it restarted, its IDENTIFY lost).
+            self.stats.stale_snapshots += 1
+            self._doubting_snapshot = True
+            self.request_snapshot()
             return
+        self._doubting_snapshot = False
         self.stats.snapshots += 1
         closed = snapshot.closed(self.identity.switch_count)
         for switch in sorted(closed ^ self.closed):

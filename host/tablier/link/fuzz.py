@@ -33,5 +33,4 @@ def run_firmware_fuzz(frames: int, seed: int = 1, timeout: float = 1800.0) -> di
     lines = result.stdout.strip().splitlines()
     if result.returncode or not lines:
         raise LinkError(f"the firmware fuzz failed: {(result.stderr or result.stdout).strip()}")
-    figures: dict[str, object] = json.loads(lines[-1])
-    return figures
+    return {name: value for name, value in json.loads(lines[-1])}
