@@ -82,7 +82,6 @@ class SimulatedBoard:
                                        START_TIMEOUT_S) or not self._ready:
                 self.close()
                 raise LinkError(f"the simulated board did not start: {self.log_text().strip()}")
-        self._dir.cleanup()  # every module is loaded by now (the firmware said ready)
 
     # -- the physical board -------------------------------------------------------------------
 
@@ -222,6 +221,7 @@ class SimulatedBoard:
                     self._syncs.add(rest)
                 elif word == "ready":
                     self._ready = True
+                    self._dir.cleanup()  # every module is loaded by now: the folder can go
                 else:
                     self._lines.append(line)
                 self._lock.notify_all()
