@@ -1,5 +1,8 @@
 """The link as play sees it: connect, keep alive, notice a pulled cable, reconnect with back-off.
 
+The first connection asks the board again (HELLO, with back-off) while it does not answer, says so
+at each try (``no answer from the board yet, asking again (try 2)...``) and gives up after
+:data:`CONNECT_TIMEOUT_S`.
 :class:`Link` owns the :class:`~tablier.link.client.BoardClient` of the moment. While the board is
 away it reports ``disconnected`` and tries again, waiting a little longer each time (up to
 :data:`MAX_BACKOFF_S`); once back, the new client's first snapshot is turned into the switch changes
