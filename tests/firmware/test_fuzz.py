@@ -44,3 +44,39 @@ def test_a_sample_of_fuzzed_frames() -> None:
 @pytest.mark.full
 def test_a_hundred_thousand_fuzzed_frames() -> None:
     _check(run_firmware_fuzz(100_000, seed=1), 100_000)
+
+
+HEAP_LOCK_DECODER = """
+import json, micropython
+import wire
+
+decoder = wire.Decoder()
+body = bytearray(wire.MAX_BODY)
+out = bytearray(wire.MAX_FRAME)
+garbage = bytearray(1200)
+for i in range(len(garbage)):
+    garbage[i] = 1 + (i * 37) % 4 if i < 600 else 1 + (i * 91) % 255
+n = wire.seal(body, wire.encode_identify(body, 0, 203, 76, "49494ab3", "0.1.0"), out)
+good = [0]
+
+def feed(buf, count):
+    for i in range(count):
+        length = decoder.feed(buf[i])
+        if length and wire.well_formed(decoder.body, length):
+            good[0] += 1
+
+micropython.heap_lock()
+try:
+    for _ in range(3):
+        feed(garbage, len(garbage))  # runs longer than any frame, small codes and large
+        feed(out, n)
+        feed(out, n // 2)  # truncated: the garbage that follows makes it one oversized run
+finally:
+    micropython.heap_unlock()
+print(json.dumps({"good": good[0], "oversized": decoder.oversized, "bad": decoder.bad_frames}))
+"""
+
+
+def test_the_decoder_allocates_nothing_on_garbage(run_micropython: Any) -> None:
+    (result,) = run_micropython(HEAP_LOCK_DECODER)
+    assert result == {"good": 3, "oversized": 3, "bad": 0}
