@@ -355,3 +355,45 @@ def test_lost_first_snapshot_is_asked_again(board: SimulatedBoard, port: serial.
     client = BoardClient(SnapshotEater(port), load_layout().hash)
     client.connect()
     assert client.closed == {30}
+
+
+class Replayer:
+    """A port that keeps a copy of the first SNAPSHOT and can deliver it again, late."""
+
+    def __init__(self, port: serial.Serial) -> None:
+        self.port = port
+        self.copy = b""
+        self.late = b""
+
+    def read(self, size: int = 1) -> bytes:
+        data = self.port.read(size)
+        if not self.copy:
+            for frame in data.split(b"\x00"):
+                if frame and _kind(b"\x00" + frame + b"\x00") == wire.SNAPSHOT:
+                    self.copy = b"\x00" + frame + b"\x00"
+                    break
+        late, self.late = self.late, b""
+        return late + data
+
+    def replay(self) -> None:
+        self.late = self.copy
+
+    def write(self, data: bytes) -> int | None:
+        return self.port.write(data)
+
+    def reset_input_buffer(self) -> None:
+        self.port.reset_input_buffer()
+
+
+def test_a_late_duplicate_snapshot_does_not_roll_the_switches_back(board: SimulatedBoard,
+                                                                   port: serial.Serial) -> None:
+    replayer = Replayer(port)
+    client = BoardClient(replayer, load_layout().hash)
+    client.connect()
+    assert replayer.copy and client.closed == set()
+    board.set_switch(5, True)
+    assert [(c.switch, c.closed) for c in wait_changes(client, 1)] == [(5, True)]
+    replayer.replay()  # the connection's snapshot (switch 5 open) arrives again, after the event
+    changes = settle(client, 0.3)
+    assert changes == [] and client.closed == {5}
+    assert client.stats.stale_snapshots == 1

@@ -28,6 +28,10 @@ BOARD_TIMEOUT_S = 3.0
 GAP_REPAIR_S = 0.5
 #: An LED frame not confirmed within this time is sent again.
 LED_RESEND_S = 0.3
+#: How long the handshake waits for the board's first answer before saying HELLO again; the wait
+#: doubles after each try, up to :data:`HELLO_MAX_WAIT_S`.
+HELLO_FIRST_WAIT_S = 0.5
+HELLO_MAX_WAIT_S = 2.0
 
 Colour = tuple[int, int, int]
 LedState = tuple[int, int, int, int]  # r, g, b, mode
@@ -64,6 +68,8 @@ class LinkStats:
     lost_frames: int = 0
     unexpected: int = 0
     duplicate_events: int = 0
+    stale_snapshots: int = 0
+    hello_tries: int = 0
     gaps: int = 0
     snapshots: int = 0
     reconnections: int = 0
@@ -103,24 +109,50 @@ class BoardClient:
         self._last_ping = 0.0
         self._last_heard = 0.0
         self._identified_at = 0.0
+        self._hellos_unanswered = 0  # HELLOs of the handshake whose IDENTIFY has not come yet
+        self._doubting_snapshot = False  # a stale snapshot was ignored and a fresh one asked for
         self._led_wanted: list[LedState] = []
         self._led_shown: list[LedState | None] = []
         self._led_in_flight: dict[int, _LedFrame] = {}
 
     # -- connection ---------------------------------------------------------------------------
 
-    def connect(self, timeout: float = 3.0) -> Identify:
-        """Say hello, check the board's protocol and layout, and take its first snapshot."""
+    def connect(self, timeout: float = 3.0, on_retry: Callable[[int], None] | None = None) -> Identify:
+        """Say hello, check the board's protocol and layout, and take its first snapshot.
+
+        A HELLO or an answer lost on the line is not fatal: while the board has not answered, HELLO
+        is said again after :data:`HELLO_FIRST_WAIT_S`, then after twice as long each time (up to
+        :data:`HELLO_MAX_WAIT_S`), calling ``on_retry(try_number)`` before each new try; after
+        ``timeout`` seconds in all, :class:`LinkError` says so.
+        """
         self.identity = None
         self._expected_event = None
+        self._hellos_unanswered = 0
         self.transport.reset_input_buffer()
-        self.transport.write(b"\x00")  # ends whatever partial frame the board was holding
-        self._send(wire.encode_hello(self._body, self._seq, wire.PROTOCOL_VERSION))
-        deadline = self.clock() + timeout
+        start = self.clock()
+        deadline = start + timeout
+        wait = HELLO_FIRST_WAIT_S
+        next_hello = start
+        tries = 0
         while self.identity is None or self._expected_event is None:
-            if self.clock() > deadline:
-                raise LinkError(f"no answer from the board within {timeout:g} s "
-                                "(is the Tablier firmware running on it?)")
+            now = self.clock()
+            if now > deadline:
+                if self.identity is not None:
+                    raise LinkError(f"the board introduced itself but sent no switch state within "
+                                    f"{timeout:g} s (the line loses too much: check the cable)")
+                raise LinkError(f"no answer from the board after {tries} "
+                                f"{'try' if tries == 1 else 'tries'} in {timeout:g} s "
+                                "(is the Tablier firmware running on it, on this port?)")
+            if self.identity is None and now >= next_hello:
+                tries += 1
+                self.stats.hello_tries = tries
+                if tries > 1 and on_retry is not None:
+                    on_retry(tries)
+                self.transport.write(b"\x00")  # ends whatever partial frame the board was holding
+                self._send(wire.encode_hello(self._body, self._seq, wire.PROTOCOL_VERSION))
+                self._hellos_unanswered += 1
+                next_hello = now + wait
+                wait = min(wait * 2, HELLO_MAX_WAIT_S)
             self._pump(0.01)
         return self.identity
 
@@ -296,10 +328,18 @@ class BoardClient:
                 f"the board's firmware was built for layout {identity.layout_hash}, but "
                 f"hardware/board.toml is layout {self.expected_hash}: reflash the firmware "
                 "(`make flash`) or use the layout it was built for")
-        if self.identity is not None:
+        known = self.identity
+        if known is not None and known.layout_hash == identity.layout_hash and \
+                (known.switch_count, known.led_count) != (identity.switch_count, identity.led_count):
+            self.stats.unexpected += 1  # one layout, other sizes: not what this board can say
+            return
+        if self._hellos_unanswered:
+            self._hellos_unanswered -= 1  # the answer to one of our HELLOs (a repeated one, late)
+        elif self.identity is not None:
             self.stats.reconnections += 1
         self.identity = identity
         self._identified_at = self.clock()
+        self._doubting_snapshot = False
         self._expected_event = None
         self._gap_since = None
         self._ahead.clear()
@@ -311,6 +351,19 @@ class BoardClient:
     def _on_snapshot(self, snapshot: Snapshot) -> None:
         if self.identity is None:
             return
+        if len(snapshot.bits) != (self.identity.switch_count + 7) // 8:
+            self.stats.unexpected += 1  # not as many switches as the board said it has
+            return
+        expected = self._expected_event
+        if expected is not None and 0 < (expected - 1 - snapshot.event_seq) & 0xFFFF < 0x8000 \
+                and not self._doubting_snapshot:
+            # Older than events already taken: a late duplicate, ignored. Unless the board, asked
+            # again, answers as old: then its numbering went back (it restarted, its IDENTIFY lost).
+            self.stats.stale_snapshots += 1
+            self._doubting_snapshot = True
+            self.request_snapshot()
+            return
+        self._doubting_snapshot = False
         self.stats.snapshots += 1
         closed = snapshot.closed(self.identity.switch_count)
         for switch in sorted(closed ^ self.closed):
@@ -330,6 +383,10 @@ class BoardClient:
         expected = self._expected_event
         if expected is None:
             return  # before the first snapshot: it will stand for this event
+        assert self.identity is not None
+        if event.switch >= self.identity.switch_count:
+            self.stats.unexpected += 1  # a switch the board does not have
+            return
         ahead = (event.event_seq - expected) & 0xFFFF
         if ahead >= 0x8000 or event.event_seq in self._ahead:
             self.stats.duplicate_events += 1

@@ -6,11 +6,18 @@ stdin/stdout are the master of a raw pseudo-terminal; :attr:`SimulatedBoard.port
 ``/dev/pts/N`` path, which the host opens with pyserial exactly like a USB port. A side channel of
 two pipes lets the caller move magnets over switches, inject wiring faults and read back the exact
 bytes sent to the LED chain (``docs/firmware.md``).
+
+The firmware image is staged in a temporary folder, removed as soon as the firmware has loaded from
+it (its stderr log lives on as an open, unlinked file), so a host killed outright leaves nothing
+behind; the firmware itself exits when its side channel reaches end of file. Folders left by a host
+killed while its board was still starting are removed by the next start.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -24,6 +31,8 @@ from tablier.link.image import FIRMWARE_DIR, SIM_DIR, stage, tool
 
 HEAP_SIZE = "192K"
 START_TIMEOUT_S = 10.0
+#: Temporary folders are named after the process that made them (for :func:`remove_stale_folders`).
+FOLDER_PREFIX = "tablier-sim-"
 
 
 class SimulatedBoard:
@@ -31,10 +40,12 @@ class SimulatedBoard:
 
     def __init__(self, layout: Layout | None = None, heap_size: str = HEAP_SIZE) -> None:
         self.layout = load_layout() if layout is None else layout
-        self._dir = tempfile.TemporaryDirectory(prefix="tablier-sim-")
+        remove_stale_folders()
+        self._dir = tempfile.TemporaryDirectory(prefix=f"{FOLDER_PREFIX}{os.getpid()}-")
         root = Path(self._dir.name)
         image = stage(root / "image", self.layout)
-        self.log_path = root / "firmware.log"
+        self._log = open(root / "firmware.log", "w+b")  # noqa: SIM115 - read until close()
+        self._log_text = ""
         master, slave = os.openpty()
         tty.setraw(slave)  # before the firmware starts: no echo, no newline translation
         tty.setraw(master)
@@ -45,10 +56,9 @@ class SimulatedBoard:
         env = dict(os.environ, MICROPYPATH=os.pathsep.join(map(str, (image, SIM_DIR, FIRMWARE_DIR))))
         command = [tool("micropython"), "-X", f"heapsize={heap_size}", str(FIRMWARE_DIR / "main.py"),
                    "--ctl", str(ctl_read), "--report", str(report_write)]
-        with open(self.log_path, "wb") as log:
-            self._process = subprocess.Popen(
-                command, stdin=master, stdout=master, stderr=log, env=env,
-                pass_fds=(ctl_read, report_write), start_new_session=True)
+        self._process = subprocess.Popen(
+            command, stdin=master, stdout=master, stderr=self._log, env=env,
+            pass_fds=(ctl_read, report_write), start_new_session=True)
         os.close(master)
         os.close(ctl_read)
         os.close(report_write)
@@ -142,7 +152,10 @@ class SimulatedBoard:
 
     def log_text(self) -> str:
         """What the firmware wrote to stderr (tracebacks land here, never on the serial line)."""
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        if self._log.closed:
+            return self._log_text
+        size = os.fstat(self._log.fileno()).st_size
+        return os.pread(self._log.fileno(), size, 0).decode(errors="replace")
 
     def close(self) -> None:
         """Stop the firmware and remove the temporary files."""
@@ -160,6 +173,9 @@ class SimulatedBoard:
             self._slave = -1
         self._reader.join(timeout=2.0)
         self._report.close()
+        if not self._log.closed:
+            self._log_text = self.log_text()
+            self._log.close()
         self._dir.cleanup()
 
     def __enter__(self) -> SimulatedBoard:
@@ -205,8 +221,29 @@ class SimulatedBoard:
                     self._syncs.add(rest)
                 elif word == "ready":
                     self._ready = True
+                    self._dir.cleanup()  # every module is loaded by now: the folder can go
                 else:
                     self._lines.append(line)
                 self._lock.notify_all()
         with self._lock:
             self._lock.notify_all()
+
+
+def remove_stale_folders() -> None:
+    """Remove the temporary folders of simulated boards whose process is gone (killed while its
+    board was starting)."""
+    pattern = re.compile(re.escape(FOLDER_PREFIX) + r"(\d+)-")
+    for folder in Path(tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
+        match = pattern.match(folder.name)
+        if match and folder.is_dir() and not _alive(int(match.group(1))):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -185,18 +185,20 @@ class Decoder:
             return 0
         self._count = 0
         length = self._unstuff(count)
+        if length > MAX_BODY:  # checked first: nothing past the body is ever read
+            self.oversized += 1
+            self.dropped_bytes += count
+            return 0
         if length < 4 or crc16(self.body, 0, length - 2) != get_u16(self.body, length - 2):
-            if length > MAX_BODY:
-                self.oversized += 1
-            else:
-                self.bad_frames += 1
+            self.bad_frames += 1
             self.dropped_bytes += count
             return 0
         self.frames += 1
         return length
 
     def _unstuff(self, count: int) -> int:
-        """COBS-decode the ``count`` bytes received into :attr:`body`; -1 if malformed, or too long."""
+        """COBS-decode the ``count`` bytes received into :attr:`body`; its length, -1 if malformed,
+        or ``MAX_BODY + 1`` if it would not fit (every write is checked against the body's size)."""
         raw = self._raw
         body = self.body
         limit = len(body)
@@ -461,21 +463,33 @@ def decode_done(body: bytearray | bytes, length: int) -> tuple[int, int]:
 #: Exact payload sizes of the fixed-size messages; a body of another size is malformed.
 FIXED_PAYLOAD = {
     HELLO: 1, PING: 4, ACK: 2, GET_SNAPSHOT: 0, GET_STATUS: 0, LEDS_FILL: 4, SET_DEBOUNCE: 1, BYE: 0,
-    MAINTENANCE: 0,    EVENT: 9, PONG: 8, DONE: 2,
+    MAINTENANCE: 0, EVENT: 9, PONG: 8, DONE: 2,
 }
 
 
+def _printable(body: bytearray | bytes, start: int, end: int) -> bool:
+    """Whether ``body[start:end]`` is printable ASCII (the text fields of IDENTIFY)."""
+    for i in range(start, end):  # noqa: SIM110 - a plain loop: a generator would allocate
+        if body[i] < 0x20 or body[i] > 0x7E:
+            return False
+    return True
+
+
 def well_formed(body: bytearray | bytes, length: int) -> bool:
-    """Whether a checked body's payload has the size its message type requires."""
+    """Whether a body's length fits it and its payload is what its message type requires: the exact
+    size, whole LED entries, a STATUS list as long as it says, an EVENT's state 0 or 1, IDENTIFY's
+    text printable ASCII. The decoders read only bodies this accepted, so they never read past one."""
+    if length < 4 or length > len(body):
+        return False
     kind = body[1]
     size = length - 4
     fixed = FIXED_PAYLOAD.get(kind, -1)
     if fixed >= 0:
-        return size == fixed
+        return size == fixed and (kind != EVENT or body[10] <= 1)
     if kind == LEDS:
         return size > 0 and size % LED_ENTRY_SIZE == 0
     if kind == IDENTIFY:
-        return size >= 15
+        return 15 <= size <= 37 and _printable(body, 7, length - 2)
     if kind == SNAPSHOT:
         return size >= 6
     if kind == STATUS:

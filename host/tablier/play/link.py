@@ -1,5 +1,8 @@
 """The link as play sees it: connect, keep alive, notice a pulled cable, reconnect with back-off.
 
+The first connection asks the board again (HELLO, with back-off) while it does not answer, says so
+at each try (``no answer from the board yet, asking again (try 2)...``) and gives up after
+:data:`CONNECT_TIMEOUT_S`.
 :class:`Link` owns the :class:`~tablier.link.client.BoardClient` of the moment. While the board is
 away it reports ``disconnected`` and tries again, waiting a little longer each time (up to
 :data:`MAX_BACKOFF_S`); once back, the new client's first snapshot is turned into the switch changes
@@ -10,6 +13,7 @@ not match (protocol or layout hash) is refused with the client's message, which 
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 from collections.abc import Callable, Iterable
 
@@ -21,6 +25,9 @@ DISCONNECTED = "disconnected"
 CONNECTING = "connecting"
 MIN_BACKOFF_S = 0.1
 MAX_BACKOFF_S = 2.0
+#: How long the first connection asks the board (HELLO again and again, with back-off) before
+#: giving up: long enough for a Pico still booting, or a line that lost a few bytes.
+CONNECT_TIMEOUT_S = 10.0
 
 Opener = Callable[[], Transport]
 
@@ -47,15 +54,23 @@ class Link:
         self._ever_connected = False
         self._pending: list[SwitchChange] = []
 
-    def connect(self, timeout: float = 5.0) -> None:
-        """The first connection; raises :class:`LinkError` (or the mismatch) if it fails."""
-        self._open(timeout)
+    def connect(self, timeout: float = CONNECT_TIMEOUT_S,
+                say: Callable[[str], None] | None = None) -> None:
+        """The first connection; raises :class:`LinkError` (or the mismatch) if it fails.
 
-    def _open(self, timeout: float) -> None:
+        While the board does not answer, HELLO is said again with back-off (see
+        :meth:`BoardClient.connect`), and each new try is told through ``say`` (default: one line
+        on stderr): ``no answer from the board yet, asking again (try 2)...``.
+        """
+        tell = say if say is not None else _tell
+        self._open(timeout, lambda tries: tell(
+            f"no answer from the board yet, asking again (try {tries})..."))
+
+    def _open(self, timeout: float, on_retry: Callable[[int], None] | None = None) -> None:
         transport = self.opener()
         client = BoardClient(transport, self.expected_hash, clock=self.clock)
         try:
-            identity = client.connect(timeout)
+            identity = client.connect(timeout, on_retry)
         except (LinkError, OSError):
             _close(transport)
             raise
@@ -154,6 +169,10 @@ class Link:
             _close(self._transport)
         self.client = None
         self._transport = None
+
+
+def _tell(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
 def _close(transport: Transport) -> None:
