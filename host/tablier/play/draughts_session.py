@@ -280,13 +280,39 @@ class DraughtsSession(Session):
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
         who = "drawn" if outcome.winner is None else f"{self._name(outcome.winner)} wins"
-        self.say(f"game {self.game_number}: {who} ({outcome.reason}); score {self.score[0]}-{self.score[1]}")
+        names = self.options.players
+        end = "; the match is over" if match_over and self.options.games > 1 else ""
+        text = (f"game {self.game_number}: {who} ({outcome.reason}); "
+                f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}{end}")
+        self.results.append(text)
+        self.say(text)
         if match_over:
             self.finished = True
+            self.over = True
         else:
             self._new_game()
 
+    def command_words(self) -> list[str]:
+        """The words typed at the terminal in this game (the keys line)."""
+        laws = self.laws_options
+        words = ["done", "resign"]
+        if laws is not None and laws.forty_move_rule:
+            words.append("notice")
+        if laws is not None and laws.captures == "huff":
+            words += ["huff N", "compel"]
+        if laws is not None:
+            words.append("insist")
+        return [*words, "quit"]
+
     def on_command(self, player: int, word: str, argument: str) -> None:
+        told = len(self.message_log)
+        self._command(player, word, argument)
+        if len(self.message_log) == told:  # no command is answered with silence
+            state = {SETUP: "the men are being set up", OVER: "the game is over"}.get(
+                self.phase, f"{self._name(self.board.turn)} to move")
+            self.say(f"{word}: nothing to do now ({state})")
+
+    def _command(self, player: int, word: str, argument: str) -> None:
         mover = self.board.turn
         side: Color = mover if not player else (self.player_of(False) != player)
         if word == "done":
@@ -313,7 +339,9 @@ class DraughtsSession(Session):
                 self._begin_move()
                 self.reading = self._read(self.observation.squares)
                 self.start_grace()
-        elif word == "insist" and self.own_removed is not None:
+        elif word == "insist" and self.laws is not None:
+            if self.own_removed is None:
+                raise IllegalMoveError("no man of the taker's own was taken off to put back (Law 18)")
             square = self.own_removed
             self.own_removed = None
             self.insisted.add(square)
@@ -324,10 +352,11 @@ class DraughtsSession(Session):
             self.record(Claim(player=int(side), claim="resign"))
             self._game_over(Outcome(not side, f"{COLOR_NAMES[side]} resigned"))
         elif word == "quit":
+            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
             self.finished = True
         else:
-            raise IllegalMoveError(f"{word!r} means nothing in draughts "
-                                   "(done, notice, huff N, compel, insist, resign, quit)")
+            raise IllegalMoveError(f"{word!r} means nothing in {self.title} "
+                                   f"({', '.join(self.command_words())})")
 
     # -- LEDs and view -----------------------------------------------------------------------------
 

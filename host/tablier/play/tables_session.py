@@ -40,6 +40,7 @@ from tablier.tables.notation import format_play
 from tablier.tables.players import greedy_player
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
+from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 from .dice import Dice
@@ -52,6 +53,8 @@ SETUP = "setup"
 ASKING = "ask"
 #: Words said by the side to act by default; the others by his adversary.
 ACTOR_WORDS = ("double", "claim", "vie", "resign", "concede", "keep", "take", "drop")
+#: Every word of the table some tables game knows (its flow says whether it means something there).
+TABLE_WORDS = (*ACTOR_WORDS, "why-not", "accept", "see", "yield")
 
 
 class TablesSession(Session):
@@ -153,16 +156,32 @@ class TablesSession(Session):
         self.record(ResultRecord(winner=outcome.winner, how=outcome.how, points=outcome.points,
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
-        points = f"{outcome.points} point{'s' * (outcome.points != 1)}"
-        self.say(f"{self._name(outcome.winner)} wins game {self.game_number}: {outcome.how}, {points}; "
-                 f"score {self.score[0]}-{self.score[1]}")
+        self.told_result(self._result_text(outcome, match_over))
         self.phase = OVER
         self.inference = None
         self.next_first = 1 - outcome.winner
         if match_over:
             self.finished = True
+            self.over = True
         else:
             self._new_game()
+
+    def told_result(self, text: str) -> None:
+        """Tell a game's result (kept for the end of the session too)."""
+        self.results.append(text)
+        self.say(text)
+
+    def _result_text(self, outcome: Outcome, match_over: bool) -> str:
+        """The result in words: winner, how, points, the score (and the match's length)."""
+        unit = "counter" if isinstance(self.variant, Ticktack) else "point"
+        points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
+        names = self.options.players
+        length = self.match.length if self.match is not None else self.options.match_length
+        score = f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}"
+        score += f" (match to {length})" if length else ""
+        end = "; the match is over" if match_over and (length or self.options.games > 1) else ""
+        winner = self._name(outcome.winner)
+        return f"{winner} wins game {self.game_number}: {outcome.how}, {points}; {score}{end}"
 
     def _match_over(self, outcome: Outcome) -> bool:
         if self.match is not None:
@@ -422,18 +441,33 @@ class TablesSession(Session):
                                                      "the men do not show a whole legal play yet"), "teach")
 
     def on_command(self, player: int, word: str, argument: str) -> None:
+        told = len(self.message_log)
+        self._command(player, word, argument)
+        if len(self.message_log) == told:  # no command is answered with silence
+            self.say(f"{word}: nothing to do now ({self._state_words()})")
+
+    def _state_words(self) -> str:
+        """Where the game stands, in a few words."""
+        mover = self._name(self.flow.turn)
+        return {SETUP: "the men are being set up", OPENING: "the opening throw is awaited",
+                THROW: f"{mover} to throw", PLAY: f"{mover} to play {self.flow.dice}",
+                ASKING: "the board asks which play: `choose N`", OVER: "the game is over"}.get(self.phase, "")
+
+    def command_words(self) -> list[str]:
+        """The words typed at the terminal in this game (the keys line)."""
+        dice = ["dice A B"] if self.dice.source == "physical" else []
+        return ["roll", "done", "takeback", "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
+
+    def _command(self, player: int, word: str, argument: str) -> None:
         if word in ("roll", "throw", "done"):
             side = self.flow.turn if not player else player - 1
             self.on_button(side + 1)
         elif word == "dice":
-            values = tuple(int(v) for v in argument.replace("-", " ").split())
-            self.dice.force(values)
-            if self.phase == OPENING:
-                self._opening()
-            elif self.phase == THROW:
-                self._turn_throw()
-        elif word == "choose" and self.phase == ASKING:
-            index = int(argument) - 1
+            self._typed_dice(argument)
+        elif word == "choose":
+            if self.phase != ASKING:
+                raise IllegalMoveError("the board is not asking which play")
+            index = int(argument) - 1 if argument.strip().isdigit() else -1
             if not 0 <= index < len(self.asking):
                 raise IllegalMoveError(f"choose 1 to {len(self.asking)}")
             self.phase = PLAY
@@ -449,9 +483,27 @@ class TablesSession(Session):
                 self.guide = next_step(dict(enumerate(self.observation.counts)), dict(enumerate(start)))
                 self.say("take back: put the men back where the turn began", "teach")
         elif word == "quit":
+            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
             self.finished = True
+        elif word not in TABLE_WORDS:
+            raise IllegalMoveError(f"{word!r} means nothing in {self.variant.title} "
+                                   f"({', '.join(self.command_words())})")
         else:
             self._table_word(player, word, argument)
+
+    def _typed_dice(self, argument: str) -> None:
+        """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
+        words = argument.replace("-", " ").split()
+        if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
+            raise IllegalMoveError(f"type the two dice, each 1 to 6, like `dice 6 3` (not {argument!r})")
+        values = (int(words[0]), int(words[1]))
+        self.dice.force(values)
+        if self.phase == OPENING:
+            self._opening()
+        elif self.phase == THROW:
+            self._turn_throw()
+        else:
+            self.say(f"the next throw will show {values[0]}-{values[1]}")
 
     def _table_word(self, player: int, word: str, argument: str) -> None:
         if player:
