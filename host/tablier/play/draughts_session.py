@@ -8,6 +8,7 @@ Phases: ``setup``, ``play`` (the side to move's men move; his button ends the mo
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -15,6 +16,7 @@ from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading,
 from tablier.board.guidance import next_step
 from tablier.board.leds import (
     DESTINATION,
+    HINT,
     HIT,
     LIFT_HERE,
     MUST_MOVE,
@@ -30,7 +32,8 @@ from tablier.board.tables_inference import HIT as CAPTURE
 from tablier.board.tables_inference import Status
 from tablier.draughts.core import COLOR_NAMES, Board, Color, Move, Outcome
 from tablier.draughts.laws import LawsGame, LawsOptions
-from tablier.errors import IllegalMoveError
+from tablier.draughts.notation import parse_move
+from tablier.errors import IllegalMoveError, TablierError
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, ResultRecord
@@ -70,6 +73,7 @@ class DraughtsSession(Session):
         self.time_called = False
         self.own_removed: int | None = None  # Law 18: a man of the taker's own lifted while taking
         self.insisted: set[int] = set()  # ... and the opponent insisted on its replacing
+        self.taught: tuple[Move, ...] = ()  # (false_move=teach) the moves told after a false move
         self.told_face = False
 
     # -- games -------------------------------------------------------------------------------------
@@ -129,6 +133,7 @@ class DraughtsSession(Session):
         self.phase = PLAYING
         self.own_removed = None
         self.insisted = set()
+        self.taught = ()
         self.move_started = self.clock()
         self.time_called = False
         self.touched = None
@@ -219,7 +224,40 @@ class DraughtsSession(Session):
     def on_grace_over(self) -> None:
         if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
             return
-        self.begin_guiding("not a legal move: the men do not stand where a legal move can bring them")
+        shown = self._move_shown()
+        reason = self._why_false(shown) if shown else None
+        self.begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
+                                     "can bring them")
+
+    def _move_shown(self) -> str:
+        """The move the squares show, in notation (``11-15``, ``10x19``), when one man of the side
+        to move left one square for one empty square; '' if they show no such thing."""
+        seen = self.observation.squares
+        mover = set(self.board.pieces(self.board.turn))
+        others = set(self.board.pieces(not self.board.turn))
+        left, arrived, taken = mover - seen, seen - mover - others, others - seen
+        if len(left) != 1 or len(arrived) != 1:
+            return ""
+        return f"{min(left)}{'x' if taken else '-'}{min(arrived)}"
+
+    def _why_false(self, shown: str) -> str | None:
+        """Why the move ``shown`` is false, naming the rule (and its Law under the Checker Laws);
+        None when it is a legal move (its captured men not all lifted yet, say)."""
+        try:
+            parse_move(self.board, shown, self.legal_moves())
+        except TablierError as error:
+            reason = str(error).removeprefix(f"{shown}: ")
+        else:
+            return None
+        compulsory = re.fullmatch(r"a capture is compulsory \((.*?)\)(.*)", reason)
+        if compulsory:
+            reason = f"a capture is compulsory: {compulsory.group(1)}{compulsory.group(2)}"
+        forward = "a man moves forward only"
+        if self.laws is not None:
+            forward += " (Law 16: only a King moves backward)"
+        reason = reason.replace("men move forward only", forward)
+        law = " (Law 17)" if self.laws is not None else ""
+        return f"{shown} is a false move{law}: {reason}"
 
     def update_guide(self) -> None:
         assert self.inference is not None
@@ -235,7 +273,30 @@ class DraughtsSession(Session):
         if self.reading.status is Status.FINAL:
             self._commit(self.reading.finals[0])
         elif player == self.player_of(self.board.turn):
-            self.say("the move is not finished: the squares do not show a whole legal move", "teach")
+            shown = self._move_shown() if self.reading.status is Status.UNKNOWN else ""
+            reason = self._why_false(shown) if shown else None
+            if reason is None:
+                self.say("the move is not finished: the squares do not show a whole legal move", "teach")
+            else:
+                self._false_move(shown, reason)
+
+    def _false_move(self, shown: str, reason: str) -> None:
+        """The player ended his move on a false move. Under the Checker Laws ``false_move`` rules:
+        ``retract`` (the men are guided back and he plays again), ``teach`` (the same, told the
+        moves he may make, whose men light ``hint``), ``forfeit`` (Law 17: the game is lost)."""
+        mover = self.board.turn
+        if self.laws is None:
+            self.begin_guiding(reason)
+            return
+        rule = self.laws.options.false_move
+        if rule == "forfeit":
+            self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} made a false move, {shown}: "
+                                               "the game is forfeited (Law 17)"))
+            return
+        if rule == "teach":
+            self.taught = tuple(self.legal_moves())
+            reason += f"; the legal moves: {', '.join(map(str, self.taught))}"
+        self.begin_guiding(reason)
 
     def _commit(self, candidate: DraughtsCandidate) -> None:
         mover = self.board.turn
@@ -384,6 +445,9 @@ class DraughtsSession(Session):
             return plan
         if self.touched is not None:
             plan.place(("square", self.touched), MUST_MOVE)
+        elif self.taught and reading is not None and reading.status is not Status.IN_HAND:
+            for move in self.taught:  # teaching: the men that may move
+                plan.place(("square", move.from_square), HINT)
         if reading is not None and reading.status is Status.IN_HAND:
             for square, kind in reading.destinations.items():
                 plan.place(("square", square), HIT if kind == CAPTURE else DESTINATION)
