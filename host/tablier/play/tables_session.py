@@ -7,6 +7,7 @@ reading decides), ``ask`` (two legal results look alike: the board asks which), 
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Callable
@@ -48,11 +49,15 @@ from .link import Link
 from .session import PlayOptions, Session
 from .tables_display import tables_led_plan, tables_status_lines
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
+from .takeback import Takebacks, Undo
 
 SETUP = "setup"
 ASKING = "ask"
 #: Words said by the side to act by default; the others by his adversary.
 ACTOR_WORDS = ("double", "claim", "vie", "resign", "concede", "keep", "take", "drop")
+#: Why Ticktack has no takeback.
+TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
+                  "must be played, and a play made stands")
 #: Every word of the table some tables game knows (its flow says whether it means something there).
 TABLE_WORDS = (*ACTOR_WORDS, "why-not", "accept", "see", "yield")
 
@@ -86,6 +91,8 @@ class TablesSession(Session):
         self.next_first: int | None = None
         self.told_face = False
         self.first_position: Position | None = None  # --position: the first game starts here
+        self.takebacks: Takebacks[TablesFlow] = Takebacks()
+        self.restoring: tuple[int, ...] | None = None  # a takeback: the men go back to these counts
         if self.options.position:
             self.first_position = parse_position(self.options.position, frame_of(variant))
             variant.validate(self.first_position)
@@ -106,6 +113,8 @@ class TablesSession(Session):
         self.phase = SETUP
         self.inference = None
         self.reading = None
+        if isinstance(self.variant, Ticktack):
+            self.takebacks.close(TOUCH_AND_TAKE)
         self.record(GameStart(number=self.game_number, sides=self.options.players,
                               position=format_position(self.flow.position, frame_of(self.variant)),
                               score=tuple(self.score),
@@ -157,6 +166,7 @@ class TablesSession(Session):
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
         self.told_result(self._result_text(outcome, match_over))
+        self.takebacks.close(f"game {self.game_number} is over")
         self.phase = OVER
         self.inference = None
         self.next_first = 1 - outcome.winner
@@ -222,6 +232,8 @@ class TablesSession(Session):
         self._after_throw()
 
     def _after_throw(self) -> None:
+        if self.takebacks.undo is not None:
+            self.takebacks.close("the next throw is already made: a play stands once the adversary throws")
         if self.flow.outcome is not None:
             self._game_over()
         elif self.flow.awaiting == PLAY:
@@ -245,6 +257,7 @@ class TablesSession(Session):
         self.hint = ()
         self.asking = ()
         self.stop_grace()
+        self.restoring = None
         self.reading = self.inference.read(self.observation.counts)
         if plays == [()]:
             self.say(f"{self._name(self.flow.turn)} cannot move: press the button to pass", "teach")
@@ -274,6 +287,8 @@ class TablesSession(Session):
                 self._touch(place)
                 if self.phase == ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
+        if self._follow_restoring():
+            return
         self.reading = self.inference.read(observation.counts, hint)
         if self.phase == ASKING:
             self._answer_ask()
@@ -301,6 +316,8 @@ class TablesSession(Session):
 
     def on_grace_over(self) -> None:
         if self.phase != PLAY or self.reading is None or self.reading.status is not Status.UNKNOWN:
+            return
+        if self.restoring is not None:  # a takeback: the lights already lead back
             return
         self.begin_guiding(f"not a legal play: {self._why()}")
 
@@ -354,6 +371,8 @@ class TablesSession(Session):
             return
         side = self.flow.turn
         dice = self.flow.dice
+        before = copy.deepcopy(self.flow, {id(self.variant): self.variant})
+        game = self.game_number
         self.flow.play(play)
         self.ply += 1
         notation = format_play(play) if play else "-"
@@ -369,6 +388,8 @@ class TablesSession(Session):
         self.stop_grace()
         self.guiding = False
         self._after_throw()
+        if self.phase == THROW and self.game_number == game and not isinstance(self.variant, Ticktack):
+            self.takebacks.offer(Undo(before, side, notation))
 
     def _resolve(self) -> None:
         """The player ended his turn while two legal results look alike: decide or ask."""
@@ -428,6 +449,9 @@ class TablesSession(Session):
 
     def _end_turn(self, side: int) -> None:
         assert self.reading is not None
+        if self.restoring is not None:
+            self.say("first put the men back where the turn began, as the lights show")
+            return
         mover = self.flow.turn
         status = self.reading.status
         if status is Status.FINAL:
@@ -475,13 +499,11 @@ class TablesSession(Session):
         elif word == "hint":
             self._hint()
         elif word in ("takeback", "undo"):
-            if self.phase == PLAY:
-                self.guiding = True
-                self.reading = Reading(Status.UNKNOWN)
-                assert self.inference is not None
-                start = visible(self.inference.candidates[0].counts, self.ladder)
-                self.guide = next_step(dict(enumerate(self.observation.counts)), dict(enumerate(start)))
-                self.say("take back: put the men back where the turn began", "teach")
+            self._takeback(player)
+        elif word in ("accept", "refuse") and self.takebacks.asked:
+            self._answer_takeback(player, word)
+        elif word == "refuse":
+            raise IllegalMoveError("no takeback has been asked for")
         elif word == "quit":
             self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
             self.finished = True
@@ -490,6 +512,64 @@ class TablesSession(Session):
                                    f"({', '.join(self.command_words())})")
         else:
             self._table_word(player, word, argument)
+
+    # -- takebacks -----------------------------------------------------------------------------------
+
+    def _takeback(self, player: int) -> None:
+        """``takeback``: said by the side playing his throw, the men of the turn go back to where it
+        began; said after a committed play (before the next throw), its player asks to take it back."""
+        if self.phase in (PLAY, ASKING) and (not player or player - 1 == self.flow.turn):
+            self.phase = PLAY
+            self._guide_back("take back: put the men back where the turn began")
+            return
+        side = player - 1 if player else 1 - self.flow.turn
+        undo = self.takebacks.ask(side)
+        self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(1 - side)}, "
+                 "say `accept` or `refuse`")
+
+    def _answer_takeback(self, player: int, word: str) -> None:
+        assert self.takebacks.undo is not None
+        side = player - 1 if player else 1 - self.takebacks.undo.side
+        undo = self.takebacks.answer(side)
+        if word == "refuse":
+            self.takebacks.asked = False
+            self.say(f"{self._name(side)} refuses: {undo.notation} stands")
+            return
+        self.takebacks.close(f"{undo.notation} was taken back")
+        self.flow = undo.state
+        self.ply -= 1
+        self.committed.pop()
+        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
+        self.say(f"{self._name(side)} agrees: {self._name(undo.side)} takes back {undo.notation} "
+                 f"and plays {self.flow.dice} again")
+        self._begin_turn()
+        self._guide_back("put the men back where the turn began, as the lights show")
+
+    def _guide_back(self, text: str) -> None:
+        """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
+        assert self.inference is not None
+        self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
+        self.stop_grace()
+        self.say(text, "teach")
+        self._follow_restoring()
+
+    def _follow_restoring(self) -> bool:
+        """While the men go back after a takeback: the next man to lift or put; False once they
+        stand where the turn began (or no takeback is under way)."""
+        if self.restoring is None or self.inference is None:
+            return False
+        seen = tuple(self.observation.counts)
+        if seen == self.restoring:
+            self.restoring = None
+            self.guiding = False
+            self.guide = None
+            self.reading = self.inference.read(seen)
+            self.say("the men stand where the turn began", "teach")
+            return False
+        self.guiding = True
+        self.reading = Reading(Status.UNKNOWN)
+        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(self.restoring)))
+        return True
 
     def _typed_dice(self, argument: str) -> None:
         """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
@@ -506,6 +586,8 @@ class TablesSession(Session):
             self.say(f"the next throw will show {values[0]}-{values[1]}")
 
     def _table_word(self, player: int, word: str, argument: str) -> None:
+        if self.takebacks.undo is not None:
+            self.takebacks.close(f"`{word}` was said since")
         if player:
             side = player - 1
         elif word in ACTOR_WORDS:
