@@ -8,6 +8,7 @@ Phases: ``setup``, ``play`` (the side to move's men move; his button ends the mo
 
 from __future__ import annotations
 
+import copy
 import re
 import time
 from collections.abc import Callable
@@ -41,10 +42,14 @@ from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, Re
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
+from .takeback import Takebacks, Undo
 
 SETUP = "setup"
 PLAYING = "play"
 OVER = "over"
+#: Why strict play has no takeback.
+STRICT_PLAY = ("a move once made stands in strict play under the Checker Laws (touch_move: Law 11; "
+               "Law 13: a move is completed when the hand leaves the piece)")
 
 
 class DraughtsSession(Session):
@@ -74,6 +79,8 @@ class DraughtsSession(Session):
         self.own_removed: int | None = None  # Law 18: a man of the taker's own lifted while taking
         self.insisted: set[int] = set()  # ... and the opponent insisted on its replacing
         self.taught: tuple[Move, ...] = ()  # (false_move=teach) the moves told after a false move
+        self.takebacks: Takebacks[tuple[Board, LawsGame | None]] = Takebacks()
+        self.restoring: frozenset[int] | None = None  # a takeback: the men go back to these squares
         self.told_face = False
 
     # -- games -------------------------------------------------------------------------------------
@@ -108,6 +115,8 @@ class DraughtsSession(Session):
         self.outcome = None
         self.ply = 0
         self.phase = SETUP
+        if self.laws_options is not None and self.laws_options.touch_move:
+            self.takebacks.close(STRICT_PLAY)
         names = self.options.players
         sides = (names[0], names[1]) if self.player_of(False) == 1 else (names[1], names[0])
         self.record(GameStart(number=self.game_number, sides=sides, position=self.board.fen(),
@@ -134,6 +143,7 @@ class DraughtsSession(Session):
         self.own_removed = None
         self.insisted = set()
         self.taught = ()
+        self.restoring = None
         self.move_started = self.clock()
         self.time_called = False
         self.touched = None
@@ -155,6 +165,10 @@ class DraughtsSession(Session):
                 self._check_setup()
             return
         assert self.inference is not None
+        if self._follow_restoring():
+            return
+        if self.takebacks.undo is not None:
+            self.takebacks.close(f"{self._name(self.board.turn)} has begun his move")
         for change in changes:
             place = self.observer.place_of(change.switch)
             if place and place[0] == "square" and not change.closed:
@@ -224,6 +238,8 @@ class DraughtsSession(Session):
     def on_grace_over(self) -> None:
         if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
             return
+        if self.restoring is not None:  # a takeback: the lights already lead back
+            return
         shown = self._move_shown()
         reason = self._why_false(shown) if shown else None
         self.begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
@@ -270,7 +286,9 @@ class DraughtsSession(Session):
     def on_button(self, player: int) -> None:
         if self.phase != PLAYING or self.reading is None:
             return
-        if self.reading.status is Status.FINAL:
+        if self.restoring is not None:
+            self.say("first put the men back where the move began, as the lights show")
+        elif self.reading.status is Status.FINAL:
             self._commit(self.reading.finals[0])
         elif player == self.player_of(self.board.turn):
             shown = self._move_shown() if self.reading.status is Status.UNKNOWN else ""
@@ -300,6 +318,7 @@ class DraughtsSession(Session):
 
     def _commit(self, candidate: DraughtsCandidate) -> None:
         mover = self.board.turn
+        before = copy.deepcopy((self.board, self.laws))
         if candidate.huffed is not None:
             assert self.laws is not None
             ruling = self.laws.huff(candidate.huffed)
@@ -328,11 +347,14 @@ class DraughtsSession(Session):
             self._game_over(outcome)
         else:
             self._begin_move()
+            if not (self.laws_options is not None and self.laws_options.touch_move):
+                self.takebacks.offer(Undo(before, int(mover), str(move)))
 
     def _game_over(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self.phase = OVER
         self.inference = None
+        self.takebacks.close(f"game {self.game_number} is over")
         if outcome.winner is not None:
             self.score[self.player_of(outcome.winner) - 1] += 1
         match_over = self.game_number >= self.options.games
@@ -356,7 +378,7 @@ class DraughtsSession(Session):
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
         laws = self.laws_options
-        words = ["done", "resign"]
+        words = ["done", "takeback", "accept/refuse", "resign"]
         if laws is not None and laws.forty_move_rule:
             words.append("notice")
         if laws is not None and laws.captures == "huff":
@@ -378,6 +400,10 @@ class DraughtsSession(Session):
         side: Color = mover if not player else (self.player_of(False) != player)
         if word == "done":
             self.on_button(self.player_of(mover))
+        elif word in ("takeback", "undo"):
+            self._takeback(player)
+        elif word in ("accept", "refuse"):
+            self._answer_takeback(player, word)
         elif word == "notice" and self.laws is not None:
             ruling = self.laws.give_notice(side)
             self.record(Claim(player=int(side), claim="forty-move", accepted=ruling.accepted))
@@ -387,6 +413,7 @@ class DraughtsSession(Session):
             ruling = self.laws.huff(square)
             self.say(ruling.message)
             if ruling.accepted:
+                self.takebacks.close(f"{self._name(mover)} has huffed since")
                 self.record(Claim(player=int(mover), claim="huff", detail=str(square)))
                 self._begin_move()  # the huffed man is still on the board: the lights say to lift it
                 self.reading = self._read(self.observation.squares)
@@ -395,6 +422,7 @@ class DraughtsSession(Session):
             ruling = self.laws.compel()
             self.say(ruling.message)
             if ruling.accepted:  # the offender's move is taken back (the log's claim says so)
+                self.takebacks.close("the move was taken back by the compelled capture (Law 15)")
                 self.record(Claim(player=int(mover), claim="compel", detail=self.committed.pop()))
                 self.ply -= 1
                 self._begin_move()
@@ -418,6 +446,65 @@ class DraughtsSession(Session):
         else:
             raise IllegalMoveError(f"{word!r} means nothing in {self.title} "
                                    f"({', '.join(self.command_words())})")
+
+    # -- takebacks -----------------------------------------------------------------------------------
+
+    def _takeback(self, player: int) -> None:
+        """``takeback``: the player who made the last move asks to take it back (until his adversary
+        begins his own); said by the side to move, the men of his move go back to where it began."""
+        if self.phase != PLAYING:
+            raise IllegalMoveError(f"no move to take back: {self.takebacks.refusal}")
+        moved = self.observation.squares != self.wanted_squares()
+        if not (player == self.player_of(self.board.turn) or (not player and moved)):
+            side = not self.board.turn
+            undo = self.takebacks.ask(int(side))
+            self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(not side)}, "
+                     "say `accept` or `refuse`")
+            return
+        if self.touched is not None:
+            raise IllegalMoveError(f"the piece on {self.touched} was touched and must be played (Law 11)")
+        self.restoring = frozenset(self.wanted_squares())
+        self.stop_grace()
+        self.say("take back: put the men back where the move began", "teach")
+        self._follow_restoring()
+
+    def _answer_takeback(self, player: int, word: str) -> None:
+        undo = self.takebacks.undo
+        side = int(self.board.turn) if not player else int(self.player_of(True) == player)
+        answered = self.takebacks.answer(side)
+        assert undo is answered
+        if word == "refuse":
+            self.takebacks.asked = False
+            self.say(f"{self._name(bool(side))} refuses: {undo.notation} stands")
+            return
+        self.takebacks.close(f"{undo.notation} was taken back")
+        self.board, self.laws = undo.state
+        self.ply -= 1
+        self.committed.pop()
+        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
+        self.say(f"{self._name(bool(side))} agrees: {self._name(bool(undo.side))} takes back {undo.notation}")
+        self._begin_move()
+        self.restoring = frozenset(self.wanted_squares())
+        self.say("put the men back where the move began, as the lights show", "teach")
+        self._follow_restoring()
+
+    def _follow_restoring(self) -> bool:
+        """While the men go back after a takeback: the next man to lift or put; False once they
+        stand where the move began (or no takeback is under way)."""
+        if self.restoring is None or self.inference is None:
+            return False
+        seen = self.observation.squares
+        if seen == self.restoring:
+            self.restoring = None
+            self.guiding = False
+            self.guide = None
+            self.reading = self._read(seen)
+            self.say("the men stand where the move began", "teach")
+            return False
+        self.guiding = True
+        self.reading = DraughtsReading(Status.UNKNOWN)
+        self.guide = next_step({s: 1 for s in seen}, {s: 1 for s in self.restoring})
+        return True
 
     # -- LEDs and view -----------------------------------------------------------------------------
 

@@ -480,7 +480,8 @@ class TablesSession(Session):
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
         dice = ["dice A B"] if self.dice.source == "physical" else []
-        return ["roll", "done", "takeback", "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
+        takeback = ["takeback"] if isinstance(self.variant, Ticktack) else ["takeback", "accept/refuse"]
+        return ["roll", "done", *takeback, "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
 
     def _command(self, player: int, word: str, argument: str) -> None:
         if word in ("roll", "throw", "done"):
@@ -502,7 +503,7 @@ class TablesSession(Session):
             self._takeback(player)
         elif word in ("accept", "refuse") and self.takebacks.asked:
             self._answer_takeback(player, word)
-        elif word == "refuse":
+        elif word == "refuse" or (word == "accept" and not isinstance(self.variant, Ticktack)):
             raise IllegalMoveError("no takeback has been asked for")
         elif word == "quit":
             self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
@@ -518,7 +519,11 @@ class TablesSession(Session):
     def _takeback(self, player: int) -> None:
         """``takeback``: said by the side playing his throw, the men of the turn go back to where it
         began; said after a committed play (before the next throw), its player asks to take it back."""
-        if self.phase in (PLAY, ASKING) and (not player or player - 1 == self.flow.turn):
+        moved = self.inference is not None and tuple(self.observation.counts) != visible(
+            self.inference.candidates[0].counts, self.ladder)
+        if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
+            if isinstance(self.variant, Ticktack) and self.flow.must_move():
+                raise IllegalMoveError("touch and take: the man touched must be played")
             self.phase = PLAY
             self._guide_back("take back: put the men back where the turn began")
             return
