@@ -17,7 +17,7 @@ import pytest
 
 from tablier.cli import main
 from tablier.play.dice import PHYSICAL, Dice
-from tablier.play.runner import play
+from tablier.play.runner import TerminalCommands, play
 from tablier.play.script import ScriptActor, parse_script
 from tablier.play.session import PlayOptions
 from tablier.play.view import View, keys_line
@@ -205,3 +205,33 @@ def test_an_interrupted_game_goes_into_the_archive_when_resume_finishes_it(
     record_id = int(out.split("in the archive as record ")[1].split()[0])
     with Archive(default_path()) as archive:
         assert [a.kind for a in archive.get(record_id).games[0].actions][:1] == ["move"]
+
+
+def test_terminal_commands_a_closed_pipe_ends_once_and_keeps_its_last_line() -> None:
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"setup\nlift point 8")  # the last line has no newline
+    os.close(write_end)
+    ended: list[bool] = []
+    with os.fdopen(read_end) as stream:
+        commands = TerminalCommands(stream, on_end=ended.append)
+        lines: list[str] = []
+        for _ in range(5):
+            lines += commands.lines()
+    assert lines == ["setup", "lift point 8"] and ended == [True]
+
+
+def test_terminal_commands_ctrl_d_at_a_terminal_is_told_and_reading_goes_on() -> None:
+    master, slave = pty.openpty()
+    ended: list[bool] = []
+    with os.fdopen(slave) as stream:
+        commands = TerminalCommands(stream, on_end=ended.append)
+        os.write(master, b"\x04")
+        deadline = time.monotonic() + 5
+        while not ended and time.monotonic() < deadline:
+            commands.lines()
+        os.write(master, b"roll\n")
+        lines: list[str] = []
+        while not lines and time.monotonic() < deadline:
+            lines = commands.lines()
+    os.close(master)
+    assert ended == [False] and lines == ["roll"]
