@@ -388,8 +388,12 @@ class TablesSession(Session):
         self.stop_grace()
         self.guiding = False
         self._after_throw()
-        if self.phase == THROW and self.game_number == game and not isinstance(self.variant, Ticktack):
+        if self.game_number != game or isinstance(self.variant, Ticktack):
+            return  # the game ended, or Ticktack: the reason why no takeback is already given
+        if self.phase == THROW:
             self.takebacks.offer(Undo(before, side, notation))
+        else:
+            self.takebacks.close("the next throw is already being played")
 
     def _resolve(self) -> None:
         """The player ended his turn while two legal results look alike: decide or ask."""
