@@ -2,7 +2,9 @@
 
 The same program either way: only the port differs. ``--script FILE`` drives the simulated board
 with a script of physical actions (``docs/sim-script.md``) and ends with the committed moves and
-the final position; ``--resume [LOG]`` continues an interrupted game from its event log.
+the final position; ``--resume [LOG]`` continues an interrupted game from its event log. The end
+tells each game's result; a match played to its end goes into the archive (``--no-archive``: not);
+a game stopped before its end (``quit``, Ctrl-C, a closed input) prints the command that resumes it.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def register(subparsers: Any) -> None:
                         "(default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--resume", nargs="?", const="latest", metavar="LOG",
                         help="continue an interrupted game from its log (default: the latest log)")
+    parser.add_argument("--no-archive", action="store_true",
+                        help="do not put the finished game into the archive (`tablier archive`)")
     parser.set_defaults(func=run)
 
 
@@ -98,9 +102,12 @@ def run(args: argparse.Namespace) -> int:
                 return ScriptActor(actions, hands, cable, str(args.script))
 
         scripted = args.script is not None
-        view = View(live=False if scripted else None)
+        view = View(live=False if scripted else None, hands=args.sim and not scripted)
         result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
-                      make_actor=make_actor, view=view, commands=not scripted)
+                      make_actor=make_actor, view=view, commands=not scripted,
+                      archive=not args.no_archive)
+    except KeyboardInterrupt:  # before the game began (connecting): nothing to resume
+        return fail("stopped before the game began", 130)
     except KeyError as error:
         return fail(str(error.args[0]) if error.args else str(error))
     except LinkError as error:
@@ -111,4 +118,3 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(error))
     report(result)
     return 0
-

@@ -8,6 +8,8 @@ Phases: ``setup``, ``play`` (the side to move's men move; his button ends the mo
 
 from __future__ import annotations
 
+import copy
+import re
 import time
 from collections.abc import Callable
 
@@ -15,6 +17,7 @@ from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading,
 from tablier.board.guidance import next_step
 from tablier.board.leds import (
     DESTINATION,
+    HINT,
     HIT,
     LIFT_HERE,
     MUST_MOVE,
@@ -30,7 +33,8 @@ from tablier.board.tables_inference import HIT as CAPTURE
 from tablier.board.tables_inference import Status
 from tablier.draughts.core import COLOR_NAMES, Board, Color, Move, Outcome
 from tablier.draughts.laws import LawsGame, LawsOptions
-from tablier.errors import IllegalMoveError
+from tablier.draughts.notation import parse_move
+from tablier.errors import IllegalMoveError, TablierError
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, ResultRecord
@@ -38,10 +42,14 @@ from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, Re
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
+from .takeback import Takebacks, Undo
 
 SETUP = "setup"
 PLAYING = "play"
 OVER = "over"
+#: Why strict play has no takeback.
+STRICT_PLAY = ("a move once made stands in strict play under the Checker Laws (touch_move: Law 11; "
+               "Law 13: a move is completed when the hand leaves the piece)")
 
 
 class DraughtsSession(Session):
@@ -70,6 +78,9 @@ class DraughtsSession(Session):
         self.time_called = False
         self.own_removed: int | None = None  # Law 18: a man of the taker's own lifted while taking
         self.insisted: set[int] = set()  # ... and the opponent insisted on its replacing
+        self.taught: tuple[Move, ...] = ()  # (false_move=teach) the moves told after a false move
+        self.takebacks: Takebacks[tuple[Board, LawsGame | None]] = Takebacks()
+        self.restoring: frozenset[int] | None = None  # a takeback: the men go back to these squares
         self.told_face = False
 
     # -- games -------------------------------------------------------------------------------------
@@ -104,6 +115,8 @@ class DraughtsSession(Session):
         self.outcome = None
         self.ply = 0
         self.phase = SETUP
+        if self.laws_options is not None and self.laws_options.touch_move:
+            self.takebacks.close(STRICT_PLAY)
         names = self.options.players
         sides = (names[0], names[1]) if self.player_of(False) == 1 else (names[1], names[0])
         self.record(GameStart(number=self.game_number, sides=sides, position=self.board.fen(),
@@ -129,6 +142,8 @@ class DraughtsSession(Session):
         self.phase = PLAYING
         self.own_removed = None
         self.insisted = set()
+        self.taught = ()
+        self.restoring = None
         self.move_started = self.clock()
         self.time_called = False
         self.touched = None
@@ -150,6 +165,10 @@ class DraughtsSession(Session):
                 self._check_setup()
             return
         assert self.inference is not None
+        if self._follow_restoring():
+            return
+        if self.takebacks.undo is not None:
+            self.takebacks.close(f"{self._name(self.board.turn)} has begun his move")
         for change in changes:
             place = self.observer.place_of(change.switch)
             if place and place[0] == "square" and not change.closed:
@@ -219,7 +238,42 @@ class DraughtsSession(Session):
     def on_grace_over(self) -> None:
         if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
             return
-        self.begin_guiding("not a legal move: the men do not stand where a legal move can bring them")
+        if self.restoring is not None:  # a takeback: the lights already lead back
+            return
+        shown = self._move_shown()
+        reason = self._why_false(shown) if shown else None
+        self.begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
+                                     "can bring them")
+
+    def _move_shown(self) -> str:
+        """The move the squares show, in notation (``11-15``, ``10x19``), when one man of the side
+        to move left one square for one empty square; '' if they show no such thing."""
+        seen = self.observation.squares
+        mover = set(self.board.pieces(self.board.turn))
+        others = set(self.board.pieces(not self.board.turn))
+        left, arrived, taken = mover - seen, seen - mover - others, others - seen
+        if len(left) != 1 or len(arrived) != 1:
+            return ""
+        return f"{min(left)}{'x' if taken else '-'}{min(arrived)}"
+
+    def _why_false(self, shown: str) -> str | None:
+        """Why the move ``shown`` is false, naming the rule (and its Law under the Checker Laws);
+        None when it is a legal move (its captured men not all lifted yet, say)."""
+        try:
+            parse_move(self.board, shown, self.legal_moves())
+        except TablierError as error:
+            reason = str(error).removeprefix(f"{shown}: ")
+        else:
+            return None
+        compulsory = re.fullmatch(r"a capture is compulsory \((.*?)\)(.*)", reason)
+        if compulsory:
+            reason = f"a capture is compulsory: {compulsory.group(1)}{compulsory.group(2)}"
+        forward = "a man moves forward only"
+        if self.laws is not None:
+            forward += " (Law 16: only a King moves backward)"
+        reason = reason.replace("men move forward only", forward)
+        law = " (Law 17)" if self.laws is not None else ""
+        return f"{shown} is a false move{law}: {reason}"
 
     def update_guide(self) -> None:
         assert self.inference is not None
@@ -232,13 +286,39 @@ class DraughtsSession(Session):
     def on_button(self, player: int) -> None:
         if self.phase != PLAYING or self.reading is None:
             return
-        if self.reading.status is Status.FINAL:
+        if self.restoring is not None:
+            self.say("first put the men back where the move began, as the lights show")
+        elif self.reading.status is Status.FINAL:
             self._commit(self.reading.finals[0])
         elif player == self.player_of(self.board.turn):
-            self.say("the move is not finished: the squares do not show a whole legal move", "teach")
+            shown = self._move_shown() if self.reading.status is Status.UNKNOWN else ""
+            reason = self._why_false(shown) if shown else None
+            if reason is None:
+                self.say("the move is not finished: the squares do not show a whole legal move", "teach")
+            else:
+                self._false_move(shown, reason)
+
+    def _false_move(self, shown: str, reason: str) -> None:
+        """The player ended his move on a false move. Under the Checker Laws ``false_move`` rules:
+        ``retract`` (the men are guided back and he plays again), ``teach`` (the same, told the
+        moves he may make, whose men light ``hint``), ``forfeit`` (Law 17: the game is lost)."""
+        mover = self.board.turn
+        if self.laws is None:
+            self.begin_guiding(reason)
+            return
+        rule = self.laws.options.false_move
+        if rule == "forfeit":
+            self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} made a false move, {shown}: "
+                                               "the game is forfeited (Law 17)"))
+            return
+        if rule == "teach":
+            self.taught = tuple(self.legal_moves())
+            reason += f"; the legal moves: {', '.join(map(str, self.taught))}"
+        self.begin_guiding(reason)
 
     def _commit(self, candidate: DraughtsCandidate) -> None:
         mover = self.board.turn
+        before = copy.deepcopy((self.board, self.laws))
         if candidate.huffed is not None:
             assert self.laws is not None
             ruling = self.laws.huff(candidate.huffed)
@@ -267,11 +347,14 @@ class DraughtsSession(Session):
             self._game_over(outcome)
         else:
             self._begin_move()
+            if not (self.laws_options is not None and self.laws_options.touch_move):
+                self.takebacks.offer(Undo(before, int(mover), str(move)))
 
     def _game_over(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self.phase = OVER
         self.inference = None
+        self.takebacks.close(f"game {self.game_number} is over")
         if outcome.winner is not None:
             self.score[self.player_of(outcome.winner) - 1] += 1
         match_over = self.game_number >= self.options.games
@@ -280,17 +363,47 @@ class DraughtsSession(Session):
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
         who = "drawn" if outcome.winner is None else f"{self._name(outcome.winner)} wins"
-        self.say(f"game {self.game_number}: {who} ({outcome.reason}); score {self.score[0]}-{self.score[1]}")
+        names = self.options.players
+        end = "; the match is over" if match_over and self.options.games > 1 else ""
+        text = (f"game {self.game_number}: {who} ({outcome.reason}); "
+                f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}{end}")
+        self.results.append(text)
+        self.say(text)
         if match_over:
             self.finished = True
+            self.over = True
         else:
             self._new_game()
 
+    def command_words(self) -> list[str]:
+        """The words typed at the terminal in this game (the keys line)."""
+        laws = self.laws_options
+        words = ["done", "takeback", "accept/refuse", "resign"]
+        if laws is not None and laws.forty_move_rule:
+            words.append("notice")
+        if laws is not None and laws.captures == "huff":
+            words += ["huff N", "compel"]
+        if laws is not None:
+            words.append("insist")
+        return [*words, "quit"]
+
     def on_command(self, player: int, word: str, argument: str) -> None:
+        told = len(self.message_log)
+        self._command(player, word, argument)
+        if len(self.message_log) == told:  # no command is answered with silence
+            state = {SETUP: "the men are being set up", OVER: "the game is over"}.get(
+                self.phase, f"{self._name(self.board.turn)} to move")
+            self.say(f"{word}: nothing to do now ({state})")
+
+    def _command(self, player: int, word: str, argument: str) -> None:
         mover = self.board.turn
         side: Color = mover if not player else (self.player_of(False) != player)
         if word == "done":
             self.on_button(self.player_of(mover))
+        elif word in ("takeback", "undo"):
+            self._takeback(player)
+        elif word in ("accept", "refuse"):
+            self._answer_takeback(player, word)
         elif word == "notice" and self.laws is not None:
             ruling = self.laws.give_notice(side)
             self.record(Claim(player=int(side), claim="forty-move", accepted=ruling.accepted))
@@ -300,6 +413,7 @@ class DraughtsSession(Session):
             ruling = self.laws.huff(square)
             self.say(ruling.message)
             if ruling.accepted:
+                self.takebacks.close(f"{self._name(mover)} has huffed since")
                 self.record(Claim(player=int(mover), claim="huff", detail=str(square)))
                 self._begin_move()  # the huffed man is still on the board: the lights say to lift it
                 self.reading = self._read(self.observation.squares)
@@ -308,12 +422,15 @@ class DraughtsSession(Session):
             ruling = self.laws.compel()
             self.say(ruling.message)
             if ruling.accepted:  # the offender's move is taken back (the log's claim says so)
+                self.takebacks.close("the move was taken back by the compelled capture (Law 15)")
                 self.record(Claim(player=int(mover), claim="compel", detail=self.committed.pop()))
                 self.ply -= 1
                 self._begin_move()
                 self.reading = self._read(self.observation.squares)
                 self.start_grace()
-        elif word == "insist" and self.own_removed is not None:
+        elif word == "insist" and self.laws is not None:
+            if self.own_removed is None:
+                raise IllegalMoveError("no man of the taker's own was taken off to put back (Law 18)")
             square = self.own_removed
             self.own_removed = None
             self.insisted.add(square)
@@ -324,10 +441,70 @@ class DraughtsSession(Session):
             self.record(Claim(player=int(side), claim="resign"))
             self._game_over(Outcome(not side, f"{COLOR_NAMES[side]} resigned"))
         elif word == "quit":
+            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
             self.finished = True
         else:
-            raise IllegalMoveError(f"{word!r} means nothing in draughts "
-                                   "(done, notice, huff N, compel, insist, resign, quit)")
+            raise IllegalMoveError(f"{word!r} means nothing in {self.title} "
+                                   f"({', '.join(self.command_words())})")
+
+    # -- takebacks -----------------------------------------------------------------------------------
+
+    def _takeback(self, player: int) -> None:
+        """``takeback``: the player who made the last move asks to take it back (until his adversary
+        begins his own); said by the side to move, the men of his move go back to where it began."""
+        if self.phase != PLAYING:
+            raise IllegalMoveError(f"no move to take back: {self.takebacks.refusal}")
+        moved = self.observation.squares != self.wanted_squares()
+        if not (player == self.player_of(self.board.turn) or (not player and moved)):
+            side = not self.board.turn
+            undo = self.takebacks.ask(int(side))
+            self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(not side)}, "
+                     "say `accept` or `refuse`")
+            return
+        if self.touched is not None:
+            raise IllegalMoveError(f"the piece on {self.touched} was touched and must be played (Law 11)")
+        self.restoring = frozenset(self.wanted_squares())
+        self.stop_grace()
+        self.say("take back: put the men back where the move began", "teach")
+        self._follow_restoring()
+
+    def _answer_takeback(self, player: int, word: str) -> None:
+        undo = self.takebacks.undo
+        side = int(self.board.turn) if not player else int(self.player_of(True) == player)
+        answered = self.takebacks.answer(side)
+        assert undo is answered
+        if word == "refuse":
+            self.takebacks.asked = False
+            self.say(f"{self._name(bool(side))} refuses: {undo.notation} stands")
+            return
+        self.takebacks.close(f"{undo.notation} was taken back")
+        self.board, self.laws = undo.state
+        self.ply -= 1
+        self.committed.pop()
+        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
+        self.say(f"{self._name(bool(side))} agrees: {self._name(bool(undo.side))} takes back {undo.notation}")
+        self._begin_move()
+        self.restoring = frozenset(self.wanted_squares())
+        self.say("put the men back where the move began, as the lights show", "teach")
+        self._follow_restoring()
+
+    def _follow_restoring(self) -> bool:
+        """While the men go back after a takeback: the next man to lift or put; False once they
+        stand where the move began (or no takeback is under way)."""
+        if self.restoring is None or self.inference is None:
+            return False
+        seen = self.observation.squares
+        if seen == self.restoring:
+            self.restoring = None
+            self.guiding = False
+            self.guide = None
+            self.reading = self._read(seen)
+            self.say("the men stand where the move began", "teach")
+            return False
+        self.guiding = True
+        self.reading = DraughtsReading(Status.UNKNOWN)
+        self.guide = next_step({s: 1 for s in seen}, {s: 1 for s in self.restoring})
+        return True
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
@@ -355,6 +532,9 @@ class DraughtsSession(Session):
             return plan
         if self.touched is not None:
             plan.place(("square", self.touched), MUST_MOVE)
+        elif self.taught and reading is not None and reading.status is not Status.IN_HAND:
+            for move in self.taught:  # teaching: the men that may move
+                plan.place(("square", move.from_square), HINT)
         if reading is not None and reading.status is Status.IN_HAND:
             for square, kind in reading.destinations.items():
                 plan.place(("square", square), HIT if kind == CAPTURE else DESTINATION)

@@ -16,6 +16,7 @@ from pathlib import Path
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.client import Colour, SwitchChange
 from tablier.record.eventlog import (
+    Claim,
     Command,
     Commit,
     DiceRecord,
@@ -27,6 +28,7 @@ from tablier.record.eventlog import (
     SnapshotRecord,
     SwitchEvent,
 )
+from tablier.record.from_log import TAKEN_BACK
 
 from .dice import Dice
 from .link import CONNECTED
@@ -143,4 +145,15 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
         session.tick(wait=0.0)
     if clean is not None:
         clean.close()
-    return Rebuilt(session, list(session.committed), [c.notation for c in log.of(Commit)])
+    return Rebuilt(session, list(session.committed), finally_played(log))
+
+
+def finally_played(log: EventLog) -> list[str]:
+    """The notation of the log's commits, without those a later claim took back."""
+    played: list[str] = []
+    for record in log.records:
+        if isinstance(record, Commit):
+            played.append(record.notation)
+        elif isinstance(record, Claim) and record.claim in TAKEN_BACK and record.accepted and played:
+            played.pop()
+    return played

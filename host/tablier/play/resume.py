@@ -55,9 +55,9 @@ def resume(args: argparse.Namespace, log_dir: Path) -> int:
 
     writer = EventLogWriter(path)
     writer.write(Message(text=f"resumed after {len(rebuilt.inferred)} moves", level="info"))
-    view = View(live=False if args.script is not None else None)
+    view = View(live=False if args.script is not None else None, hands=args.sim and args.script is None)
     result = play(log.header.game, session.options, session.dice, port=args.port, sim=args.sim,
                   make_actor=make_actor, view=view, commands=args.script is None, log_writer=writer,
-                  resumed=session)
+                  resumed=session, archive=not args.no_archive)
     report(result)
     return 0

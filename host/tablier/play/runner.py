@@ -4,12 +4,20 @@
 to a :class:`~tablier.link.sim.SimulatedBoard` started for the occasion), write the event log where
 told, build the game's session, and run it with the terminal's commands and, on the simulated
 board, a script's or the built-in players' hands.
+
+No typed line ends a session. The end of input (Ctrl-D at a terminal) is told and play goes on,
+the keyboard still read; a standard input closed for good (a pipe that ended) leaves the board's
+buttons on the wooden board, and stops the game as ``quit`` does on the simulated board, whose only
+hands are typed. ``quit``, a closed input and Ctrl-C leave the log ready for ``--resume``
+(:attr:`PlayResult.resume_command`). A match played to its end goes into the archive when asked
+(``archive``: ``tablier play`` does unless ``--no-archive``).
 """
 
 from __future__ import annotations
 
 import os
 import select
+import shlex
 import sys
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -20,10 +28,12 @@ from typing import TextIO
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.transport import open_serial
 from tablier.record.eventlog import EventLogWriter, LinkState
+from tablier.record.game_record import RecordError
 
-from .dice import Dice
+from .dice import PHYSICAL, Dice
 from .hands import Hands
 from .link import Cable, Link
+from .script import ScriptActor
 from .session import Actor, PlayOptions, Session
 from .start import make_session, open_log
 from .view import View
@@ -31,38 +41,52 @@ from .view import View
 
 @dataclass
 class PlayResult:
-    """What a run left: the session (moves, score), where the log is."""
+    """What a run left: the session (moves, score), where the log is, and, when the match was
+    stopped before its end, the command that goes on with it."""
 
     session: Session
     log_path: Path | None
+    resume_command: str = ""
 
 
 class TerminalCommands:
     """Lines typed on standard input, read without blocking; ``hands`` takes the lines that are
-    physical actions (on the simulated board: ``lift point 8``, ``press 1``...)."""
+    physical actions (on the simulated board: ``lift point 8``, ``press 1``...).
 
-    def __init__(self, stream: TextIO, hands: Callable[[str], bool] | None = None) -> None:
+    ``on_end(for_good)`` is told of the end of input: at a terminal (Ctrl-D) ``for_good`` is False
+    and reading goes on (a terminal gives more lines after it); a closed stream is never read again.
+    """
+
+    def __init__(self, stream: TextIO, hands: Callable[[str], bool] | None = None,
+                 on_end: Callable[[bool], None] | None = None) -> None:
         self.stream = stream
         self.hands = hands
+        self.on_end = on_end
         self._buffer = ""
         self._closed = False
+        self._ended = False  # the end of input was told and nothing was typed since
 
     def lines(self) -> list[str]:
         if self._closed:
             return []
         try:
             ready, _, _ = select.select([self.stream], [], [], 0)
+            data = os.read(self.stream.fileno(), 4096).decode(errors="replace") if ready else None
+            terminal = os.isatty(self.stream.fileno())
         except (ValueError, OSError):
-            self._closed = True
+            data, terminal = "", False
+        if data is None:
             return []
-        if not ready:
-            return []
-        data = os.read(self.stream.fileno(), 4096).decode(errors="replace")
-        if not data:
-            self._closed = True
-            return []
-        self._buffer += data
-        *complete, self._buffer = self._buffer.split("\n")
+        if data:
+            self._ended = False
+            self._buffer += data
+            *complete, self._buffer = self._buffer.split("\n")
+        else:
+            complete = [self._buffer] if not terminal and self._buffer.strip() else []
+            self._closed = not terminal  # a closed stream is never read again
+            if not self._ended and self.on_end is not None:
+                self.on_end(not terminal)
+            self._ended = True
         return [line for line in complete if not (self.hands and self.hands(line))]
 
 
@@ -70,9 +94,10 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
          log_dir: Path | None = None, make_actor: Callable[[Hands, Cable], Actor] | None = None,
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
-         resumed: Session | None = None) -> PlayResult:
+         resumed: Session | None = None, archive: bool = False) -> PlayResult:
     """Play ``game`` on a board at ``port`` or on the simulated board (``sim``); ``resumed``: go on
-    with a session replayed from its log (``log_writer`` appends to that log)."""
+    with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
+    played to its end goes into the archive (:func:`archive_log`)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         hands = None
@@ -107,12 +132,60 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if commands:
             typed = None
             if actor is None and hands is not None:  # the simulated board's men moved by typing
-                from .script import ScriptActor
-
                 typed = ScriptActor([], hands, cable, "terminal", interactive=True)
                 actor = typed
-            source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None)
-        session.run(actor, source, timeout)
+            source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None,
+                                      lambda for_good: _input_ended(session, typed, for_good))
+        try:
+            session.run(actor, source, timeout)
+        except KeyboardInterrupt:
+            session.say("stopped (Ctrl-C)", "warning")
         if log is not None:
             log.sync()
-        return PlayResult(session, log.path if log is not None else None)
+            if archive and session.over:
+                archive_log(session, log.path)
+        if view is not None:
+            view.finish(session)
+        resume_command = ""
+        if not session.over:
+            resume_command = resume_command_for(log.path if log is not None else None, sim, port, dice)
+        return PlayResult(session, log.path if log is not None else None, resume_command)
+
+
+def _input_ended(session: Session, typed: ScriptActor | None, for_good: bool) -> None:
+    """The end of standard input: see the module docstring."""
+    if not for_good:
+        session.say("end of input (Ctrl-D): play goes on and the keyboard still answers; "
+                    "`quit` stops the game", "warning")
+    elif typed is not None:  # the simulated board's only hands were typed: stop as on `quit`
+        session.say("end of input: the game stops as on `quit`", "warning")
+        typed.add_line("quit")  # after the actions typed before it
+    else:
+        session.say("end of input: no more typed commands; play goes on from the board's buttons "
+                    "(Ctrl-C stops the game)", "warning")
+
+
+def resume_command_for(log_path: Path | None, sim: bool, port: str | None, dice: Dice) -> str:
+    """The command that goes on with a game stopped before its end (empty without a log)."""
+    if log_path is None:
+        return ""
+    where = "--sim" if sim else f"--port {shlex.quote(port or '')}"
+    physical = " --dice physical" if dice.source == PHYSICAL else ""
+    return f"tablier play --resume {shlex.quote(str(log_path))} {where}{physical}"
+
+
+def archive_log(session: Session, log_path: Path) -> None:
+    """Put the game of the log at ``log_path`` into the archive (the default file) and say so; a
+    game the archive refuses is told, never fatal."""
+    from tablier.record.archive import Archive, default_path
+    from tablier.record.from_log import read_event_log
+
+    try:
+        record = read_event_log(log_path)
+        with Archive(default_path()) as archive:
+            record_id, new = archive.add_all([record])[0]
+    except (RecordError, OSError) as error:
+        session.say(f"the game could not go into the archive: {error}", "warning")
+        return
+    where = "in the archive" if new else "already in the archive"
+    session.say(f"the game is {where} as record {record_id} (`tablier archive show {record_id}`)")

@@ -98,6 +98,8 @@ class Session:
         self.messages: list[str] = []
         self.message_log: list[str] = []  # every message, for a plain transcript
         self.finished = False
+        self.over = False  # the match is over (``finished`` alone may be a stop: quit, end of input)
+        self.results: list[str] = []  # each game's result, as told
         self.started = False
         self.observation = self.observer.observe(())
         self.score = [0, 0]  # per player (1 and 2), over the match
@@ -276,7 +278,7 @@ class Session:
         self.record(Command(player=player, word=word, argument=argument))
         try:
             self.on_command(player, word, argument)
-        except TablierError as error:
+        except (TablierError, ValueError) as error:  # a malformed line is told, never fatal
             self.say(f"{word}: {error}", "warning")
 
     def refresh(self) -> None:

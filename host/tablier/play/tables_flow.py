@@ -111,6 +111,10 @@ class TablesFlow:
         """What a resignation scores."""
         return 1
 
+    def words(self) -> tuple[str, ...]:
+        """The words of the table this game has (for the keys line), besides ``resign``."""
+        return ()
+
 
 def _side_name(side: int) -> str:
     return "black" if side == BLACK else "white"
@@ -186,6 +190,11 @@ class BackgammonFlow(TablesFlow):
     def resign_points(self) -> int:
         return self.game.cube_value
 
+    def words(self) -> tuple[str, ...]:
+        cube = ("double/take/drop",) if self.game.cube_allowed else ()
+        keep = ("keep",) if self.variant.options.get("opening") == "choose" else ()
+        return cube + keep
+
 
 class JacquetFlow(TablesFlow):
     """Jacquet and Spanish Backgammon: the deciding throw, then throws in turn; the postillon."""
@@ -258,6 +267,9 @@ class JacquetFlow(TablesFlow):
             self._dice = self.first.dice
             return "the deciding throw is played"
         return super().command(side, word, argument)
+
+    def words(self) -> tuple[str, ...]:
+        return ("keep",)
 
 
 class VersaillesFlow(TablesFlow):
@@ -401,6 +413,9 @@ class TicktackFlow(TablesFlow):
             self._finish()
             return f"{_side_name(side)} concedes"
         return super().command(side, word, argument)
+
+    def words(self) -> tuple[str, ...]:
+        return ("claim NAME", "why-not", "accept", "vie/see/yield")
 
 
 def make_flow(variant: Variant, cube_allowed: bool | None = None, first: int | None = None,

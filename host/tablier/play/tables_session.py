@@ -7,6 +7,7 @@ reading decides), ``ask`` (two legal results look alike: the board asks which), 
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Callable
@@ -41,6 +42,7 @@ from tablier.tables.notation import format_play
 from tablier.tables.players import greedy_player
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
+from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 from .dice import Dice
@@ -48,11 +50,17 @@ from .link import Link
 from .session import PlayOptions, Session
 from .tables_display import tables_led_plan, tables_status_lines
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
+from .takeback import Takebacks, Undo
 
 SETUP = "setup"
 ASKING = "ask"
 #: Words said by the side to act by default; the others by his adversary.
 ACTOR_WORDS = ("double", "claim", "vie", "resign", "concede", "keep", "take", "drop")
+#: Why Ticktack has no takeback.
+TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
+                  "must be played, and a play made stands")
+#: Every word of the table some tables game knows (its flow says whether it means something there).
+TABLE_WORDS = (*ACTOR_WORDS, "why-not", "accept", "see", "yield")
 
 
 class TablesSession(Session):
@@ -84,6 +92,8 @@ class TablesSession(Session):
         self.next_first: int | None = None
         self.told_face = False
         self.first_position: Position | None = None  # --position: the first game starts here
+        self.takebacks: Takebacks[TablesFlow] = Takebacks()
+        self.restoring: tuple[int, ...] | None = None  # a takeback: the men go back to these counts
         if self.options.position:
             self.first_position = parse_position(self.options.position, frame_of(variant))
             variant.validate(self.first_position)
@@ -104,6 +114,8 @@ class TablesSession(Session):
         self.phase = SETUP
         self.inference = None
         self.reading = None
+        if isinstance(self.variant, Ticktack):
+            self.takebacks.close(TOUCH_AND_TAKE)
         self.record(GameStart(number=self.game_number, sides=self.options.players,
                               position=format_position(self.flow.position, frame_of(self.variant)),
                               score=tuple(self.score),
@@ -156,16 +168,33 @@ class TablesSession(Session):
         self.record(ResultRecord(winner=outcome.winner, how=outcome.how, points=outcome.points,
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
-        points = f"{outcome.points} point{'s' * (outcome.points != 1)}"
-        self.say(f"{self._name(outcome.winner)} wins game {self.game_number}: {outcome.how}, {points}; "
-                 f"score {self.score[0]}-{self.score[1]}")
+        self.told_result(self._result_text(outcome, match_over))
+        self.takebacks.close(f"game {self.game_number} is over")
         self.phase = OVER
         self.inference = None
         self.next_first = 1 - outcome.winner
         if match_over:
             self.finished = True
+            self.over = True
         else:
             self._new_game()
+
+    def told_result(self, text: str) -> None:
+        """Tell a game's result (kept for the end of the session too)."""
+        self.results.append(text)
+        self.say(text)
+
+    def _result_text(self, outcome: Outcome, match_over: bool) -> str:
+        """The result in words: winner, how, points, the score (and the match's length)."""
+        unit = "counter" if isinstance(self.variant, Ticktack) else "point"
+        points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
+        names = self.options.players
+        length = self.match.length if self.match is not None else self.options.match_length
+        score = f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}"
+        score += f" (match to {length})" if length else ""
+        end = "; the match is over" if match_over and (length or self.options.games > 1) else ""
+        winner = self._name(outcome.winner)
+        return f"{winner} wins game {self.game_number}: {outcome.how}, {points}; {score}{end}"
 
     def _match_over(self, outcome: Outcome) -> bool:
         if self.match is not None:
@@ -206,6 +235,8 @@ class TablesSession(Session):
         self._after_throw()
 
     def _after_throw(self) -> None:
+        if self.takebacks.undo is not None:
+            self.takebacks.close("the next throw is already made: a play stands once the adversary throws")
         if self.flow.outcome is not None:
             self._game_over()
         elif self.flow.awaiting == PLAY:
@@ -229,6 +260,7 @@ class TablesSession(Session):
         self.hint = ()
         self.asking = ()
         self.stop_grace()
+        self.restoring = None
         self.reading = self.inference.read(self.observation.counts)
         if plays == [()]:
             self.say(f"{self._name(self.flow.turn)} cannot move: press the button to pass", "teach")
@@ -258,6 +290,8 @@ class TablesSession(Session):
                 self._touch(place)
                 if self.phase == ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
+        if self._follow_restoring():
+            return
         self.reading = self.inference.read(observation.counts, hint)
         if self.phase == ASKING:
             self._answer_ask()
@@ -285,6 +319,8 @@ class TablesSession(Session):
 
     def on_grace_over(self) -> None:
         if self.phase != PLAY or self.reading is None or self.reading.status is not Status.UNKNOWN:
+            return
+        if self.restoring is not None:  # a takeback: the lights already lead back
             return
         self.begin_guiding(f"not a legal play: {self._why()}")
 
@@ -338,6 +374,8 @@ class TablesSession(Session):
             return
         side = self.flow.turn
         dice = self.flow.dice
+        before = copy.deepcopy(self.flow, {id(self.variant): self.variant})
+        game = self.game_number
         self.flow.play(play)
         self.ply += 1
         notation = format_play(play) if play else "-"
@@ -353,6 +391,12 @@ class TablesSession(Session):
         self.stop_grace()
         self.guiding = False
         self._after_throw()
+        if self.game_number != game or isinstance(self.variant, Ticktack):
+            return  # the game ended, or Ticktack: the reason why no takeback is already given
+        if self.phase == THROW:
+            self.takebacks.offer(Undo(before, side, notation))
+        else:
+            self.takebacks.close("the next throw is already being played")
 
     def _resolve(self) -> None:
         """The player ended his turn while two legal results look alike: decide or ask."""
@@ -412,6 +456,9 @@ class TablesSession(Session):
 
     def _end_turn(self, side: int) -> None:
         assert self.reading is not None
+        if self.restoring is not None:
+            self.say("first put the men back where the turn began, as the lights show")
+            return
         mover = self.flow.turn
         status = self.reading.status
         if status is Status.FINAL:
@@ -425,18 +472,34 @@ class TablesSession(Session):
                                                      "the men do not show a whole legal play yet"), "teach")
 
     def on_command(self, player: int, word: str, argument: str) -> None:
+        told = len(self.message_log)
+        self._command(player, word, argument)
+        if len(self.message_log) == told:  # no command is answered with silence
+            self.say(f"{word}: nothing to do now ({self._state_words()})")
+
+    def _state_words(self) -> str:
+        """Where the game stands, in a few words."""
+        mover = self._name(self.flow.turn)
+        return {SETUP: "the men are being set up", OPENING: "the opening throw is awaited",
+                THROW: f"{mover} to throw", PLAY: f"{mover} to play {self.flow.dice}",
+                ASKING: "the board asks which play: `choose N`", OVER: "the game is over"}.get(self.phase, "")
+
+    def command_words(self) -> list[str]:
+        """The words typed at the terminal in this game (the keys line)."""
+        dice = ["dice A B"] if self.dice.source == "physical" else []
+        takeback = ["takeback"] if isinstance(self.variant, Ticktack) else ["takeback", "accept/refuse"]
+        return ["roll", "done", *takeback, "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
+
+    def _command(self, player: int, word: str, argument: str) -> None:
         if word in ("roll", "throw", "done"):
             side = self.flow.turn if not player else player - 1
             self.on_button(side + 1)
         elif word == "dice":
-            values = tuple(int(v) for v in argument.replace("-", " ").split())
-            self.dice.force(values)
-            if self.phase == OPENING:
-                self._opening()
-            elif self.phase == THROW:
-                self._turn_throw()
-        elif word == "choose" and self.phase == ASKING:
-            index = int(argument) - 1
+            self._typed_dice(argument)
+        elif word == "choose":
+            if self.phase != ASKING:
+                raise IllegalMoveError("the board is not asking which play")
+            index = int(argument) - 1 if argument.strip().isdigit() else -1
             if not 0 <= index < len(self.asking):
                 raise IllegalMoveError(f"choose 1 to {len(self.asking)}")
             self.phase = PLAY
@@ -444,19 +507,99 @@ class TablesSession(Session):
         elif word == "hint":
             self._hint()
         elif word in ("takeback", "undo"):
-            if self.phase == PLAY:
-                self.guiding = True
-                self.reading = Reading(Status.UNKNOWN)
-                assert self.inference is not None
-                start = visible(self.inference.candidates[0].counts, self.ladder)
-                self.guide = next_step(dict(enumerate(self.observation.counts)), dict(enumerate(start)))
-                self.say("take back: put the men back where the turn began", "teach")
+            self._takeback(player)
+        elif word in ("accept", "refuse") and self.takebacks.asked:
+            self._answer_takeback(player, word)
+        elif word == "refuse" or (word == "accept" and not isinstance(self.variant, Ticktack)):
+            raise IllegalMoveError("no takeback has been asked for")
         elif word == "quit":
+            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
             self.finished = True
+        elif word not in TABLE_WORDS:
+            raise IllegalMoveError(f"{word!r} means nothing in {self.variant.title} "
+                                   f"({', '.join(self.command_words())})")
         else:
             self._table_word(player, word, argument)
 
+    # -- takebacks -----------------------------------------------------------------------------------
+
+    def _takeback(self, player: int) -> None:
+        """``takeback``: said by the side playing his throw, the men of the turn go back to where it
+        began; said after a committed play (before the next throw), its player asks to take it back."""
+        moved = self.inference is not None and tuple(self.observation.counts) != visible(
+            self.inference.candidates[0].counts, self.ladder)
+        if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
+            if isinstance(self.variant, Ticktack) and self.flow.must_move():
+                raise IllegalMoveError("touch and take: the man touched must be played")
+            self.phase = PLAY
+            self._guide_back("take back: put the men back where the turn began")
+            return
+        side = player - 1 if player else 1 - self.flow.turn
+        undo = self.takebacks.ask(side)
+        self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(1 - side)}, "
+                 "say `accept` or `refuse`")
+
+    def _answer_takeback(self, player: int, word: str) -> None:
+        assert self.takebacks.undo is not None
+        side = player - 1 if player else 1 - self.takebacks.undo.side
+        undo = self.takebacks.answer(side)
+        if word == "refuse":
+            self.takebacks.asked = False
+            self.say(f"{self._name(side)} refuses: {undo.notation} stands")
+            return
+        self.takebacks.close(f"{undo.notation} was taken back")
+        self.flow = undo.state
+        self.ply -= 1
+        self.committed.pop()
+        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
+        self.say(f"{self._name(side)} agrees: {self._name(undo.side)} takes back {undo.notation} "
+                 f"and plays {self.flow.dice} again")
+        self._begin_turn()
+        self._guide_back("put the men back where the turn began, as the lights show")
+
+    def _guide_back(self, text: str) -> None:
+        """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
+        assert self.inference is not None
+        self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
+        self.stop_grace()
+        self.say(text, "teach")
+        self._follow_restoring()
+
+    def _follow_restoring(self) -> bool:
+        """While the men go back after a takeback: the next man to lift or put; False once they
+        stand where the turn began (or no takeback is under way)."""
+        if self.restoring is None or self.inference is None:
+            return False
+        seen = tuple(self.observation.counts)
+        if seen == self.restoring:
+            self.restoring = None
+            self.guiding = False
+            self.guide = None
+            self.reading = self.inference.read(seen)
+            self.say("the men stand where the turn began", "teach")
+            return False
+        self.guiding = True
+        self.reading = Reading(Status.UNKNOWN)
+        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(self.restoring)))
+        return True
+
+    def _typed_dice(self, argument: str) -> None:
+        """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
+        words = argument.replace("-", " ").split()
+        if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
+            raise IllegalMoveError(f"type the two dice, each 1 to 6, like `dice 6 3` (not {argument!r})")
+        values = (int(words[0]), int(words[1]))
+        self.dice.force(values)
+        if self.phase == OPENING:
+            self._opening()
+        elif self.phase == THROW:
+            self._turn_throw()
+        else:
+            self.say(f"the next throw will show {values[0]}-{values[1]}")
+
     def _table_word(self, player: int, word: str, argument: str) -> None:
+        if self.takebacks.undo is not None:
+            self.takebacks.close(f"`{word}` was said since")
         if player:
             side = player - 1
         elif word in ACTOR_WORDS:

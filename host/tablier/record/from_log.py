@@ -38,6 +38,9 @@ from .mat_reader import match_play, normalised
 from .replay import draughts_board, tables_variant
 
 _CUBE = {"double": DOUBLE, "take": TAKE, "drop": DROP}
+#: Claims by which the previous commit is taken back (``docs/log-format.md``): the record keeps the
+#: game as finally played.
+TAKEN_BACK = ("takeback", "compel")
 
 
 def read_event_log(path: str | Path) -> Record:
@@ -81,7 +84,9 @@ def from_event_log(log: EventLog, text: str = "") -> Record:
         elif isinstance(entry, CubeAction) and entry.action in _CUBE:
             game.actions.append(Action(entry.player, _CUBE[entry.action], value=entry.value))
         elif isinstance(entry, Claim):
-            if entry.claim == "resign":
+            if entry.claim in TAKEN_BACK and entry.accepted:
+                state.take_back()
+            elif entry.claim == "resign":
                 game.actions.append(Action(entry.player, RESIGN, note=entry.detail))
             else:
                 note = ": ".join(part for part in (entry.claim, entry.detail) if part)
@@ -102,6 +107,7 @@ class _State:
         self.game = game
         self.board: DraughtsBoard | None = None
         self.position: Position | None = None
+        self.before: list[Position] = []  # (tables) the position before each commit, for a takeback
         if record.family == DRAUGHTS:
             self.board = draughts_board(record, game)
             if start and start != self.board.fen():
@@ -129,6 +135,7 @@ class _State:
             text = "" if entry.notation.strip() in ("-", "") else normalised(entry.notation)
             dice = tuple(int(die) for die in entry.dice)
             play = match_play(text, self.variant, mover, dice)
+            self.before.append(self.position)
             self.position = self.variant.after(mover, play)
             if entry.position:
                 logged = parse_position(entry.position, frame_of(self.variant))
@@ -138,3 +145,14 @@ class _State:
             self.game.actions.append(Action(entry.player, PLAY, dice, moves))
         except TablierError as error:
             raise RecordError(f"{place}: {error}") from None
+
+    def take_back(self) -> None:
+        """The previous commit is taken back: its action goes, the position is as before it."""
+        moves = [n for n, action in enumerate(self.game.actions) if action.kind in (MOVE, PLAY)]
+        if not moves:
+            return
+        del self.game.actions[moves[-1]]
+        if self.board is not None:
+            self.board.pop()
+        elif self.before:
+            self.position = self.before.pop()
