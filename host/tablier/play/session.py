@@ -19,6 +19,8 @@ from typing import Protocol
 from tablier.board.guidance import Step
 from tablier.board.leds import LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
+from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
+from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
@@ -39,6 +41,8 @@ from .link import CONNECTED, Link
 GRACE_S = 1.5
 #: How long the status lights show ``link-wait`` after the host (re)connects.
 LINK_WAIT_S = 1.0
+#: How often the host asks the board for its STATUS (the firmware's chattering switches).
+STATUS_EVERY_S = 0.5
 
 
 class Actor(Protocol):
@@ -108,6 +112,11 @@ class Session:
         self.on_redraw: Callable[[Session], None] | None = None
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
         self.link_wait_until = clock() + LINK_WAIT_S  # the status lights say "link" for a moment
+        self.health = SensorHealth(layout)  # dead, stuck and chattering switches, masked
+        self.faults_told: list[tuple[float, Suspicion]] = []  # when each was told (for the bench)
+        self._offered: tuple[int, bool] | None = None  # a press asked: "press again if ..."
+        self._next_status = 0.0
+        self._seen_status: object | None = None
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -141,6 +150,11 @@ class Session:
     def status_lines(self) -> list[str]:
         """The view's lines for the current state (board, dice, turn, plays)."""
         return []
+
+    def legal_status(self, observation: Observation) -> Status | None:
+        """How the rules read ``observation`` in the turn being played (None outside a turn): what
+        tells a faulty switch from a player's move (:mod:`tablier.board.sensor_health`)."""
+        return None
 
     def start(self) -> None:
         """Called once the board is connected, before the first loop."""
@@ -237,6 +251,7 @@ class Session:
         if commands is not None:
             for line in commands.lines():
                 self.command_line(line)
+        self._watch_sensors()
         if self.grace_until is not None and self.clock() >= self.grace_until:
             self.grace_until = None
             self.on_grace_over()
@@ -251,17 +266,106 @@ class Session:
                                     time_ms=change.time_ms, place=self._places.get(change.switch, "")))
             if button is not None and change.closed:
                 pressed.append(button)
+        found = self.health.changed((c.switch, c.closed, None if c.event_seq is None else c.time_ms)
+                                    for c in changes)
         before = self.observation
-        self.observation = self.observer.observe(self.link.closed)
+        self.observation = self.health.observe(self.link.closed, self.legal_status)
         now = self.observation
         try:
-            if (before.counts, before.squares, before.tables_face_up) != (now.counts, now.squares,
-                                                                         now.tables_face_up):
-                self.on_board(now, [c for c in changes if self.observer.button_of(c.switch) is None])
+            if _board_differs(before, now):
+                self._offered = None
+                self.on_board(now, [c for c in changes if self.observer.button_of(c.switch) is None
+                                    and c.switch not in self.health.masks])
             for player in pressed:
-                self.on_button(player)
+                self._press(player)
         except TablierError as error:  # the rules refused something: say so, commit nothing
             self.say(str(error), "warning")
+        self.health.after_reading([(c.switch, c.closed) for c in changes], self.observation,
+                                  self.legal_status, self.clock())
+        self._tell(found)
+
+    # -- faulty switches -------------------------------------------------------------------------
+
+    def _watch_sensors(self) -> None:
+        """Tell the faults the standing board shows (and the firmware's STATUS counts), mask them
+        and read the board again; ask the board for its STATUS now and then."""
+        found = self.health.tick(self.link.closed, self.clock(), self.legal_status)
+        client = self.link.client
+        if client is not None and self.link.state == CONNECTED:
+            status = client.status
+            if status is not None and status is not self._seen_status:
+                self._seen_status = status
+                found += self.health.firmware_chattering(status.chattering, self.link.closed,
+                                                         status.uptime_ms)
+            if self.clock() >= self._next_status:
+                self._next_status = self.clock() + STATUS_EVERY_S
+                client.ask_status()
+        if found:
+            self._tell(found)
+            self._read_again()
+
+    def _tell(self, found: list[Suspicion]) -> None:
+        """Name each faulty place to the players; a mask is logged as a ``mask`` command, so that a
+        replay of the log masks the switch at the same moment."""
+        for suspicion in found:
+            if suspicion.kind in FAULT_KINDS:
+                self.record(Command(player=0, word="mask", argument=f"{suspicion.kind} {suspicion.place}"))
+            self.faults_told.append((self.clock(), suspicion))
+            self.say(suspicion.message(), "warning")
+
+    def _read_again(self) -> None:
+        """The masks changed: read the standing board again (the game's session sees the change)."""
+        before = self.observation
+        self.observation = self.health.observe(self.link.closed, self.legal_status)
+        try:
+            if _board_differs(before, self.observation):
+                self._offered = None
+                self.on_board(self.observation, [])
+        except TablierError as error:
+            self.say(str(error), "warning")
+        self.health.after_reading((), self.observation, self.legal_status, self.clock())
+
+    def _press(self, player: int) -> None:
+        """A button pressed. When the board shows no whole legal play but would with one switch read
+        the other way, ask; a second press (the board unchanged) masks that switch and plays on."""
+        status = self.legal_status(self.observation)
+        offered, self._offered = self._offered, None
+        if status in (None, Status.FINAL, Status.AMBIGUOUS):
+            self.on_button(player)
+            return
+        if offered is not None:
+            self.mask_switch(offered[0], DEAD if offered[1] else STUCK, offered[1])
+            self.on_button(player)
+            return
+        explained = self.health.explain_unfinished(self.link.closed, self.legal_status)
+        if len(explained) != 1:
+            if explained:
+                places = ", ".join(switch.place for switch, _ in explained)
+                self.say(f"no whole legal play shows, and the board cannot tell which switch misreads "
+                         f"if one does: {places}. Re-seat the men there; if a switch looks dead (a man "
+                         "stands on it unseen) or stuck, type `mask PLACE` for it and press again (and "
+                         "run `tablier calibrate` after the game)", "warning")
+            self.on_button(player)
+            return
+        switch, man = explained[0]
+        self._offered = (switch.id, man)
+        if man:
+            self.say(f"the men show a whole legal play if a man stands on {switch.place}, which reads "
+                     "empty: if one does, its switch looks dead: press again to play on with it masked "
+                     "(and run `tablier calibrate` after the game); if not, put a man there or finish "
+                     "the move", "warning")
+        else:
+            self.say(f"the men show a whole legal play if no man stands on {switch.place}, which reads "
+                     "one: if none does, its switch looks stuck: press again to play on with it masked "
+                     "(and run `tablier calibrate` after the game); if one does, take it away", "warning")
+
+    def mask_switch(self, switch: int, kind: str, assumed: bool) -> None:
+        """Ignore ``switch``'s reading from now on (logged as a ``mask`` command), and read again."""
+        place = self._places.get(switch, str(switch))
+        argument = f"{kind} {place}" if kind in FAULT_KINDS else place
+        self.record(Command(player=0, word="mask", argument=argument))
+        self.health.mask(switch, kind, assumed)
+        self._read_again()
 
     def command_line(self, line: str) -> None:
         """Run a typed command: ``[1|2] WORD [ARGUMENT...]`` (the player number may be left out)."""
@@ -273,11 +377,32 @@ class Session:
             player = int(words[0])
             words = words[1:]
         word, argument = words[0].lower(), " ".join(words[1:])
+        if word == "mask":
+            self._mask_command(argument)
+            return
         self.record(Command(player=player, word=word, argument=argument))
         try:
             self.on_command(player, word, argument)
         except TablierError as error:
             self.say(f"{word}: {error}", "warning")
+
+    def _mask_command(self, argument: str) -> None:
+        """``mask [dead|stuck|chattering] PLACE``: the board ignores that switch from now on."""
+        words = argument.split()
+        kind = words.pop(0) if words and words[0] in FAULT_KINDS else ""
+        switch = self.health.switch_named(" ".join(words))
+        if switch is None:
+            self.say(f"mask: name a place of the board, e.g. `mask point 6 slot 3` or `mask square 14` "
+                     f"(not {' '.join(words)!r})", "warning")
+            return
+        mask = self.health.masks.get(switch.id)
+        if mask is not None and kind in ("", mask.kind):
+            return  # masked already (a replayed log repeats what the session found)
+        value = switch.id in self.health.fixed(self.link.closed, self.legal_status)
+        assumed = {DEAD: True, STUCK: False}.get(kind, value)
+        self.mask_switch(switch.id, kind or "masked", assumed)
+        if kind == "":
+            self.say(f"the board now ignores {switch.place}: the rules tell what stands there")
 
     def refresh(self) -> None:
         """Send the LED plan if it changed, and redraw."""
@@ -306,4 +431,10 @@ class Session:
         changes it implies come through the loop like any other, so the game sees them)."""
         self.record(SnapshotRecord(closed=sorted(self.link.closed), reason=reason))
         if reason == "connect":
-            self.observation = self.observer.observe(self.link.closed)
+            self.observation = self.health.observe(self.link.closed, self.legal_status)
+
+
+def _board_differs(before: Observation, after: Observation) -> bool:
+    """Whether the men (or the face up) differ between two observations (the buttons aside)."""
+    return (before.counts, before.squares, before.tables_face_up) != (after.counts, after.squares,
+                                                                      after.tables_face_up)

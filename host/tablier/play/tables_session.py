@@ -276,6 +276,14 @@ class TablesSession(Session):
                 self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice,
                                                self.orientation, self.ladder, plays)
 
+    def legal_status(self, observation: Observation) -> Status | None:
+        if self.phase not in (PLAY, ASKING) or self.inference is None:
+            return None
+        reading = self.inference.read(observation.counts)
+        if reading.status is Status.IN_HAND and not reading.destinations:
+            return Status.UNKNOWN  # a man gone from where no legal move lifts one
+        return reading.status
+
     def _after_reading(self) -> None:
         assert self.reading is not None
         self.follow_reading(self.reading.status is Status.UNKNOWN)
