@@ -21,14 +21,17 @@ from typing import cast
 
 import pytest
 
+from tablier.board.leds import FAULTY
 from tablier.hardware.layout import load_layout
 from tablier.link.sim import SimulatedBoard
 from tablier.play.dice import Dice
 from tablier.play.hands import Hands
 from tablier.play.link import Cable
+from tablier.play.replay import rebuild
 from tablier.play.runner import PlayResult, play
 from tablier.play.script import ScriptActor, parse_script
 from tablier.play.session import PlayOptions, Session
+from tablier.record.eventlog import Command, read_log
 
 LAYOUT = load_layout()
 RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results" / "sensor_faults.json"
@@ -74,6 +77,7 @@ class FaultyHands:
         self.injected_at: float | None = None
         self.told_after: float | None = None
         self._heard = 0
+        self.lit_faulty = False
         self._link_closed: set[int] = set()
 
     @property
@@ -97,10 +101,19 @@ class FaultyHands:
             return True
         if self.told_after is None and any(self.place in m for m in session.message_log[self._heard:]):
             self.told_after = time.monotonic() - self.injected_at
-        if (self.wait_for_message and self.told_after is None
-                and time.monotonic() - self.injected_at < NAMING_TIMEOUT_S):
+        waited = time.monotonic() - self.injected_at
+        if self.wait_for_message and self.told_after is None and waited < NAMING_TIMEOUT_S:
             return True
+        if self.told_after is not None and not self.lit_faulty and waited < NAMING_TIMEOUT_S:
+            self.lit_faulty = self._shows_faulty()
+            if self.wait_for_message:
+                return True  # the place's light, blinking, is seen on within a blink or two
         return self.second.step(session)
+
+    def _shows_faulty(self) -> bool:
+        """Whether the place's own LED shows ``faulty`` (on the simulated LED chain itself)."""
+        kind, index = self.place.split()[:2]
+        return self.board.led_colours()[LAYOUT.led_for(kind, int(index)).index] == FAULTY.colour
 
 
 @dataclass
@@ -132,8 +145,8 @@ def measured() -> Iterator[Measured]:
     }, indent=2) + "\n", encoding="utf-8")
 
 
-def run_fault(game: str, before: str, kind: str, place: str, after: str,
-              wait_for_message: bool = True) -> tuple[PlayResult, FaultyHands]:
+def run_fault(game: str, before: str, kind: str, place: str, after: str, wait_for_message: bool = True,
+              log_dir: Path | None = None) -> tuple[PlayResult, FaultyHands]:
     """Play ``before``, break the switch of ``place`` (dead, stuck or chattering), play ``after``."""
     actors: list[FaultyHands] = []
 
@@ -141,7 +154,8 @@ def run_fault(game: str, before: str, kind: str, place: str, after: str,
         actors.append(FaultyHands(before, kind, place, after, hands, cable, wait_for_message))
         return actors[0]
 
-    result = play(game, PlayOptions(grace_s=1.5), Dice(1), sim=True, make_actor=make, timeout=60)
+    result = play(game, PlayOptions(grace_s=1.5), Dice(1), sim=True, make_actor=make, timeout=60,
+                  log_dir=log_dir)
     return result, actors[0]
 
 
@@ -157,17 +171,23 @@ def check(result: PlayResult, actor: FaultyHands, measured: Measured, key: str, 
     assert any(kind in m for m in messages)
     assert any("tablier calibrate" in m for m in messages)
     assert actor.told_after is not None
+    assert actor.lit_faulty or not actor.wait_for_message  # its light blinks `faulty` meanwhile
     measured.figures[key] = actor.told_after
 
 
 # -- tables --------------------------------------------------------------------------------------
 
 
-def test_a_dead_switch_under_a_standing_man_is_named_and_masked(measured: Measured) -> None:
-    result, actor = run_fault("backgammon", OPENING, "dead", "point 13 slot 2", THREE_ONE)
+def test_a_dead_switch_under_a_standing_man_is_named_and_masked(measured: Measured, tmp_path: Path) -> None:
+    result, actor = run_fault("backgammon", OPENING, "dead", "point 13 slot 2",
+                              THREE_ONE, log_dir=tmp_path)
     check(result, actor, measured, "dead_under_a_man_ms", "dead")
     assert "re-seat the man" in told(result, "point 13 slot 2")[0].lower()
     assert result.session.committed == ["8/5 6/5"]
+    assert result.log_path is not None
+    log = read_log(result.log_path)
+    assert [(c.word, c.argument) for c in log.of(Command)] == [("mask", "dead point 13 slot 2")]
+    assert rebuild(log).agrees  # the replay masks the switch at the same moment
 
 
 def test_a_dead_switch_under_the_top_man_of_the_adversarys_point(measured: Measured) -> None:

@@ -7,6 +7,12 @@ hands button presses and board changes to the game's session (:class:`TablesSess
 :class:`DraughtsSession`), reads commands typed at the terminal, runs the grace timer, sends the LED
 plan and redraws the view. An *actor* (a script's or a built-in player's hands on the simulated
 board) is given a turn whenever the host has seen everything it did.
+
+Faulty switches (dead, stuck, chattering) are watched for by
+:class:`~tablier.board.sensor_health.SensorHealth` on every reading, every loop and in the
+firmware's STATUS: the session names the place, blinks it ``faulty``, masks the switch (logged as a
+``mask`` command) and reads the board again, so the game's session only ever sees masked readings;
+a press the board cannot read because of one switch is asked about (``docs/play.md``).
 """
 
 from __future__ import annotations
@@ -17,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tablier.board.guidance import Step
-from tablier.board.leds import LINK_WAIT, LedPlan
+from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
 from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
 from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
-from tablier.hardware.layout import Layout
+from tablier.hardware.layout import Layout, Switch
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
     Command,
@@ -43,6 +49,8 @@ GRACE_S = 1.5
 LINK_WAIT_S = 1.0
 #: How often the host asks the board for its STATUS (the firmware's chattering switches).
 STATUS_EVERY_S = 0.5
+#: How long a place whose switch looks faulty blinks ``faulty`` after the players are told.
+FAULT_LIGHT_S = 4.0
 
 
 class Actor(Protocol):
@@ -386,6 +394,14 @@ class Session:
         except TablierError as error:
             self.say(f"{word}: {error}", "warning")
 
+    def _faulty_lights(self) -> list[Switch]:
+        """The switches whose places blink ``faulty``: told of lately, or asked about at a press."""
+        lit = [s.switch for told, s in self.faults_told
+               if s.kind in FAULT_KINDS and self.clock() - told < FAULT_LIGHT_S]
+        if self._offered is not None:
+            lit += [s for s in self.layout.switches if s.id == self._offered[0]]
+        return lit
+
     def _mask_command(self, argument: str) -> None:
         """``mask [dead|stuck|chattering] PLACE``: the board ignores that switch from now on."""
         words = argument.split()
@@ -407,6 +423,8 @@ class Session:
     def refresh(self) -> None:
         """Send the LED plan if it changed, and redraw."""
         plan = self.led_plan()
+        for switch in self._faulty_lights():
+            plan.place((switch.kind, switch.index), FAULTY)
         if self.link.state != CONNECTED or self.clock() < self.link_wait_until:
             plan.status(1, LINK_WAIT).status(2, LINK_WAIT)
         wishes = plan.wishes()
