@@ -93,33 +93,58 @@ def test_a_masked_switch_takes_the_value_the_rules_accept_when_nothing_else_tell
 def test_a_switch_changing_again_and_again_alone_is_chattering() -> None:
     health = SensorHealth(LAYOUT)
     switch = square(17)
-    found = health.changed((switch, n % 2 == 0, 100 * n) for n in range(CHATTER_CHANGES))
+    found: list[Suspicion] = []
+    for n in range(CHATTER_CHANGES):  # an empty square: each close shows a man the rules cannot have
+        closed = {switch} if n % 2 == 0 else set()
+        found += health.changed([(switch, n % 2 == 0, 100 * n)], closed)
+        health.after_reading([(switch, n % 2 == 0)], health.observer.observe(closed),
+                             lambda o: Status.UNKNOWN if o.squares else Status.PARTIAL, 0.1 * n)
     assert named(found) == [("square 17", CHATTERING)]
     assert switch in health.masks
+
+
+def test_a_switch_under_a_man_flickering_leaves_gaps_and_is_chattering() -> None:
+    health = SensorHealth(LAYOUT)
+    (third,) = slots("point", 13, 3)
+    standing = slots("point", 13, 1, 2, 3, 4, 5)
+    found = health.changed([(third, n % 2 == 1, 100 * n) for n in range(CHATTER_CHANGES)],
+                           standing - {third})
+    assert named(found) == [("point 13 slot 3", CHATTERING)]
+
+
+def test_a_man_lifted_and_put_back_again_and_again_is_a_hand_not_chattering() -> None:
+    health = SensorHealth(LAYOUT)
+    (top,) = slots("point", 8, 3)
+    for n in range(3 * CHATTER_CHANGES):  # readings the rules accept: a man in hand, put back
+        closed = slots("point", 8, 1, 2) | (set() if n % 2 == 0 else {top})
+        assert health.changed([(top, n % 2 == 1, 10 * n)], closed) == []
+        health.after_reading([(top, n % 2 == 1)], health.observer.observe(closed),
+                             lambda o: Status.IN_HAND, 0.01 * n)
+    assert health.masks == {}
 
 
 def test_a_hand_moving_men_over_one_switch_is_not_chattering() -> None:
     health = SensorHealth(LAYOUT)
     (bar,) = slots("bar", 2, 1)
     (point,) = slots("point", 11, 1)
-    changes = []
     for n in range(CHATTER_CHANGES):  # hit, enter, hit, enter... other men moving in between
-        changes += [(bar, n % 2 == 0, 100 * n), (point, n % 2 == 1, 100 * n + 50)]
-    assert health.changed(changes) == []
+        changes = [(bar, n % 2 == 0, 100 * n), (point, n % 2 == 1, 100 * n + 50)]
+        assert health.changed(changes, {bar} if n % 2 == 0 else {point}) == []
 
 
 def test_the_firmware_list_counts_unless_the_host_saw_a_hand_at_work() -> None:
     health = SensorHealth(LAYOUT)
     assert named(health.firmware_chattering([square(9)], set(), 5000)) == [("square 9", CHATTERING)]
     busy = square(10)
-    health.changed([(busy, n % 2 == 0, 4000 + 10 * n) for n in range(8)] + [(square(11), True, 4100)])
+    health.changed([(busy, n % 2 == 0, 4000 + 10 * n) for n in range(8)] + [(square(11), True, 4100)],
+                   {square(11)})
     assert health.firmware_chattering([busy], set(), 5000) == []
 
 
 def test_a_masked_dead_switch_that_closes_again_is_working() -> None:
     health = SensorHealth(LAYOUT)
     health.mask(square(24), DEAD, True)
-    found = health.changed([(square(24), True, 10)])
+    found = health.changed([(square(24), True, 10)], {square(24)})
     assert named(found) == [("square 24", WORKING)] and "reads again" in found[0].message()
     assert health.masks == {}
 

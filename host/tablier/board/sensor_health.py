@@ -13,8 +13,10 @@ names the switch that looks faulty and why:
   have, nothing else moved for :data:`DEAD_END_SETTLE_S`, and that switch read the other way
   makes the rules happy again: a man vanished (dead), or appeared though no hand held one (stuck);
 - *chattering*: a switch changed :data:`CHATTER_CHANGES` times within :data:`CHATTER_WINDOW_MS`
-  of the firmware's clock with no other switch moving in between, or the firmware's STATUS lists
-  it (flips that bounced back within the debounce window) while the host saw it change seldom;
+  of the firmware's clock with no other switch moving in between, through a gap or a reading the
+  rules cannot have (a man lifted and put back again and again is a hand), or the firmware's STATUS
+  lists it (flips that bounced back within the debounce window) while the host saw it change
+  seldom;
 - at the end of a turn the board cannot read, :meth:`SensorHealth.explain_unfinished` lists the
   switches whose misreading alone would make it a whole legal play (the session asks).
 
@@ -64,7 +66,7 @@ ADVICE = {
            "`tablier calibrate` after the game",
     CHATTERING: "the board ignores it and lets the rules tell what stands there. Re-seat the man; "
                 "if it goes on, run `tablier calibrate` after the game (a loose contact)",
-    WORKING: "its switch answers again, so the board reads it again",
+    WORKING: "its switch answers, so the board trusts it again",
 }
 
 
@@ -116,6 +118,7 @@ class SensorHealth:
         self._history: dict[int, deque[int]] = {}  # firmware times of each switch's changes
         self._run: deque[tuple[int, bool]] = deque()  # the changes of the last switch that moved
         self._run_switch: int | None = None
+        self._run_odd = False  # whether the run went through a gap or a reading the rules cannot have
         self._gaps: dict[tuple[str, tuple[int, ...]], float] = {}
         self._lone: tuple[int, float] | None = None
         self._in_hand = 0  # men lifted and not put down yet, as the switches saw it
@@ -180,17 +183,20 @@ class SensorHealth:
 
     # -- what the board does ----------------------------------------------------------------------
 
-    def changed(self, changes: Iterable[tuple[int, bool, int | None]]) -> list[Suspicion]:
-        """Take switch changes ``(switch, closed, firmware time in ms or None)``: the chattering ones
-        found (changing again and again with nothing else moving), and the masked ones that answer
-        as working switches do."""
+    def changed(self, changes: Iterable[tuple[int, bool, int | None]],
+                closed: Iterable[int]) -> list[Suspicion]:
+        """Take switch changes ``(switch, closed, firmware time in ms or None)`` (``closed``: the
+        switches closed after them): the chattering ones found (changing again and again with
+        nothing else moving, through readings no hand makes), and the masked ones that answer as
+        working switches do."""
+        closed = set(closed)
         found: list[Suspicion] = []
-        for switch, closed, time_ms in changes:
+        for switch, now_closed, time_ms in changes:
             if switch not in self._watched:
                 continue
             mask = self.masks.get(switch)
             if mask is not None:
-                if (mask.kind, closed) in ((DEAD, True), (STUCK, False)):
+                if (mask.kind, now_closed) in ((DEAD, True), (STUCK, False)):
                     del self.masks[switch]
                     found.append(Suspicion(self._switches[switch], WORKING, ADVICE[WORKING]))
                 continue
@@ -203,10 +209,14 @@ class SensorHealth:
             if self._run_switch != switch:  # another switch moved: a hand, not a loose contact
                 self._run_switch = switch
                 self._run.clear()
-            self._run.append((time_ms, closed))
+                self._run_odd = False
+            self._run.append((time_ms, now_closed))
             while time_ms - self._run[0][0] > CHATTER_WINDOW_MS:
                 self._run.popleft()
-            if len(self._run) >= CHATTER_CHANGES:
+            ladder = self._ladder_of.get(switch)
+            if ladder is not None and self._gap(ladder, closed) is not None:
+                self._run_odd = True
+            if len(self._run) >= CHATTER_CHANGES and self._run_odd:
                 before = not self._run[0][1]
                 count = len(self._run)
                 self.mask(switch, CHATTERING, before)
@@ -226,8 +236,8 @@ class SensorHealth:
             if switch not in self._watched or switch in self.masks:
                 continue
             seen = sum(1 for t in self._history.get(switch, ()) if uptime_ms - t <= 2 * CHATTER_WINDOW_MS)
-            if seen >= FIRMWARE_CHATTER_FLIPS:
-                continue
+            if seen >= FIRMWARE_CHATTER_FLIPS and not (self._run_switch == switch and self._run_odd):
+                continue  # a quick hand, or a loose contact :meth:`changed` will judge
             self.mask(switch, CHATTERING, switch in closed)
             found.append(Suspicion(self._switches[switch], CHATTERING,
                                    "the board's firmware counts it flipping many times a second"))
@@ -244,6 +254,8 @@ class SensorHealth:
         for _, closed in moved:
             self._in_hand = max(0, self._in_hand + (-1 if closed else 1))
         status = judge(observation)
+        if status is Status.UNKNOWN and any(s == self._run_switch for s, _ in moved):
+            self._run_odd = True  # the changing switch took the board where no hand takes it
         if status is Status.FINAL:
             self._in_hand = 0  # every man accounted for (men taken in draughts are off the board)
         if status is not Status.UNKNOWN:
@@ -281,7 +293,8 @@ class SensorHealth:
                              "it reads a man that nothing put there, where the rules can have none")
         self.mask(switch, DEAD, True)
         return Suspicion(self._switches[switch], DEAD,
-                         "its man vanished while nothing else moved, which the rules cannot have")
+                         "its man vanished while nothing else moved, and no legal move lifts one from "
+                         "there (if you lifted it, put it back)")
 
     def _standing_gaps(self, closed: set[int], now: float) -> list[Suspicion]:
         seen: dict[tuple[str, tuple[int, ...]], float] = {}

@@ -274,8 +274,8 @@ class Session:
                                     time_ms=change.time_ms, place=self._places.get(change.switch, "")))
             if button is not None and change.closed:
                 pressed.append(button)
-        found = self.health.changed((c.switch, c.closed, None if c.event_seq is None else c.time_ms)
-                                    for c in changes)
+        found = self.health.changed([(c.switch, c.closed, None if c.event_seq is None else c.time_ms)
+                                     for c in changes], self.link.closed)
         before = self.observation
         self.observation = self.health.observe(self.link.closed, self.legal_status)
         now = self.observation
@@ -412,8 +412,11 @@ class Session:
                      f"(not {' '.join(words)!r})", "warning")
             return
         mask = self.health.masks.get(switch.id)
-        if mask is not None and kind in ("", mask.kind):
+        if mask is not None and kind == mask.kind:
             return  # masked already (a replayed log repeats what the session found)
+        if mask is not None and not kind:
+            self.say(f"the board ignores {switch.place} already")
+            return
         value = switch.id in self.health.fixed(self.link.closed, self.legal_status)
         assumed = {DEAD: True, STUCK: False}.get(kind, value)
         self.mask_switch(switch.id, kind or "masked", assumed)
