@@ -302,7 +302,10 @@ def test_a_dead_landing_square_the_rules_cannot_tell_is_asked_about(measured: Me
         move square 11 square 15  # unseen: the man may have gone to 15 or to 16
         press 1
         expect message `mask PLACE`
+        say mask square 51
+        expect message mask: name a place of the board
         say mask square 15        # as told: the place where the man stands
+        expect message the board now ignores square 15
         press 1
         expect last 11-15
     """, wait_for_message=False)
