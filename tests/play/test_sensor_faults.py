@@ -196,6 +196,18 @@ def test_a_dead_switch_under_the_top_man_of_the_adversarys_point(measured: Measu
     assert result.session.committed == ["8/5 6/5"]
 
 
+def test_a_dead_switch_failing_between_turns_is_named_and_the_throw_goes_on(measured: Measured) -> None:
+    result, actor = run_fault("backgammon", OPENING + THREE_ONE, "dead", "point 13 slot 5", """
+        dice 6 4
+        press 2                   # white throws: the men stand as the game has them
+        move point 1 point 11
+        press 2
+        expect last 24/14
+    """)
+    check(result, actor, measured, "dead_between_turns_ms", "dead")
+    assert result.session.committed == ["8/5 6/5", "24/14"]
+
+
 def test_a_dead_switch_under_a_landing_point_seen_by_the_man_above(measured: Measured) -> None:
     result, actor = run_fault("backgammon", OPENING, "dead", "point 5 slot 1", """
         move point 8 point 5

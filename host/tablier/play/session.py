@@ -349,22 +349,22 @@ class Session:
         if len(explained) != 1:
             if explained:
                 places = ", ".join(switch.place for switch, _ in explained)
-                self.say(f"no whole legal play shows, and the board cannot tell which switch misreads "
-                         f"if one does: {places}. Re-seat the men there; if a switch looks dead (a man "
-                         "stands on it unseen) or stuck, type `mask PLACE` for it and press again (and "
-                         "run `tablier calibrate` after the game)", "warning")
+                self.say(f"the men do not stand as the rules allow, and the board cannot tell which "
+                         f"switch misreads if one does: {places}. Re-seat the men there; if a switch "
+                         "looks dead (a man stands on it unseen) or stuck, type `mask PLACE` for it and "
+                         "press again (and run `tablier calibrate` after the game)", "warning")
             self.on_button(player)
             return
         switch, man = explained[0]
         self._offered = (switch.id, man)
         if man:
-            self.say(f"the men show a whole legal play if a man stands on {switch.place}, which reads "
+            self.say(f"the men stand as the rules allow if a man stands on {switch.place}, which reads "
                      "empty: if one does, its switch looks dead: press again to play on with it masked "
                      "(and run `tablier calibrate` after the game); if not, put a man there or finish "
                      "the move", "warning")
         else:
-            self.say(f"the men show a whole legal play if no man stands on {switch.place}, which reads "
-                     "one: if none does, its switch looks stuck: press again to play on with it masked "
+            self.say(f"the men stand as the rules allow if no man stands on {switch.place}, which "
+                     "reads one: if none does, its switch looks stuck: press again to play on with it masked "
                      "(and run `tablier calibrate` after the game); if one does, take it away", "warning")
 
     def mask_switch(self, switch: int, kind: str, assumed: bool) -> None:
