@@ -208,6 +208,19 @@ def test_a_dead_switch_failing_between_turns_is_named_and_the_throw_goes_on(meas
     assert result.session.committed == ["8/5 6/5", "24/14"]
 
 
+def test_a_dead_switch_met_while_setting_up_is_asked_about_at_the_press(measured: Measured) -> None:
+    result, actor = run_fault("backgammon", "", "dead", "point 6 slot 5", """
+        setup                     # the fifth man on the 6-point is not seen
+        press 1
+        expect message press again
+        dice 3 1
+        press 1                   # a man stands there: the switch is masked, the game goes on
+        expect message the men are set up
+        expect message black begins
+    """, wait_for_message=False)
+    check(result, actor, measured, "dead_at_the_setup_at_the_press_ms", "dead")
+
+
 def test_a_dead_switch_under_a_landing_point_seen_by_the_man_above(measured: Measured) -> None:
     result, actor = run_fault("backgammon", OPENING, "dead", "point 5 slot 1", """
         move point 8 point 5

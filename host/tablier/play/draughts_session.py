@@ -158,6 +158,9 @@ class DraughtsSession(Session):
         self.follow_reading(self.reading.status is Status.UNKNOWN)
 
     def legal_status(self, observation: Observation) -> Status | None:
+        if self.phase == SETUP and not observation.tables_face_up:
+            done = check_squares(observation.squares, frozenset(self.wanted_squares())).done
+            return Status.FINAL if done else Status.UNKNOWN
         if self.phase != PLAYING or self.inference is None:
             return None
         squares = observation.squares

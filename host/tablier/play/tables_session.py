@@ -277,9 +277,10 @@ class TablesSession(Session):
                                                self.orientation, self.ladder, plays)
 
     def legal_status(self, observation: Observation) -> Status | None:
-        if self.phase in (OPENING, THROW) and self.orientation is not None:  # between turns
-            check = check_tables(observation.counts, self.variant, self.flow.position, self.ladder,
-                                 self.orientation.way)
+        if (self.phase == SETUP and observation.tables_face_up) or (
+                self.phase in (OPENING, THROW) and self.orientation is not None):  # the men at rest
+            way = self.orientation.way if self.orientation else None
+            check = check_tables(observation.counts, self.variant, self.flow.position, self.ladder, way)
             return Status.FINAL if check.done else Status.UNKNOWN
         if self.phase not in (PLAY, ASKING) or self.inference is None:
             return None
