@@ -200,3 +200,11 @@ def test_a_turn_the_board_cannot_read_names_the_switch_that_would_explain_it() -
 
     explained = health.explain_unfinished(slots("point", 5, 1) | face, two_on_5)
     assert [(switch.place, man) for switch, man in explained] == [("point 5 slot 2", True)]
+
+
+def test_the_firmwares_chain_fault_counter_growing_means_a_broken_chain() -> None:
+    health = SensorHealth(LAYOUT)
+    assert health.chain_broken(0) is None  # the first STATUS: nothing to compare with
+    assert health.chain_broken(0) is False
+    assert health.chain_broken(412) is True
+    assert health.chain_broken(412) is False  # mended: it stopped counting

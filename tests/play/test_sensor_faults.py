@@ -72,7 +72,7 @@ class FaultyHands:
         self.board = cast(SimulatedBoard, hands.board)
         self.kind = kind
         self.place = place
-        self.switch = switch_of(place)
+        self.switch = switch_of(place) if kind != "cut" else -1
         self.wait_for_message = wait_for_message
         self.injected_at: float | None = None
         self.told_after: float | None = None
@@ -84,6 +84,8 @@ class FaultyHands:
     def expected_closed(self) -> set[int]:
         """What the switches read: the men as the hands left them, the broken switch as it reads."""
         closed = set(self.hands.expected_closed)
+        if self.injected_at is not None and self.kind == "cut":
+            return set(self._link_closed)  # every switch reads what the broken chain says
         if self.injected_at is not None:
             reads = {"dead": False, "stuck": True}.get(self.kind, self.switch in self._link_closed)
             (closed.add if reads else closed.discard)(self.switch)
@@ -94,8 +96,11 @@ class FaultyHands:
         if self.injected_at is None:
             if self.first.step(session):
                 return True
-            getattr(self.board, {"dead": "make_dead", "stuck": "make_stuck",
-                                 "chattering": "make_chattering"}[self.kind])(self.switch)
+            if self.kind == "cut":
+                self.board.cut_data_line()
+            else:
+                getattr(self.board, {"dead": "make_dead", "stuck": "make_stuck",
+                                     "chattering": "make_chattering"}[self.kind])(self.switch)
             self.injected_at = time.monotonic()
             self._heard = len(session.message_log)
             return True
@@ -104,7 +109,8 @@ class FaultyHands:
         waited = time.monotonic() - self.injected_at
         if self.wait_for_message and self.told_after is None and waited < NAMING_TIMEOUT_S:
             return True
-        if self.told_after is not None and not self.lit_faulty and waited < NAMING_TIMEOUT_S:
+        if self.told_after is not None and not self.lit_faulty and waited < NAMING_TIMEOUT_S \
+                and self.kind != "cut":
             self.lit_faulty = self._shows_faulty()
             if self.wait_for_message:
                 return True  # the place's light, blinking, is seen on within a blink or two
@@ -349,3 +355,11 @@ def test_a_chattering_square_is_named_and_ignored(measured: Measured) -> None:
     result, actor = run_fault("english", "setup", "chattering", "square 17", ELEVEN_FIFTEEN)
     check(result, actor, measured, "chattering_square_ms", "chattering")
     assert result.session.committed == ["11-15"]
+
+
+def test_a_broken_switch_chain_is_told_from_the_firmwares_counters(measured: Measured) -> None:
+    result, actor = run_fault("backgammon", OPENING, "cut", "switch chain", "wait 0.2")
+    messages = told(result, "switch chain")
+    assert messages and "no switch can be trusted" in messages[0] and "tablier calibrate" in messages[0]
+    assert actor.told_after is not None
+    measured.figures["chain_cut_ms"] = actor.told_after

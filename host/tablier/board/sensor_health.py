@@ -123,6 +123,7 @@ class SensorHealth:
         self._lone: tuple[int, float] | None = None
         self._in_hand = 0  # men lifted and not put down yet, as the switches saw it
         self._status: Status | None = None
+        self._chain_faults: int | None = None
 
     # -- masks ------------------------------------------------------------------------------------
 
@@ -242,6 +243,13 @@ class SensorHealth:
             found.append(Suspicion(self._switches[switch], CHATTERING,
                                    "the board's firmware counts it flipping many times a second"))
         return found
+
+    def chain_broken(self, chain_faults: int) -> bool | None:
+        """Given the firmware's ``chain_faults`` counter from a STATUS: True when it grew since the
+        last one (a spare input read low: the chain's data line is stuck low or a 74HC165 is
+        missing, so no switch can be trusted), False when it stopped growing, None the first time."""
+        last, self._chain_faults = self._chain_faults, chain_faults
+        return None if last is None else chain_faults != last
 
     def after_reading(self, changes: Iterable[tuple[int, bool]], observation: Observation, judge: Judge,
                       now: float) -> None:

@@ -125,6 +125,7 @@ class Session:
         self._offered: tuple[int, bool] | None = None  # a press asked: "press again if ..."
         self._next_status = 0.0
         self._seen_status: object | None = None
+        self.chain_told = False  # the players were told the switch chain is broken
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -305,12 +306,24 @@ class Session:
                 self._seen_status = status
                 found += self.health.firmware_chattering(status.chattering, self.link.closed,
                                                          status.uptime_ms)
+                self._chain_status(self.health.chain_broken(status.chain_faults))
             if self.clock() >= self._next_status:
                 self._next_status = self.clock() + STATUS_EVERY_S
                 client.ask_status()
         if found:
             self._tell(found)
             self._read_again()
+
+    def _chain_status(self, broken: bool | None) -> None:
+        """Tell the players once when the firmware finds the switch chain broken, and when it mends."""
+        if broken and not self.chain_told:
+            self.chain_told = True
+            self.say("the board's switch chain reads wrong (its data line is stuck low or a 74HC165 "
+                     "is missing): no switch can be trusted now; check the chain's wiring and run "
+                     "`tablier calibrate`", "warning")
+        elif broken is False and self.chain_told:
+            self.chain_told = False
+            self.say("the board's switch chain reads right again", "warning")
 
     def _tell(self, found: list[Suspicion]) -> None:
         """Name each faulty place to the players; a mask is logged as a ``mask`` command, so that a
