@@ -48,10 +48,12 @@ DIE_USED = Meaning("die-used", (25, 25, 25), STEADY, "dice pips, dimmed: this di
 LINK_WAIT = Meaning("link-wait", (0, 0, 200), SLOW_BLINK,
                     "both status lights, for a second: the host has just (re)connected to the board")
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game")
+FAULTY = Meaning("faulty", (230, 230, 230), SLOW_BLINK,
+                 "a switch of this place looks dead, stuck or chattering: the terminal says what to do")
 
 VOCABULARY: tuple[Meaning, ...] = (
     DESTINATION, HIT, BEAR_OFF, MUST_MOVE, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN, PRESS_TO_ROLL,
-    PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER)
+    PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, FAULTY)
 
 
 class LedPlan:

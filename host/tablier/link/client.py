@@ -239,6 +239,10 @@ class BoardClient:
             self._pump(0.005)
         return self.status
 
+    def ask_status(self) -> None:
+        """Ask the board for its counters without waiting: :attr:`status` holds them once they come."""
+        self._send(wire.encode_request(self._body, self._seq, wire.GET_STATUS))
+
     def request_maintenance(self) -> None:
         """Ask the board to restart with its REPL free (to flash it with mpremote)."""
         self._send(wire.encode_request(self._body, self._seq, wire.MAINTENANCE))

@@ -176,6 +176,17 @@ class DraughtsSession(Session):
         self.reading = self._read(observation.squares)
         self.follow_reading(self.reading.status is Status.UNKNOWN)
 
+    def legal_status(self, observation: Observation) -> Status | None:
+        if self.phase == SETUP and not observation.tables_face_up:
+            done = check_squares(observation.squares, frozenset(self.wanted_squares())).done
+            return Status.FINAL if done else Status.UNKNOWN
+        if self.phase != PLAYING or self.inference is None:
+            return None
+        squares = observation.squares
+        if self.own_removed is not None:  # Law 18: the man taken off stays off (see _read)
+            squares |= {self.own_removed}
+        return self.inference.read(squares).status
+
     def _read(self, squares: frozenset[int]) -> DraughtsReading:
         """The reading of the squares; under the Laws, a man of the taker's own lifted during a
         capture is Law 18's case: he may not put it back (unless the opponent insists)."""

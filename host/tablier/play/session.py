@@ -7,6 +7,12 @@ hands button presses and board changes to the game's session (:class:`TablesSess
 :class:`DraughtsSession`), reads commands typed at the terminal, runs the grace timer, sends the LED
 plan and redraws the view. An *actor* (a script's or a built-in player's hands on the simulated
 board) is given a turn whenever the host has seen everything it did.
+
+Faulty switches (dead, stuck, chattering) are watched for by
+:class:`~tablier.board.sensor_health.SensorHealth` on every reading, every loop and in the
+firmware's STATUS: the session names the place, blinks it ``faulty``, masks the switch (logged as a
+``mask`` command) and reads the board again, so the game's session only ever sees masked readings;
+a press the board cannot read because of one switch is asked about (``docs/play.md``).
 """
 
 from __future__ import annotations
@@ -17,10 +23,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tablier.board.guidance import Step
-from tablier.board.leds import LINK_WAIT, LedPlan
+from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
+from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
+from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
-from tablier.hardware.layout import Layout
+from tablier.hardware.layout import Layout, Switch
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
     Command,
@@ -39,6 +47,10 @@ from .link import CONNECTED, Link
 GRACE_S = 1.5
 #: How long the status lights show ``link-wait`` after the host (re)connects.
 LINK_WAIT_S = 1.0
+#: How often the host asks the board for its STATUS (the firmware's chattering switches).
+STATUS_EVERY_S = 0.5
+#: How long a place whose switch looks faulty blinks ``faulty`` after the players are told.
+FAULT_LIGHT_S = 4.0
 
 
 class Actor(Protocol):
@@ -110,6 +122,12 @@ class Session:
         self.on_redraw: Callable[[Session], None] | None = None
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
         self.link_wait_until = clock() + LINK_WAIT_S  # the status lights say "link" for a moment
+        self.health = SensorHealth(layout)  # dead, stuck and chattering switches, masked
+        self.faults_told: list[tuple[float, Suspicion]] = []  # when each was told (for the bench)
+        self._offered: tuple[int, bool] | None = None  # a press asked: "press again if ..."
+        self._next_status = 0.0
+        self._seen_status: object | None = None
+        self.chain_told = False  # the players were told the switch chain is broken
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -143,6 +161,11 @@ class Session:
     def status_lines(self) -> list[str]:
         """The view's lines for the current state (board, dice, turn, plays)."""
         return []
+
+    def legal_status(self, observation: Observation) -> Status | None:
+        """How the rules read ``observation`` in the turn being played (None outside a turn): what
+        tells a faulty switch from a player's move (:mod:`tablier.board.sensor_health`)."""
+        return None
 
     def start(self) -> None:
         """Called once the board is connected, before the first loop."""
@@ -239,6 +262,7 @@ class Session:
         if commands is not None:
             for line in commands.lines():
                 self.command_line(line)
+        self._watch_sensors()
         if self.grace_until is not None and self.clock() >= self.grace_until:
             self.grace_until = None
             self.on_grace_over()
@@ -253,17 +277,118 @@ class Session:
                                     time_ms=change.time_ms, place=self._places.get(change.switch, "")))
             if button is not None and change.closed:
                 pressed.append(button)
+        found = self.health.changed([(c.switch, c.closed, None if c.event_seq is None else c.time_ms)
+                                     for c in changes], self.link.closed)
         before = self.observation
-        self.observation = self.observer.observe(self.link.closed)
+        self.observation = self.health.observe(self.link.closed, self.legal_status)
         now = self.observation
         try:
-            if (before.counts, before.squares, before.tables_face_up) != (now.counts, now.squares,
-                                                                         now.tables_face_up):
-                self.on_board(now, [c for c in changes if self.observer.button_of(c.switch) is None])
+            if _board_differs(before, now):
+                self._offered = None
+                self.on_board(now, [c for c in changes if self.observer.button_of(c.switch) is None
+                                    and c.switch not in self.health.masks])
             for player in pressed:
-                self.on_button(player)
+                self._press(player)
         except TablierError as error:  # the rules refused something: say so, commit nothing
             self.say(str(error), "warning")
+        self.health.after_reading([(c.switch, c.closed) for c in changes], self.observation,
+                                  self.legal_status, self.clock())
+        self._tell(found)
+
+    # -- faulty switches -------------------------------------------------------------------------
+
+    def _watch_sensors(self) -> None:
+        """Tell the faults the standing board shows (and the firmware's STATUS counts), mask them
+        and read the board again; ask the board for its STATUS now and then."""
+        found = self.health.tick(self.link.closed, self.clock(), self.legal_status)
+        client = self.link.client
+        if client is not None and self.link.state == CONNECTED:
+            status = client.status
+            if status is not None and status is not self._seen_status:
+                self._seen_status = status
+                found += self.health.firmware_chattering(status.chattering, self.link.closed,
+                                                         status.uptime_ms)
+                self._chain_status(self.health.chain_broken(status.chain_faults))
+            if self.clock() >= self._next_status:
+                self._next_status = self.clock() + STATUS_EVERY_S
+                client.ask_status()
+        if found:
+            self._tell(found)
+            self._read_again()
+
+    def _chain_status(self, broken: bool | None) -> None:
+        """Tell the players once when the firmware finds the switch chain broken, and when it mends."""
+        if broken and not self.chain_told:
+            self.chain_told = True
+            self.say("the board's switch chain reads wrong (its data line is stuck low or a 74HC165 "
+                     "is missing): no switch can be trusted now; check the chain's wiring and run "
+                     "`tablier calibrate`", "warning")
+        elif broken is False and self.chain_told:
+            self.chain_told = False
+            self.say("the board's switch chain reads right again", "warning")
+
+    def _tell(self, found: list[Suspicion]) -> None:
+        """Name each faulty place to the players; a mask is logged as a ``mask`` command, so that a
+        replay of the log masks the switch at the same moment."""
+        for suspicion in found:
+            if suspicion.kind in FAULT_KINDS:
+                self.record(Command(player=0, word="mask", argument=f"{suspicion.kind} {suspicion.place}"))
+            self.faults_told.append((self.clock(), suspicion))
+            self.say(suspicion.message(), "warning")
+
+    def _read_again(self) -> None:
+        """The masks changed: read the standing board again (the game's session sees the change)."""
+        before = self.observation
+        self.observation = self.health.observe(self.link.closed, self.legal_status)
+        try:
+            if _board_differs(before, self.observation):
+                self._offered = None
+                self.on_board(self.observation, [])
+        except TablierError as error:
+            self.say(str(error), "warning")
+        self.health.after_reading((), self.observation, self.legal_status, self.clock())
+
+    def _press(self, player: int) -> None:
+        """A button pressed. When the board shows no whole legal play but would with one switch read
+        the other way, ask; a second press (the board unchanged) masks that switch and plays on."""
+        status = self.legal_status(self.observation)
+        offered, self._offered = self._offered, None
+        if status in (None, Status.FINAL, Status.AMBIGUOUS):
+            self.on_button(player)
+            return
+        if offered is not None:
+            self.mask_switch(offered[0], DEAD if offered[1] else STUCK, offered[1])
+            self.on_button(player)
+            return
+        explained = self.health.explain_unfinished(self.link.closed, self.legal_status)
+        if len(explained) != 1:
+            if explained:
+                places = ", ".join(switch.place for switch, _ in explained)
+                self.say(f"the men do not stand as the rules allow, and the board cannot tell which "
+                         f"switch misreads if one does: {places}. Re-seat the men there; if a switch "
+                         "looks dead (a man stands on it unseen) or stuck, type `mask PLACE` for it and "
+                         "press again (and run `tablier calibrate` after the game)", "warning")
+            self.on_button(player)
+            return
+        switch, man = explained[0]
+        self._offered = (switch.id, man)
+        if man:
+            self.say(f"the men stand as the rules allow if a man stands on {switch.place}, which reads "
+                     "empty: if one does, its switch looks dead: press again to play on with it masked "
+                     "(and run `tablier calibrate` after the game); if not, put a man there or finish "
+                     "the move", "warning")
+        else:
+            self.say(f"the men stand as the rules allow if no man stands on {switch.place}, which "
+                     "reads one: if none does, its switch looks stuck: press again to play on with it masked "
+                     "(and run `tablier calibrate` after the game); if one does, take it away", "warning")
+
+    def mask_switch(self, switch: int, kind: str, assumed: bool) -> None:
+        """Ignore ``switch``'s reading from now on (logged as a ``mask`` command), and read again."""
+        place = self._places.get(switch, str(switch))
+        argument = f"{kind} {place}" if kind in FAULT_KINDS else place
+        self.record(Command(player=0, word="mask", argument=argument))
+        self.health.mask(switch, kind, assumed)
+        self._read_again()
 
     def command_line(self, line: str) -> None:
         """Run a typed command: ``[1|2] WORD [ARGUMENT...]`` (the player number may be left out)."""
@@ -275,15 +400,49 @@ class Session:
             player = int(words[0])
             words = words[1:]
         word, argument = words[0].lower(), " ".join(words[1:])
+        if word == "mask":
+            self._mask_command(argument)
+            return
         self.record(Command(player=player, word=word, argument=argument))
         try:
             self.on_command(player, word, argument)
         except (TablierError, ValueError) as error:  # a malformed line is told, never fatal
             self.say(f"{word}: {error}", "warning")
 
+    def _faulty_lights(self) -> list[Switch]:
+        """The switches whose places blink ``faulty``: told of lately, or asked about at a press."""
+        lit = [s.switch for told, s in self.faults_told
+               if s.kind in FAULT_KINDS and self.clock() - told < FAULT_LIGHT_S]
+        if self._offered is not None:
+            lit += [s for s in self.layout.switches if s.id == self._offered[0]]
+        return lit
+
+    def _mask_command(self, argument: str) -> None:
+        """``mask [dead|stuck|chattering] PLACE``: the board ignores that switch from now on."""
+        words = argument.split()
+        kind = words.pop(0) if words and words[0] in FAULT_KINDS else ""
+        switch = self.health.switch_named(" ".join(words))
+        if switch is None:
+            self.say(f"mask: name a place of the board, e.g. `mask point 6 slot 3` or `mask square 14` "
+                     f"(not {' '.join(words)!r})", "warning")
+            return
+        mask = self.health.masks.get(switch.id)
+        if mask is not None and kind == mask.kind:
+            return  # masked already (a replayed log repeats what the session found)
+        if mask is not None and not kind:
+            self.say(f"the board ignores {switch.place} already")
+            return
+        value = switch.id in self.health.fixed(self.link.closed, self.legal_status)
+        assumed = {DEAD: True, STUCK: False}.get(kind, value)
+        self.mask_switch(switch.id, kind or "masked", assumed)
+        if kind == "":
+            self.say(f"the board now ignores {switch.place}: the rules tell what stands there")
+
     def refresh(self) -> None:
         """Send the LED plan if it changed, and redraw."""
         plan = self.led_plan()
+        for switch in self._faulty_lights():
+            plan.place((switch.kind, switch.index), FAULTY)
         if self.link.state != CONNECTED or self.clock() < self.link_wait_until:
             plan.status(1, LINK_WAIT).status(2, LINK_WAIT)
         wishes = plan.wishes()
@@ -308,4 +467,10 @@ class Session:
         changes it implies come through the loop like any other, so the game sees them)."""
         self.record(SnapshotRecord(closed=sorted(self.link.closed), reason=reason))
         if reason == "connect":
-            self.observation = self.observer.observe(self.link.closed)
+            self.observation = self.health.observe(self.link.closed, self.legal_status)
+
+
+def _board_differs(before: Observation, after: Observation) -> bool:
+    """Whether the men (or the face up) differ between two observations (the buttons aside)."""
+    return (before.counts, before.squares, before.tables_face_up) != (after.counts, after.squares,
+                                                                      after.tables_face_up)

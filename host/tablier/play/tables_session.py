@@ -313,6 +313,19 @@ class TablesSession(Session):
                 self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice,
                                                self.orientation, self.ladder, plays)
 
+    def legal_status(self, observation: Observation) -> Status | None:
+        if (self.phase == SETUP and observation.tables_face_up) or (
+                self.phase in (OPENING, THROW) and self.orientation is not None):  # the men at rest
+            way = self.orientation.way if self.orientation else None
+            check = check_tables(observation.counts, self.variant, self.flow.position, self.ladder, way)
+            return Status.FINAL if check.done else Status.UNKNOWN
+        if self.phase not in (PLAY, ASKING) or self.inference is None:
+            return None
+        reading = self.inference.read(observation.counts)
+        if reading.status is Status.IN_HAND and not reading.destinations:
+            return Status.UNKNOWN  # a man gone from where no legal move lifts one
+        return reading.status
+
     def _after_reading(self) -> None:
         assert self.reading is not None
         self.follow_reading(self.reading.status is Status.UNKNOWN)
