@@ -193,6 +193,8 @@ class TablesSession(Session):
         score = f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}"
         score += f" (match to {length})" if length else ""
         end = "; the match is over" if match_over and (length or self.options.games > 1) else ""
+        if not outcome.points:  # Plakoto's two mothers pinned: a tie
+            return f"game {self.game_number} is a {outcome.how}: nobody scores; {score}{end}"
         winner = self._name(outcome.winner)
         return f"{winner} wins game {self.game_number}: {outcome.how}, {points}; {score}{end}"
 
