@@ -32,7 +32,12 @@ HIT = Meaning("hit", (255, 60, 0), STEADY, "the lifted man may go here and hit (
               "(draughts: also marks the men that can capture)")
 BEAR_OFF = Meaning("bear-off", (0, 90, 255), STEADY, "the lifted man may be borne off into this tray")
 MUST_MOVE = Meaning("must-move", (220, 170, 0), SLOW_BLINK,
-                    "this man must move (Jacquet's postillon, a touched man under touch-move)")
+                    "this man must move (Jacquet's postillon, a touched man under touch-move, a man "
+                    "on the bar, the one place the throw lets a man leave); with no man lifted, the "
+                    "lit destinations are his")
+FROM_STACK = Meaning("from-stack", (230, 230, 230), SLOW_BLINK,
+                     "no man lifted: a tall stack whose top men no switch sees leave; the lit "
+                     "destinations are those of a man taken from it")
 LIFT_HERE = Meaning("lift-here", (255, 0, 0), FAST_BLINK, "error: lift a man from here")
 PUT_HERE = Meaning("put-here", (0, 200, 200), FAST_BLINK, "error: put a man here")
 ASK = Meaning("ask", (200, 0, 160), SLOW_BLINK,
@@ -50,7 +55,7 @@ LINK_WAIT = Meaning("link-wait", (0, 0, 200), SLOW_BLINK,
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game")
 
 VOCABULARY: tuple[Meaning, ...] = (
-    DESTINATION, HIT, BEAR_OFF, MUST_MOVE, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN, PRESS_TO_ROLL,
+    DESTINATION, HIT, BEAR_OFF, MUST_MOVE, FROM_STACK, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN, PRESS_TO_ROLL,
     PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER)
 
 

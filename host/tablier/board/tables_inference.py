@@ -13,6 +13,13 @@ switches show is then matched against that list:
 - ``IN_HAND``: one of those with a man (or two) lifted: the lifted man's destinations are known;
 - ``UNKNOWN``: none of them: after a grace time, the player is guided back.
 
+A lifted man's destinations (:meth:`TurnInference.landings`) are only the places where he may go
+*now*: a landing the turn can reach, by a step the rules allow from where the men stand (a man on the
+bar enters first, a man bears off only once all are home, the variant's own step rules), marked
+``HIT`` only where his own landing hits. A man taken from a stack's unseen top layer changes no
+switch: :meth:`TurnInference.before_lift` names, before anything is lifted, the place the next man
+must come from or the tall stacks that may give him, with their destinations.
+
 Positions are in the rules' frames; :class:`~tablier.board.orientation.Orientation` places them.
 """
 
@@ -53,7 +60,8 @@ class Candidate:
     position: Position
     moves: Play
     final: bool
-    transit: bool = False  # a hit man still stands on his point
+    transit: bool = False  # a moment of a hit: the hit man still on his point, or the hitter not moved
+    hit_at: int | None = None  # the place the hitter still has to land on (the hit man already on the bar)
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,8 @@ class Reading:
     candidates: tuple[Candidate, ...] = ()
     lifted: tuple[int, ...] = ()  # place indices of the men in hand
     destinations: dict[int, str] = field(default_factory=dict)  # place index -> MOVE/HIT/BEAR_OFF
+    # ``lifted`` and ``destinations`` may also come with FINAL or PARTIAL: a switch just opened, and the
+    # board looks the same as a man already put on an unseen top layer (a full tray, a tall point)
 
     @property
     def finals(self) -> tuple[Candidate, ...]:
@@ -73,6 +83,15 @@ class Reading:
             if candidate.final and not candidate.transit:
                 seen.setdefault(candidate.position, candidate)
         return tuple(seen.values())
+
+
+@dataclass(frozen=True)
+class BeforeLift:
+    """The lights before any man is lifted: where a man from ``sources`` may go."""
+
+    sources: tuple[int, ...]  # place indices
+    destinations: dict[int, str]  # place index -> MOVE/HIT/BEAR_OFF
+    only: bool  # the next man must come from the one source (else: tall stacks among others)
 
 
 class TurnInference:
@@ -90,6 +109,8 @@ class TurnInference:
         self.plays = list(plays)
         self.candidates: list[Candidate] = []
         self._index: dict[Counts, list[Candidate]] = {}
+        self._reachable: set[Counts] = set()  # the candidates' true men per place
+        self._sources: dict[tuple[Candidate, ...], dict[int, dict[int, str]]] = {}
         self._build()
 
     # -- building -------------------------------------------------------------------------------
@@ -98,7 +119,7 @@ class TurnInference:
         seen: dict[tuple[Position, bool], Candidate] = {}
         done: set[tuple[Move, ...]] = set()  # subsets already placed (the same moves, any order)
         results = {self.variant.after(self.start, play).boards for play in self.plays}
-        for play in self.plays:
+        for play in (path for listed in self.plays for path in self._paths(listed)):
             for mask in range(1 << len(play)):
                 moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
                 same = tuple(sorted(moves))
@@ -119,7 +140,34 @@ class TurnInference:
                 self._add(candidate)
                 for hit in hits:
                     self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
-                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True))
+                    landing = PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)]
+                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, landing))
+
+    def _paths(self, play: Play) -> list[Play]:
+        """``play`` and the same play with a man that uses both dice resting on his other
+        intermediate point (the other die first), where that point is open and the step allowed:
+        the generator lists one way per result, the hands may take either."""
+        paths = [play]
+        theirs = self.variant.theirs(self.start)
+        for i, first in enumerate(play):
+            for j in range(i + 1, len(play)):
+                then = play[j]
+                if then.src != first.dst or first.hit or then.hit or OFF in (first.dst, then.dst):
+                    continue
+                rest = then.src - then.dst
+                if rest == first.src - first.dst or not 1 <= first.src - rest <= 24:
+                    continue
+                other = Move(first.src, first.src - rest)
+                if theirs[other.dst]:
+                    continue
+                before = self._apply(play[:i])
+                if before is None or not self.variant.step_allowed(
+                        list(before[0].boards[self.start.turn]), theirs, other):
+                    continue
+                path = list(play)
+                path[i], path[j] = other, Move(other.dst, then.dst)
+                paths.append(tuple(path))
+        return paths
 
     def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
         side = self.start.turn
@@ -160,15 +208,19 @@ class TurnInference:
     def _add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
         self._index.setdefault(visible(candidate.counts, self.ladder), []).append(candidate)
+        self._reachable.add(candidate.counts)
 
     # -- reading --------------------------------------------------------------------------------
 
     def read(self, seen: Counts, lifted_hint: int | None = None) -> Reading:
-        """Match the covered slots per place ``seen`` (``lifted_hint``: the place a man was last
-        lifted from, tried first)."""
+        """Match the covered slots per place ``seen`` (``lifted_hint``: the place a switch has just
+        opened on, tried first as the man in hand)."""
         exact = self._index.get(seen)
         if exact:
-            return self._matched(exact)
+            reading = self._matched(exact)
+            if lifted_hint is not None and reading.status in (Status.PARTIAL, Status.FINAL):
+                return self._also_in_hand(reading, seen, lifted_hint)
+            return reading
         order = list(range(len(seen)))
         if lifted_hint is not None:
             order.remove(lifted_hint)
@@ -176,7 +228,8 @@ class TurnInference:
         for place in order:
             with_man = self._plus(seen, place)
             if with_man is not None and with_man in self._index:
-                return self._in_hand(self._index[with_man], (place,))
+                found = tuple(self._index[with_man])
+                return Reading(Status.IN_HAND, found, (place,), self.landings(found, place))
         for first in order:
             once = self._plus(seen, first)
             if once is None:
@@ -206,24 +259,102 @@ class TurnInference:
             return Reading(Status.AMBIGUOUS, found)
         return reading
 
-    def _in_hand(self, found: list[Candidate], lifted: tuple[int, ...]) -> Reading:
-        place = lifted[0]
+    def _also_in_hand(self, reading: Reading, seen: Counts, place: int) -> Reading:
+        """A switch has just opened on ``place`` and the board also reads as a man already put on an
+        unseen top layer (a full tray, a point of six or more): the status stands, and the lifted
+        man's destinations are known too."""
+        with_man = self._plus(seen, place)
+        if with_man is None or with_man not in self._index:
+            return reading
+        found = tuple(self._index[with_man])
+        destinations = self.landings(found, place)
+        if not destinations:
+            return reading
+        return Reading(reading.status, reading.candidates, (place,), destinations)
+
+    # -- where a man may go ---------------------------------------------------------------------
+
+    def landings(self, found: Sequence[Candidate], place: int) -> dict[int, str]:
+        """Where a man taken from ``place`` of one of the positions ``found`` may go now: place index
+        -> ``MOVE``, ``HIT`` (his own landing hits) or ``BEAR_OFF``."""
         destinations: dict[int, str] = {}
         for candidate in found:
+            if candidate.counts[place] <= 0:
+                continue
             for target in range(len(TABLES_PLACES)):
                 if target == place:
                     continue
                 moved = list(candidate.counts)
                 moved[place] -= 1
                 moved[target] += 1
-                reached = self._index.get(visible(tuple(moved), self.ladder))
-                if not reached:
+                if tuple(moved) not in self._reachable:
                     continue
-                kind = (HIT if any(c.transit for c in reached)
-                        else BEAR_OFF if TABLES_PLACES[target][0] == "tray" else MOVE)
-                if destinations.get(target) != HIT:
+                kind = self._landing_kind(candidate, place, target)
+                if kind is not None and destinations.get(target) != HIT:
                     destinations[target] = kind
-        return Reading(Status.IN_HAND, tuple(found), lifted, destinations)
+        return destinations
+
+    def _landing_kind(self, candidate: Candidate, place: int, target: int) -> str | None:
+        """What a man taken from ``place`` of ``candidate`` and put on ``target`` does, or None when
+        the rules forbid that step from there now."""
+        to_tray = TABLES_PLACES[target][0] == "tray"
+        if candidate.transit:  # the hit under way: the hitter lands where the hit man stood
+            return HIT if candidate.hit_at == target else BEAR_OFF if to_tray else MOVE
+        side = self.start.turn
+        src, dst = self._own(place), self._own(target)
+        mine = list(candidate.position.boards[side])
+        if src is None or src == OFF or not mine[src] or dst is None:  # not a man of the mover's:
+            return MOVE if TABLES_PLACES[target] == ("bar", 2 - side) else None  # a hit man, to his bar
+        if dst >= src or (mine[BAR] and src != BAR) or (dst == OFF and any(mine[7:])):
+            return None  # forward only (not a man put back); the bar first; bearing off once all home
+        theirs = self.variant.theirs(candidate.position)
+        hit = self.variant.hitting and 1 <= dst <= 24 and theirs[dst] == 1
+        if not self.variant.step_allowed(mine, theirs, Move(src, dst, hit)):
+            return None
+        return HIT if hit else BEAR_OFF if dst == OFF else MOVE
+
+    def _own(self, place: int) -> int | None:
+        """The mover's own point of ``place`` (``BAR``, ``OFF`` for his bar and tray), or None for
+        the adversary's bar and tray."""
+        kind, number = TABLES_PLACES[place]
+        side = self.start.turn
+        if kind == "point":
+            return self.orientation.own_point(side, number)
+        if number != side + 1:
+            return None
+        return BAR if kind == "bar" else OFF
+
+    def sources(self, found: Sequence[Candidate]) -> dict[int, dict[int, str]]:
+        """The places the next man may come from, for the positions ``found``, with his landings."""
+        key = tuple(found)
+        if key not in self._sources:
+            places = {n for c in found for n, count in enumerate(c.counts) if count > 0}
+            self._sources[key] = {n: lit for n in sorted(places) if (lit := self.landings(found, n))}
+        return self._sources[key]
+
+    def before_lift(self, reading: Reading, must_move: Iterable[int] = ()) -> BeforeLift | None:
+        """What to light while no man is in hand (``must_move``: places whose man the rules make
+        move, e.g. a touched man): the one place the next man can come from (the only source, or
+        the one that must move) with its landings; else the tall stacks among the sources, whose
+        lift no switch sees, with theirs. None when neither, or the board shows no play on its way."""
+        if reading.lifted or reading.status is not Status.PARTIAL:
+            return None
+        sources = self.sources(reading.candidates)
+        if len(sources) == 1:
+            (place, lit), = sources.items()
+            return BeforeLift((place,), lit, True)
+        forced = [n for n in set(must_move) if n in sources]
+        if len(forced) == 1:
+            return BeforeLift((forced[0],), sources[forced[0]], True)
+        tall = [n for n in sources if any(c.counts[n] > self.ladder for c in reading.candidates)]
+        if not tall:
+            return None
+        lit: dict[int, str] = {}
+        for n in tall:
+            for target, kind in sources[n].items():
+                if lit.get(target) != HIT:
+                    lit[target] = kind
+        return BeforeLift(tuple(tall), lit, False)
 
     # -- after the reading ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from tablier.board.leds import (
     DESTINATION,
     DIE,
     DIE_USED,
+    FROM_STACK,
     HINT,
     HIT,
     LIFT_HERE,
@@ -63,9 +64,10 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
         used = dice_used(self)
         plan.die(1, self.flow.dice.first, DIE_USED if used[0] else DIE)
         plan.die(2, self.flow.dice.second, DIE_USED if used[1] else DIE)
-    if self.orientation is not None:
-        for point in self.flow.must_move():
-            plan.place(self.orientation.place_of(self.flow.turn, point), MUST_MOVE)
+    must_move = ({TABLES_PLACES.index(self.orientation.place_of(self.flow.turn, point))
+                  for point in self.flow.must_move()} if self.orientation is not None else set())
+    for index in must_move:
+        plan.place(TABLES_PLACES[index], MUST_MOVE)
     for index in self.hint:
         plan.place(TABLES_PLACES[index], HINT)
     if self.phase == ASKING and self.inference is not None:
@@ -76,11 +78,22 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
             plan.place(TABLES_PLACES[self.guide.lift], LIFT_HERE)
         if self.guide.put is not None:
             plan.place(TABLES_PLACES[self.guide.put], PUT_HERE)
-    elif reading is not None and reading.status is Status.IN_HAND:
-        kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
-        for index, kind in reading.destinations.items():
-            plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
+    elif reading is not None and reading.lifted:
+        light_destinations(plan, reading.destinations)
+    elif reading is not None and self.inference is not None:
+        before = self.inference.before_lift(reading, must_move)
+        if before is not None:
+            for index in before.sources:
+                plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
+            light_destinations(plan, before.destinations)
     return plan
+
+
+def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
+    """Light where a man may go: ``destination``, ``hit`` or ``bear-off``."""
+    kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
+    for index, kind in destinations.items():
+        plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
 
 def tables_status_lines(self: TablesSession) -> list[str]:
     """The terminal view's lines for the session's state."""
@@ -104,7 +117,7 @@ def tables_status_lines(self: TablesSession) -> list[str]:
         final = self.reading.status is Status.FINAL
         lines.append(f"the board shows: {self.reading.status.value}"
                      + (" (press your button to end the turn)" if final else ""))
-        if self.options.teaching and self.reading.status is Status.IN_HAND:
+        if self.options.teaching and self.reading.lifted:
             lines.append(in_hand_words(self))
     return lines
 
@@ -125,7 +138,7 @@ def in_hand_words(self: TablesSession) -> str:
         return ""
     where = own(reading.lifted[0])
     if not reading.destinations:
-        return f"the man lifted from {where} has nowhere to go with this throw"
+        return f"the man lifted from {where} has nowhere to go now"
     kinds = {TO_HIT: " (hit)", TO_TRAY: ""}
     goes = ", ".join(own(i) + kinds.get(kind, "") for i, kind in sorted(reading.destinations.items()))
     return f"the man lifted from {where} may go to {goes}"
