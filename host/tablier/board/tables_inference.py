@@ -110,6 +110,7 @@ class TurnInference:
         self.candidates: list[Candidate] = []
         self._index: dict[Counts, list[Candidate]] = {}
         self._reachable: set[Counts] = set()  # the candidates' true men per place
+        self._steps: dict[Position, set[tuple[Move, Position]]] = {}  # one die's move on, and where
         self._sources: dict[tuple[Candidate, ...], dict[int, dict[int, str]]] = {}
         self._build()
 
@@ -117,7 +118,7 @@ class TurnInference:
 
     def _build(self) -> None:
         seen: dict[tuple[Position, bool], Candidate] = {}
-        done: set[tuple[Move, ...]] = set()  # subsets already placed (the same moves, any order)
+        done: dict[tuple[Move, ...], Position] = {}  # subsets already placed (the same moves, any order)
         results = {self.variant.after(self.start, play).boards for play in self.plays}
         for play in (path for listed in self.plays for path in self._paths(listed)):
             for mask in range(1 << len(play)):
@@ -128,8 +129,8 @@ class TurnInference:
                 reached = self._apply(moves)
                 if reached is None:
                     continue
-                done.add(same)
                 position, hits = reached
+                done[same] = position
                 final = position.boards in results
                 key = (position, final)
                 if key in seen:
@@ -142,6 +143,12 @@ class TurnInference:
                     self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
                     landing = PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)]
                     self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, landing))
+        moves_made = {move for same in done for move in same}
+        for same, position in done.items():  # one move more: the steps from each position
+            for move in moves_made:
+                after = done.get(tuple(sorted((*same, move))))
+                if after is not None:
+                    self._steps.setdefault(position, set()).add((move, after))
 
     def _paths(self, play: Play) -> list[Play]:
         """``play`` and the same play with a man that uses both dice resting on his other
@@ -278,40 +285,49 @@ class TurnInference:
         """Where a man taken from ``place`` of one of the positions ``found`` may go now: place index
         -> ``MOVE``, ``HIT`` (his own landing hits) or ``BEAR_OFF``."""
         destinations: dict[int, str] = {}
+        side = self.start.turn
         for candidate in found:
             if candidate.counts[place] <= 0:
                 continue
-            for target in range(len(TABLES_PLACES)):
-                if target == place:
-                    continue
-                moved = list(candidate.counts)
-                moved[place] -= 1
-                moved[target] += 1
-                if tuple(moved) not in self._reachable:
-                    continue
-                kind = self._landing_kind(candidate, place, target)
-                if kind is not None and destinations.get(target) != HIT:
+            lit: dict[int, str] = {}
+            if candidate.hit_at is not None:  # the hit man is on the bar, his hitter still to land
+                lit[candidate.hit_at] = HIT
+                lit.update(self._onwards(candidate.position, self._own(candidate.hit_at)))
+            else:
+                lit.update(self._onwards(candidate.position, self._own(place)))
+            hit_man = ("bar", 2 - side)  # or the man lifted is a hit man, going to his bar
+            moved = list(candidate.counts)
+            moved[place] -= 1
+            moved[PLACE_INDEX[hit_man]] += 1
+            if TABLES_PLACES[place][0] == "point" and tuple(moved) in self._reachable:
+                lit.setdefault(PLACE_INDEX[hit_man], MOVE)
+            for target, kind in lit.items():
+                if target != place and destinations.get(target) != HIT:
                     destinations[target] = kind
         return destinations
 
-    def _landing_kind(self, candidate: Candidate, place: int, target: int) -> str | None:
-        """What a man taken from ``place`` of ``candidate`` and put on ``target`` does, or None when
-        the rules forbid that step from there now."""
-        to_tray = TABLES_PLACES[target][0] == "tray"
-        if candidate.transit:  # the hit under way: the hitter lands where the hit man stood
-            return HIT if candidate.hit_at == target else BEAR_OFF if to_tray else MOVE
-        side = self.start.turn
-        src, dst = self._own(place), self._own(target)
-        mine = list(candidate.position.boards[side])
-        if src is None or src == OFF or not mine[src] or dst is None:  # not a man of the mover's:
-            return MOVE if TABLES_PLACES[target] == ("bar", 2 - side) else None  # a hit man, to his bar
-        if dst >= src or (mine[BAR] and src != BAR) or (dst == OFF and any(mine[7:])):
-            return None  # forward only (not a man put back); the bar first; bearing off once all home
-        theirs = self.variant.theirs(candidate.position)
-        hit = self.variant.hitting and 1 <= dst <= 24 and theirs[dst] == 1
-        if not self.variant.step_allowed(mine, theirs, Move(src, dst, hit)):
-            return None
-        return HIT if hit else BEAR_OFF if dst == OFF else MOVE
+    def _onwards(self, position: Position, src: int | None) -> dict[int, str]:
+        """The landings of the mover's man on his ``src`` in ``position``: each step a die's move of
+        the turn that the rules allow from there now, and on from where it lands."""
+        lit: dict[int, str] = {}
+        if src is None or src == OFF or not position.boards[self.start.turn][src]:
+            return lit
+        for move, after in self._steps.get(position, ()):
+            if move.src != src or not self._allowed(position, move):
+                continue
+            target = PLACE_INDEX[self.orientation.place_of(self.start.turn, move.dst)]
+            lit[target] = HIT if move.hit else BEAR_OFF if move.dst == OFF else MOVE
+            for beyond, kind in self._onwards(after, move.dst).items():
+                lit.setdefault(beyond, kind)
+        return lit
+
+    def _allowed(self, position: Position, move: Move) -> bool:
+        """Whether the rules let ``move`` be made now from ``position``: a man on the bar enters
+        first, men bear off only once all are home, and the variant's own step rules."""
+        mine = list(position.boards[self.start.turn])
+        if (mine[BAR] and move.src != BAR) or (move.dst == OFF and any(mine[7:])):
+            return False
+        return self.variant.step_allowed(mine, self.variant.theirs(position), move)
 
     def _own(self, place: int) -> int | None:
         """The mover's own point of ``place`` (``BAR``, ``OFF`` for his bar and tray), or None for
