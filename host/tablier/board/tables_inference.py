@@ -299,12 +299,23 @@ class TurnInference:
             moved = list(candidate.counts)
             moved[place] -= 1
             moved[PLACE_INDEX[hit_man]] += 1
-            if TABLES_PLACES[place][0] == "point" and tuple(moved) in self._reachable:
+            if self._adversary_on(candidate, place) and tuple(moved) in self._reachable:
                 lit.setdefault(PLACE_INDEX[hit_man], MOVE)
             for target, kind in lit.items():
                 if target != place and destinations.get(target) != HIT:
                     destinations[target] = kind
         return destinations
+
+    def _adversary_on(self, candidate: Candidate, place: int) -> bool:
+        """Whether ``place`` may hold an adversary man in ``candidate`` (a hit man yet to go to his
+        bar: on his point, or beside the hitter in the moment of the hit)."""
+        kind, number = TABLES_PLACES[place]
+        if kind != "point":
+            return False
+        if candidate.transit:
+            return True
+        side = self.start.turn
+        return bool(candidate.position.boards[1 - side][self.orientation.own_point(1 - side, number)])
 
     def _onwards(self, position: Position, src: int | None) -> dict[int, str]:
         """The landings of the mover's man on his ``src`` in ``position``: each step a die's move of
@@ -341,10 +352,13 @@ class TurnInference:
         return BAR if kind == "bar" else OFF
 
     def sources(self, found: Sequence[Candidate]) -> dict[int, dict[int, str]]:
-        """The places the next man may come from, for the positions ``found``, with his landings."""
+        """The places the mover's next man may come from, for the positions ``found`` (none in the
+        moment of a hit), with his landings."""
         key = tuple(found)
         if key not in self._sources:
-            places = {n for c in found for n, count in enumerate(c.counts) if count > 0}
+            side = self.start.turn
+            places = {n for c in found if not c.transit for n in range(len(TABLES_PLACES))
+                      if (src := self._own(n)) not in (None, OFF) and c.position.boards[side][src]}
             self._sources[key] = {n: lit for n in sorted(places) if (lit := self.landings(found, n))}
         return self._sources[key]
 
@@ -357,20 +371,20 @@ class TurnInference:
             return None
         sources = self.sources(reading.candidates)
         if len(sources) == 1:
-            (place, lit), = sources.items()
-            return BeforeLift((place,), lit, True)
+            (place, landings), = sources.items()
+            return BeforeLift((place,), landings, True)
         forced = [n for n in set(must_move) if n in sources]
         if len(forced) == 1:
             return BeforeLift((forced[0],), sources[forced[0]], True)
         tall = [n for n in sources if any(c.counts[n] > self.ladder for c in reading.candidates)]
         if not tall:
             return None
-        lit: dict[int, str] = {}
+        merged: dict[int, str] = {}
         for n in tall:
             for target, kind in sources[n].items():
-                if lit.get(target) != HIT:
-                    lit[target] = kind
-        return BeforeLift(tuple(tall), lit, False)
+                if merged.get(target) != HIT:
+                    merged[target] = kind
+        return BeforeLift(tuple(tall), merged, False)
 
     # -- after the reading ----------------------------------------------------------------------
 
