@@ -5,16 +5,21 @@ tray), and through the rest of the throw (pure: no firmware)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablier.board.observation import PLACE_INDEX, TABLES_PLACES, Counts, visible
 from tablier.board.orientation import Orientation
 from tablier.board.tables_inference import BEAR_OFF, HIT, MOVE, Status, TurnInference
 from tablier.tables import Backgammon, Dice
+from tablier.tables.catalog import make_variant
 from tablier.tables.jacquet import Jacquet, SpanishBackgammon
 from tablier.tables.position import BLACK, WHITE, Position, side_board
 from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 from tablier.tables.versailles import Versailles
+
+from .test_inference_properties import reached
 
 LADDER = 6
 BG = Backgammon()
@@ -190,3 +195,46 @@ def test_the_tray_stays_dark_while_a_man_is_still_outside_home() -> None:
     assert PLACE_INDEX["tray", 1] not in reading.destinations
     home = turn.read(shown(turn, point_8=-1), lifted_hint=at(2))  # 8/2 played: the man lifted again
     assert names(home.destinations) == {"tray 1": BEAR_OFF}
+
+
+# -- any position ------------------------------------------------------------------------------------
+
+@settings(deadline=None, max_examples=30)
+@given(game=st.sampled_from(["backgammon", "jacquet", "ticktack", "versailles"]),
+       seed=st.integers(0, 10**6), plies=st.integers(0, 60), first=st.integers(1, 6),
+       second=st.integers(1, 6))
+def test_the_lights_show_every_first_move_and_nothing_but_legal_landings(
+        game: str, seed: int, plies: int, first: int, second: int) -> None:
+    variant = make_variant(game)
+    position = reached(variant, seed, plies)
+    turn = turn_of(variant, position, Dice(first, second))
+    side = position.turn
+    start = list(turn.orientation.counts(position))
+    theirs = position.boards[1 - side]
+    before = turn.before_lift(turn.read(visible(tuple(start), LADDER)))
+    if before is not None and len(before.sources) == 1:  # the man put down from there is on the way
+        for target in before.destinations:
+            landed = list(start)
+            landed[before.sources[0]] -= 1
+            landed[target] += 1
+            assert turn.read(visible(tuple(landed), LADDER)).status is not Status.UNKNOWN
+    for place, count in enumerate(start):
+        if not count or count > LADDER:  # a lift from a tall stack is seen by no switch
+            continue
+        lifted = list(visible(tuple(start), LADDER))
+        lifted[place] -= 1
+        reading = turn.read(tuple(lifted), lifted_hint=place)
+        for target, kind in reading.destinations.items():
+            landed = list(lifted)
+            landed[target] += 1
+            assert turn.read(visible(tuple(landed), LADDER)).status is not Status.UNKNOWN
+            if kind == HIT:
+                point = turn.orientation.own_point(1 - side, TABLES_PLACES[target][1])
+                assert theirs[point] == 1
+        for play in turn.plays:
+            move = play[0] if play else None
+            if move is None or PLACE_INDEX[turn.orientation.place_of(side, move.src)] != place:
+                continue
+            target = PLACE_INDEX[turn.orientation.place_of(side, move.dst)]
+            assert reading.destinations.get(target) == (
+                HIT if move.hit else BEAR_OFF if move.dst == 0 else MOVE), (play, names(reading.destinations))

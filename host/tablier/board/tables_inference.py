@@ -139,8 +139,13 @@ class TurnInference:
                 candidate = Candidate(counts, position, moves, final)
                 seen[key] = candidate
                 self._add(candidate)
+                for mask_hits in range(1, 1 << len(hits)):  # hit men not yet on the bar (a slide)
+                    unhit = counts
+                    for n, hit in enumerate(hits):
+                        if mask_hits >> n & 1:
+                            unhit = self._unhit(unhit, hit.dst)
+                    self._add(Candidate(unhit, position, moves, False, True))
                 for hit in hits:
-                    self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
                     landing = PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)]
                     self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, landing))
         moves_made = {move for same in done for move in same}
@@ -177,6 +182,9 @@ class TurnInference:
         return paths
 
     def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
+        """The position after ``moves`` in this order, and the hits made; None if the men do not
+        allow it. A man hits where he lands on a lone adversary man, whichever move the generator
+        marked: a play's moves may be made in another order."""
         side = self.start.turn
         mine = list(self.start.boards[side])
         theirs = list(self.start.boards[1 - side])
@@ -186,13 +194,13 @@ class TurnInference:
                 return None
             mine[move.src] -= 1
             mine[move.dst] += 1
-            if move.hit:
-                their_point = self.variant.opposite(move.dst)
-                if theirs[their_point] <= 0:
+            their_point = self.variant.opposite(move.dst) if 1 <= move.dst <= 24 else None
+            if their_point is not None and theirs[their_point]:
+                if not self.variant.hitting or theirs[their_point] > 1:
                     return None
                 theirs[their_point] -= 1
                 theirs[BAR] += 1
-                hits.append(move)
+                hits.append(Move(move.src, move.dst, True))
         boards = (tuple(mine), tuple(theirs)) if side == 0 else (tuple(theirs), tuple(mine))
         return Position(boards, side), hits
 
@@ -327,7 +335,8 @@ class TurnInference:
             if move.src != src or not self._allowed(position, move):
                 continue
             target = PLACE_INDEX[self.orientation.place_of(self.start.turn, move.dst)]
-            lit[target] = HIT if move.hit else BEAR_OFF if move.dst == OFF else MOVE
+            hit = 1 <= move.dst <= 24 and bool(self.variant.theirs(position)[move.dst])
+            lit[target] = HIT if hit else BEAR_OFF if move.dst == OFF else MOVE
             for beyond, kind in self._onwards(after, move.dst).items():
                 lit.setdefault(beyond, kind)
         return lit
