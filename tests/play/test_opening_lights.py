@@ -46,3 +46,13 @@ def test_a_man_bearing_off_into_a_full_tray_lights_it() -> None:
         expect last 6/off 5/off
     """, position="B 6x2 5x2 4x2 3 / W 24x2 13x5 8x3 6x5 / B")
     assert result.session.committed == ["6/off 5/off"]
+
+
+def test_teaching_words_name_the_start_stacks_destinations_before_a_lift() -> None:
+    result = run_script("jacquet", """
+        setup
+        dice 6 5
+        press 1
+        expect lit point 24 must-move
+    """)
+    assert "the man must come from 24: he may go to 13, 18, 19" in result.session.status_lines()
