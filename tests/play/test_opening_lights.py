@@ -19,7 +19,7 @@ SCRIPTS = Path(__file__).parent / "scripts"
     ("jacquet_opening", "24/13 ; 24/20"),
     ("spanish_opening", "24/13 ; 24/20"),
     ("versailles_opening", "24/17"),
-    ("ticktack_opening", "24/14"),
+    ("ticktack_opening", "24/14 ; 24/19 ; 24/23 14/12"),
 ])
 def test_the_opening_lights_of_each_tables_game(script: str, moves: str, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:

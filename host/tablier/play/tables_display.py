@@ -162,11 +162,15 @@ def landing_words(self: TablesSession, destinations: dict[int, str]) -> str:
 
 
 def must_moving(self: TablesSession) -> set[int]:
-    """The place indices of the men the rules make move now (the postillon, a touched man)."""
+    """The place indices of the men the rules make move now (the postillon, a touched man), while
+    the board still shows them there (not once they have moved on)."""
     if self.orientation is None:
         return set()
-    return {TABLES_PLACES.index(self.orientation.place_of(self.flow.turn, point))
-            for point in self.flow.must_move()}
+    side = self.flow.turn
+    points = self.flow.must_move()
+    if self.reading is not None and self.reading.candidates:
+        points = {p for p in points if any(c.position.boards[side][p] for c in self.reading.candidates)}
+    return {TABLES_PLACES.index(self.orientation.place_of(side, point)) for point in points}
 
 
 def dice_used(self: TablesSession) -> tuple[bool, bool]:
