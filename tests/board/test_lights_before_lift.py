@@ -238,3 +238,13 @@ def test_the_lights_show_every_first_move_and_nothing_but_legal_landings(
             target = PLACE_INDEX[turn.orientation.place_of(side, move.dst)]
             assert reading.destinations.get(target) == (
                 HIT if move.hit else BEAR_OFF if move.dst == 0 else MOVE), (play, names(reading.destinations))
+
+
+def test_with_the_hit_man_already_on_the_bar_only_a_hitter_lights_the_hit() -> None:
+    black = side_board({24: 2, 13: 5, 8: 3, 6: 5})
+    white = side_board({24: 1, 22: 1, 13: 5, 8: 3, 6: 5})  # a white blot on black's 3-point
+    turn = turn_of(BG, Position((black, white), BLACK), Dice(5, 3))
+    hitter = turn.read(shown(turn, point_3=-1, bar_2=1, point_8=-1), lifted_hint=at(8))
+    assert names(hitter.destinations) == {"point 3": HIT}
+    other = turn.read(shown(turn, point_3=-1, bar_2=1, point_13=-1), lifted_hint=at(13))
+    assert HIT not in other.destinations.values()

@@ -61,7 +61,8 @@ class Candidate:
     moves: Play
     final: bool
     transit: bool = False  # a moment of a hit: the hit man still on his point, or the hitter not moved
-    hit_at: int | None = None  # the place the hitter still has to land on (the hit man already on the bar)
+    # the hit man already on the bar, his hitter not moved: the places the hitter leaves and lands on
+    hitter: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,8 +147,9 @@ class TurnInference:
                             unhit = self._unhit(unhit, hit.dst)
                     self._add(Candidate(unhit, position, moves, False, True))
                 for hit in hits:
-                    landing = PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)]
-                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, landing))
+                    hitter = (PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.src)],
+                              PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)])
+                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, hitter))
         moves_made = {move for same in done for move in same}
         for same, position in done.items():  # one move more: the steps from each position
             for move in moves_made:
@@ -298,9 +300,11 @@ class TurnInference:
             if candidate.counts[place] <= 0:
                 continue
             lit: dict[int, str] = {}
-            if candidate.hit_at is not None:  # the hit man is on the bar, his hitter still to land
-                lit[candidate.hit_at] = HIT
-                lit.update(self._onwards(candidate.position, self._own(candidate.hit_at)))
+            if candidate.hitter is not None:  # the hit man is on the bar, his hitter still to land
+                if candidate.hitter[0] == place:
+                    landing = candidate.hitter[1]
+                    lit[landing] = HIT
+                    lit.update(self._onwards(candidate.position, self._own(landing)))
             else:
                 lit.update(self._onwards(candidate.position, self._own(place)))
             hit_man = ("bar", 2 - side)  # or the man lifted is a hit man, going to his bar
