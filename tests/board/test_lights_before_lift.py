@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablier.board.observation import PLACE_INDEX, TABLES_PLACES, Counts, visible
-from tablier.board.orientation import Orientation
+from tablier.board.orientation import ORIENTATIONS, Orientation
 from tablier.board.tables_inference import BEAR_OFF, HIT, MOVE, Status, TurnInference
 from tablier.tables import Backgammon, Dice
 from tablier.tables.catalog import make_variant
@@ -202,12 +202,12 @@ def test_the_tray_stays_dark_while_a_man_is_still_outside_home() -> None:
 @settings(deadline=None, max_examples=30)
 @given(game=st.sampled_from(["backgammon", "jacquet", "ticktack", "versailles"]),
        seed=st.integers(0, 10**6), plies=st.integers(0, 60), first=st.integers(1, 6),
-       second=st.integers(1, 6))
+       second=st.integers(1, 6), way=st.sampled_from(ORIENTATIONS))
 def test_the_lights_show_every_first_move_and_nothing_but_legal_landings(
-        game: str, seed: int, plies: int, first: int, second: int) -> None:
+        game: str, seed: int, plies: int, first: int, second: int, way: str) -> None:
     variant = make_variant(game)
     position = reached(variant, seed, plies)
-    turn = turn_of(variant, position, Dice(first, second))
+    turn = TurnInference(variant, position, Dice(first, second), Orientation(variant, way), LADDER)
     side = position.turn
     start = list(turn.orientation.counts(position))
     theirs = position.boards[1 - side]
