@@ -111,7 +111,11 @@ class TurnInference:
         self.candidates: list[Candidate] = []
         self._index: dict[Counts, list[Candidate]] = {}
         self._reachable: set[Counts] = set()  # the candidates' true men per place
-        self._steps: dict[Position, set[tuple[Move, Position]]] = {}  # one die's move on, and where
+        self._opposite = (0, *(variant.opposite(point) for point in range(1, 25)))
+        self._placed: dict[tuple[Move, ...], Position] = {}  # each subset of moves (sorted) placed
+        self._subsets: dict[Position, list[tuple[Move, ...]]] = {}  # and the subsets reaching each
+        self._moves_from: dict[int, set[Move]] = {}  # the turn's moves by their starting point
+        self._steps: dict[tuple[Position, int], set[tuple[Move, Position]]] = {}  # on demand
         self._sources: dict[tuple[Candidate, ...], dict[int, dict[int, str]]] = {}
         self._build()
 
@@ -119,7 +123,7 @@ class TurnInference:
 
     def _build(self) -> None:
         seen: dict[tuple[Position, bool], Candidate] = {}
-        done: dict[tuple[Move, ...], Position] = {}  # subsets already placed (the same moves, any order)
+        done = self._placed  # subsets already placed (the same moves, any order)
         results = {self.variant.after(self.start, play).boards for play in self.plays}
         for play in (path for listed in self.plays for path in self._paths(listed)):
             for mask in range(1 << len(play)):
@@ -132,6 +136,7 @@ class TurnInference:
                     continue
                 position, hits = reached
                 done[same] = position
+                self._subsets.setdefault(position, []).append(same)
                 final = position.boards in results
                 key = (position, final)
                 if key in seen:
@@ -150,12 +155,9 @@ class TurnInference:
                     hitter = (PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.src)],
                               PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)])
                     self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, hitter))
-        moves_made = {move for same in done for move in same}
-        for same, position in done.items():  # one move more: the steps from each position
-            for move in moves_made:
-                after = done.get(tuple(sorted((*same, move))))
-                if after is not None:
-                    self._steps.setdefault(position, set()).add((move, after))
+        for same in done:
+            for move in same:
+                self._moves_from.setdefault(move.src, set()).add(move)
 
     def _paths(self, play: Play) -> list[Play]:
         """``play`` and the same play with a man that uses both dice resting on his other
@@ -196,8 +198,8 @@ class TurnInference:
                 return None
             mine[move.src] -= 1
             mine[move.dst] += 1
-            their_point = self.variant.opposite(move.dst) if 1 <= move.dst <= 24 else None
-            if their_point is not None and theirs[their_point]:
+            their_point = self._opposite[move.dst] if 1 <= move.dst <= 24 else 0
+            if their_point and theirs[their_point]:
                 if not self.variant.hitting or theirs[their_point] > 1:
                     return None
                 theirs[their_point] -= 1
@@ -335,8 +337,8 @@ class TurnInference:
         lit: dict[int, str] = {}
         if src is None or src == OFF or not position.boards[self.start.turn][src]:
             return lit
-        for move, after in self._steps.get(position, ()):
-            if move.src != src or not self._allowed(position, move):
+        for move, after in self._steps_of(position, src):
+            if not self._allowed(position, move):
                 continue
             target = PLACE_INDEX[self.orientation.place_of(self.start.turn, move.dst)]
             hit = 1 <= move.dst <= 24 and bool(self.variant.theirs(position)[move.dst])
@@ -344,6 +346,15 @@ class TurnInference:
             for beyond, kind in self._onwards(after, move.dst).items():
                 lit.setdefault(beyond, kind)
         return lit
+
+    def _steps_of(self, position: Position, src: int) -> set[tuple[Move, Position]]:
+        """The turn's moves of a man from ``src`` in ``position``, each with where it leads."""
+        key = (position, src)
+        if key not in self._steps:
+            self._steps[key] = {(move, after) for same in self._subsets.get(position, ())
+                                for move in self._moves_from.get(src, ())
+                                if (after := self._placed.get(tuple(sorted((*same, move))))) is not None}
+        return self._steps[key]
 
     def _allowed(self, position: Position, move: Move) -> bool:
         """Whether the rules let ``move`` be made now from ``position``: a man on the bar enters
