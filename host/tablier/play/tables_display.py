@@ -94,6 +94,7 @@ def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
     for index, kind in destinations.items():
         plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
 
+
 def tables_status_lines(self: TablesSession) -> list[str]:
     """The terminal view's lines for the session's state."""
     from .tables_session import ASKING, SETUP
