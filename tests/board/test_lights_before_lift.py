@@ -248,3 +248,13 @@ def test_with_the_hit_man_already_on_the_bar_only_a_hitter_lights_the_hit() -> N
     assert names(hitter.destinations) == {"point 3": HIT}
     other = turn.read(shown(turn, point_3=-1, bar_2=1, point_13=-1), lifted_hint=at(13))
     assert HIT not in other.destinations.values()
+
+
+def test_a_higher_number_bears_off_only_from_the_highest_point_held() -> None:
+    black = side_board({6: 1, 2: 1})
+    white = side_board({24: 2, 13: 5, 8: 3, 6: 5})
+    turn = turn_of(BG, Position((black, white), BLACK), Dice(6, 4))
+    first = turn.read(shown(turn, point_2=-1), lifted_hint=at(2))  # the man on 6 is still there
+    assert names(first.destinations) == {}
+    after = turn.read(shown(turn, point_6=-1, point_2=-1), lifted_hint=at(2))  # 6/off played
+    assert names(after.destinations) == {"tray 1": BEAR_OFF}

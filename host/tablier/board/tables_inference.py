@@ -358,9 +358,13 @@ class TurnInference:
 
     def _allowed(self, position: Position, move: Move) -> bool:
         """Whether the rules let ``move`` be made now from ``position``: a man on the bar enters
-        first, men bear off only once all are home, and the variant's own step rules."""
+        first, men bear off only once all are home (by a higher number only from the highest point
+        held), and the variant's own step rules."""
         mine = list(position.boards[self.start.turn])
         if (mine[BAR] and move.src != BAR) or (move.dst == OFF and any(mine[7:])):
+            return False
+        if (move.dst == OFF and any(mine[move.src + 1:7]) and self.dice is not None
+                and move.src not in self.variant.dice_steps(self.dice)):
             return False
         return self.variant.step_allowed(mine, self.variant.theirs(position), move)
 
