@@ -32,7 +32,12 @@ HIT = Meaning("hit", (255, 60, 0), STEADY, "the lifted man may go here and hit (
               "(draughts: also marks the men that can capture)")
 BEAR_OFF = Meaning("bear-off", (0, 90, 255), STEADY, "the lifted man may be borne off into this tray")
 MUST_MOVE = Meaning("must-move", (220, 170, 0), SLOW_BLINK,
-                    "this man must move (Jacquet's postillon, a touched man under touch-move)")
+                    "this man must move (Jacquet's postillon, a touched man under touch-move, a man "
+                    "on the bar, the one place the throw lets a man leave); with no man lifted, the "
+                    "lit destinations are his")
+FROM_STACK = Meaning("from-stack", (230, 230, 230), SLOW_BLINK,
+                     "no man lifted: a tall stack whose top men no switch sees leave; the lit "
+                     "destinations are those of a man taken from it")
 LIFT_HERE = Meaning("lift-here", (255, 0, 0), FAST_BLINK, "error: lift a man from here")
 PUT_HERE = Meaning("put-here", (0, 200, 200), FAST_BLINK, "error: put a man here")
 ASK = Meaning("ask", (200, 0, 160), SLOW_BLINK,
@@ -48,12 +53,12 @@ DIE_USED = Meaning("die-used", (25, 25, 25), STEADY, "dice pips, dimmed: this di
 LINK_WAIT = Meaning("link-wait", (0, 0, 200), SLOW_BLINK,
                     "both status lights, for a second: the host has just (re)connected to the board")
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game")
-FAULTY = Meaning("faulty", (230, 230, 230), SLOW_BLINK,
+FAULTY = Meaning("faulty", (255, 255, 255), FAST_BLINK,
                  "a switch of this place looks dead, stuck or chattering: the terminal says what to do")
 
 VOCABULARY: tuple[Meaning, ...] = (
-    DESTINATION, HIT, BEAR_OFF, MUST_MOVE, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN, PRESS_TO_ROLL,
-    PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, FAULTY)
+    DESTINATION, HIT, BEAR_OFF, MUST_MOVE, FROM_STACK, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN,
+    PRESS_TO_ROLL, PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, FAULTY)
 
 
 class LedPlan:

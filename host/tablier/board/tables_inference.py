@@ -13,6 +13,13 @@ switches show is then matched against that list:
 - ``IN_HAND``: one of those with a man (or two) lifted: the lifted man's destinations are known;
 - ``UNKNOWN``: none of them: after a grace time, the player is guided back.
 
+A lifted man's destinations (:meth:`TurnInference.landings`) are only the places where he may go
+*now*: a landing the turn can reach, by a step the rules allow from where the men stand (a man on the
+bar enters first, a man bears off only once all are home, the variant's own step rules), marked
+``HIT`` only where his own landing hits. A man taken from a stack's unseen top layer changes no
+switch: :meth:`TurnInference.before_lift` names, before anything is lifted, the place the next man
+must come from or the tall stacks that may give him, with their destinations.
+
 Positions are in the rules' frames; :class:`~tablier.board.orientation.Orientation` places them.
 """
 
@@ -53,7 +60,9 @@ class Candidate:
     position: Position
     moves: Play
     final: bool
-    transit: bool = False  # a hit man still stands on his point
+    transit: bool = False  # a moment of a hit: the hit man still on his point, or the hitter not moved
+    # the hit man already on the bar, his hitter not moved: the places the hitter leaves and lands on
+    hitter: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,8 @@ class Reading:
     candidates: tuple[Candidate, ...] = ()
     lifted: tuple[int, ...] = ()  # place indices of the men in hand
     destinations: dict[int, str] = field(default_factory=dict)  # place index -> MOVE/HIT/BEAR_OFF
+    # ``lifted`` and ``destinations`` may also come with FINAL or PARTIAL: a switch just opened, and the
+    # board looks the same as a man already put on an unseen top layer (a full tray, a tall point)
 
     @property
     def finals(self) -> tuple[Candidate, ...]:
@@ -73,6 +84,15 @@ class Reading:
             if candidate.final and not candidate.transit:
                 seen.setdefault(candidate.position, candidate)
         return tuple(seen.values())
+
+
+@dataclass(frozen=True)
+class BeforeLift:
+    """The lights before any man is lifted: where a man from ``sources`` may go."""
+
+    sources: tuple[int, ...]  # place indices
+    destinations: dict[int, str]  # place index -> MOVE/HIT/BEAR_OFF
+    only: bool  # the next man must come from the one source (else: tall stacks among others)
 
 
 class TurnInference:
@@ -90,15 +110,22 @@ class TurnInference:
         self.plays = list(plays)
         self.candidates: list[Candidate] = []
         self._index: dict[Counts, list[Candidate]] = {}
+        self._reachable: set[Counts] = set()  # the candidates' true men per place
+        self._opposite = (0, *(variant.opposite(point) for point in range(1, 25)))
+        self._placed: dict[tuple[Move, ...], Position] = {}  # each subset of moves (sorted) placed
+        self._subsets: dict[Position, list[tuple[Move, ...]]] = {}  # and the subsets reaching each
+        self._moves_from: dict[int, set[Move]] = {}  # the turn's moves by their starting point
+        self._steps: dict[tuple[Position, int], set[tuple[Move, Position]]] = {}  # on demand
+        self._sources: dict[tuple[Candidate, ...], dict[int, dict[int, str]]] = {}
         self._build()
 
     # -- building -------------------------------------------------------------------------------
 
     def _build(self) -> None:
         seen: dict[tuple[Position, bool], Candidate] = {}
-        done: set[tuple[Move, ...]] = set()  # subsets already placed (the same moves, any order)
+        done = self._placed  # subsets already placed (the same moves, any order)
         results = {self.variant.after(self.start, play).boards for play in self.plays}
-        for play in self.plays:
+        for play in (path for listed in self.plays for path in self._paths(listed)):
             for mask in range(1 << len(play)):
                 moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
                 same = tuple(sorted(moves))
@@ -107,8 +134,9 @@ class TurnInference:
                 reached = self._apply(moves)
                 if reached is None:
                     continue
-                done.add(same)
                 position, hits = reached
+                done[same] = position
+                self._subsets.setdefault(position, []).append(same)
                 final = position.boards in results
                 key = (position, final)
                 if key in seen:
@@ -117,11 +145,50 @@ class TurnInference:
                 candidate = Candidate(counts, position, moves, final)
                 seen[key] = candidate
                 self._add(candidate)
+                for mask_hits in range(1, 1 << len(hits)):  # hit men not yet on the bar (a slide)
+                    unhit = counts
+                    for n, hit in enumerate(hits):
+                        if mask_hits >> n & 1:
+                            unhit = self._unhit(unhit, hit.dst)
+                    self._add(Candidate(unhit, position, moves, False, True))
                 for hit in hits:
-                    self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
-                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True))
+                    hitter = (PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.src)],
+                              PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)])
+                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, hitter))
+        for same in done:
+            for move in same:
+                self._moves_from.setdefault(move.src, set()).add(move)
+
+    def _paths(self, play: Play) -> list[Play]:
+        """``play`` and the same play with a man that uses both dice resting on his other
+        intermediate point (the other die first), where that point is open and the step allowed:
+        the generator lists one way per result, the hands may take either."""
+        paths = [play]
+        theirs = self.variant.theirs(self.start)
+        for i, first in enumerate(play):
+            for j in range(i + 1, len(play)):
+                then = play[j]
+                if then.src != first.dst or first.hit or then.hit or OFF in (first.dst, then.dst):
+                    continue
+                rest = then.src - then.dst
+                if rest == first.src - first.dst or not 1 <= first.src - rest <= 24:
+                    continue
+                other = Move(first.src, first.src - rest)
+                if theirs[other.dst]:
+                    continue
+                before = self._apply(play[:i])
+                if before is None or not self.variant.step_allowed(
+                        list(before[0].boards[self.start.turn]), theirs, other):
+                    continue
+                path = list(play)
+                path[i], path[j] = other, Move(other.dst, then.dst)
+                paths.append(tuple(path))
+        return paths
 
     def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
+        """The position after ``moves`` in this order, and the hits made; None if the men do not
+        allow it. A man hits where he lands on a lone adversary man, whichever move the generator
+        marked: a play's moves may be made in another order."""
         side = self.start.turn
         mine = list(self.start.boards[side])
         theirs = list(self.start.boards[1 - side])
@@ -131,13 +198,15 @@ class TurnInference:
                 return None
             mine[move.src] -= 1
             mine[move.dst] += 1
-            if move.hit and not self.variant.pins:  # a pinned man stays where he stands
-                their_point = self.variant.opposite(move.dst)
-                if theirs[their_point] <= 0:
+            their_point = self._opposite[move.dst] if 1 <= move.dst <= 24 else 0
+            if their_point and theirs[their_point]:
+                if not self.variant.hitting or theirs[their_point] > 1:
                     return None
+                if self.variant.pins:  # Plakoto: the lone man stays where he stands, pinned
+                    continue
                 theirs[their_point] -= 1
                 theirs[BAR] += 1
-                hits.append(move)
+                hits.append(Move(move.src, move.dst, True))
         boards = (tuple(mine), tuple(theirs)) if side == 0 else (tuple(theirs), tuple(mine))
         return Position(boards, side), hits
 
@@ -160,15 +229,19 @@ class TurnInference:
     def _add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
         self._index.setdefault(visible(candidate.counts, self.ladder), []).append(candidate)
+        self._reachable.add(candidate.counts)
 
     # -- reading --------------------------------------------------------------------------------
 
     def read(self, seen: Counts, lifted_hint: int | None = None) -> Reading:
-        """Match the covered slots per place ``seen`` (``lifted_hint``: the place a man was last
-        lifted from, tried first)."""
+        """Match the covered slots per place ``seen`` (``lifted_hint``: the place a switch has just
+        opened on, tried first as the man in hand)."""
         exact = self._index.get(seen)
         if exact:
-            return self._matched(exact)
+            reading = self._matched(exact)
+            if lifted_hint is not None and reading.status in (Status.PARTIAL, Status.FINAL):
+                return self._also_in_hand(reading, seen, lifted_hint)
+            return reading
         order = list(range(len(seen)))
         if lifted_hint is not None:
             order.remove(lifted_hint)
@@ -176,7 +249,8 @@ class TurnInference:
         for place in order:
             with_man = self._plus(seen, place)
             if with_man is not None and with_man in self._index:
-                return self._in_hand(self._index[with_man], (place,))
+                found = tuple(self._index[with_man])
+                return Reading(Status.IN_HAND, found, (place,), self.landings(found, place))
         for first in order:
             once = self._plus(seen, first)
             if once is None:
@@ -206,24 +280,141 @@ class TurnInference:
             return Reading(Status.AMBIGUOUS, found)
         return reading
 
-    def _in_hand(self, found: list[Candidate], lifted: tuple[int, ...]) -> Reading:
-        place = lifted[0]
+    def _also_in_hand(self, reading: Reading, seen: Counts, place: int) -> Reading:
+        """A switch has just opened on ``place`` and the board also reads as a man already put on an
+        unseen top layer (a full tray, a point of six or more): the status stands, and the lifted
+        man's destinations are known too."""
+        with_man = self._plus(seen, place)
+        if with_man is None or with_man not in self._index:
+            return reading
+        found = tuple(self._index[with_man])
+        destinations = self.landings(found, place)
+        if not destinations:
+            return reading
+        return Reading(reading.status, reading.candidates, (place,), destinations)
+
+    # -- where a man may go ---------------------------------------------------------------------
+
+    def landings(self, found: Sequence[Candidate], place: int) -> dict[int, str]:
+        """Where a man taken from ``place`` of one of the positions ``found`` may go now: place index
+        -> ``MOVE``, ``HIT`` (his own landing hits) or ``BEAR_OFF``."""
         destinations: dict[int, str] = {}
+        side = self.start.turn
         for candidate in found:
-            for target in range(len(TABLES_PLACES)):
-                if target == place:
-                    continue
-                moved = list(candidate.counts)
-                moved[place] -= 1
-                moved[target] += 1
-                reached = self._index.get(visible(tuple(moved), self.ladder))
-                if not reached:
-                    continue
-                kind = (HIT if any(c.transit for c in reached)
-                        else BEAR_OFF if TABLES_PLACES[target][0] == "tray" else MOVE)
-                if destinations.get(target) != HIT:
+            if candidate.counts[place] <= 0:
+                continue
+            lit: dict[int, str] = {}
+            if candidate.hitter is not None:  # the hit man is on the bar, his hitter still to land
+                if candidate.hitter[0] == place:
+                    landing = candidate.hitter[1]
+                    lit[landing] = HIT
+                    lit.update(self._onwards(candidate.position, self._own(landing)))
+            else:
+                lit.update(self._onwards(candidate.position, self._own(place)))
+            hit_man = ("bar", 2 - side)  # or the man lifted is a hit man, going to his bar
+            moved = list(candidate.counts)
+            moved[place] -= 1
+            moved[PLACE_INDEX[hit_man]] += 1
+            if self._adversary_on(candidate, place) and tuple(moved) in self._reachable:
+                lit.setdefault(PLACE_INDEX[hit_man], MOVE)
+            for target, kind in lit.items():
+                if target != place and destinations.get(target) != HIT:
                     destinations[target] = kind
-        return Reading(Status.IN_HAND, tuple(found), lifted, destinations)
+        return destinations
+
+    def _adversary_on(self, candidate: Candidate, place: int) -> bool:
+        """Whether ``place`` may hold an adversary man in ``candidate`` (a hit man yet to go to his
+        bar: on his point, or beside the hitter in the moment of the hit)."""
+        kind, number = TABLES_PLACES[place]
+        if kind != "point":
+            return False
+        if candidate.transit:
+            return True
+        side = self.start.turn
+        return bool(candidate.position.boards[1 - side][self.orientation.own_point(1 - side, number)])
+
+    def _onwards(self, position: Position, src: int | None) -> dict[int, str]:
+        """The landings of the mover's man on his ``src`` in ``position``: each step a die's move of
+        the turn that the rules allow from there now, and on from where it lands."""
+        lit: dict[int, str] = {}
+        if src is None or src == OFF or not position.boards[self.start.turn][src]:
+            return lit
+        for move, after in self._steps_of(position, src):
+            if not self._allowed(position, move):
+                continue
+            target = PLACE_INDEX[self.orientation.place_of(self.start.turn, move.dst)]
+            hit = 1 <= move.dst <= 24 and bool(self.variant.theirs(position)[move.dst])
+            lit[target] = HIT if hit else BEAR_OFF if move.dst == OFF else MOVE
+            for beyond, kind in self._onwards(after, move.dst).items():
+                lit.setdefault(beyond, kind)
+        return lit
+
+    def _steps_of(self, position: Position, src: int) -> set[tuple[Move, Position]]:
+        """The turn's moves of a man from ``src`` in ``position``, each with where it leads."""
+        key = (position, src)
+        if key not in self._steps:
+            self._steps[key] = {(move, after) for same in self._subsets.get(position, ())
+                                for move in self._moves_from.get(src, ())
+                                if (after := self._placed.get(tuple(sorted((*same, move))))) is not None}
+        return self._steps[key]
+
+    def _allowed(self, position: Position, move: Move) -> bool:
+        """Whether the rules let ``move`` be made now from ``position``: a man on the bar enters
+        first, men bear off only once all are home (by a higher number only from the highest point
+        held), and the variant's own step rules."""
+        mine = list(position.boards[self.start.turn])
+        if (mine[BAR] and move.src != BAR) or (move.dst == OFF and any(mine[7:])):
+            return False
+        if (move.dst == OFF and any(mine[move.src + 1:7]) and self.dice is not None
+                and move.src not in self.variant.dice_steps(self.dice)):
+            return False
+        return self.variant.step_allowed(mine, self.variant.theirs(position), move)
+
+    def _own(self, place: int) -> int | None:
+        """The mover's own point of ``place`` (``BAR``, ``OFF`` for his bar and tray), or None for
+        the adversary's bar and tray."""
+        kind, number = TABLES_PLACES[place]
+        side = self.start.turn
+        if kind == "point":
+            return self.orientation.own_point(side, number)
+        if number != side + 1:
+            return None
+        return BAR if kind == "bar" else OFF
+
+    def sources(self, found: Sequence[Candidate]) -> dict[int, dict[int, str]]:
+        """The places the mover's next man may come from, for the positions ``found`` (none in the
+        moment of a hit), with his landings."""
+        key = tuple(found)
+        if key not in self._sources:
+            side = self.start.turn
+            places = {n for c in found if not c.transit for n in range(len(TABLES_PLACES))
+                      if (src := self._own(n)) not in (None, OFF) and c.position.boards[side][src]}
+            self._sources[key] = {n: lit for n in sorted(places) if (lit := self.landings(found, n))}
+        return self._sources[key]
+
+    def before_lift(self, reading: Reading, must_move: Iterable[int] = ()) -> BeforeLift | None:
+        """What to light while no man is in hand (``must_move``: places whose man the rules make
+        move, e.g. a touched man): the one place the next man can come from (the only source, or
+        the one that must move) with its landings; else the tall stacks among the sources, whose
+        lift no switch sees, with theirs. None when neither, or the board shows no play on its way."""
+        if reading.lifted or reading.status is not Status.PARTIAL:
+            return None
+        sources = self.sources(reading.candidates)
+        if len(sources) == 1:
+            (place, landings), = sources.items()
+            return BeforeLift((place,), landings, True)
+        forced = [n for n in set(must_move) if n in sources]
+        if len(forced) == 1:
+            return BeforeLift((forced[0],), sources[forced[0]], True)
+        tall = [n for n in sources if any(c.counts[n] > self.ladder for c in reading.candidates)]
+        if not tall:
+            return None
+        merged: dict[int, str] = {}
+        for n in tall:
+            for target, kind in sources[n].items():
+                if merged.get(target) != HIT:
+                    merged[target] = kind
+        return BeforeLift(tuple(tall), merged, False)
 
     # -- after the reading ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from tablier.board.leds import (
     DESTINATION,
     DIE,
     DIE_USED,
+    FROM_STACK,
     HINT,
     HIT,
     LIFT_HERE,
@@ -64,9 +65,9 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
         used = dice_used(self)
         plan.die(1, self.flow.dice.first, DIE_USED if used[0] else DIE)
         plan.die(2, self.flow.dice.second, DIE_USED if used[1] else DIE)
-    if self.orientation is not None:
-        for point in self.flow.must_move():
-            plan.place(self.orientation.place_of(self.flow.turn, point), MUST_MOVE)
+    must_move = must_moving(self)
+    for index in must_move:
+        plan.place(TABLES_PLACES[index], MUST_MOVE)
     for index in self.hint:
         plan.place(TABLES_PLACES[index], HINT)
     if self.phase == ASKING and self.inference is not None:
@@ -77,11 +78,23 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
             plan.place(TABLES_PLACES[self.guide.lift], LIFT_HERE)
         if self.guide.put is not None:
             plan.place(TABLES_PLACES[self.guide.put], PUT_HERE)
-    elif reading is not None and reading.status is Status.IN_HAND:
-        kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
-        for index, kind in reading.destinations.items():
-            plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
+    elif reading is not None and reading.lifted:
+        light_destinations(plan, reading.destinations)
+    elif reading is not None and self.inference is not None:
+        before = self.inference.before_lift(reading, must_move)
+        if before is not None:
+            for index in before.sources:
+                plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
+            light_destinations(plan, before.destinations)
     return plan
+
+
+def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
+    """Light where a man may go: ``destination``, ``hit`` or ``bear-off``."""
+    kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
+    for index, kind in destinations.items():
+        plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
+
 
 def tables_status_lines(self: TablesSession) -> list[str]:
     """The terminal view's lines for the session's state."""
@@ -107,31 +120,61 @@ def tables_status_lines(self: TablesSession) -> list[str]:
         final = self.reading.status is Status.FINAL
         lines.append(f"the board shows: {self.reading.status.value}"
                      + (" (press your button to end the turn)" if final else ""))
-        if self.options.teaching and self.reading.status is Status.IN_HAND:
-            lines.append(in_hand_words(self))
+        if self.options.teaching:
+            words = in_hand_words(self) or before_lift_words(self)
+            if words:
+                lines.append(words)
     return lines
 
 
 def in_hand_words(self: TablesSession) -> str:
     """Teaching: where the lifted man may go, in the mover's own point numbers."""
     reading = self.reading
-    assert reading is not None and self.orientation is not None
-    side = self.flow.turn
-
-    def own(index: int) -> str:
-        kind, number = TABLES_PLACES[index]
-        if kind == "point":
-            return str(self.orientation.own_point(side, number)) if self.orientation else str(number)
-        return "off" if kind == "tray" else "the bar"
-
+    assert reading is not None
     if not reading.lifted:
         return ""
-    where = own(reading.lifted[0])
+    where = own_place(self, reading.lifted[0])
     if not reading.destinations:
-        return f"the man lifted from {where} has nowhere to go with this throw"
+        return f"the man lifted from {where} has nowhere to go now"
+    return f"the man lifted from {where} may go to {landing_words(self, reading.destinations)}"
+
+
+def before_lift_words(self: TablesSession) -> str:
+    """Teaching: with no man lifted, where the man of the one source (or a tall stack) may go."""
+    if self.reading is None or self.inference is None:
+        return ""
+    before = self.inference.before_lift(self.reading, must_moving(self))
+    if before is None:
+        return ""
+    where = " or ".join(own_place(self, n) for n in before.sources)
+    what = "the man must come from" if before.only else "a man taken from the stack on"
+    return f"{what} {where}: he may go to {landing_words(self, before.destinations)}"
+
+
+def own_place(self: TablesSession, index: int) -> str:
+    """A place in the mover's own words: his point number, ``off``, ``the bar``."""
+    kind, number = TABLES_PLACES[index]
+    if kind == "point":
+        return str(self.orientation.own_point(self.flow.turn, number)) if self.orientation else str(number)
+    return "off" if kind == "tray" else "the bar"
+
+
+def landing_words(self: TablesSession, destinations: dict[int, str]) -> str:
+    """``20, 18 (hit), off``: destinations in the mover's own words."""
     kinds = {TO_HIT: " (hit)", TO_TRAY: ""}
-    goes = ", ".join(own(i) + kinds.get(kind, "") for i, kind in sorted(reading.destinations.items()))
-    return f"the man lifted from {where} may go to {goes}"
+    return ", ".join(own_place(self, i) + kinds.get(kind, "") for i, kind in sorted(destinations.items()))
+
+
+def must_moving(self: TablesSession) -> set[int]:
+    """The place indices of the men the rules make move now (the postillon, a touched man), while
+    the board still shows them there (not once they have moved on)."""
+    if self.orientation is None:
+        return set()
+    side = self.flow.turn
+    points = self.flow.must_move()
+    if self.reading is not None and self.reading.candidates:
+        points = {p for p in points if any(c.position.boards[side][p] for c in self.reading.candidates)}
+    return {TABLES_PLACES.index(self.orientation.place_of(side, point)) for point in points}
 
 
 def dice_used(self: TablesSession) -> tuple[bool, bool]:
