@@ -15,7 +15,8 @@ from tablier.play.demo import run_demo
 from tablier.play.replay import rebuild
 from tablier.record.eventlog import Commit, Header, ResultRecord, SwitchEvent, read_log
 
-BOARD_GAMES = [game.name for game in all_games() if game.name != "polish10"]  # 10x10: not on this board
+BOARD_GAMES = [game.name for game in all_games()
+               if game.name not in ("polish10", "tavli")]  # 10x10: not on this board; Tavli: a match
 
 
 @pytest.mark.parametrize("game", BOARD_GAMES)
@@ -104,3 +105,14 @@ def test_every_example_script_plays_through(script: Path, tmp_path: Path,
     game = script.stem.split("_")[0]
     assert main(["play", game, "--sim", "--script", str(script), "--log-dir", str(tmp_path)]) == 0
     assert "moves: " in capsys.readouterr().out
+
+
+def test_a_tavli_match_plays_portes_plakoto_and_fevga_in_turn(tmp_path: Path) -> None:
+    result = run_demo("tavli", seed=3, delay=0.0, log_dir=tmp_path, out=io.StringIO(), live=False)
+    assert result.session.finished and result.log_path is not None
+    log = read_log(result.log_path)
+    told = " ".join(result.session.message_log)
+    assert "game 1 of Portes" in told and "game 2 of Plakoto" in told and "game 3 of Fevga" in told
+    results = log.of(ResultRecord)
+    assert results[-1].match_over and max(results[-1].score) >= 5  # to five points by default
+    assert rebuild(log).agrees

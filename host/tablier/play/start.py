@@ -25,10 +25,15 @@ def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLo
     for an unknown game or a bad option."""
     info = find_game(game)
     if info.family == "tables":
-        from tablier.tables.catalog import make_variant
+        from tablier.tables.catalog import find_rotation, make_variant
 
         from .tables_session import TablesSession
 
+        rotation = find_rotation(info.name)
+        if rotation is not None:  # Tavli: Portes, Plakoto and Fevga in turn, to its points
+            match = rotation(options.options)
+            options.match_length = options.match_length or match.points
+            return TablesSession(match.variant(1), link, layout, dice, log, options, rotation=match)
         variant = make_variant(info.name, options.options)
         return TablesSession(variant, link, layout, dice, log, options)
     from tablier.draughts.catalog import split_options

@@ -42,6 +42,7 @@ from tablier.tables.notation import format_play
 from tablier.tables.players import greedy_player
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
+from tablier.tables.tavli import TavliRotation
 from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
@@ -70,9 +71,11 @@ class TablesSession(Session):
 
     def __init__(self, variant: Variant, link: Link, layout: Layout, dice: Dice,
                  log: EventLogWriter | None = None, options: PlayOptions | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, rotation: TavliRotation | None = None) -> None:
         super().__init__(link, layout, dice, log, options, clock)
         self.variant = variant
+        self.rotation = rotation  # a match of games in turn (Tavli): each game's variant
+        self.last_winner: int | None = None
         self.ladder = layout.ladders["point"]
         self.match = Match(variant, self.options.match_length) if variant.name == "backgammon" else None
         self.game_number = 0
@@ -109,6 +112,12 @@ class TablesSession(Session):
         if self.match is not None:
             cube_allowed = not self.match.crawford_game
         position = self.first_position if self.game_number == 1 else None
+        if self.rotation is not None and self.game_number > 1:
+            self.variant = self.rotation.variant(self.game_number)
+            if self.orientation is not None:  # the same way round, read with this game's frame
+                self.orientation = Orientation(self.variant, self.orientation.way)
+            if self.last_winner is not None:  # the winner of the game before begins this one
+                position = self.variant.start_position(self.last_winner)
         self.flow = make_flow(self.variant, cube_allowed, self.next_first, position)
         self.ply = 0
         self.phase = SETUP
@@ -173,6 +182,7 @@ class TablesSession(Session):
         self.phase = OVER
         self.inference = None
         self.next_first = 1 - outcome.winner
+        self.last_winner = outcome.winner if outcome.points else None
         if match_over:
             self.finished = True
             self.over = True
