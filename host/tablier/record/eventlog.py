@@ -348,16 +348,19 @@ def _fits(value: object, hint: Any) -> bool:
 
 
 def _describe(hint: Any) -> str:
+    """A field type in words: ``a whole number``, ``a list of whole numbers``."""
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
         return " or ".join(_describe(option) for option in get_args(hint))
     if origin is Sequence:
-        return f"a list of {_describe(get_args(hint)[0])}s"
+        return f"a list of {_PLURALS.get(get_args(hint)[0], 'values')}"
     if origin is Mapping:
         return "an object"
-    names = {int: "a whole number", float: "a number", str: "a text", bool: "true or false",
-             type(None): "null"}
-    return names.get(hint, "a value")
+    return _NAMES.get(hint, "a value")
+
+
+_NAMES = {int: "a whole number", float: "a number", str: "a text", bool: "true or false", type(None): "null"}
+_PLURALS = {int: "whole numbers", str: "texts"}
 
 
 class EventLogWriter:
