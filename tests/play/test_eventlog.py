@@ -131,7 +131,8 @@ def test_a_torn_line_cut_inside_a_letter_is_still_a_torn_line(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("line", "says"), [
-    ('{"type":"commit","ply":"1","player":0,"notation":"-","position":""}', "'ply' is \"1\", not a whole number"),
+    ('{"type":"commit","ply":"1","player":0,"notation":"-","position":""}',
+     "'ply' is \"1\", not a whole number"),
     ('{"type":"commit","ply":1,"player":2,"notation":"-","position":""}', "player 2 is not one of 0, 1"),
     ('{"type":"dice","player":0,"dice":[7,1]}', "dice [7, 1] are not a throw"),
     ('{"type":"dice","player":0,"dice":"61"}', "not a list of whole numbers"),
@@ -141,7 +142,8 @@ def test_a_torn_line_cut_inside_a_letter_is_still_a_torn_line(tmp_path: Path) ->
     ('{"type":"header","game":"backgammon","family":"tables"}', "a second header"),
     ('[1, 2]', "not a JSON object"),
 ])
-def test_a_malformed_record_is_refused_naming_file_line_and_field(tmp_path: Path, line: str, says: str) -> None:
+def test_a_malformed_record_is_refused_naming_file_line_and_field(tmp_path: Path, line: str,
+                                                                 says: str) -> None:
     path = tmp_path / "g.jsonl"
     _write(path)
     with open(path, "a") as file:
