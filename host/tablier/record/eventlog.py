@@ -19,7 +19,7 @@ import os
 import time
 import types
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, ClassVar, TextIO, Union, get_args, get_origin, get_type_hints
 
@@ -310,10 +310,11 @@ def decode(data: Mapping[str, Any]) -> Record:
         if name in hints and not _fits(value, hints[name]):
             raise LogFormatError(f"a {kind!r} record's {name!r} is {json.dumps(value)[:40]}, "
                                  f"not {_describe(hints[name])}")
-    try:
-        record = cls(**{k: v for k, v in data.items() if k in hints})
-    except TypeError as error:
-        raise LogFormatError(f"a {kind!r} record is incomplete ({error})") from None
+    missing = [f.name for f in fields(cls) if f.name not in data and f.default is MISSING
+               and f.default_factory is MISSING]
+    if missing:
+        raise LogFormatError(f"a {kind!r} record is incomplete (no {', '.join(map(repr, missing))})")
+    record = cls(**{k: v for k, v in data.items() if k in hints})
     problem = record.problem()
     if problem:
         raise LogFormatError(f"a {kind!r} record is impossible: {problem}")
