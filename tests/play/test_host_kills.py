@@ -80,12 +80,28 @@ def missing(shown_items: list[object], logged: list[object]) -> int:
     return len(shown_items) - common
 
 
-def tear(path: Path, rng: random.Random) -> None:
-    """Leave part of a line at the end of the log, as a kill inside a write would."""
+def tear(path: Path, rng: random.Random) -> int:
+    """Leave part of a line at the end of the log, as a kill inside a write would; where it begins."""
     lines = path.read_bytes().splitlines()
     line = rng.choice(lines[1:] or lines)
+    at = path.stat().st_size
     with open(path, "ab") as file:
         file.write(line[:rng.randrange(1, len(line))])
+    return at
+
+
+def mended(path: Path, at: int) -> bool | None:
+    """Whether the torn line that began at byte ``at`` is gone: True when a whole record (or
+    nothing) stands there now, False when the next record was glued to it, None while it is still
+    the torn last line (the host was killed again before it appended anything)."""
+    data = path.read_bytes()
+    end = data.find(b"\n", at)
+    if end < 0:
+        return len(data) == at or None
+    try:
+        return isinstance(json.loads(data[at:end]), dict)
+    except ValueError:
+        return False
 
 
 def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.Random) -> Figures:
@@ -97,6 +113,7 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
              "--log-dir", str(logs)]
     argv = start
     standing: list[tuple[int, tuple[int, ...]]] = []  # (commits before it, the throw) at each kill
+    torn_at: int | None = None  # where a torn last line begins, until a resumption has cut it
     for run in range(kills + 20):
         transcript = folder / f"{game}-{seed}-{run}.txt"
         with open(transcript, "wb") as out:
@@ -118,6 +135,10 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
             argv = start
             continue
         path = found[0]
+        if torn_at is not None and (cut := mended(path, torn_at)) is not None:
+            assert cut, f"{path}: the resumed host appended to the torn line at byte {torn_at}"
+            figures.torn_tails_repaired += 1
+            torn_at = None
         if host.returncode == 0:
             break
         assert host.returncode == -signal.SIGKILL, transcript.read_text()[-2000:]
@@ -125,20 +146,22 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
         throws, plays = shown(transcript.read_text(errors="replace"))
         figures.re_rolls += missing(list(throws), [tuple(d.dice) for d in log.of(DiceRecord)])
         figures.lost_moves += missing(list(plays), [c.notation for c in log.of(Commit)])
+        if any(result.match_over for result in log.of(ResultRecord)):
+            break  # killed after the game's end was written: nothing to resume
         throw = standing_throw(rebuild(log))
         if throw:
             standing.append((len(log.of(Commit)), tuple(int(v) for v in throw.split("-"))))
-        if log.torn_tail:
+        if torn_at is None and log.torn_tail:
             figures.torn_tails_found += 1
-        elif rng.random() < 0.25:
-            tear(path, rng)
+            torn_at = path.read_bytes().rfind(b"\n") + 1
+        elif torn_at is None and rng.random() < 0.25:
+            torn_at = tear(path, rng)
             figures.torn_tails_made += 1
         argv = [sys.executable, "-m", "tablier", "demo", "--resume", str(path), "--fast"]
         figures.resumptions += 1
     else:
         pytest.fail(f"{game} seed {seed}: the game did not end after {kills} kills")
     log = read_log(path)  # a torn tail glued to the next record would be refused here
-    figures.torn_tails_repaired = figures.torn_tails_found + figures.torn_tails_made
     endings = log.of(ResultRecord)
     figures.games_finished += bool(endings and endings[-1].match_over)
     commits = log.of(Commit)
