@@ -72,7 +72,8 @@ def test_the_terminal_only_demo_plays_to_its_end_for_every_seed(seeds: range,
         assert "\nresult: " in out and " after 0 turns" not in out, seed
 
 
-def test_demo_command_exits_0_only_for_a_whole_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_command_exits_0_only_for_a_whole_game(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--fast", "--seed", "2", "--log-dir", str(tmp_path)]) == 0  # a tied opening throw
     out = capsys.readouterr().out
     assert " wins game 1" in out and " 0 moves committed" not in out

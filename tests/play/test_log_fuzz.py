@@ -86,13 +86,13 @@ def refusal(path: Path) -> str:
     except TablierError as error:
         if "\n" in str(error) or str(path) not in str(error):
             return f"records reader: {error!r}"
-    except Exception as error:  # noqa: BLE001 - the point: nothing else may come out
+    except Exception as error:  # the point: nothing else may come out
         return f"records reader raised {type(error).__name__}: {error}"
     out, err = io.StringIO(), io.StringIO()
     try:
         with redirect_stdout(out), redirect_stderr(err):
             status = main(["rebuild", str(path)])
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         return f"tablier rebuild raised {type(error).__name__}: {error}"
     said = err.getvalue()
     if status == 2 and (said.count("\n") != 1 or not said.startswith(f"tablier rebuild: {path}")):
@@ -138,7 +138,8 @@ def test_rebuild_refuses_what_is_not_a_log_in_one_line(content: bytes, tmp_path:
     assert err.startswith(f"tablier rebuild: {path}") and err.count("\n") == 1
 
 
-def test_rebuild_of_a_folder_or_a_missing_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_rebuild_of_a_folder_or_a_missing_file_says_so(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
     for path in (tmp_path, tmp_path / "missing.jsonl"):
         assert main(["rebuild", str(path)]) == 2
         err = capsys.readouterr().err
