@@ -377,9 +377,12 @@ class EventLogWriter:
     def __init__(self, path: Path, clock: Any = time.time) -> None:
         self.path = path
         self.clock = clock
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.mended = mend_tail(path) if path.exists() else ""
-        self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.mended = mend_tail(path) if path.exists() else ""
+            self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        except OSError as error:
+            raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
 
     def write(self, record: Record) -> Record:
         """Append ``record`` (stamping its time if it has none); durable records are synced."""
