@@ -36,6 +36,9 @@ from .link import CONNECTED
 from .session import PlayOptions, Session
 from .start import make_session
 
+#: What the replay hands the session: a switch change, a typed command, a resumption's snapshot.
+Replayed = SwitchChange | Command | SnapshotRecord
+
 #: What replaying a malformed log through the live session may raise: the rules refusing a move
 #: the session never let through live, a value out of its range. Reported as a bad line.
 REPLAY_FAULTS = (TablierError, LookupError, ValueError, TypeError, ArithmeticError, AssertionError)
@@ -45,8 +48,8 @@ class ReplayLink:
     """A link whose board is a log: :meth:`poll` returns the next recorded change; :attr:`at` is
     the index of the log record it came from (for a message naming the line)."""
 
-    def __init__(self, changes: Iterable[tuple[int, SwitchChange | Command]]) -> None:
-        self._items: Iterator[tuple[int, SwitchChange | Command]] = iter(changes)
+    def __init__(self, changes: Iterable[tuple[int, Replayed]]) -> None:
+        self._items: Iterator[tuple[int, Replayed]] = iter(changes)
         self.state = CONNECTED
         self.closed: set[int] = set()
         self.client = None
@@ -66,6 +69,12 @@ class ReplayLink:
                     words = " ".join(w for w in (str(item.player or ""), item.word, item.argument) if w)
                     self.session.command_line(words)
                 continue
+            if isinstance(item, SnapshotRecord):  # the game was resumed here, on the board as it stood
+                self.closed = set(item.closed)
+                if self.session is not None:
+                    self.session.observation = self.session.observer.observe(self.closed)
+                    self.session.resume_check()
+                continue
             (self.closed.add if item.closed else self.closed.discard)(item.switch)
             return [item]
         self.exhausted = True
@@ -82,10 +91,13 @@ class ReplayLink:
         """Nothing to close."""
 
 
-def board_changes(records: Iterable[Record]) -> Iterator[tuple[int, SwitchChange | Command]]:
+def board_changes(records: Iterable[Record]) -> Iterator[tuple[int, Replayed]]:
     """The switch changes and typed commands of a log, in order, each with the index of its record
-    (snapshots turned into the changes they imply against what was known before them)."""
+    (snapshots turned into the changes they imply against what was known before them; the snapshot
+    of a resumption, a connection after the first, as it is: the resumed game checked the board
+    it found against the position reached)."""
     known: set[int] = set()
+    connected = False
     for index, record in enumerate(records):
         if isinstance(record, SwitchEvent):
             if record.closed != (record.switch in known):
@@ -93,8 +105,12 @@ def board_changes(records: Iterable[Record]) -> Iterator[tuple[int, SwitchChange
                 yield index, SwitchChange(record.switch, record.closed, record.time_ms, record.seq)
         elif isinstance(record, SnapshotRecord):
             now = set(record.closed)
-            for switch in sorted(now ^ known):
-                yield index, SwitchChange(switch, switch in now, 0, None)
+            if record.reason == "connect" and connected:
+                yield index, record
+            else:
+                for switch in sorted(now ^ known):
+                    yield index, SwitchChange(switch, switch in now, 0, None)
+            connected = connected or record.reason == "connect"
             known = now
         elif isinstance(record, Command) and record.word not in ("quit",):
             yield index, record
