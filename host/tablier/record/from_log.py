@@ -58,7 +58,16 @@ def read_event_log(path: str | Path) -> Record:
 
 
 def from_event_log(log: EventLog, text: str = "") -> Record:
-    """The committed games of ``log`` (``text``: the raw log kept with the record)."""
+    """The committed games of ``log`` (``text``: the raw log kept with the record);
+    :class:`RecordError` naming the file (and the game and move) if they are not a legal game."""
+    try:
+        return _committed_games(log, text)
+    except TablierError as error:
+        said = str(error)
+        raise RecordError(said if said.startswith(f"{log.path}:") else f"{log.path}: {said}") from None
+
+
+def _committed_games(log: EventLog, text: str) -> Record:
     header = log.header
     if header.family not in (TABLES, DRAUGHTS):
         raise RecordError(f"{log.path}: unknown game family {header.family!r}")
