@@ -208,6 +208,7 @@ def test_a_host_killed_at_random_points_resumes_with_nothing_lost(tmp_path: Path
 
 
 @pytest.mark.full
+@pytest.mark.timeout(3600)
 def test_a_hundred_kills_of_the_host_lose_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     games = ["backgammon", "versailles", "jacquet", "spanish", "ticktack", "english", "losing", "polish",
              "devil"]

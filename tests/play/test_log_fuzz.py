@@ -122,6 +122,7 @@ def test_mutated_logs_are_read_or_refused_in_one_line(real_logs: list[list[bytes
 
 
 @pytest.mark.full
+@pytest.mark.timeout(1800)
 def test_thousands_of_mutated_logs_are_read_or_refused_in_one_line(real_logs: list[list[bytes]],
                                                                     tmp_path: Path) -> None:
     failures = sweep(real_logs, 4000, tmp_path, seed=2)
