@@ -51,8 +51,9 @@ class Record:
         return ""
 
 
-def _side(player: object, sides: tuple[object, ...] = (0, 1)) -> str:
-    return "" if player in sides else f"player {player} is not one of {', '.join(map(str, sides))}"
+def _side(player: object, sides: tuple[object, ...] = (0, 1), name: str = "player") -> str:
+    shown = ", ".join("null" if side is None else str(side) for side in sides)
+    return "" if player in sides else f"{name} {player} is not one of {shown}"
 
 
 def _pair(name: str, values: Sequence[object]) -> str:
@@ -237,7 +238,7 @@ class ResultRecord(Record):
     match_over: bool = False
 
     def problem(self) -> str:
-        return _first(_side(self.winner, (None, 0, 1)), _pair("score", self.score),
+        return _first(_side(self.winner, (None, 0, 1), "winner"), _pair("score", self.score),
                       "" if self.game_number >= 1 else f"game number {self.game_number} must be 1 or more")
 
 
