@@ -42,7 +42,7 @@ PLAYED = re.compile(r"\) played (.+?)(?: and is crowned)?$")
 class Figures:
     """What the kills did, over all games."""
 
-    kills: int = 0
+    kills: int = 0  # of a host whose log was begun (a kill before its header only restarts the game)
     games: int = 0
     games_finished: int = 0
     resumptions: int = 0
@@ -114,19 +114,23 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
     argv = start
     standing: list[tuple[int, tuple[int, ...]]] = []  # (commits before it, the throw) at each kill
     torn_at: int | None = None  # where a torn last line begins, until a resumption has cut it
-    for run in range(kills + 20):
+    for run in range(kills + 40):
         transcript = folder / f"{game}-{seed}-{run}.txt"
         with open(transcript, "wb") as out:
             host = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
             killing = figures.kills < kills
+            if killing and argv is start and rng.random() < 0.9:  # most kills land once the log is begun
+                began = time.monotonic()
+                while not any(path.stat().st_size for path in logs.glob("*.jsonl")) and \
+                        host.poll() is None and time.monotonic() - began < 60:
+                    time.sleep(0.02)
             try:
-                host.wait(timeout=rng.uniform(0.3, 3.5) if killing else 180)
+                host.wait(timeout=rng.uniform(0.0, 3.5) if killing else 180)
             except subprocess.TimeoutExpired:
                 if not killing:
                     raise
                 os.killpg(host.pid, signal.SIGKILL)
                 host.wait()
-                figures.kills += 1
         found = sorted(logs.glob("*.jsonl"))
         if not found or not found[0].stat().st_size:  # killed before the log's header: begin again
             for path in found:
@@ -134,6 +138,7 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
             figures.restarts_before_the_header += 1
             argv = start
             continue
+        figures.kills += host.returncode == -signal.SIGKILL
         path = found[0]
         if torn_at is not None and (cut := mended(path, torn_at)) is not None:
             assert cut, f"{path}: the resumed host appended to the torn line at byte {torn_at}"
