@@ -49,10 +49,9 @@ def _played_to_its_end(game: str, seed: int, folder: Path) -> str:
     return ""
 
 
-@pytest.mark.parametrize(("game", "seed"), [("backgammon", 2), ("versailles", 2), ("jacquet", 5),
-                                            ("ticktack", 6)])
+@pytest.mark.parametrize(("game", "seed"), [("versailles", 2), ("jacquet", 5), ("ticktack", 6)])
 def test_demo_plays_on_after_tied_throws_and_a_lead_doublet(game: str, seed: int, tmp_path: Path) -> None:
-    # backgammon seed 2 begins with a tied opening throw, Versailles seed 2 with a lead doublet
+    # Versailles seed 2 begins with a lead doublet (Backgammon seed 2's tied opening throw: below)
     assert _played_to_its_end(game, seed, tmp_path) == ""
 
 
