@@ -36,6 +36,49 @@ def test_demo_plays_a_whole_game_of_every_game_through_the_firmware(game: str, t
         assert rebuild(log).agrees
 
 
+def _played_to_its_end(game: str, seed: int, folder: Path) -> str:
+    """'' if the demo of ``game`` with ``seed`` plays a whole game on the board; else what it did."""
+    result = run_demo(game, seed=seed, delay=0.0, log_dir=folder, out=io.StringIO(), live=False)
+    session = result.session
+    assert result.log_path is not None
+    log = read_log(result.log_path)
+    endings = log.of(ResultRecord)
+    if not session.finished or not endings or not endings[-1].match_over or not session.committed:
+        return f"{game} seed {seed}: stopped after {len(session.committed)} moves"
+    if [c.notation for c in log.of(Commit)] != session.committed:
+        return f"{game} seed {seed}: the log's moves are not the ones played"
+    return ""
+
+
+@pytest.mark.parametrize(("game", "seed"), [("versailles", 2), ("jacquet", 5), ("ticktack", 6)])
+def test_demo_plays_on_after_tied_throws_and_a_lead_doublet(game: str, seed: int, tmp_path: Path) -> None:
+    # Versailles seed 2 begins with a lead doublet (Backgammon seed 2's tied opening throw: below)
+    assert _played_to_its_end(game, seed, tmp_path) == ""
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_demo_plays_every_game_to_its_end_for_many_seeds(game: str, tmp_path: Path) -> None:
+    stopped = [said for seed in range(12) if (said := _played_to_its_end(game, seed, tmp_path))]
+    assert not stopped, stopped
+
+
+@pytest.mark.parametrize("seeds", [range(25), pytest.param(range(25, 1000), marks=pytest.mark.full)])
+def test_the_terminal_only_demo_plays_to_its_end_for_every_seed(seeds: range,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in seeds:
+        assert main(["demo", "--no-board", "--seed", str(seed), "--fast"]) == 0
+        out = capsys.readouterr().out
+        assert "\nresult: " in out and " after 0 turns" not in out, seed
+
+
+def test_demo_command_exits_0_only_for_a_whole_game(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--fast", "--seed", "2", "--log-dir", str(tmp_path)]) == 0  # a tied opening throw
+    out = capsys.readouterr().out
+    assert " wins game 1" in out and " 0 moves committed" not in out
+
+
 def test_demo_command_writes_its_log_where_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--game", "devil", "--fast", "--seed", "2", "--log-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out

@@ -90,3 +90,64 @@ def test_new_log_path_never_overwrites(tmp_path: Path) -> None:
     first.write_text("")
     second = new_log_path(tmp_path, "back/gammon", when=0)
     assert first.name == "1970-01-01T00-00-00-back-gammon.jsonl" and second != first
+
+
+def test_a_throw_is_on_disk_before_it_is_shown(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    writer = EventLogWriter(path)
+    writer.write(Header(game="backgammon", family="tables"))
+    writer.write(SwitchEvent(switch=3, closed=True, seq=1))  # the button press that threw
+    writer.write(DiceRecord(player=1, dice=(6, 4)))
+    log = read_log(path)  # what another process sees now, had this one been killed
+    assert [type(r) for r in log] == [Header, SwitchEvent, DiceRecord]
+    writer.close()
+
+
+@pytest.mark.parametrize(("tail", "said", "kept"), [
+    ('{"type":"dice","player":1,"di', "torn last line (29 bytes, never committed) was cut", 4),
+    ('{"type":"dice","player":1,"dice":[6,4]}', "missing end of line was added", 5),
+    ('{"type":"message","text":"caf\u00e9"}'.encode()[:-4].decode("utf-8", "ignore"), "was cut", 4),
+])
+def test_appending_to_a_log_first_mends_its_end(tmp_path: Path, tail: str, said: str, kept: int) -> None:
+    path = tmp_path / "g.jsonl"
+    _write(path)
+    with open(path, "a") as file:
+        file.write(tail)
+    writer = EventLogWriter(path)
+    writer.write(Commit(ply=2, player=1, notation="24/14", position="y"))
+    writer.close()
+    assert said in writer.mended
+    log = read_log(path)
+    assert not log.torn_tail and len(log.records) == kept + 1 and log.records[-1].kind == "commit"
+
+
+def test_a_torn_line_cut_inside_a_letter_is_still_a_torn_line(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    _write(path)
+    with open(path, "ab") as file:
+        file.write('{"type":"message","text":"caf\u00e9'.encode()[:-1])  # half of the é
+    log = read_log(path)
+    assert log.torn_tail and len(log.records) == 4
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ('{"type":"commit","ply":"1","player":0,"notation":"-","position":""}',
+     "'ply' is \"1\", not a whole number"),
+    ('{"type":"commit","ply":1,"player":2,"notation":"-","position":""}', "player 2 is not one of 0, 1"),
+    ('{"type":"dice","player":0,"dice":[7,1]}', "dice [7, 1] are not a throw"),
+    ('{"type":"dice","player":0,"dice":"61"}', "not a list of whole numbers"),
+    ('{"type":"game_start","number":1,"sides":["a"]}', "sides must hold two values"),
+    ('{"type":"switch","switch":4,"closed":1}', "not true or false"),
+    ('{"type":"switch","switch":4,"closed":true,"t":NaN}', "not a number of seconds"),
+    ('{"type":"header","game":"backgammon","family":"tables"}', "a second header"),
+    ('[1, 2]', "not a JSON object"),
+])
+def test_a_malformed_record_is_refused_naming_file_line_and_field(tmp_path: Path, line: str,
+                                                                 says: str) -> None:
+    path = tmp_path / "g.jsonl"
+    _write(path)
+    with open(path, "a") as file:
+        file.write(line + "\n")
+    with pytest.raises(LogFormatError) as refused:
+        read_log(path)
+    assert str(refused.value).startswith(f"{path}:5: ") and says in str(refused.value)

@@ -118,3 +118,54 @@ def test_a_draughts_game_resumes_from_its_log(tmp_path: Path) -> None:
                       "lift square 15 / lift square 18 / put square 22\npress 1\nexpect last 15x22\n")
     assert main(["play", "--resume", str(first.log_path), "--sim", "--script", str(script)]) == 0
     assert [c.notation for c in read_log(first.log_path).of(Commit)] == ["11-15", "22-18", "15x22"]
+
+
+PENDING = """
+setup
+dice 3 1
+press 1
+dice 3 1
+press 1
+move point 8 point 5
+move point 6 point 5
+press 1
+dice 6 4
+press 2
+"""
+
+
+def test_a_torn_last_line_is_cut_before_the_resumed_game_appends(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_script("backgammon", PENDING + "move point 1 point 11\npress 2\n", tmp_path)
+    assert first.log_path is not None
+    with open(first.log_path, "a") as log:
+        log.write('{"type":"switch","t":1795955407.2,"switch":4')  # the host killed mid-write
+    assert read_log(first.log_path).torn_tail
+    scripts = ("setup\ndice 6 5\npress 1\nmove point 24 point 13\npress 1\nexpect last 24/13\n",
+               "setup\ndice 4 2\npress 2\nmove point 12 point 14\nmove point 12 point 16\npress 2\n"
+               "dice 6 5\npress 1\nmove point 24 point 13\npress 1\nexpect last 24/13\n")
+    for n, text in enumerate(scripts):  # two resumptions, one after the other
+        script = tmp_path / f"after{n}.txt"
+        script.write_text(text)
+        assert main(["play", "--resume", str(first.log_path), "--sim", "--script", str(script)]) == 0
+    log = read_log(first.log_path)
+    assert not log.torn_tail
+    assert [c.notation for c in log.of(Commit)] == ["8/5 6/5", "24/14", "24/13", "13/11 13/9", "24/13"]
+    assert any("torn last line" in m.text and "cut" in m.text for m in log.of(Message))
+    capsys.readouterr()
+    assert main(["rebuild", str(first.log_path)]) == 0
+    assert "agree" in capsys.readouterr().out
+
+
+def test_a_throw_shown_before_the_interruption_stands_on_resumption(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_script("backgammon", PENDING, tmp_path)  # the host stops between the throw and the play
+    assert first.log_path is not None and first.session.committed == ["8/5 6/5"]
+    script = tmp_path / "after.txt"
+    script.write_text("setup\nmove point 1 point 11\npress 2\nexpect last 24/14\n")  # no new throw
+    capsys.readouterr()
+    assert main(["play", "--resume", str(first.log_path), "--sim", "--seed", "99", "--script",
+                 str(script)]) == 0
+    assert "the throw 6-4 shown before the interruption stands" in capsys.readouterr().out
+    commits = read_log(first.log_path).of(Commit)
+    assert [c.notation for c in commits] == ["8/5 6/5", "24/14"] and list(commits[-1].dice) == [6, 4]

@@ -3,8 +3,10 @@
 The main demonstration (``make demo``): the firmware runs under MicroPython, the players' hands move
 the men through the simulated switches, the host infers every move, lights the LEDs and logs the
 game (:mod:`tablier.play.demo`). ``--game`` picks any game; ``--seed`` makes it reproducible,
-``--delay``/``--fast`` pace it. ``--no-board`` keeps the terminal-only demonstration (Backgammon,
-no firmware): the board drawn as text after every play.
+``--delay``/``--fast`` pace it; ``--resume LOG`` goes on with an interrupted demo from its log.
+``--no-board`` keeps the terminal-only demonstration (Backgammon, no firmware): the board drawn as
+text after every play. Exit status: 0 once the game is played to its end, 1 if it stopped before,
+2 for bad input.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def register(subparsers: Any) -> None:
                         help="where the event log goes (default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--no-board", action="store_true",
                         help="the terminal-only demonstration (Backgammon, no simulated board)")
+    parser.add_argument("--resume", type=Path, metavar="LOG",
+                        help="go on with an interrupted demo from its event log")
     parser.set_defaults(func=run)
 
 
@@ -42,28 +46,42 @@ def run(args: argparse.Namespace) -> int:
     if args.delay is not None and args.delay < 0:
         print("tablier demo: --delay must be zero or more seconds", file=sys.stderr)
         return 2
+    if args.no_board and args.resume is not None:
+        print("tablier demo: --resume goes on with a demo on the simulated board, not --no-board",
+              file=sys.stderr)
+        return 2
     if args.no_board:
         if args.delay is None:
             args.delay = 0.05
         return run_terminal_only(args)
+    from tablier.errors import TablierError
     from tablier.link.errors import LinkError
-    from tablier.play.demo import DEFAULT_DELAY, run_demo
+    from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
     from tablier.record.eventlog import default_log_dir
 
+    delay = DEFAULT_DELAY if args.delay is None else args.delay
     try:
-        result = run_demo(args.game, args.seed, DEFAULT_DELAY if args.delay is None else args.delay,
-                          args.log_dir or default_log_dir())
+        if args.resume is not None:
+            result = resume_demo(args.resume, delay)
+        else:
+            result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir())
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
         return 2
     except LinkError as error:
         print(f"tablier demo: {error}", file=sys.stderr)
         return 1
+    except TablierError as error:
+        print(f"tablier demo: {error}", file=sys.stderr)
+        return 2
     session = result.session
     print("\n".join(session.status_lines()[1:-1]))
     print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
           f"{len(session.committed)} moves committed")
     print(f"log written to {result.log_path}")
+    if not session.finished:
+        print("tablier demo: the game stopped before its end", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Export; see the module docstring."""
     from tablier.record.exporting import export_record, formats_for
-    from tablier.record.filenames import record_name, unique
+    from tablier.record.filenames import record_name, save
     from tablier.record.game_record import RecordError
 
     try:
@@ -67,7 +67,13 @@ def run(args: argparse.Namespace) -> int:
             failed += 1
             continue
         for suffix, content in files:
-            unique(out, record_name(record, record_id, suffix), taken).write_bytes(content)
+            try:
+                save(out, record_name(record, record_id, suffix), taken, content)
+            except RecordError as error:  # a symbolic link in the way, a file that cannot be written
+                progress.clear()
+                print(f"tablier export: {error}", file=sys.stderr)
+                failed += 1
+                continue
             written += 1
     progress.clear()
     note = (f"; {skipped} record{'s' * (skipped != 1)} skipped (not a game {args.format} holds)"

@@ -33,6 +33,10 @@ from .tables_session import SETUP as TABLES_SETUP
 
 Action = Callable[[], None]
 
+#: How many times the hands press for a throw that leaves the game where it was (tied opening
+#: throws, one after another) before they give up: the game is stuck.
+MAX_PRESSES = 50
+
 
 class AutoHands:
     """Two built-in players' hands on a simulated board."""
@@ -47,6 +51,7 @@ class AutoHands:
         self._queue: deque[Action] = deque()
         self._next_time = 0.0
         self._planned_for: object = None
+        self._presses = 0
 
     @property
     def expected_closed(self) -> set[int]:
@@ -80,8 +85,14 @@ class AutoHands:
 
     def _plan_tables(self, session: TablesSession) -> None:
         key = (session.game_number, session.ply, session.phase, len(session.committed))
+        throwing = session.phase in (OPENING, THROW)
         if key == self._planned_for and session.phase != ASKING:
-            return
+            # a throw may leave the game where it was (a tied opening throw): throw again
+            if not throwing or self._presses >= MAX_PRESSES:
+                return
+            self._presses += 1
+        else:
+            self._presses = 0
         self._planned_for = key
         if session.phase == TABLES_SETUP:
             self._set_up_tables(session)

@@ -2,7 +2,8 @@
 
 :class:`ReplayLink` stands in for the board: it hands the session the switch changes the log
 recorded (and those a reconnection's snapshot implied), in order, each once; the throws the log
-recorded are given to the dice in order, and commands typed at the terminal are said again at the
+recorded are given to the dice in order, and no others (:class:`~tablier.play.dice.LoggedDice`),
+so a resumed game goes on with the throw last shown; commands typed at the terminal are said again at the
 same point among the switch events. The session then infers every move afresh from the switches,
 exactly as it did live: :func:`rebuild` compares its moves with the ones the log committed.
 """
@@ -13,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tablier.errors import TablierError
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.client import Colour, SwitchChange
 from tablier.record.eventlog import (
@@ -23,6 +25,7 @@ from tablier.record.eventlog import (
     EventLog,
     EventLogWriter,
     LinkState,
+    LogFormatError,
     Message,
     Record,
     SnapshotRecord,
@@ -30,17 +33,25 @@ from tablier.record.eventlog import (
 )
 from tablier.record.from_log import TAKEN_BACK
 
-from .dice import Dice
+from .dice import LoggedDice
 from .link import CONNECTED
 from .session import PlayOptions, Session
 from .start import make_session
 
+#: What the replay hands the session: a switch change, a typed command, a resumption's snapshot.
+Replayed = SwitchChange | Command | SnapshotRecord
+
+#: What replaying a malformed log through the live session may raise: the rules refusing a move
+#: the session never let through live, a value out of its range. Reported as a bad line.
+REPLAY_FAULTS = (TablierError, LookupError, ValueError, TypeError, ArithmeticError, AssertionError)
+
 
 class ReplayLink:
-    """A link whose board is a log: :meth:`poll` returns the next recorded change."""
+    """A link whose board is a log: :meth:`poll` returns the next recorded change; :attr:`at` is
+    the index of the log record it came from (for a message naming the line)."""
 
-    def __init__(self, changes: Iterable[SwitchChange | Command]) -> None:
-        self._items: Iterator[SwitchChange | Command] = iter(changes)
+    def __init__(self, changes: Iterable[tuple[int, Replayed]]) -> None:
+        self._items: Iterator[tuple[int, Replayed]] = iter(changes)
         self.state = CONNECTED
         self.closed: set[int] = set()
         self.client = None
@@ -49,14 +60,22 @@ class ReplayLink:
         self.on_state: object = None
         self.session: Session | None = None
         self.exhausted = False
+        self.at = 0
 
     def poll(self, timeout: float = 0.0) -> list[SwitchChange]:
         """The next recorded change (saying the typed commands met on the way)."""
-        for item in self._items:
+        for at, item in self._items:
+            self.at = at
             if isinstance(item, Command):
                 if self.session is not None:
                     words = " ".join(w for w in (str(item.player or ""), item.word, item.argument) if w)
                     self.session.command_line(words)
+                continue
+            if isinstance(item, SnapshotRecord):  # the game was resumed here, on the board as it stood
+                self.closed = set(item.closed)
+                if self.session is not None:
+                    self.session.observation = self.session.observer.observe(self.closed)
+                    self.session.resume_check()
                 continue
             (self.closed.add if item.closed else self.closed.discard)(item.switch)
             return [item]
@@ -74,22 +93,29 @@ class ReplayLink:
         """Nothing to close."""
 
 
-def board_changes(records: Iterable[Record]) -> Iterator[SwitchChange | Command]:
-    """The switch changes and typed commands of a log, in order (snapshots turned into the changes
-    they imply against what was known before them)."""
+def board_changes(records: Iterable[Record]) -> Iterator[tuple[int, Replayed]]:
+    """The switch changes and typed commands of a log, in order, each with the index of its record
+    (snapshots turned into the changes they imply against what was known before them; the snapshot
+    of a resumption, a connection after the first, as it is: the resumed game checked the board
+    it found against the position reached)."""
     known: set[int] = set()
-    for record in records:
+    connected = False
+    for index, record in enumerate(records):
         if isinstance(record, SwitchEvent):
             if record.closed != (record.switch in known):
                 (known.add if record.closed else known.discard)(record.switch)
-                yield SwitchChange(record.switch, record.closed, record.time_ms, record.seq)
+                yield index, SwitchChange(record.switch, record.closed, record.time_ms, record.seq)
         elif isinstance(record, SnapshotRecord):
             now = set(record.closed)
-            for switch in sorted(now ^ known):
-                yield SwitchChange(switch, switch in now, 0, None)
+            if record.reason == "connect" and connected:
+                yield index, record
+            else:
+                for switch in sorted(now ^ known):
+                    yield index, SwitchChange(switch, switch in now, 0, None)
+            connected = connected or record.reason == "connect"
             known = now
         elif isinstance(record, Command) and record.word not in ("quit",):
-            yield record
+            yield index, record
 
 
 @dataclass
@@ -123,26 +149,35 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
     clean game (:class:`CleanLog`) there."""
     header = log.header
     layout = layout or load_layout()
-    dice = Dice(header.seed)
-    for record in log.of(DiceRecord):
-        dice.force(tuple(record.dice))
+    dice = LoggedDice(((tuple(r.dice), r.source) for r in log.of(DiceRecord)), header.seed)
     options = PlayOptions(players=(header.players[0], header.players[1]) if len(header.players) == 2
                           else ("player 1", "player 2"),
                           match_length=header.match_length, options=dict(header.options),
                           games=header.games, position=header.position, teaching=header.teaching,
                           touch_down=header.touch_down, timing=header.timing,
                           grace_s=float("inf"))  # no guidance while replaying: only commits matter
-    link = ReplayLink(board_changes(log.records[1:]))
+    link = ReplayLink(board_changes(log.records))
+    try:
+        session = make_session(header.game, link, layout, dice, None, options)  # type: ignore[arg-type]
+    except (TablierError, KeyError, ValueError) as error:
+        raise LogFormatError(f"{log.where(0)}: the header's game cannot be played: "
+                             f"{error.args[0] if error.args else error}") from None
     clean = None
     if out is not None:
-        clean = CleanLog(out)
+        clean = session.log = CleanLog(out)
         clean.write(header)
-    session = make_session(header.game, link, layout, dice, clean, options)  # type: ignore[arg-type]
     link.session = session
-    session.start()
-    session.started = True
-    while not link.exhausted and not session.finished:
-        session.tick(wait=0.0)
+    try:
+        session.start()
+        session.started = True
+        while not link.exhausted and not session.finished:
+            session.tick(wait=0.0)
+    except REPLAY_FAULTS as error:  # a log no live game could have written: say where, no traceback
+        if clean is not None and out is not None:
+            clean.close()
+            out.unlink(missing_ok=True)
+        raise LogFormatError(f"{log.where(link.at)}: the game cannot be replayed from here "
+                             f"({error.args[0] if error.args else type(error).__name__})") from None
     if clean is not None:
         clean.close()
     return Rebuilt(session, list(session.committed), finally_played(log))

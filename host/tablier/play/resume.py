@@ -1,14 +1,17 @@
 """``tablier play --resume [LOG]``: continue an interrupted game from its event log.
 
 The log is replayed through the session (:func:`~tablier.play.replay.rebuild`: every committed move
-inferred again from the recorded switches), the board is connected, and the session checks the men
-against the position reached, lighting what to put and what to lift until they match; then play
-goes on, appending to the same log.
+inferred again from the recorded switches, every throw the log holds thrown again as it was), the
+board is connected, and the session checks the men against the position reached, lighting what to
+put and what to lift until they match; then play goes on, appending to the same log. A torn last
+line (the host killed while writing it) is cut first, so the log stays whole; a throw shown before
+the interruption stands (it was in the log before it was shown), so a resumption never re-rolls.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +19,11 @@ from tablier.errors import TablierError
 from tablier.record.eventlog import EventLogWriter, Message, ResultRecord, read_log
 
 from .dice import Dice
-from .replay import rebuild
+from .replay import Rebuilt, rebuild
 from .report import report
-from .runner import play
+from .runner import PlayResult, play
+from .session import Actor
+from .tables_flow import PLAY
 from .view import View
 
 
@@ -33,17 +38,6 @@ def latest_log(directory: Path) -> Path:
 def resume(args: argparse.Namespace, log_dir: Path) -> int:
     """Resume the game of ``args.resume`` (a log path, or ``latest`` in ``log_dir``)."""
     path = latest_log(log_dir) if args.resume == "latest" else Path(args.resume)
-    log = read_log(path)
-    results = log.of(ResultRecord)
-    if results and results[-1].match_over:
-        raise TablierError(f"{path}: the game is over; nothing to resume")
-    rebuilt = rebuild(log)
-    session = rebuilt.session
-    if not rebuilt.agrees:
-        session.say("the log's switches rebuild other moves than those committed; going on from "
-                    "the rebuilt game", "warning")
-    session.options.grace_s = args.grace
-    session.dice = Dice(args.seed, args.dice)
     make_actor = None
     if args.script is not None:
         from .script import ScriptActor, read_script
@@ -53,11 +47,47 @@ def resume(args: argparse.Namespace, log_dir: Path) -> int:
         def make_actor(hands: Any, cable: Any) -> Any:
             return ScriptActor(actions, hands, cable, str(args.script))
 
-    writer = EventLogWriter(path)
-    writer.write(Message(text=f"resumed after {len(rebuilt.inferred)} moves", level="info"))
     view = View(live=False if args.script is not None else None, hands=args.sim and args.script is None)
-    result = play(log.header.game, session.options, session.dice, port=args.port, sim=args.sim,
-                  make_actor=make_actor, view=view, commands=args.script is None, log_writer=writer,
-                  resumed=session, archive=not args.no_archive)
+    result = resume_log(path, Dice(args.seed, args.dice), args.grace, port=args.port, sim=args.sim,
+                        make_actor=make_actor, view=view, commands=args.script is None,
+                        archive=not args.no_archive)
     report(result)
     return 0
+
+
+def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: str | None = None,
+               sim: bool = False, make_actor: Callable[[Any, Any], Actor] | None = None,
+               view: View | None = None, commands: bool = False, archive: bool = False) -> PlayResult:
+    """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
+    (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
+    ``archive``. :class:`TablierError` if the log cannot be resumed."""
+    log = read_log(path)
+    results = log.of(ResultRecord)
+    if results and results[-1].match_over:
+        raise TablierError(f"{path}: the game is over; nothing to resume")
+    rebuilt = rebuild(log)
+    session = rebuilt.session
+    if not rebuilt.agrees:
+        session.say("the log's switches rebuild other moves than those committed; going on from "
+                    "the rebuilt game", "warning")
+    if grace_s is not None:
+        session.options.grace_s = grace_s
+    session.dice = dice
+    writer = session.log = EventLogWriter(path)  # cuts a torn last line first
+    if writer.mended:
+        writer.write(Message(text=f"resuming: {writer.mended}", level="warning"))
+    writer.write(Message(text=f"resumed after {len(rebuilt.inferred)} moves", level="info"))
+    standing = standing_throw(rebuilt)
+    if standing:
+        session.say(f"the throw {standing} shown before the interruption stands: play it", "info")
+    return play(log.header.game, session.options, session.dice, port=port, sim=sim,
+                make_actor=make_actor, view=view, commands=commands, log_writer=writer,
+                resumed=session, archive=archive)
+
+
+def standing_throw(rebuilt: Rebuilt) -> str:
+    """The throw the replayed game waits to see played (``6-5``), '' when none."""
+    flow = getattr(rebuilt.session, "flow", None)
+    if flow is None or flow.awaiting != PLAY or flow.dice is None:
+        return ""
+    return "-".join(str(die) for die in flow.dice)

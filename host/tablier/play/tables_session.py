@@ -255,6 +255,9 @@ class TablesSession(Session):
             self._begin_turn()
         elif self.flow.awaiting == THROW:
             self.phase = THROW
+        elif self.flow.awaiting == OPENING:  # Versailles: the lead doublet played, the lead is thrown again
+            self.phase = OPENING
+            self.say("press a button to throw for the lead", "teach")
 
     # -- the turn ----------------------------------------------------------------------------------
 

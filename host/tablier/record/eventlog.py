@@ -3,21 +3,25 @@
 Everything the board said (switch events with their sequence numbers and firmware times, snapshots,
 the link's state) and everything the host decided (dice, committed moves, cube actions, claims,
 vies, the result, messages) is written in the order it happened. The writer flushes and syncs the
-file at every committed move, so a crash or a pulled plug loses nothing committed; the reader
-tolerates a torn last line (the one being written when the host died) and rejects anything else
-that is malformed with the file's line number. ``docs/log-format.md`` describes the format; it only
+file at every throw and every committed move, so a crash or a pulled plug loses nothing committed
+and no throw shown; before appending to a log it cuts a torn last line (the one being written when
+the host died). The reader tolerates such a torn last line and rejects anything else that is
+malformed (bad JSON, a missing field, a field of the wrong type or out of range) with the file's
+line number. ``docs/log-format.md`` describes the format; it only
 grows (new record kinds and new optional fields), so every log ever written stays readable.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
+import types
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, ClassVar, TextIO
+from typing import Any, ClassVar, TextIO, Union, get_args, get_origin, get_type_hints
 
 from tablier.errors import TablierError
 from tablier.paths import data_dir
@@ -41,6 +45,31 @@ class Record:
         """The record as a JSON object, its kind under ``"type"``."""
         data = asdict(self)
         return {"type": self.kind, **data}
+
+    def problem(self) -> str:
+        """What makes this record impossible, in words ('' when nothing does)."""
+        return ""
+
+
+def _side(player: object, sides: tuple[object, ...] = (0, 1), name: str = "player") -> str:
+    shown = ", ".join("null" if side is None else str(side) for side in sides)
+    return "" if player in sides else f"{name} {player} is not one of {shown}"
+
+
+def _pair(name: str, values: Sequence[object]) -> str:
+    return "" if len(values) == 2 else f"{name} must hold two values, not {len(values)}"
+
+
+def _throw(dice: Sequence[int], allow_none: bool = False) -> str:
+    if not dice and allow_none:
+        return ""
+    if not 1 <= len(dice) <= 4 or any(not 1 <= die <= 6 for die in dice):
+        return f"dice {list(dice)} are not a throw (one to four dice, 1 to 6)"
+    return ""
+
+
+def _first(*problems: str) -> str:
+    return next((problem for problem in problems if problem), "")
 
 
 @dataclass(frozen=True)
@@ -66,6 +95,12 @@ class Header(Record):
     touch_down: bool = False
     timing: bool = False
 
+    def problem(self) -> str:
+        return _first(_pair("players", self.players),
+                      "" if self.format >= 1 else f"format {self.format} is not a log format",
+                      "" if self.games >= 1 else f"games {self.games} must be 1 or more",
+                      "" if self.match_length >= 0 else "the match length cannot be negative")
+
 
 @dataclass(frozen=True)
 class GameStart(Record):
@@ -79,6 +114,10 @@ class GameStart(Record):
     orientation: str = ""
     crawford: bool = False
 
+    def problem(self) -> str:
+        return _first("" if self.number >= 1 else f"game number {self.number} must be 1 or more",
+                      _pair("sides", self.sides), _pair("score", self.score))
+
 
 @dataclass(frozen=True)
 class SwitchEvent(Record):
@@ -90,6 +129,9 @@ class SwitchEvent(Record):
     seq: int | None = None
     time_ms: int = 0
     place: str = ""
+
+    def problem(self) -> str:
+        return "" if self.switch >= 0 else f"switch {self.switch} is not a switch number"
 
 
 @dataclass(frozen=True)
@@ -120,6 +162,9 @@ class DiceRecord(Record):
     purpose: str = "turn"
     source: str = "electronic"
 
+    def problem(self) -> str:
+        return _first(_side(self.player), _throw(self.dice))
+
 
 @dataclass(frozen=True)
 class Commit(Record):
@@ -134,6 +179,11 @@ class Commit(Record):
     dice: Sequence[int] = ()
     game_number: int = 1
 
+    def problem(self) -> str:
+        return _first("" if self.ply >= 1 else f"ply {self.ply} must be 1 or more", _side(self.player),
+                      _throw(self.dice, allow_none=True),
+                      "" if self.game_number >= 1 else f"game number {self.game_number} must be 1 or more")
+
 
 @dataclass(frozen=True)
 class CubeAction(Record):
@@ -143,6 +193,9 @@ class CubeAction(Record):
     player: int
     action: str
     value: int
+
+    def problem(self) -> str:
+        return _side(self.player)
 
 
 @dataclass(frozen=True)
@@ -155,6 +208,9 @@ class Claim(Record):
     detail: str = ""
     accepted: bool = True
 
+    def problem(self) -> str:
+        return _side(self.player)
+
 
 @dataclass(frozen=True)
 class Vie(Record):
@@ -164,6 +220,9 @@ class Vie(Record):
     player: int
     action: str
     stake: int
+
+    def problem(self) -> str:
+        return _side(self.player)
 
 
 @dataclass(frozen=True)
@@ -177,6 +236,10 @@ class ResultRecord(Record):
     score: Sequence[int] = (0, 0)
     game_number: int = 1
     match_over: bool = False
+
+    def problem(self) -> str:
+        return _first(_side(self.winner, (None, 0, 1), "winner"), _pair("score", self.score),
+                      "" if self.game_number >= 1 else f"game number {self.game_number} must be 1 or more")
 
 
 @dataclass(frozen=True)
@@ -198,6 +261,9 @@ class Command(Record):
     word: str
     argument: str = ""
 
+    def problem(self) -> str:
+        return _side(self.player, (0, 1, 2))
+
 
 @dataclass(frozen=True)
 class Unknown(Record):
@@ -216,39 +282,115 @@ RECORD_TYPES: dict[str, type[Record]] = {cls.kind: cls for cls in (
     Vie, ResultRecord, Message, Command)}
 
 
+def _field_types(cls: type[Record]) -> dict[str, Any]:
+    """Each field's type (the ``kind`` class variable left out)."""
+    names = {f.name for f in fields(cls)}
+    return {name: hint for name, hint in get_type_hints(cls).items() if name in names}
+
+
+#: Each kind's fields and their types, which every line read must match.
+FIELD_TYPES = {kind: _field_types(cls) for kind, cls in RECORD_TYPES.items()}
+
+
 def decode(data: Mapping[str, Any]) -> Record:
     """The typed record of one parsed line; unknown fields are ignored, unknown kinds kept as
-    :class:`Unknown`. Raises ``LogFormatError`` when a required field is missing."""
+    :class:`Unknown`. Raises ``LogFormatError`` when a required field is missing, a field has the
+    wrong type or a value is impossible (a side 3, a die 7)."""
     kind = data.get("type")
     if not isinstance(kind, str):
         raise LogFormatError("a record without a \"type\"")
+    t = data.get("t", 0.0)
+    if not _fits(t, float):
+        raise LogFormatError(f"a {kind!r} record's time {t!r} is not a number of seconds")
     cls = RECORD_TYPES.get(kind)
     if cls is None:
         rest = {k: v for k, v in data.items() if k != "type"}
-        return Unknown(type=kind, data=rest, t=float(data.get("t", 0.0)))
-    known = {f.name for f in fields(cls)}
-    try:
-        return cls(**{k: v for k, v in data.items() if k in known})
-    except TypeError as error:
-        raise LogFormatError(f"a {kind!r} record is incomplete ({error})") from None
+        return Unknown(type=kind, data=rest, t=float(t))
+    hints = FIELD_TYPES[kind]
+    for name, value in data.items():
+        if name in hints and not _fits(value, hints[name]):
+            raise LogFormatError(f"a {kind!r} record's {name!r} is {json.dumps(value)[:40]}, "
+                                 f"not {_describe(hints[name])}")
+    missing = [f.name for f in fields(cls) if f.name not in data and f.default is MISSING
+               and f.default_factory is MISSING]
+    if missing:
+        raise LogFormatError(f"a {kind!r} record is incomplete (no {', '.join(map(repr, missing))})")
+    record = cls(**{k: v for k, v in data.items() if k in hints})
+    problem = record.problem()
+    if problem:
+        raise LogFormatError(f"a {kind!r} record is impossible: {problem}")
+    return record
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether a JSON value is of the field type ``hint`` (JSON arrays for sequences, objects for
+    mappings, finite numbers, no ``true`` for a number)."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return True
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, option) for option in get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is Sequence:
+        (item,) = get_args(hint)
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if origin is Mapping:
+        key, item = get_args(hint)
+        return isinstance(value, dict) and all(_fits(k, key) and _fits(v, item) for k, v in value.items())
+    return False
+
+
+def _describe(hint: Any) -> str:
+    """A field type in words: ``a whole number``, ``a list of whole numbers``."""
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return " or ".join(_describe(option) for option in get_args(hint))
+    if origin is Sequence:
+        return f"a list of {_PLURALS.get(get_args(hint)[0], 'values')}"
+    if origin is Mapping:
+        return "an object"
+    return _NAMES.get(hint, "a value")
+
+
+_NAMES = {int: "a whole number", float: "a number", str: "a text", bool: "true or false", type(None): "null"}
+_PLURALS = {int: "whole numbers", str: "texts"}
 
 
 class EventLogWriter:
     """Appends records to one log file. ``flush_each`` makes every record durable (else only
-    commits, results and headers are synced to disk at once, the rest when they are)."""
+    throws, commits, results and headers are synced to disk at once, the rest with them).
+
+    Appending to an existing log first mends its end (:func:`mend_tail`); :attr:`mended` says
+    what was done, in words ('' when the log ended with a whole line)."""
+
+    #: The records synced at once: nothing committed, and no throw shown, is ever lost.
+    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Vie, GameStart)
 
     def __init__(self, path: Path, clock: Any = time.time) -> None:
         self.path = path
         self.clock = clock
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.mended = mend_tail(path) if path.exists() else ""
+            self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        except OSError as error:
+            raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
 
     def write(self, record: Record) -> Record:
         """Append ``record`` (stamping its time if it has none); durable records are synced."""
         if not record.t:
             record = _with_time(record, self.clock())
         self._file.write(json.dumps(record.to_json(), separators=(",", ":"), sort_keys=False) + "\n")
-        if isinstance(record, Header | Commit | ResultRecord | CubeAction | Claim | Vie | GameStart):
+        if isinstance(record, self.DURABLE):
             self.sync()
         return record
 
@@ -278,11 +420,13 @@ def _with_time(record: Record, t: float) -> Record:
 
 @dataclass
 class EventLog:
-    """A log read back: its records in order, and whether its last line was torn by a crash."""
+    """A log read back: its records in order (``lines``: each one's line number in the file), and
+    whether its last line was torn by a crash."""
 
     path: Path
     records: list[Record]
     torn_tail: bool = False
+    lines: list[int] = field(default_factory=list)
 
     @property
     def header(self) -> Header:
@@ -295,47 +439,92 @@ class EventLog:
         """The records of one kind, in order."""
         return [r for r in self.records if isinstance(r, cls)]
 
+    def where(self, index: int) -> str:
+        """``PATH:LINE`` of record ``index``."""
+        return f"{self.path}:{self.lines[index]}" if 0 <= index < len(self.lines) else str(self.path)
+
     def __iter__(self) -> Iterator[Record]:
         return iter(self.records)
 
 
 def read_log(path: Path) -> EventLog:
-    """Read a log file. A torn last line (no newline, not JSON) is dropped and flagged; any other bad
-    line raises :class:`LogFormatError` naming the file and line."""
+    """Read a log file. A torn last line (no newline, not a whole record) is dropped and flagged;
+    any other bad line raises :class:`LogFormatError` naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as error:
-        raise LogFormatError(f"{path}: cannot read the log ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise LogFormatError(f"{path}: not a Tablier event log (not UTF-8 text)") from None
-    lines = text.split("\n")
+        raise LogFormatError(f"{path}: cannot read the log ({error.strerror or error})") from None
+    lines = data.split(b"\n")
     torn = False
     records: list[Record] = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
+    numbers: list[int] = []
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
             continue
-        last = number == len(lines)  # the text did not end with a newline: the line being written
+        last = number == len(lines)  # the file did not end with a newline: the line being written
         try:
-            data = json.loads(line)
-            if not isinstance(data, dict):
-                raise LogFormatError("a line that is not a JSON object")
-            record = decode(data)
-        except (json.JSONDecodeError, LogFormatError) as error:
-            reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-            if not records:
-                raise LogFormatError(f"{path}: not a Tablier event log (line {number}: {reason})") from None
-            if last:
+            record = _parse_line(raw)
+        except LogFormatError as error:
+            if last and records:
                 torn = True
                 break
-            raise LogFormatError(f"{path}:{number}: {reason}") from None
+            if not records:
+                raise LogFormatError(f"{path}: not a Tablier event log (line {number}: {error})") from None
+            raise LogFormatError(f"{path}:{number}: {error}") from None
+        if not records and not isinstance(record, Header):
+            raise LogFormatError(f"{path}: not a Tablier event log (the first record is not a header)")
+        if records and isinstance(record, Header):
+            raise LogFormatError(f"{path}:{number}: a second header")
         records.append(record)
-    header = records[0] if records else None
-    if not isinstance(header, Header):
-        raise LogFormatError(f"{path}: not a Tablier event log (the first record is not a header)")
+        numbers.append(number)
+    if not records:
+        raise LogFormatError(f"{path}: not a Tablier event log (it is empty)")
+    header = records[0]
+    assert isinstance(header, Header)
     if header.format > FORMAT:
         raise LogFormatError(f"{path}: log format {header.format} is newer than this "
                              f"version reads ({FORMAT}); update Tablier")
-    return EventLog(path, records, torn)
+    return EventLog(path, records, torn, numbers)
+
+
+def _parse_line(raw: bytes) -> Record:
+    """The record of one line; :class:`LogFormatError` saying what is wrong with it."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogFormatError("not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LogFormatError(error.msg) from None
+    except RecursionError:
+        raise LogFormatError("JSON nested too deep") from None
+    if not isinstance(data, dict):
+        raise LogFormatError("a line that is not a JSON object")
+    return decode(data)
+
+
+def mend_tail(path: Path) -> str:
+    """Make ``path`` end with a whole line before anything is appended to it: a torn last line (the
+    one being written when the host died) is cut off, and a whole last record that only lacks its
+    newline gets one. Returns what was done, in words ('' when the log already ended well)."""
+    with open(path, "r+b") as file:
+        data = file.read()
+        if not data or data.endswith(b"\n"):
+            return ""
+        start = data.rfind(b"\n") + 1
+        fragment = data[start:]
+        try:
+            _parse_line(fragment)
+        except LogFormatError:
+            file.truncate(start)
+            said = f"a torn last line ({len(fragment)} bytes, never committed) was cut"
+        else:
+            file.write(b"\n")
+            said = "the last record's missing end of line was added"
+        file.flush()
+        os.fsync(file.fileno())
+    return said
 
 
 def default_log_dir() -> Path:

@@ -4,15 +4,19 @@
 length, each ``game_start``'s sides, set-up and score, the commits (read back against the legal
 plays or moves, and checked against the position the log says they reached), cube actions, claims,
 vies and results. Switch events, snapshots and messages stay in the raw log, which the record keeps
-whole (``Record.log``).
+whole (``Record.log``). In Jacquet de Versailles a commit of dice handed to the adversary carries
+the whole throw: the record keeps the dice that play used (one die, or what was left of a doublet).
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from pathlib import Path
 
 from tablier.draughts.core import Board as DraughtsBoard
 from tablier.errors import TablierError
+from tablier.tables.moves import Dice as Throw
+from tablier.tables.moves import Play
 from tablier.tables.position import Position
 from tablier.tables.position_text import frame_of, parse_position
 
@@ -35,7 +39,7 @@ from .game_record import (
     RecordError,
 )
 from .mat_reader import match_play, normalised
-from .replay import draughts_board, tables_variant
+from .replay import TURNS_MAY_REPEAT, draughts_board, tables_variant
 
 _CUBE = {"double": DOUBLE, "take": TAKE, "drop": DROP}
 #: Claims by which the previous commit is taken back (``docs/log-format.md``): the record keeps the
@@ -49,11 +53,24 @@ def read_event_log(path: str | Path) -> Record:
         log = read_log(Path(path))
     except TablierError as error:
         raise RecordError(str(error)) from None
-    return from_event_log(log, Path(path).read_text(encoding="utf-8"))
+    try:  # a torn last line may end inside a letter: the raw text keeps it as a replacement mark
+        text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read the log ({error.strerror or error})") from None
+    return from_event_log(log, text)
 
 
 def from_event_log(log: EventLog, text: str = "") -> Record:
-    """The committed games of ``log`` (``text``: the raw log kept with the record)."""
+    """The committed games of ``log`` (``text``: the raw log kept with the record);
+    :class:`RecordError` naming the file (and the game and move) if they are not a legal game."""
+    try:
+        return _committed_games(log, text)
+    except TablierError as error:
+        said = str(error)
+        raise RecordError(said if said.startswith(f"{log.path}:") else f"{log.path}: {said}") from None
+
+
+def _committed_games(log: EventLog, text: str) -> Record:
     header = log.header
     if header.family not in (TABLES, DRAUGHTS):
         raise RecordError(f"{log.path}: unknown game family {header.family!r}")
@@ -133,8 +150,7 @@ class _State:
             assert self.position is not None
             mover = self.position.with_turn(entry.player)
             text = "" if entry.notation.strip() in ("-", "") else normalised(entry.notation)
-            dice = tuple(int(die) for die in entry.dice)
-            play = match_play(text, self.variant, mover, dice)
+            dice, play = self._play(text, mover, tuple(int(die) for die in entry.dice))
             self.before.append(self.position)
             self.position = self.variant.after(mover, play)
             if entry.position:
@@ -156,3 +172,20 @@ class _State:
             self.board.pop()
         elif self.before:
             self.position = self.before.pop()
+
+    def _play(self, text: str, mover: Position, dice: tuple[int, ...]) -> tuple[tuple[int, ...], Play]:
+        """The dice played and the play ``text`` names; in a game where dice are handed over
+        (Versailles), the dice left of the throw when the whole throw does not fit."""
+        candidates = [dice]
+        if self.record.game in TURNS_MAY_REPEAT and len(dice) == 2:
+            steps = self.variant.dice_steps(Throw(dice[0], dice[1]))
+            candidates += [handed for count in range(len(steps) - 1, 0, -1)
+                           for handed in dict.fromkeys(combinations(steps, count))]
+        refusal: TablierError | None = None
+        for candidate in candidates:
+            try:
+                return candidate, match_play(text, self.variant, mover, candidate)
+            except TablierError as error:
+                refusal = refusal or error
+        assert refusal is not None
+        raise refusal
