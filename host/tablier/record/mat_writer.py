@@ -27,11 +27,9 @@ def write_mat(record: Record) -> str:
     """``record`` as ``.mat`` text; :class:`RecordError` if it is not a Backgammon record."""
     if record.game != "backgammon":
         raise RecordError(f"a .mat file holds Backgammon only, not {record.game}")
-    for game in record.games:
-        if game.start:
-            raise RecordError(f"game {game.number} starts from a set position, which a .mat file cannot "
-                              "hold (GNU Backgammon would read it from the usual start); write it as "
-                              "SGF, JSON or text (with Position IDs)")
+    refusal = why_not_mat(record)
+    if refusal:
+        raise RecordError(refusal)
     lines = [f'; [{_clean(name)} "{_clean(value)}"]' for name, value in record.tags.items()]
     if record.date:
         lines.append(f'; [EventDate "{record.date.replace("-", ".")}"]')
@@ -39,6 +37,15 @@ def write_mat(record: Record) -> str:
     for game in record.games:
         lines += _game_lines(record, game)
     return "\n".join(lines) + "\n"
+
+
+def why_not_mat(record: Record) -> str:
+    """Why a Backgammon ``record`` cannot be written as ``.mat`` (a game from a set position), or ""."""
+    for game in record.games:
+        if game.start:
+            return (f"game {game.number} starts from a set position, which a .mat file cannot hold (GNU "
+                    "Backgammon would read an empty game); write it as sgf, json or txt (Position IDs)")
+    return ""
 
 
 def _clean(text: str) -> str:
