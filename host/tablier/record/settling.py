@@ -13,14 +13,17 @@ match ends the match 7-2).
 What the record does not say, or says wrongly, is not silently accepted: each game's warnings
 (no result, a result taken from the final position, a score line that the games before do not
 give) are returned as lines naming the source and the game, and kept in the game's ``Warning``
-tag, so that ``tablier archive show`` says them too.
+tag (separated by ``; ``), so that ``tablier archive show`` says them too. A set-up is written one
+way (the position text format as Tablier writes it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .game_record import DROP, RESIGN, SIDE_NAMES, GameRecord, Outcome, Record, RecordError
+from tablier.tables.position_text import format_position
+
+from .game_record import DROP, RESIGN, SIDE_NAMES, TABLES, GameRecord, Outcome, Record, RecordError
 from .replay import Step, replay_game, start_position, tables_variant
 
 WARNING_TAG = "Warning"
@@ -70,7 +73,10 @@ def settle(record: Record, source: str = "") -> Settled:
             # a resignation gives up what the game scores (a .mat 'Losses' line says the same)
             actions = [replace(action, value=outcome.points) if action.kind == RESIGN else action
                        for action in actions]
-        settled.games.append(replace(game, actions=actions, outcome=outcome, tags=tags))
+        start = game.start
+        if start and record.family == TABLES:  # one way of writing each set-up
+            start = format_position(start_position(record, game, tables_variant(record)))
+        settled.games.append(replace(game, actions=actions, outcome=outcome, tags=tags, start=start))
         replayed.append(steps)
         warnings += [f"{source}: game {game.number}: {note}" for note in notes]
     return Settled(settled, warnings, replayed)
@@ -153,7 +159,7 @@ def _outcome(record: Record, game: GameRecord, steps: list[Step], notes: list[st
     else:
         outcome = recorded
     if recorded is None and outcome.winner is not None:
-        notes.append(f"no result is written; {SIDE_NAMES[outcome.winner]} wins by {ended_by}")
+        notes.append(f"no result is written: {SIDE_NAMES[outcome.winner]} wins by {ended_by}")
     if outcome.winner is not None and record.match_length:
         points = capped(outcome.points, record.match_length, game.score[outcome.winner])
         outcome = replace(outcome, points=points)
