@@ -218,10 +218,10 @@ def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
             else:
                 game.actions.append(Action(1 - doubler, DROP, value=cube))
         elif word == "losses":
-            resigned = Action(item.side, RESIGN, value=int(re.findall(r"\d+", item.text)[0]))
+            resigned = Action(item.side, RESIGN, value=_points(item.text, place))
             game.actions.append(resigned)
         elif word == "wins":
-            points = int(re.findall(r"\d+", item.text)[0])
+            points = _points(item.text, place)
             game.outcome = _outcome(variant, position, item.side, points, doubler)
             if resigned is not None and resigned.side == game.outcome.winner:
                 # a 'Losses' line out of its column: the loser is the one who did not win
@@ -232,6 +232,15 @@ def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
                 game.actions.append(Action(1 - item.side, RESIGN, value=points))
         else:
             raise RecordError(f"{place}: cannot read {item.text!r}")
+
+
+def _points(text: str, place: str) -> int:
+    """The points of a ``Wins N point(s)`` or ``Losses N point(s)`` line."""
+    found = re.fullmatch(r"(?:Wins|Losses)\s+(\d{1,4})\s+points?(?:\s+and\s+the\s+match)?", text.strip(),
+                         re.IGNORECASE)
+    if not found:
+        raise RecordError(f"{place}: cannot read {text.strip()!r} (such as 'Wins 2 points')")
+    return int(found.group(1))
 
 
 def _outcome(variant: Variant, position: Position, column: int, points: int,

@@ -54,14 +54,14 @@ def _letter(side: int, point: int) -> str:
     return chr(ord("a") + (point - 1 if side == 0 else 24 - point))
 
 
-def _point(side: int, letter: str) -> int:
+def _point(side: int, letter: str, where: str) -> int:
     if letter == _BAR:
         return BAR
     if letter == _OFF:
         return OFF
     index = ord(letter) - ord("a")
     if not 0 <= index < 24:
-        raise RecordError(f"SGF point {letter!r} is not a-z")
+        raise RecordError(f"{where}: SGF point {letter!r} is not a-z")
     return index + 1 if side == 0 else 24 - index
 
 
@@ -149,7 +149,8 @@ def _read_tree(record: Record, nodes: list[Node], source: str) -> None:
         number = int(info.get("game", number - 1) or 0) + 1
         score = (int(info.get("ws", 0) or 0), int(info.get("bs", 0) or 0))
     except ValueError:
-        raise RecordError(f"{source}: game {number}: the match information MI{root['MI']} is not "
+        shown = _shown("][".join(root["MI"]))
+        raise RecordError(f"{source}: game {number}: the match information MI[{shown}] is not "
                           "numbers") from None
     where = f"{source}: game {number}"
     record.date = root.get("DT", [record.date])[0]
@@ -176,6 +177,12 @@ def _read_tree(record: Record, nodes: list[Node], source: str) -> None:
     record.games.append(game)
 
 
+def _shown(value: str) -> str:
+    """A value of the file on one short line, for a message."""
+    text = " ".join(value.split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _pairs(values: list[str]) -> dict[str, str]:
     return dict(value.split(":", 1) for value in values if ":" in value)
 
@@ -186,7 +193,7 @@ def _setup(node: Node, where: str) -> str:
         for letter in node.get("A" + colour, []):
             if len(letter) != 1 or letter == _OFF:
                 raise RecordError(f"{where}: set-up point {letter!r} is not a-y")
-            counts[side][_point(side, letter)] += 1
+            counts[side][_point(side, letter, where)] += 1
     for side in (0, 1):
         if sum(counts[side]) > MEN:
             raise RecordError(f"{where}: the set-up has more than {MEN} men of {_COLOURS[side]}")
@@ -202,9 +209,9 @@ def _action(colour: str, value: str, where: str) -> Action:
         return Action(side, value)
     found = re.fullmatch(r"([1-6])([1-6])([a-z]*)", value)
     if not found or len(found.group(3)) % 2:
-        raise RecordError(f"{where}: cannot read the SGF move {colour}[{value}]")
+        raise RecordError(f"{where}: cannot read the SGF move {colour}[{_shown(value)}]")
     letters = found.group(3)
-    moves = tuple((_point(side, letters[i]), _point(side, letters[i + 1]), 0)
+    moves = tuple((_point(side, letters[i], where), _point(side, letters[i + 1], where), 0)
                   for i in range(0, len(letters), 2))
     return Action(side, PLAY, (int(found.group(1)), int(found.group(2))), moves)
 
@@ -266,34 +273,23 @@ class _SgfParser:
     def _node(self) -> Node:
         node: Node = {}
         while True:
-            while self.at < len(self.text) and self.text[self.at].isspace():
-                self.at += 1
-            found = re.compile(r"[A-Za-z]+").match(self.text, self.at)
+            found = _PROPERTY_NAME.match(self.text, self.at)
             if not found:
+                self.at = _SPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
                 return node
-            name = found.group(0)
+            name = found.group(1)
             self.at = found.end()
             values = node.setdefault(name, [])
-            while True:
-                while self.at < len(self.text) and self.text[self.at].isspace():
-                    self.at += 1
-                if self.at >= len(self.text) or self.text[self.at] != "[":
-                    break
-                values.append(self._value())
+            while value := _VALUE.match(self.text, self.at):
+                values.append(_UNESCAPE.sub(r"\1", value.group(1)))
+                self.at = value.end()
+            if self.text.startswith("[", self.at):
+                raise self._fault("the file ends inside a [value] (a ']' is missing)")
             if not values:
                 raise self._fault(f"property {name} has no [value]")
 
-    def _value(self) -> str:
-        self.at += 1  # "["
-        chars = []
-        while self.at < len(self.text):
-            char = self.text[self.at]
-            if char == "\\" and self.at + 1 < len(self.text):
-                chars.append(self.text[self.at + 1])
-                self.at += 2
-                continue
-            self.at += 1
-            if char == "]":
-                return "".join(chars)
-            chars.append(char)
-        raise self._fault("the file ends inside a [value] (a ']' is missing)")
+
+_SPACE = re.compile(r"\s*")
+_PROPERTY_NAME = re.compile(r"\s*([A-Za-z]+)\s*")
+_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]\s*", re.DOTALL)
+_UNESCAPE = re.compile(r"\\(.)", re.DOTALL)
