@@ -91,7 +91,7 @@ def read_mat(text: str, source: str = "<mat>") -> Record:
     for line_number, line in enumerate(text.splitlines(), start=1):
         tag = _TAG.match(line)
         if tag:
-            tags[tag.group("name").strip()] = tag.group("value")
+            tags[tag.group("name").strip()] = tag.group("value").strip()
             continue
         if line.lstrip().startswith(";"):
             continue
