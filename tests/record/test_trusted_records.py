@@ -322,10 +322,12 @@ def test_export_of_input_that_gives_nothing_exits_non_zero(tmp_path: Path,
     b' 3 point match\n Game 1\n',
     b' 3 point match\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5  42: bar/99\n',
     b'{"format": "tablier-record", "version": 1, "game": "backgammon", "family": "tables", "games": [{}]}',
+    b'{"type": "header", "version": 1}\n',
 ])
 def test_no_message_shows_python_internals(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            content: bytes) -> None:
-    suffix = ".sgf" if content.startswith(b"(") else ".json" if content.startswith(b"{") else ".mat"
+    suffix = {b"(": ".sgf", b"{": ".json"}.get(content[:1], ".mat")
+    suffix = ".jsonl" if content.startswith(b'{"type"') else suffix
     path = tmp_path / f"bad{suffix}"
     path.write_bytes(content)
     assert main(["archive", "import", "--archive", str(tmp_path / "a.sqlite3"), str(path)]) == 1

@@ -15,7 +15,7 @@ import json
 import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, ClassVar, TextIO
 
@@ -229,8 +229,11 @@ def decode(data: Mapping[str, Any]) -> Record:
     known = {f.name for f in fields(cls)}
     try:
         return cls(**{k: v for k, v in data.items() if k in known})
-    except TypeError as error:
-        raise LogFormatError(f"a {kind!r} record is incomplete ({error})") from None
+    except TypeError:
+        missing = [f.name for f in fields(cls) if f.name not in data
+                   and f.default is MISSING and f.default_factory is MISSING]
+        what = f"no {', '.join(missing)}" if missing else "a field of the wrong kind"
+        raise LogFormatError(f"a {kind!r} record is incomplete ({what})") from None
 
 
 class EventLogWriter:
