@@ -6,11 +6,13 @@ Synthetic files are written by each test; the shared Backgammon corpus is read w
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 from pathlib import Path
 
 import pytest
+from gnubg_mat import gnubg_read, ours, theirs
 
 from tablier.cli import main
 from tablier.record.archive import Archive
@@ -40,6 +42,8 @@ from tablier.tables.position import BAR, OFF, Position
 CORPUS = Path(os.environ["TABLIER_SHARED"], "corpora/backgammon/mat")
 FILES = sorted(CORPUS.glob("*")) if CORPUS.is_dir() else []
 needs_corpus = pytest.mark.skipif(not FILES, reason="the .mat corpus is not here")
+needs_gnubg = pytest.mark.skipif(importlib.util.find_spec("gnubg") is None,
+                                 reason="the gnubg binding (test-only dependency) is not installed")
 BOARDLORD = CORPUS / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.txt"
 
 HEADER = """; [Site "Test"]
@@ -334,3 +338,24 @@ def test_no_message_shows_python_internals(tmp_path: Path, capsys: pytest.Captur
     err = capsys.readouterr().err
     assert err.startswith(f"refused: {path}") and len(err.splitlines()) == 1
     assert not re.search(r"__\w+__|Traceback|Error\b|\bNone\b|\(\)", err), err
+
+
+@needs_gnubg
+def test_gnubg_reads_the_mat_exports_of_these_cases_alike(tmp_path: Path) -> None:
+    records = [
+        read_mat(_match(OPENING + "  3) 31: 8/5 6/5                 3)\n"
+                                  "                                  Losses 1 point\n      Wins 1 point\n")),
+        read_mat(_match(OPENING + "  3) 31: 8/5 6/5                  Losses 4 points\n"
+                                  "      Wins 4 points and the match\n", a="J\u00e9r\u00f4me", length=3)),
+        read_mat(_match(OPENING + "  3)  Doubles => 2                Takes\n"
+                                  "  4) 31: 8/5 6/5                  Losses 2 points\n      Wins 2 points\n",
+                        length=3)),
+    ]
+    paths = []
+    for number, record in enumerate(records):
+        path = tmp_path / f"case{number}.mat"
+        path.write_text(write_mat(record), encoding="utf-8")
+        paths.append(path)
+    read = gnubg_read(paths)
+    for path, record in zip(paths, records, strict=True):
+        assert theirs(read[str(path)]) == ours(record), path.name
