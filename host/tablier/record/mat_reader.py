@@ -121,7 +121,7 @@ def read_mat(text: str, source: str = "<mat>") -> Record:
     for number, lines, first_line in blocks:
         where = f"{source}: game {number}"
         record.games.append(_read_game(number, lines, where, first_line, length))
-    settled = settle(record).record
+    settled = settle(record, trusted=True).record  # every play was matched with the legal plays above
     note_short_match(settled)
     return settled
 

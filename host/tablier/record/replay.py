@@ -89,10 +89,12 @@ def play_of(action: Action) -> Play:
     return tuple(Move(move[0], move[1], bool(move[2])) for move in action.moves)
 
 
-def replay_game(record: Record, game: GameRecord) -> list[Step]:
-    """Check ``game`` move by move; the steps, or :class:`RecordError` at the first illegal action."""
+def replay_game(record: Record, game: GameRecord, trusted: bool = False) -> list[Step]:
+    """Check ``game`` move by move; the steps, or :class:`RecordError` at the first illegal action.
+    ``trusted``: a reader has just matched every tables play with the legal plays (the ``.mat``
+    reader), so the plays are taken as they are, in their order, with their hits."""
     if record.family == TABLES:
-        return _replay_tables(record, game, tables_variant(record))
+        return _replay_tables(record, game, tables_variant(record), trusted)
     if record.family == DRAUGHTS:
         return _replay_draughts(record, game)
     raise RecordError(f"unknown game family {record.family!r}")
@@ -145,7 +147,7 @@ def _dice_text(dice: tuple[int, ...]) -> str:
     return "-".join(str(die) for die in dice)
 
 
-def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[Step]:
+def _replay_tables(record: Record, game: GameRecord, variant: Variant, trusted: bool) -> list[Step]:
     position = start_position(record, game, variant)
     cube_value, cube_owner = 1, None
     doubler: int | None = None
@@ -161,7 +163,8 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[S
                 mover = position.with_turn(action.side)
                 if variant.result(mover) is not None:
                     raise RecordError("the game is already over")
-                play = resolve_play(variant, mover, action.dice, play_of(action))
+                play = play_of(action) if trusted else resolve_play(variant, mover, action.dice,
+                                                                     play_of(action))
                 moves = tuple((m.src, m.dst, int(m.hit)) for m in play)
                 action = Action(action.side, PLAY, action.dice, moves, action.value, action.note)
                 position = variant.after(mover, play)

@@ -40,10 +40,11 @@ class Settled:
     steps: list[list[Step]] = field(default_factory=list)
 
 
-def settle(record: Record, source: str = "") -> Settled:
+def settle(record: Record, source: str = "", trusted: bool = False) -> Settled:
     """``record`` replayed and its results settled (see the module docstring); :class:`RecordError`
     naming the source (``source``, else the record's), game and move at the first illegal action
-    or a game number used twice."""
+    or a game number used twice. ``trusted``: the plays were just matched with the legal plays by a
+    reader (see :func:`~tablier.record.replay.replay_game`)."""
     source = source or record.source or "the record"
     seen: set[int] = set()
     for game in record.games:
@@ -56,7 +57,7 @@ def settle(record: Record, source: str = "") -> Settled:
     expected: tuple[int, int] | None = None
     for index, game in enumerate(record.games):
         try:
-            steps = replay_game(record, game)
+            steps = replay_game(record, game, trusted)
         except RecordError as error:
             message = str(error)
             raise RecordError(message if message.startswith(source) else f"{source}: {message}") from None
