@@ -359,3 +359,18 @@ def test_gnubg_reads_the_mat_exports_of_these_cases_alike(tmp_path: Path) -> Non
     read = gnubg_read(paths)
     for path, record in zip(paths, records, strict=True):
         assert theirs(read[str(path)]) == ours(record), path.name
+
+
+@needs_corpus
+def test_every_export_of_the_archive_imports_as_the_record_already_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    archive = str(tmp_path / "a.sqlite3")
+    sgf = CORPUS.parent / "sgf" / "gnubg_selfplay_3pt.sgf"
+    assert main(["archive", "import", "--archive", archive, str(BOARDLORD), str(sgf)]) == 0
+    for fmt in ("mat", "sgf", "json"):
+        assert main(["export", "--archive", archive, "--format", fmt, "--out", str(tmp_path / fmt)]) == 0
+    exported = sorted(str(path) for path in tmp_path.glob("*/*.*"))
+    capsys.readouterr()
+    assert len(exported) == 6
+    assert main(["archive", "import", "--archive", archive, *exported]) == 0
+    assert capsys.readouterr().out.count("0 records added") == 6
