@@ -119,9 +119,14 @@ def _race_record(zone: str, cube: bool) -> Record:
     ("far-side", False, ("backgammon", 3)), ("far-side", True, ("backgammon", 6)),
 ])
 def test_the_kind_follows_the_records_own_rules(zone: str, cube: bool, expected: tuple[str, int]) -> None:
-    settled = settle(_race_record(zone, cube)).record
+    done = settle(_race_record(zone, cube))
+    settled = done.record
     outcome = settled.games[0].outcome
     assert outcome is not None and (outcome.how, outcome.points) == expected
+    said = [] if expected[1] == 3 else \
+        [f"the record: game 1: the record scores it 3 points; a {expected[0]} with the cube at "
+         f"{2 if cube else 1} is {expected[1]}"]
+    assert done.warnings == said
     assert f"({expected[0]}), {expected[1]} points" in write_text(settled)
     assert f'"how": "{expected[0]}"' in dumps(settled)
     if cube:

@@ -144,6 +144,9 @@ def _outcome(record: Record, game: GameRecord, steps: list[Step], notes: list[st
         if recorded is not None and recorded.winner != ended.winner:
             notes.append(f"the record gives the game to {_side(recorded.winner)} but the final position "
                          f"is a {ended.kind} for {SIDE_NAMES[ended.winner]}")
+        elif recorded is not None and _counted(record, game, recorded) != _counted(record, game, outcome):
+            notes.append(f"the record scores it {recorded.points} point{'s' * (recorded.points != 1)}; "
+                         f"a {ended.kind} with the cube at {cube} is {outcome.points}")
     elif kinds and kinds[-1] == DROP:
         drop = steps[-1].action
         outcome = Outcome(1 - drop.side, "double dropped", drop.value)
@@ -165,6 +168,13 @@ def _outcome(record: Record, game: GameRecord, steps: list[Step], notes: list[st
         points = capped(outcome.points, record.match_length, game.score[outcome.winner])
         outcome = replace(outcome, points=points)
     return outcome
+
+
+def _counted(record: Record, game: GameRecord, outcome: Outcome) -> int:
+    """What ``outcome`` counts in the match (a file may write the game's worth or what it needed)."""
+    if outcome.winner is None:
+        return 0
+    return capped(outcome.points, record.match_length, game.score[outcome.winner])
 
 
 def _side(winner: int | None) -> str:
