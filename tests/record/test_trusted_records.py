@@ -319,6 +319,11 @@ def test_export_of_input_that_gives_nothing_exits_non_zero(tmp_path: Path,
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(bytes(range(256)) * 3)
     assert main(["export", "--input", str(garbage), "--format", "json", "--out", str(tmp_path / "o")]) != 0
+    good = tmp_path / "good.mat"
+    good.write_text(_match(OPENING + "      Wins 1 point\n"))
+    assert main(["export", "--input", str(garbage), "--input", str(good), "--format", "json",
+                 "--out", str(tmp_path / "both")]) == 1  # the good file is exported all the same
+    assert len(list((tmp_path / "both").glob("*.json"))) == 1
     only_draughts = tmp_path / "english.pdn"
     only_draughts.write_text('[GameType "21"]\n1. 11-15 23-19 *\n')
     out = str(tmp_path / "o")

@@ -7,8 +7,8 @@ cannot hold are skipped with a note (``.mat`` and SGF are Backgammon's, PDN is d
 progress bar goes to stderr when it is a terminal. ``--input FILE`` exports records read from files
 instead of the archive. A Backgammon game started from a set position is skipped for ``.mat``
 (the format cannot hold one; SGF, JSON and text can), saying so. Exit status: 0, 1 if a record
-could not be written or a game of ``--input`` could not be read or nothing of ``--input`` was
-written, 2 for bad input.
+could not be written or a file or game of ``--input`` could not be read (the other files are
+exported all the same) or nothing of ``--input`` was written, 2 for bad input.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ def _name(record_id: int | None, record: Any) -> str:
 
 
 def _selected(args: argparse.Namespace, problems: list[str]) -> list[tuple[int | None, Any]]:
+    from tablier.record.game_record import RecordError
     from tablier.record.importing import read_records
 
     from .archive import filters_of, open_archive
@@ -101,7 +102,12 @@ def _selected(args: argparse.Namespace, problems: list[str]) -> list[tuple[int |
     if args.input:
         found: list[tuple[int | None, Any]] = []
         for name in args.input:
-            loaded = read_records(name)
+            try:
+                loaded = read_records(name)
+            except RecordError as error:  # refused whole: say so and go on with the other files
+                print(f"tablier export: skipped {error}", file=sys.stderr)
+                problems.append(str(error))
+                continue
             for problem in loaded.problems:
                 print(f"tablier export: skipped {problem}", file=sys.stderr)
             for warning in loaded.warnings:
@@ -116,8 +122,6 @@ def _selected(args: argparse.Namespace, problems: list[str]) -> list[tuple[int |
             try:
                 selected.append((record_id, archive.get(record_id)))
             except KeyError as error:
-                from tablier.record.game_record import RecordError
-
                 raise RecordError(str(error.args[0])) from None
         return selected
 
