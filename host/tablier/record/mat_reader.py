@@ -8,13 +8,17 @@ Quirks read: the bar as ``bar`` or ``25``; bearing off as ``/off`` or ``/0``; hi
 ``*``; repeat counts ``13/9(2)``; a dance as ``Cannot Move`` or dice with an empty play; sub-moves in
 an order that cannot be executed as written (the play is matched by the position it reaches); games
 ending before all men are off; stray move numbers (at the start of a line or alone in the second
-column). An unknown play ``????`` cannot be replayed: the
-file is refused with its place.
+column). An unknown play ``????`` cannot be replayed: the file is refused with its place, as is a
+match that numbers a game twice. The file's encoding is told by
+:func:`~tablier.record.text_decoding.decode_record_text` (a byte-order mark, UTF-8, else Latin-1).
 
 Every play is checked against the legal plays as the file is read: :func:`read_mat` returns a
 :class:`~tablier.record.game_record.Record` of legal games or raises
 :class:`~tablier.record.game_record.RecordError` naming the file, game, move and reason.
 The first column is side 0 (Black), the second side 1 (White), each in his own point numbering.
+The games are settled by the rules of a ``.mat`` file (modern Backgammon: home-board backgammons,
+the cube; :mod:`tablier.record.settling`); a ``Wins`` line scoring more than the match needed is
+kept in the game's ``Recorded result`` tag.
 """
 
 from __future__ import annotations
