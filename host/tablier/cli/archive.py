@@ -3,7 +3,10 @@
 ``list`` filters by ``--game``, ``--player`` (any part of a name) and ``--since``/``--until``
 (YYYY-MM-DD); ``show ID`` prints the move list, Position IDs (Backgammon) and a diagram of each
 game's end; ``import FILE...`` reads ``.mat``, PDN, Tablier JSON and event logs after replaying every
-game: a game that is not legal is reported (file, game, move, reason) and nothing of it is stored.
+game: a game that is not legal is reported (file, game, move, reason) and nothing of it is stored;
+the other files are read all the same. What a file leaves out or gets wrong without making a game
+illegal (a last game without its result, a score line the games do not give) is imported with a
+``warning:`` line, and ``show`` says it again.
 The archive file is ``--archive PATH``, else ``$TABLIER_ARCHIVE``, else
 ``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0, 1 when some game was refused, 2 for bad
 input (no such record, unreadable file).
@@ -27,8 +30,23 @@ def add_filters(parser: argparse.ArgumentParser) -> None:
     """The record filters shared by ``archive list`` and ``export``."""
     parser.add_argument("--game", help="only this game (backgammon, english, ...)")
     parser.add_argument("--player", help="only records with a player whose name contains this")
-    parser.add_argument("--since", metavar="DATE", help="only records played on or after DATE (YYYY-MM-DD)")
-    parser.add_argument("--until", metavar="DATE", help="only records played on or before DATE (YYYY-MM-DD)")
+    parser.add_argument("--since", metavar="DATE", type=calendar_date,
+                        help="only records played on or after DATE (YYYY-MM-DD)")
+    parser.add_argument("--until", metavar="DATE", type=calendar_date,
+                        help="only records played on or before DATE (YYYY-MM-DD)")
+
+
+def calendar_date(text: str) -> str:
+    """``text`` if it is a real date written YYYY-MM-DD; argparse refuses it in one line otherwise."""
+    import datetime
+    import re
+
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return datetime.date.fromisoformat(text).isoformat()
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD (such as 2024-05-11)")
 
 
 def register(subparsers: Any) -> None:
@@ -138,4 +156,6 @@ def _import(archive: Any, args: argparse.Namespace) -> int:
         for problem in loaded.problems:
             print(f"refused: {problem}", file=sys.stderr)
             status = max(status, 1)
+        for warning in loaded.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
     return status

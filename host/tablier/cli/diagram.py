@@ -4,7 +4,8 @@
 position text format (``docs/positions.md``) or a draughts FEN; the game's start if none is given.
 ``tablier diagram --record ID [--game-number N] [--move K]``: a position of an archived game (after
 K actions; default the end). The picture goes to ``--out`` (``.svg`` or ``.png``; PNG needs
-``rsvg-convert``), else SVG to standard output. Exit status 2 for bad input.
+``rsvg-convert``; any other suffix is refused), else SVG to standard output. Exit status 2 for bad
+input.
 """
 
 from __future__ import annotations
@@ -39,9 +40,15 @@ def run(args: argparse.Namespace) -> int:
     from tablier.errors import TablierError
     from tablier.record.svg_diagram import svg_to_png
 
+    suffix = Path(args.out).suffix.lower() if args.out else ".svg"
+    if suffix not in (".svg", ".png"):
+        asked = suffix or "a name without a suffix"
+        print(f"tablier diagram: {args.out}: a diagram is written as .svg or .png, not {asked}",
+              file=sys.stderr)
+        return 2
     try:
         svg = _from_record(args) if args.record is not None else _from_position(args)
-        if args.out and args.out.lower().endswith(".png"):
+        if suffix == ".png":
             Path(args.out).write_bytes(svg_to_png(svg))
         elif args.out:
             Path(args.out).write_text(svg, encoding="utf-8")

@@ -5,7 +5,10 @@ record (one picture per game for svg and png), named from the record (``00012_20
 BoardLord-vs-Llabba.mat``; nothing from a player's name can leave DIR). Records whose game the format
 cannot hold are skipped with a note (``.mat`` and SGF are Backgammon's, PDN is draughts'). A
 progress bar goes to stderr when it is a terminal. ``--input FILE`` exports records read from files
-instead of the archive. Exit status: 0, 1 if a record could not be written, 2 for bad input.
+instead of the archive. A Backgammon game started from a set position is skipped for ``.mat``
+(the format cannot hold one; SGF, JSON and text can), saying so. Exit status: 0, 1 if a record
+could not be written or a file or game of ``--input`` could not be read (the other files are
+exported all the same) or nothing of ``--input`` was written, 2 for bad input.
 """
 
 from __future__ import annotations
@@ -39,9 +42,11 @@ def run(args: argparse.Namespace) -> int:
     from tablier.record.exporting import export_record, formats_for
     from tablier.record.filenames import record_name, save
     from tablier.record.game_record import RecordError
+    from tablier.record.mat_writer import why_not_mat
 
+    problems: list[str] = []
     try:
-        selected = _selected(args)
+        selected = _selected(args, problems)
     except RecordError as error:
         print(f"tablier export: {error}", file=sys.stderr)
         return 2
@@ -59,11 +64,17 @@ def run(args: argparse.Namespace) -> int:
         if args.format not in formats_for(record):
             skipped += 1
             continue
+        refusal = why_not_mat(record) if args.format == "mat" else ""
+        if refusal:
+            progress.clear()
+            print(f"tablier export: skipped {_name(record_id, record)}: {refusal}", file=sys.stderr)
+            skipped += 1
+            continue
         try:
             files = export_record(record, args.format)
         except RecordError as error:
             progress.clear()
-            print(f"tablier export: record {record_id}: {error}", file=sys.stderr)
+            print(f"tablier export: {_name(record_id, record)}: {error}", file=sys.stderr)
             failed += 1
             continue
         for suffix, content in files:
@@ -76,13 +87,20 @@ def run(args: argparse.Namespace) -> int:
                 continue
             written += 1
     progress.clear()
-    note = (f"; {skipped} record{'s' * (skipped != 1)} skipped (not a game {args.format} holds)"
+    note = (f"; {skipped} record{'s' * (skipped != 1)} skipped (not a record {args.format} holds)"
             if skipped else "")
     print(f"{written} file{'s' * (written != 1)} written to {out}{note}")
-    return 1 if failed else 0
+    if failed or problems or (args.input and not written):
+        return 1
+    return 0
 
 
-def _selected(args: argparse.Namespace) -> list[tuple[int | None, Any]]:
+def _name(record_id: int | None, record: Any) -> str:
+    return f"record {record_id}" if record_id is not None else str(record.source or "a record")
+
+
+def _selected(args: argparse.Namespace, problems: list[str]) -> list[tuple[int | None, Any]]:
+    from tablier.record.game_record import RecordError
     from tablier.record.importing import read_records
 
     from .archive import filters_of, open_archive
@@ -90,9 +108,17 @@ def _selected(args: argparse.Namespace) -> list[tuple[int | None, Any]]:
     if args.input:
         found: list[tuple[int | None, Any]] = []
         for name in args.input:
-            loaded = read_records(name)
+            try:
+                loaded = read_records(name)
+            except RecordError as error:  # refused whole: say so and go on with the other files
+                print(f"tablier export: skipped {error}", file=sys.stderr)
+                problems.append(str(error))
+                continue
             for problem in loaded.problems:
                 print(f"tablier export: skipped {problem}", file=sys.stderr)
+            for warning in loaded.warnings:
+                print(f"tablier export: warning: {warning}", file=sys.stderr)
+            problems += loaded.problems
             found += [(None, record) for record in loaded.records]
         return found
     with open_archive(args) as archive:
@@ -102,8 +128,6 @@ def _selected(args: argparse.Namespace) -> list[tuple[int | None, Any]]:
             try:
                 selected.append((record_id, archive.get(record_id)))
             except KeyError as error:
-                from tablier.record.game_record import RecordError
-
                 raise RecordError(str(error.args[0])) from None
         return selected
 

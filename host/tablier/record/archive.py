@@ -22,7 +22,8 @@ from pathlib import Path
 from tablier.paths import data_dir
 
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
-from .replay import Step, replay_game
+from .replay import Step
+from .settling import settle
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -134,13 +135,19 @@ class Archive:
 
     def add_all(self, records: Iterable[Record]) -> list[tuple[int, bool]]:
         """Store the records in one transaction: each one's id and whether it is new (a record
-        already stored keeps its id). Every game is replayed first; :class:`RecordError` stores
-        nothing."""
-        checked = [(record, [replay_game(record, game) for game in record.games]) for record in records]
+        already stored keeps its id). Every game is replayed and settled first
+        (:func:`~tablier.record.settling.settle`: the actions are stored as replayed, with their
+        hits and cube values); :class:`RecordError` (naming the record's source) stores nothing."""
+        checked = [(done.record, done.steps) for done in map(settle, records)]
         results = []
-        with self.db:
-            for record, steps in checked:
-                results.append(self._insert(record, steps))
+        try:
+            with self.db:
+                for record, steps in checked:
+                    results.append(self._insert(record, steps))
+        except sqlite3.Error as error:
+            sources = ", ".join(sorted({record.source for record, _ in checked if record.source}))
+            where = sources or "the records"
+            raise RecordError(f"{where}: cannot be stored in {self.path} ({error})") from None
         return results
 
     def add(self, record: Record) -> int:

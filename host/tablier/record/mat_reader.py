@@ -7,13 +7,18 @@ then numbered lines of two columns (the first player's action, the second's): ``
 Quirks read: the bar as ``bar`` or ``25``; bearing off as ``/off`` or ``/0``; hits with or without
 ``*``; repeat counts ``13/9(2)``; a dance as ``Cannot Move`` or dice with an empty play; sub-moves in
 an order that cannot be executed as written (the play is matched by the position it reaches); games
-ending before all men are off; stray move numbers. An unknown play ``????`` cannot be replayed: the
-file is refused with its place.
+ending before all men are off; stray move numbers (at the start of a line or alone in the second
+column). An unknown play ``????`` cannot be replayed: the file is refused with its place, as is a
+match that numbers a game twice. The file's encoding is told by
+:func:`~tablier.record.text_decoding.decode_record_text` (a byte-order mark, UTF-8, else Latin-1).
 
 Every play is checked against the legal plays as the file is read: :func:`read_mat` returns a
 :class:`~tablier.record.game_record.Record` of legal games or raises
 :class:`~tablier.record.game_record.RecordError` naming the file, game, move and reason.
 The first column is side 0 (Black), the second side 1 (White), each in his own point numbering.
+The games are settled by the rules of a ``.mat`` file (modern Backgammon: home-board backgammons,
+the cube; :mod:`tablier.record.settling`); a ``Wins`` line scoring more than the match needed is
+kept in the game's ``Recorded result`` tag.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from tablier.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, TablierError
-from tablier.tables.backgammon import Backgammon
+from tablier.tables.catalog import make_variant
 from tablier.tables.moves import Dice, Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import BAR, OFF, Position
@@ -44,17 +49,22 @@ from .game_record import (
     RecordError,
 )
 from .replay import legal_plays
+from .settling import capped, note_short_match, settle
+from .text_decoding import decode_record_text
 
 _TAG = re.compile(r'^\s*;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]')
 _LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _NAMES = re.compile(r"^\s*(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s{2,}(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
 _NUMBERED = re.compile(r"^(\s*\d+\)\s*)+")
+_STRAY_NUMBER = re.compile(r"(?<!\S)\d+\)(?!\S)")
 _STEP = re.compile(r"(?P<chain>(?:bar|\d{1,2})\*?(?:/(?:off|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?")
 _ITEM_START = re.compile(r"(?<![\w/])[1-6][1-6]:|Doubles\b|Takes\b|Drops\b|Beavers\b|Wins\b|Losses\b",
                          re.IGNORECASE)
 #: An action starting further right than this column belongs to the second player.
 RIGHT_COLUMN = 13
+RECORDED_RESULT = "Recorded result"
+"""The game tag keeping a ``Wins`` line that scores more than the match needed, in the file's words."""
 
 
 @dataclass(frozen=True)
@@ -67,28 +77,36 @@ class _Item:
 def read_mat_file(path: str) -> Record:
     """Read a ``.mat`` file (see :func:`read_mat`); :class:`RecordError` if it cannot be read."""
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as error:
         raise RecordError(f"{path}: cannot read ({error.strerror or error})") from None
-    return read_mat(text, path)
+    return read_mat(decode_record_text(data)[0], path)
 
 
 def read_mat(text: str, source: str = "<mat>") -> Record:
-    """The match in ``text``, every play checked; :class:`RecordError` at the first fault."""
+    """The match in ``text``, every play checked and the results settled by the rules of a ``.mat``
+    file (modern Backgammon: home-board backgammons, the cube; see :mod:`tablier.record.settling`);
+    :class:`RecordError` at the first fault. What the file leaves out (a last game without its
+    ``Wins`` line, a score line the games do not give) is in each game's ``Warning`` tag."""
     tags: dict[str, str] = {}
     length = 0
     blocks: list[tuple[int, list[str], int]] = []  # (game number, lines, first line number)
     for line_number, line in enumerate(text.splitlines(), start=1):
         tag = _TAG.match(line)
         if tag:
-            tags[tag.group("name").strip()] = tag.group("value")
+            tags[tag.group("name").strip()] = tag.group("value").strip()
             continue
         if line.lstrip().startswith(";"):
             continue
         game = _GAME.match(line)
         if game:
-            blocks.append((int(game.group(1)), [], line_number))
+            number = int(game.group(1))
+            first = next((start for seen, _, start in blocks if seen == number), None)
+            if first is not None:
+                raise RecordError(f"{source}: game {number} appears twice (lines {first} and "
+                                  f"{line_number}); a match numbers each game once")
+            blocks.append((number, [], line_number))
             continue
         found = _LENGTH.match(line)
         if found and not blocks:
@@ -106,8 +124,10 @@ def read_mat(text: str, source: str = "<mat>") -> Record:
     record.tags = tags
     for number, lines, first_line in blocks:
         where = f"{source}: game {number}"
-        record.games.append(_read_game(number, lines, where, first_line))
-    return record
+        record.games.append(_read_game(number, lines, where, first_line, length))
+    settled = settle(record, trusted=True).record  # every play was matched with the legal plays above
+    note_short_match(settled)
+    return settled
 
 
 def _date(text: str) -> str:
@@ -115,7 +135,7 @@ def _date(text: str) -> str:
     return f"{found.group(1)}-{int(found.group(2)):02d}-{int(found.group(3)):02d}" if found else ""
 
 
-def _read_game(number: int, lines: list[str], where: str, first_line: int) -> GameRecord:
+def _read_game(number: int, lines: list[str], where: str, first_line: int, length: int) -> GameRecord:
     game = GameRecord(number=number)
     items: list[_Item] = []
     move_number = 0
@@ -136,6 +156,7 @@ def _read_game(number: int, lines: list[str], where: str, first_line: int) -> Ga
             body_start = numbered.end()
         else:
             body_start = 0
+        line = line[:body_start] + _STRAY_NUMBER.sub(_blanked, line[body_start:])
         starts = [found.start() for found in _ITEM_START.finditer(line, body_start)]
         stray = line[body_start:starts[0] if starts else len(line)].strip()
         if stray:
@@ -147,11 +168,21 @@ def _read_game(number: int, lines: list[str], where: str, first_line: int) -> Ga
     if not names_seen:
         raise RecordError(f"{where}: the line with both players' names and scores is missing")
     _replay_items(game, items, where)
+    outcome = game.outcome
+    if outcome is not None and outcome.winner is not None and \
+            capped(outcome.points, length, game.score[outcome.winner]) != outcome.points:
+        game.tags[RECORDED_RESULT] = next(item.text for item in reversed(items)
+                                          if item.text.lower().startswith("wins"))
     return game
 
 
+def _blanked(found: re.Match[str]) -> str:
+    """A stray move number (``24)`` in the second column) as spaces, keeping the columns."""
+    return " " * len(found.group(0))
+
+
 def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
-    variant = Backgammon(cube=True)
+    variant = make_variant("backgammon", MODERN_OPTIONS)
     position: Position = variant.start_position()
     cube = 1
     doubler: int | None = None
@@ -191,20 +222,32 @@ def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
             else:
                 game.actions.append(Action(1 - doubler, DROP, value=cube))
         elif word == "losses":
-            resigned = Action(item.side, RESIGN, value=int(re.findall(r"\d+", item.text)[0]))
+            resigned = Action(item.side, RESIGN, value=_points(item.text, place))
             game.actions.append(resigned)
         elif word == "wins":
-            points = int(re.findall(r"\d+", item.text)[0])
+            points = _points(item.text, place)
             game.outcome = _outcome(variant, position, item.side, points, doubler)
             if resigned is not None and resigned.side == game.outcome.winner:
                 # a 'Losses' line out of its column: the loser is the one who did not win
                 index = game.actions.index(resigned)
                 game.actions[index] = Action(1 - resigned.side, RESIGN, value=resigned.value)
+            elif resigned is None and game.outcome.how == "resigned":
+                # a resignation the file does not say ('Wins' in mid-game): as SGF records it
+                game.actions.append(Action(1 - item.side, RESIGN, value=points))
         else:
             raise RecordError(f"{place}: cannot read {item.text!r}")
 
 
-def _outcome(variant: Backgammon, position: Position, column: int, points: int,
+def _points(text: str, place: str) -> int:
+    """The points of a ``Wins N point(s)`` or ``Losses N point(s)`` line."""
+    found = re.fullmatch(r"(?:Wins|Losses)\s+(\d{1,4})\s+points?(?:\s+and\s+the\s+match)?", text.strip(),
+                         re.IGNORECASE)
+    if not found:
+        raise RecordError(f"{place}: cannot read {text.strip()!r} (such as 'Wins 2 points')")
+    return int(found.group(1))
+
+
+def _outcome(variant: Variant, position: Position, column: int, points: int,
              doubler: int | None) -> Outcome:
     """The result: a finished game's, else the doubler's after a drop, else (a resignation, said
     or not) the side whose column the ``Wins`` line stands in."""

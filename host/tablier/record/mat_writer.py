@@ -4,7 +4,9 @@ Tags as ``; [Name "value"]`` comments, ``N point match``, then per game ``Game k
 names and scores, numbered lines of two columns (side 0's action, side 1's: ``52: 13/8 24/22``,
 ``Doubles => 2``, ``Takes``, ``Drops``), and ``Wins N point(s)`` under the winner's column. A dance
 is the dice with an empty play, as GNU Backgammon writes it. Only Backgammon can be written: the
-format has no room for other games' rules.
+format has no room for other games' rules, nor for a game started from a set position (refused,
+naming the formats that hold one). A result scoring more than the match needed is written in the
+words of the file it was read from (its ``Recorded result`` tag).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from tablier.tables.notation import format_play
 
 from .game_record import DOUBLE, DROP, PLAY, RESIGN, TAKE, Action, GameRecord, Record, RecordError
+from .mat_reader import RECORDED_RESULT
 from .replay import play_of
 
 #: Width of the first column (GNU Backgammon's layout); the second starts after it.
@@ -24,6 +27,9 @@ def write_mat(record: Record) -> str:
     """``record`` as ``.mat`` text; :class:`RecordError` if it is not a Backgammon record."""
     if record.game != "backgammon":
         raise RecordError(f"a .mat file holds Backgammon only, not {record.game}")
+    refusal = why_not_mat(record)
+    if refusal:
+        raise RecordError(refusal)
     lines = [f'; [{_clean(name)} "{_clean(value)}"]' for name, value in record.tags.items()]
     if record.date:
         lines.append(f'; [EventDate "{record.date.replace("-", ".")}"]')
@@ -31,6 +37,15 @@ def write_mat(record: Record) -> str:
     for game in record.games:
         lines += _game_lines(record, game)
     return "\n".join(lines) + "\n"
+
+
+def why_not_mat(record: Record) -> str:
+    """Why a Backgammon ``record`` cannot be written as ``.mat`` (a game from a set position), or ""."""
+    for game in record.games:
+        if game.start:
+            return (f"game {game.number} starts from a set position, which a .mat file cannot hold (GNU "
+                    "Backgammon would read an empty game); write it as sgf, json or txt (Position IDs)")
+    return ""
 
 
 def _clean(text: str) -> str:
@@ -62,6 +77,9 @@ def _game_lines(record: Record, game: GameRecord) -> list[str]:
         after[game.outcome.winner] += points
         if record.match_length and max(after) >= record.match_length:
             words += " and the match"
+        recorded = game.tags.get(RECORDED_RESULT, "")
+        if re.fullmatch(r"Wins \d+ points?( and the match)?", recorded):
+            words = recorded  # the words of the file it was read from, more than the match needed
         if game.outcome.winner == 1 and rows and not rows[-1][1]:
             lines[-1] = f"{lines[-1].ljust(COLUMN + 5)} {words}"  # beside the loser's last action
         else:

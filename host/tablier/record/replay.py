@@ -2,7 +2,9 @@
 
 :func:`replay_game` plays every action of a :class:`~tablier.record.game_record.GameRecord` on the
 core of its game and returns one :class:`Step` per action: the position before and after it, the
-action in the game's usual notation, the cube. It stops at the first thing the rules forbid with a
+action in the game's usual notation, the cube, and the action as replayed (a tables play's moves
+in an executable order with their hits marked, a cube action with its value). It stops at the
+first thing the rules forbid with a
 :class:`~tablier.record.game_record.RecordError` naming the game, the move and the reason; nothing
 is half-checked. Tables plays are compared with the legal plays by the position they reach, so the
 moves of a play may be listed in any order (they come back in an order that can be executed).
@@ -87,10 +89,12 @@ def play_of(action: Action) -> Play:
     return tuple(Move(move[0], move[1], bool(move[2])) for move in action.moves)
 
 
-def replay_game(record: Record, game: GameRecord) -> list[Step]:
-    """Check ``game`` move by move; the steps, or :class:`RecordError` at the first illegal action."""
+def replay_game(record: Record, game: GameRecord, trusted: bool = False) -> list[Step]:
+    """Check ``game`` move by move; the steps, or :class:`RecordError` at the first illegal action.
+    ``trusted``: a reader has just matched every tables play with the legal plays (the ``.mat``
+    reader), so the plays are taken as they are, in their order, with their hits."""
     if record.family == TABLES:
-        return _replay_tables(record, game, tables_variant(record))
+        return _replay_tables(record, game, tables_variant(record), trusted)
     if record.family == DRAUGHTS:
         return _replay_draughts(record, game)
     raise RecordError(f"unknown game family {record.family!r}")
@@ -143,7 +147,7 @@ def _dice_text(dice: tuple[int, ...]) -> str:
     return "-".join(str(die) for die in dice)
 
 
-def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[Step]:
+def _replay_tables(record: Record, game: GameRecord, variant: Variant, trusted: bool) -> list[Step]:
     position = start_position(record, game, variant)
     cube_value, cube_owner = 1, None
     doubler: int | None = None
@@ -159,7 +163,8 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[S
                 mover = position.with_turn(action.side)
                 if variant.result(mover) is not None:
                     raise RecordError("the game is already over")
-                play = resolve_play(variant, mover, action.dice, play_of(action))
+                play = play_of(action) if trusted else resolve_play(variant, mover, action.dice,
+                                                                     play_of(action))
                 moves = tuple((m.src, m.dst, int(m.hit)) for m in play)
                 action = Action(action.side, PLAY, action.dice, moves, action.value, action.note)
                 position = variant.after(mover, play)
@@ -171,6 +176,7 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[S
                 if last_player == action.side:
                     raise RecordError(f"{SIDE_NAMES[action.side]} doubles out of turn")
                 doubler = action.side
+                action = _valued(action, cube_value * 2)
                 text = f"doubles => {cube_value * 2}"
             elif action.kind in (TAKE, DROP):
                 if doubler is None or doubler == action.side:
@@ -178,8 +184,10 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[S
                     raise RecordError(f"{who} {action.kind}s but no double was offered to him")
                 if action.kind == TAKE:
                     cube_value, cube_owner = cube_value * 2, action.side
+                    action = _valued(action, cube_value)
                     text = "takes"
                 else:
+                    action = _valued(action, cube_value)
                     text = "drops"
                 doubler = None
             else:
@@ -188,6 +196,14 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant) -> list[S
             raise RecordError(f"game {game.number}, action {number}: {error}") from None
         steps.append(Step(number, action, text, before, position, (cube_value, cube_owner)))
     return steps
+
+
+def _valued(action: Action, value: int) -> Action:
+    """A cube action with its value filled in (the cube after a double or a take, the stake lost
+    by a drop) when the record did not say it (an SGF file does not)."""
+    if action.value:
+        return action
+    return Action(action.side, action.kind, action.dice, action.moves, value, action.note)
 
 
 def _replay_draughts(record: Record, game: GameRecord) -> list[Step]:

@@ -3,7 +3,10 @@
 Tables games: one line per action (``12. black (Llabba) 52: 13/8 24/22``, ``double => 2``), and for
 Backgammon the GNU Backgammon Position ID and Match ID of the position before every throw, so any
 turn can be pasted into GNU Backgammon. Draughts: the moves numbered in pairs (``1. 11-15 23-18``)
-and the set-up's FEN. Each game ends with its result and a text diagram of the final position.
+and the set-up's FEN. A game's tags follow its heading (``Warning: ...`` for what the file it was
+read from left out, ``Recorded result: ...`` for a file's words scoring more than the match
+needed). Each game ends with its result and a text diagram of the final position; a match with the
+score it ended at.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ def write_text(record: Record) -> str:
             lines += _draughts_game(record, game)
         else:
             lines += _tables_game(record, game, crawford)
+    final = record.final_score()
+    if record.match_length and final is not None:
+        lines += ["", f"Match score after game {record.games[-1].number}: {final[0]}-{final[1]}"]
     return "\n".join(lines) + "\n"
 
 
@@ -42,6 +48,7 @@ def _heading(record: Record, game: GameRecord) -> list[str]:
     lines = [f"Game {game.number}: black {black}, white {white}{score}"]
     if game.start:
         lines.append(f"Set-up: {game.start}")
+    lines += [f"{name}: {value}" for name, value in game.tags.items()]
     return lines
 
 
