@@ -14,6 +14,10 @@ from tablier.games import all_games
 from tablier.play.demo import run_demo
 from tablier.play.replay import rebuild
 from tablier.record.eventlog import Commit, Header, ResultRecord, SwitchEvent, read_log
+from tablier.record.from_log import read_event_log
+from tablier.record.json_format import dumps, loads
+from tablier.record.replay import replay_game
+from tablier.record.text_export import write_text
 
 BOARD_GAMES = [game.name for game in all_games()
                if game.name not in ("polish10", "tavli")]  # 10x10: not on this board; Tavli: a match
@@ -159,3 +163,8 @@ def test_a_tavli_match_plays_portes_plakoto_and_fevga_in_turn(tmp_path: Path) ->
     results = log.of(ResultRecord)
     assert results[-1].match_over and max(results[-1].score) >= 5  # to five points by default
     assert rebuild(log).agrees
+    # the record of the match: each game replayed by its own rules, and a lossless JSON round trip
+    record = read_event_log(result.log_path)
+    assert [len(replay_game(record, game)) > 0 for game in record.games] == [True] * len(record.games)
+    assert loads(dumps(record)) == record
+    assert "Game 3" in write_text(record)

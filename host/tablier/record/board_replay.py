@@ -45,7 +45,7 @@ class BoardLink(Protocol):
 def board_steps(record: Record, game: GameRecord, layout: Layout, way: str = HOME_RIGHT) -> list[BoardStep]:
     """The plays and moves of ``game`` as LED plans (cube actions and claims are only told)."""
     steps = replay_game(record, game)
-    orientation = Orientation(tables_variant(record), way) if record.family != DRAUGHTS else None
+    orientation = Orientation(tables_variant(record, game), way) if record.family != DRAUGHTS else None
     shown: list[BoardStep] = []
     for step in steps:
         side = step.action.side

@@ -131,7 +131,7 @@ class _State:
                 game.start = start
                 self.board = draughts_board(record, game)
         else:
-            self.variant = tables_variant(record)
+            self.variant = tables_variant(record, game)
             self.position = self.variant.start_position()
             if start:
                 given = parse_position(start, frame_of(self.variant))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from tablier.tables.position import BAR, OFF, Position
+from tablier.tables.variant import Variant
 
 from .game_record import DRAUGHTS, MOVE, PLAY, SIDE_NAMES, GameRecord, Record
 from .replay import Step, draughts_board, replay_game, start_position, tables_variant
@@ -49,14 +50,15 @@ document.addEventListener('DOMContentLoaded', show);
 """
 
 
-def lit_points(step: Step, record: Record) -> set[int]:
-    """The points (Black's numbering; 25 the bar, 0 the trays) or squares a step's move uses."""
+def lit_points(step: Step, variant: Variant | None) -> set[int]:
+    """The points (Black's numbering; 25 the bar, 0 the trays) or squares a step's move uses
+    (``variant``: the tables game's, to turn White's numbers into Black's; None in draughts)."""
     action = step.action
     if action.kind == MOVE:
         return set(action.moves[0]) if action.moves else set()
     if action.kind != PLAY:
         return set()
-    variant = tables_variant(record)
+    assert variant is not None
     lit: set[int] = set()
     for move in action.moves:
         for point in move[:2]:
@@ -78,15 +80,15 @@ def _frames(record: Record, game: GameRecord) -> list[tuple[str, str]]:
             assert isinstance(step.after, str)
             caption = _caption(step, game)
             after = draughts_board(record, GameRecord(start=step.after, number=game.number))
-            frames.append((caption, draughts_svg(after, lit_points(step, record), caption)))
+            frames.append((caption, draughts_svg(after, lit_points(step, None), caption)))
         return frames
-    variant = tables_variant(record)
+    variant = tables_variant(record, game)
     start = start_position(record, game, variant)
     frames.append(("start", tables_svg(start, variant, caption="start")))
     for step in steps:
         assert isinstance(step.after, Position)
         caption = _caption(step, game)
-        frames.append((caption, tables_svg(step.after, variant, step.action.dice, lit_points(step, record),
+        frames.append((caption, tables_svg(step.after, variant, step.action.dice, lit_points(step, variant),
                                            caption)))
     return frames
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tablier.draughts.catalog import make_board
 from tablier.draughts.core import Board as DraughtsBoard
 from tablier.errors import TablierError
-from tablier.tables.catalog import make_variant
+from tablier.tables.catalog import game_variant
 from tablier.tables.moves import Dice, Move, Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
@@ -56,10 +56,11 @@ class Step:
     cube: tuple[int, int | None] = (1, None)
 
 
-def tables_variant(record: Record) -> Variant:
-    """The tables variant of ``record`` with its options; :class:`RecordError` if unknown."""
+def tables_variant(record: Record, game: GameRecord | None = None) -> Variant:
+    """The tables variant of ``record`` with its options (in a match of games in turn, Tavli, the
+    variant of ``game``); :class:`RecordError` if unknown."""
     try:
-        return make_variant(record.game, record.options)
+        return game_variant(record.game, record.options, game.number if game is not None else 1)
     except (KeyError, ValueError) as error:
         raise RecordError(f"{record.game}: {error.args[0]}") from None
 
@@ -94,7 +95,7 @@ def replay_game(record: Record, game: GameRecord, trusted: bool = False) -> list
     ``trusted``: a reader has just matched every tables play with the legal plays (the ``.mat``
     reader), so the plays are taken as they are, in their order, with their hits."""
     if record.family == TABLES:
-        return _replay_tables(record, game, tables_variant(record), trusted)
+        return _replay_tables(record, game, tables_variant(record, game), trusted)
     if record.family == DRAUGHTS:
         return _replay_draughts(record, game)
     raise RecordError(f"unknown game family {record.family!r}")

@@ -76,7 +76,7 @@ def settle(record: Record, source: str = "", trusted: bool = False) -> Settled:
                        for action in actions]
         start = game.start
         if start and record.family == TABLES:  # one way of writing each set-up
-            start = format_position(start_position(record, game, tables_variant(record)))
+            start = format_position(start_position(record, game, tables_variant(record, game)))
         settled.games.append(replace(game, actions=actions, outcome=outcome, tags=tags, start=start))
         replayed.append(steps)
         warnings += [f"{source}: game {game.number}: {note}" for note in notes]
@@ -132,7 +132,7 @@ def _outcome(record: Record, game: GameRecord, steps: list[Step], notes: list[st
     recorded = game.outcome
     if record.game != "backgammon":
         return recorded
-    variant = tables_variant(record)
+    variant = tables_variant(record, game)
     final = steps[-1].after if steps else start_position(record, game, variant)
     cube = steps[-1].cube[0] if steps else 1
     ended = variant.result(final)  # type: ignore[arg-type]

@@ -64,7 +64,7 @@ def _is_crawford(record: Record, game: GameRecord) -> bool:
 
 
 def _tables_game(record: Record, game: GameRecord, crawford: bool) -> list[str]:
-    variant = tables_variant(record)
+    variant = tables_variant(record, game)
     steps = replay_game(record, game)
     lines = _heading(record, game)
     with_ids = record.game == "backgammon"
