@@ -60,8 +60,9 @@ hardware-check: $(STAMP)
 test: system-deps $(STAMP) lint firmware-check hardware-check
 	$(BIN)/pytest -q
 
+# The whole sweeps; their figures (faults, kills, times) go to bench/results/.
 test-full: system-deps $(STAMP) lint firmware-check hardware-check
-	$(BIN)/pytest -q -m ''
+	TABLIER_RESULTS_DIR=$(CURDIR)/bench/results $(BIN)/pytest -q -m ''
 
 bench: system-deps $(STAMP)
 	@mkdir -p bench/results

@@ -34,7 +34,9 @@ from tablier.play.session import PlayOptions, Session
 from tablier.record.eventlog import Command, read_log
 
 LAYOUT = load_layout()
-RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results" / "sensor_faults.json"
+#: Where the figures go: ``make test-full`` sets ``TABLIER_RESULTS_DIR`` to bench/results; a plain
+#: ``make test`` writes nothing into the repository.
+RESULTS_DIR = os.environ.get("TABLIER_RESULTS_DIR")
 #: How long a test waits for the message before playing on regardless (the assertions then fail).
 NAMING_TIMEOUT_S = 5.0
 
@@ -131,18 +133,19 @@ class Measured:
 
 @pytest.fixture(scope="module")
 def measured() -> Iterator[Measured]:
-    """Collects the times; writes them to ``bench/results/sensor_faults.json`` at the end."""
+    """Collects the times; writes them to ``sensor_faults.json`` in ``$TABLIER_RESULTS_DIR`` at the end."""
     found = Measured()
     yield found
-    if not found.figures:
+    if not found.figures or not RESULTS_DIR:
         return
+    results = Path(RESULTS_DIR) / "sensor_faults.json"
     figures: dict[str, object] = {}
-    if RESULTS.exists():
-        figures.update(json.loads(RESULTS.read_text(encoding="utf-8")).get("figures", {}))
+    if results.exists():
+        figures.update(json.loads(results.read_text(encoding="utf-8")).get("figures", {}))
     figures.update({key: round(value * 1000, 1) for key, value in found.figures.items()})
     figures["note"] = ("milliseconds from the fault injected to the message naming the place; "
                        "'at the press' ones can only be named when the player ends the turn")
-    RESULTS.write_text(json.dumps({
+    results.write_text(json.dumps({
         "benchmark": "sensor_faults",
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
