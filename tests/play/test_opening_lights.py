@@ -20,6 +20,9 @@ SCRIPTS = Path(__file__).parent / "scripts"
     ("spanish_opening", "24/13 ; 24/20"),
     ("versailles_opening", "24/17"),
     ("ticktack_opening", "24/14 ; 24/19 ; 24/23 14/12"),
+    ("plakoto_pin", "24/19 24/18 ; 24/23 24/18 ; 18/7* ; 24/19 23/21"),
+    ("fevga_opening", "24/13"),
+    ("nardy_opening", "24/18(2)"),
 ])
 def test_the_opening_lights_of_each_tables_game(script: str, moves: str, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
