@@ -241,14 +241,15 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
     plays = list(found.values())
     if best == 1 and len(set(steps)) == 2:
         high, low = max(steps), min(steps)
-        with_high = [play for play in plays if _made_with(play[0], high, low)]
+        with_high = [play for play in plays if made_with(play[0], high, low)]
         if with_high:
             return with_high
     return plays
 
 
-def _made_with(move: Move, high: int, low: int) -> bool:
-    """Whether the higher die made ``move`` (a bear-off counts if the lower one falls short)."""
+def made_with(move: Move, high: int, low: int) -> bool:
+    """Whether the higher of two different dice made the lone move ``move`` (a bear-off counts if
+    the lower one falls short)."""
     if move.dst == OFF:
         return low < move.src <= high
     return move.src - move.dst == high
