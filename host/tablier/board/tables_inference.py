@@ -95,31 +95,44 @@ class TurnInference:
     # -- building -------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        seen: dict[tuple[Position, bool], Candidate] = {}
-        done: set[tuple[Move, ...]] = set()  # subsets already placed (the same moves, any order)
+        seen: set[tuple[Position, bool]] = set()
         results = {self.variant.after(self.start, play).boards for play in self.plays}
-        for play in self.plays:
-            for mask in range(1 << len(play)):
-                moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
-                same = tuple(sorted(moves))
-                if same in done:
-                    continue
-                reached = self._apply(moves)
-                if reached is None:
-                    continue
-                done.add(same)
-                position, hits = reached
-                final = position.boards in results
-                key = (position, final)
-                if key in seen:
-                    continue
-                counts = self.orientation.counts(position)
-                candidate = Candidate(counts, position, moves, final)
-                seen[key] = candidate
-                self._add(candidate)
-                for hit in hits:
-                    self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
-                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True))
+        # Every sub-multiset of every play's moves, once, made higher men first (an order the men
+        # allow whenever any does): the plays' moves sorted, then one move fewer at a time.
+        level = {tuple(sorted(play, reverse=True)) for play in self.plays}
+        subsets = set(level)
+        while level:
+            level = {moves[:n] + moves[n + 1:] for moves in level for n in range(len(moves))} - subsets
+            subsets |= level
+        place, their_bar = self._mover_places()
+        start_counts = self.orientation.counts(self.start)
+        for moves in sorted(subsets, key=len):
+            reached = self._apply(moves)
+            if reached is None:
+                continue
+            position, hits = reached
+            final = position.boards in results
+            if (position, final) in seen:
+                continue
+            seen.add((position, final))
+            changed = list(start_counts)
+            for src, dst, hit in moves:
+                changed[place[src]] -= 1
+                changed[place[dst]] += 1
+                if hit and not self.variant.pins:
+                    changed[place[dst]] -= 1
+                    changed[their_bar] += 1
+            counts = tuple(changed)
+            self._add(Candidate(counts, position, moves, final))
+            for hit in hits:
+                self._add(Candidate(self._unhit(counts, hit.dst), position, moves, False, True))
+                self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True))
+
+    def _mover_places(self) -> tuple[list[int], int]:
+        """The place index of each of the mover's own points 0..25, and of the adversary's bar."""
+        side = self.start.turn
+        places = [PLACE_INDEX[self.orientation.place_of(side, point)] for point in range(26)]
+        return places, PLACE_INDEX["bar", 2 - side]
 
     def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
         side = self.start.turn
@@ -159,7 +172,9 @@ class TurnInference:
 
     def _add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
-        self._index.setdefault(visible(candidate.counts, self.ladder), []).append(candidate)
+        counts = candidate.counts
+        shown = counts if max(counts) <= self.ladder else visible(counts, self.ladder)
+        self._index.setdefault(shown, []).append(candidate)
 
     # -- reading --------------------------------------------------------------------------------
 
