@@ -66,7 +66,7 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
             reach |= (reach >> die) & ALL_POINTS
     walls = rules.wall_forbids if rules.walls_matter is not None and rules.walls_matter(reach) else None
     if len(distinct) == 1:
-        plays = _doublet_plays(board, closed, dice[0], len(dice), rules, walls)
+        plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls)
         if plays is not None:
             return plays
     return _depth_first(board, closed, dice, distinct, reach, rules, walls)
@@ -80,8 +80,8 @@ def _start_closed(board: list[int], rules: RaceRules) -> bool:
     return bool(home) and board[START_POINT] < MEN and not any(board[OFF:home + 1])
 
 
-def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, rules: RaceRules,
-                   wall_forbids: WallRule | None) -> list[Play] | None:
+def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, reach: int,
+                   rules: RaceRules, wall_forbids: WallRule | None) -> list[Play] | None:
     """The plays of a doublet as multisets of from-points taken in non-increasing order (each
     multiset is one position), or ``None`` if the rule on walls forbade a step of such an order.
 
@@ -93,7 +93,8 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
     if the rule never forbids a step of these orders, they reach every play the other rules allow,
     each by a legal order, and the rule forbade nothing. Otherwise another order might have made
     the wall legally, and the caller tries them all."""
-    sources = [src for src in range(24, 0, -1) if src <= die or not closed[src - die]]
+    sources = [src for src in range(24, 0, -1)
+               if reach >> src & 1 and (src <= die or not closed[src - die])]
     may_leave = board[START_POINT] - rules.head_floor
     home = rules.first_man_home
     found: dict[int, Play] = {}
