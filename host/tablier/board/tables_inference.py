@@ -116,10 +116,10 @@ class TurnInference:
                 continue
             seen.add((position, final))
             changed = list(start_counts)
-            for src, dst, hit in moves:
+            for src, dst, hits_there in moves:
                 changed[place[src]] -= 1
                 changed[place[dst]] += 1
-                if hit and not self.variant.pins:
+                if hits_there and not self.variant.pins:
                     changed[place[dst]] -= 1
                     changed[their_bar] += 1
             counts = tuple(changed)
