@@ -11,6 +11,7 @@ the same thing on any board of its size.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import ClassVar, Final, NamedTuple
 
@@ -55,6 +56,27 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         return ("x" if self.captures else "-").join(map(str, self.path))
+
+
+MoveTable = tuple[dict[int, "Move"], ...]
+
+
+@functools.cache
+def plain_move_tables(geometry: Geometry) -> tuple[MoveTable, MoveTable]:
+    """Every plain move of ``geometry``'s board, made once and shared (moves are immutable values):
+    ``plain[from_bit][to_bit]`` along any diagonal, and ``crowned[from_bit][to_bit]`` for a man's
+    step that crowns him."""
+    square_of = geometry.square_of
+    plain: list[dict[int, Move]] = [{} for _ in square_of]
+    crowned: list[dict[int, Move]] = [{} for _ in square_of]
+    for start, square in enumerate(square_of):
+        if not square:
+            continue
+        for d in DIRECTIONS:
+            for to in geometry.ray[d][start]:
+                plain[start][to] = Move((square, square_of[to]))
+                crowned[start][to] = Move((square, square_of[to]), (), True)
+    return tuple(plain), tuple(crowned)
 
 
 class Piece(NamedTuple):
@@ -279,12 +301,12 @@ class Board:
 
     def _quiet_moves(self, own: int, empty: int) -> list[Move]:
         g = self.geometry
-        square_of = g.square_of
         crown_row = self._crown_row(self.turn)
         men = own & ~self.kings
         kings = own & self.kings
         moves: list[Move] = []
         append = moves.append
+        plain, crowned = plain_move_tables(g)
         for d in self._man_directions(self.turn):
             shift = g.shift[d]
             targets = (men << shift if shift > 0 else men >> -shift) & empty
@@ -292,7 +314,7 @@ class Board:
                 low = targets & -targets
                 targets ^= low
                 to = low.bit_length() - 1
-                append(Move((square_of[to - shift], square_of[to]), (), bool(low & crown_row)))
+                append((crowned if low & crown_row else plain)[to - shift][to])
         if not kings:
             return moves
         if self.flying_kings:
@@ -301,11 +323,12 @@ class Board:
                 low = kings & -kings
                 kings ^= low
                 start = low.bit_length() - 1
+                from_start = plain[start]
                 for d in DIRECTIONS:
                     for to in rays[d][start]:
                         if not (empty >> to) & 1:
                             break
-                        append(Move((square_of[start], square_of[to])))
+                        append(from_start[to])
         else:
             for d in DIRECTIONS:
                 shift = g.shift[d]
@@ -314,7 +337,7 @@ class Board:
                     low = targets & -targets
                     targets ^= low
                     to = low.bit_length() - 1
-                    append(Move((square_of[to - shift], square_of[to])))
+                    append(plain[to - shift][to])
         return moves
 
     def _captures(self, own: int, opp: int, empty: int) -> list[Move]:
