@@ -244,9 +244,11 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
             return
         expanded.add(key)
         moved = False
-        for index, die in enumerate(remaining):
-            if die in remaining[:index]:
+        previous = 0
+        for index, die in enumerate(remaining):  # each value once (the dice are sorted)
+            if die == previous:
                 continue
+            previous = die
             rest = remaining[:index] + remaining[index + 1:]
             rest_key = key - code[die]
             for src in sources[die]:
