@@ -95,7 +95,7 @@ def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: 
                 continue
             if mine[BAR] and src != BAR:
                 break
-            if stay >> src & 1 and not blot[src] and mine[src] == 1:
+            if stay and stay >> src & 1 and not blot[src] and mine[src] == 1:
                 continue
             dst = src - die
             if dst <= 0:
@@ -138,9 +138,12 @@ def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, o
         dst = BAR - die
         return [] if blocked[dst] else [MOVES[BAR][dst][blot[dst]]]
     frozen, bear_off, stay = restraints
+    restrained = frozen or stay
     moves = []
     for src in range(24, 0, -1):
-        if not mine[src] or frozen >> src & 1 or (stay >> src & 1 and not blot[src] and mine[src] == 1):
+        if not mine[src]:
+            continue
+        if restrained and (frozen >> src & 1 or (stay >> src & 1 and not blot[src] and mine[src] == 1)):
             continue
         dst = src - die
         if dst > 0:
