@@ -174,10 +174,12 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
             record(key, len(path))
 
     def run(src: int, made: int, outside: int, key: int, held: int) -> None:
-        """The man on ``src`` runs on, his ``made`` steps so far having brought nobody home."""
+        """The man on ``src`` runs on, his ``made`` steps so far having brought nobody home. A run
+        that passes a point where a man stood is left out: that man's own run, with the rest
+        after it, reaches the same plays."""
         nonlocal may_leave
         dst = src - die
-        if dst <= 0 or closed[dst]:
+        if dst <= 0 or closed[dst] or (made and initial[src]):
             return
         count_there = board[src]
         new_held = held & ~(1 << src) if count_there == 1 else held
@@ -208,6 +210,7 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
     key = _board_key(board)
     held = held_points(board)
     outside = sum(board[7:26])
+    initial = list(board)
     open_start = not home or bool(any(board[OFF:home + 1]))
     extend(0, count, outside, key, open_start, held)
     if not open_start:
