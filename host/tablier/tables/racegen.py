@@ -123,9 +123,11 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
         walls_bit = walls_bit or verdict
         return verdict
 
-    def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int) -> None:
+    def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
+               run_start: int = START_POINT + 1) -> None:
         nonlocal may_leave
-        node = key | left << 104 | start << 108 | open_start << 112  # all the rest depends on
+        # all the rest depends on these
+        node = key | left << 104 | start << 108 | open_start << 112 | run_start << 113
         if node in expanded:
             return
         expanded.add(node)
@@ -145,7 +147,9 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
                 if dst < 0 and any(board[src + 1:7]):
                     continue
                 dst = OFF
-            elif not open_start and dst <= home:  # a first step home: made as a run
+            elif dst <= home < src and (not open_start or (src > run_start and initial[src])):
+                # a first step home is made as a run; after a run, a step home from a point
+                # higher than its start where a man stood would be that man's run (found so)
                 moved = True
                 continue
             elif not board[dst]:
@@ -160,7 +164,8 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
             moved = True
             after = key - (1 << 4 * src) + (1 << 4 * dst)
             if left > 1:
-                extend(i, left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start, new_held)
+                extend(i, left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start, new_held,
+                       run_start)
             else:
                 record(after, count)
             path.pop()
@@ -173,7 +178,7 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
         if not moved:
             record(key, len(path))
 
-    def run(src: int, made: int, outside: int, key: int, held: int) -> None:
+    def run(src: int, made: int, outside: int, key: int, held: int, run_start: int) -> None:
         """The man on ``src`` runs on, his ``made`` steps so far having brought nobody home. A run
         that passes a point where a man stood is left out: that man's own run, with the rest
         after it, reaches the same plays."""
@@ -196,11 +201,11 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
         outside_after = outside - 1 if src > 6 >= dst else outside
         if dst <= home:
             if made + 1 < count:
-                extend(0, count - made - 1, outside_after, after, True, new_held)
+                extend(0, count - made - 1, outside_after, after, True, new_held, run_start)
             else:
                 record(after, count)
         elif made + 1 < count:
-            run(dst, made + 1, outside_after, after, new_held)
+            run(dst, made + 1, outside_after, after, new_held, run_start)
         path.pop()
         if src == START_POINT:
             may_leave += 1
@@ -216,7 +221,7 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
     if not open_start:
         for src in range(24, home, -1):
             if board[src] and (src != START_POINT or (board[src] == MEN and may_leave > 0)):
-                run(src, 0, outside, key, held)
+                run(src, 0, outside, key, held, src)
                 if walls_bit:
                     break
     return None if walls_bit else list(found.values())
