@@ -10,11 +10,14 @@ whole turn, and their rules on single steps are of two kinds, which :class:`Race
   point cannot make a wall, so the rule is asked only when a step lands on an empty point, and its
   verdict is remembered for each pair of held sets.
 
-:func:`race_plays` walks the turn exactly as :func:`tablier.tables.movegen.generic_plays` does (the
-same order of dice and men, each state expanded once, the same plays kept), but on a board encoded
-as one integer (four bits a place) so that remembering a state costs an addition, and over a list
-of the points a man may start from, made once per throw. It returns the same plays in the same
-order; ``generic_plays`` with the variant's ``step_allowed`` stays the tests' reference.
+:func:`race_plays` first asks whether the rule on walls can matter this turn at all (``walls_matter``
+with every point the mover holds or may reach). A doublet is then generated as non-increasing
+orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
+home; if the rule on walls forbids a step of those orders, or the dice differ, the turn is walked as
+:func:`tablier.tables.movegen.generic_plays` walks it (every order, each state once, the same plays
+kept: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so that
+remembering a state costs an addition. ``generic_plays`` with the variant's ``step_allowed`` stays
+the tests' reference: both reach the same positions.
 """
 
 from __future__ import annotations
