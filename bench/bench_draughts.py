@@ -6,13 +6,14 @@ pydraughts (``Board.legal_moves()``; ``brazilian`` for polish, ``standard`` for 
 OpenSpiel (``checkers`` / ``misere(checkers)``: its legal actions, each followed to the end of a
 multi-jump, which is what listing full moves takes through its Python API). Positions are reached
 in OpenSpiel by playing the same game in step (it cannot be set up from Python). The target: at least
-200 times faster than pydraughts on every variant, and faster than OpenSpiel.
+200 times faster than pydraughts on every variant, and 10 times faster than OpenSpiel.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
 import timeit
 from collections.abc import Callable
 from pathlib import Path
@@ -54,8 +55,9 @@ OPENSPIEL_REACH = {"start": (0, 0), "middle": (38, 36)}
 
 
 def per_call(function: Callable[[], object], budget: float = 0.3) -> float:
-    """Microseconds per call: the best of five rounds of about ``budget``/5 seconds each."""
-    timer = timeit.Timer(function)
+    """Microseconds per call: the best of five rounds of about ``budget``/5 seconds each, in process
+    CPU time (the machine may be shared: the other programs' time is not counted)."""
+    timer = timeit.Timer(function, timer=time.process_time)
     number, elapsed = timer.autorange()
     number = max(1, int(number * budget / 5 / max(elapsed, 1e-9)))
     return min(timer.repeat(5, number)) / number * 1e6
@@ -119,7 +121,9 @@ def main() -> dict[str, object]:
             figures[f"{name}/{label}"] = row
             print(f"{name}/{label}: {row}", flush=True)
     perft_board = Board()
-    figures["english/perft6_seconds"] = round(timeit.timeit(lambda: perft_board.perft(6), number=1), 2)
+    figures["english/perft6_seconds"] = round(
+        timeit.timeit(lambda: perft_board.perft(6), number=1, timer=time.process_time), 2)
+    figures["target_x_faster_than_openspiel"] = 10
     return figures
 
 

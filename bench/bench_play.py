@@ -6,14 +6,16 @@ changes in the simulated hardware until the firmware sends the LED chain a frame
 5-point lit as a destination: firmware scan and debounce, the event over the pseudo-terminal,
 pyserial, the host's inference and LED plan, the LED frame back, the firmware's write to the chain.
 Target: under 20 ms at the 99th percentile. Also: the time to build a turn's inference at the
-throw, for the worst doublets of a spread-out position.
+throw for every tables game (:func:`inference_build_ms`).
 """
 
 from __future__ import annotations
 
 import statistics
+import sys
 import threading
 import time
+from pathlib import Path
 
 from tablier.board.leds import DESTINATION
 from tablier.board.orientation import Orientation
@@ -27,6 +29,9 @@ from tablier.play.session import PlayOptions
 from tablier.play.tables_flow import OPENING, PLAY
 from tablier.play.tables_session import TablesSession
 from tablier.tables import Backgammon
+from tablier.tables.variant import Variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 LIFTS = 200
 
@@ -99,23 +104,67 @@ def main() -> dict[str, object]:
     }
 
 
-def inference_build_ms() -> dict[str, object]:
-    """Time to list everything a throw's legal play can put on the board, at the throw: the
-    doublets of a position with every man on his own point (over 1,000 plays each)."""
-    from tablier.board.tables_inference import TurnInference
-    from tablier.tables import Dice as Throw
-    from tablier.tables.position import BLACK, Position, side_board
+INFERENCE_GAMES = ("backgammon", "portes", "plakoto", "tavla", "jacquet", "spanish", "versailles", "fevga",
+                   "nardy", "ticktack")
+INFERENCE_RANDOM_GAMES = 2
+INFERENCE_EVERY = 12
 
-    variant = Backgammon()
-    black = side_board({p: 1 for p in (24, 22, 20, 18, 16, 14, 13, 11, 10, 9, 8, 7, 6, 5, 4)})
-    white = side_board({24: 2, 13: 5, 12: 3})
-    position = Position((black, white), BLACK)
-    worst = 0.0
-    for die in range(1, 7):
-        start = time.perf_counter()
-        TurnInference(variant, position, Throw(die, die), Orientation(variant), 6)
-        worst = max(worst, (time.perf_counter() - start) * 1000)
-    return {"turn_inference_build_worst_ms": round(worst, 1)}
+
+def inference_build_ms() -> dict[str, object]:
+    """Time to list everything a throw's legal play can put on the board, at the throw, for every
+    tables game: the worst (median of three builds) over the start position and the bench's spread
+    position with all 21 throws, and over positions of random games (every ``INFERENCE_EVERY``-th
+    turn of ``INFERENCE_RANDOM_GAMES`` games, all 21 throws). Process CPU time, generation
+    included. Backgammon also keeps its spread of single men (over 1,000 plays a doublet)."""
+    import random
+
+    from bench_tables_variants import SPREAD
+
+    from tablier.board.tables_inference import TurnInference
+    from tablier.tables import ALL_ROLLS
+    from tablier.tables import Dice as Throw
+    from tablier.tables.catalog import make_variant
+    from tablier.tables.position import BLACK, WHITE, Position, side_board
+    from tablier.tables.position_text import parse_position
+
+    def build_ms(variant: Variant, position: Position, dice: Throw) -> float:
+        times = []
+        for _ in range(3):
+            start = time.process_time()
+            TurnInference(variant, position, dice, Orientation(variant), 6)
+            times.append((time.process_time() - start) * 1000)
+        return statistics.median(times)
+
+    figures: dict[str, object] = {}
+    for name in INFERENCE_GAMES:
+        variant = make_variant(name)
+        positions = [("start", variant.start_position(WHITE)), ("spread", parse_position(SPREAD[name]))]
+        if name == "backgammon":
+            black = side_board({p: 1 for p in (24, 22, 20, 18, 16, 14, 13, 11, 10, 9, 8, 7, 6, 5, 4)})
+            positions.append(("single men", Position((black, side_board({24: 2, 13: 5, 12: 3})), BLACK)))
+        rng = random.Random(3)
+        for game in range(INFERENCE_RANDOM_GAMES):
+            position = variant.start_position(WHITE)
+            for turn in range(400):
+                if variant.result(position) is not None:
+                    break
+                if turn % INFERENCE_EVERY == INFERENCE_EVERY - 1:
+                    positions.append((f"game {game + 1} turn {turn}", position))
+                plays = variant.plays(position, Throw(rng.randint(1, 6), rng.randint(1, 6)))
+                position = variant.after(position, rng.choice(plays))
+        worst = (0.0, "", "")
+        for label, position in positions:
+            for dice in ALL_ROLLS:
+                if variant.result(position) is not None:
+                    break
+                quick = build_ms(variant, position, dice)
+                if quick > worst[0]:
+                    worst = (quick, label, str(dice))
+        figures[name] = {"positions": len(positions), "worst_ms": round(worst[0], 1), "worst_at": worst[1],
+                         "worst_roll": worst[2]}
+        print(f"inference {name}: {figures[name]}", flush=True)
+    return {"turn_inference_build": figures, "turn_inference_target_ms": 10,
+            "turn_inference_build_worst_ms": max(float(row["worst_ms"]) for row in figures.values())}  # type: ignore[index]
 
 
 def _wait(condition: object, timeout: float) -> None:

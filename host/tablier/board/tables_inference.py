@@ -125,6 +125,8 @@ class TurnInference:
         seen: dict[tuple[Position, bool], Candidate] = {}
         done = self._placed  # subsets already placed (the same moves, any order)
         results = {self.variant.after(self.start, play).boards for play in self.plays}
+        place, their_bar = self._mover_places()
+        start_counts = self.orientation.counts(self.start)
         for play in (path for listed in self.plays for path in self._paths(listed)):
             for mask in range(1 << len(play)):
                 moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
@@ -141,7 +143,14 @@ class TurnInference:
                 key = (position, final)
                 if key in seen:
                     continue
-                counts = self.orientation.counts(position)
+                changed = list(start_counts)  # the counts from the moves' changes, not recounted
+                for move in moves:
+                    changed[place[move.src]] -= 1
+                    changed[place[move.dst]] += 1
+                for hit in hits:
+                    changed[place[hit.dst]] -= 1
+                    changed[their_bar] += 1
+                counts = tuple(changed)
                 candidate = Candidate(counts, position, moves, final)
                 seen[key] = candidate
                 self._add(candidate)
@@ -184,6 +193,12 @@ class TurnInference:
                 path[i], path[j] = other, Move(other.dst, then.dst)
                 paths.append(tuple(path))
         return paths
+
+    def _mover_places(self) -> tuple[list[int], int]:
+        """The place index of each of the mover's own points 0..25, and of the adversary's bar."""
+        side = self.start.turn
+        places = [PLACE_INDEX[self.orientation.place_of(side, point)] for point in range(26)]
+        return places, PLACE_INDEX["bar", 2 - side]
 
     def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
         """The position after ``moves`` in this order, and the hits made; None if the men do not
@@ -228,8 +243,10 @@ class TurnInference:
 
     def _add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
-        self._index.setdefault(visible(candidate.counts, self.ladder), []).append(candidate)
-        self._reachable.add(candidate.counts)
+        counts = candidate.counts
+        shown = counts if max(counts) <= self.ladder else visible(counts, self.ladder)
+        self._index.setdefault(shown, []).append(candidate)
+        self._reachable.add(counts)
 
     # -- reading --------------------------------------------------------------------------------
 

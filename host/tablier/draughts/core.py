@@ -11,6 +11,7 @@ the same thing on any board of its size.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import ClassVar, Final, NamedTuple
 
@@ -55,6 +56,36 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         return ("x" if self.captures else "-").join(map(str, self.path))
+
+
+MoveTable = tuple[dict[int, "Move"], ...]
+
+
+@functools.cache
+def plain_moves_from(geometry: Geometry) -> MoveTable:
+    """Every plain move of ``geometry``'s board along a diagonal, ``[from_bit][to_bit]``, made once
+    and shared (moves are immutable values)."""
+    square_of = geometry.square_of
+    table: list[dict[int, Move]] = [{} for _ in square_of]
+    for start, square in enumerate(square_of):
+        for d in DIRECTIONS:
+            for to in geometry.ray[d][start] if square else ():
+                table[start][to] = Move((square, square_of[to]))
+    return tuple(table)
+
+
+@functools.cache
+def steps_to(geometry: Geometry, crown_row: int) -> MoveTable:
+    """Every one-square step ``[direction][to_bit]``, crowning the man when it ends on
+    ``crown_row``: made once per board and crowning row, and shared."""
+    square_of = geometry.square_of
+    table: list[dict[int, Move]] = [{} for _ in DIRECTIONS]
+    for start, square in enumerate(square_of):
+        for d in DIRECTIONS:
+            to = geometry.neighbour[d][start] if square else -1
+            if to >= 0:
+                table[d][to] = Move((square, square_of[to]), (), bool(crown_row >> to & 1))
+    return tuple(table)
 
 
 class Piece(NamedTuple):
@@ -124,6 +155,7 @@ class Board:
             setattr(self, option, value)
         self.move_stack: list[Move] = []
         self._snapshots: list[_Snapshot] = []
+        self._men_steps = (self._steps_of_men(BLACK), self._steps_of_men(WHITE))
         self.black = 0
         self.white = 0
         self.kings = 0
@@ -269,6 +301,10 @@ class Board:
         """Whether ``move`` is one of the legal moves."""
         return move in self.legal_moves()
 
+    def _steps_of_men(self, color: Color) -> tuple[tuple[int, ...], MoveTable]:
+        """The directions ``color``'s men step in, and their steps (crowning on his far row)."""
+        return self._man_directions(color), steps_to(self.geometry, self._crown_row(color))
+
     def _man_directions(self, color: Color) -> tuple[int, ...]:
         if color == BLACK and self.black_men_step_backward:
             return DIRECTIONS
@@ -279,42 +315,44 @@ class Board:
 
     def _quiet_moves(self, own: int, empty: int) -> list[Move]:
         g = self.geometry
-        square_of = g.square_of
-        crown_row = self._crown_row(self.turn)
         men = own & ~self.kings
         kings = own & self.kings
         moves: list[Move] = []
         append = moves.append
-        for d in self._man_directions(self.turn):
+        man_directions, man_steps = self._men_steps[self.turn]
+        for d in man_directions:
             shift = g.shift[d]
             targets = (men << shift if shift > 0 else men >> -shift) & empty
+            row = man_steps[d]
             while targets:
                 low = targets & -targets
                 targets ^= low
-                to = low.bit_length() - 1
-                append(Move((square_of[to - shift], square_of[to]), (), bool(low & crown_row)))
+                append(row[low.bit_length() - 1])
         if not kings:
             return moves
         if self.flying_kings:
             rays = g.ray
+            plain = plain_moves_from(g)
             while kings:
                 low = kings & -kings
                 kings ^= low
                 start = low.bit_length() - 1
+                from_start = plain[start]
                 for d in DIRECTIONS:
                     for to in rays[d][start]:
                         if not (empty >> to) & 1:
                             break
-                        append(Move((square_of[start], square_of[to])))
+                        append(from_start[to])
         else:
+            king_steps = steps_to(g, 0)
             for d in DIRECTIONS:
                 shift = g.shift[d]
                 targets = (kings << shift if shift > 0 else kings >> -shift) & empty
+                row = king_steps[d]
                 while targets:
                     low = targets & -targets
                     targets ^= low
-                    to = low.bit_length() - 1
-                    append(Move((square_of[to - shift], square_of[to])))
+                    append(row[low.bit_length() - 1])
         return moves
 
     def _captures(self, own: int, opp: int, empty: int) -> list[Move]:

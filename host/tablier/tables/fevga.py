@@ -23,13 +23,12 @@ from tablier.errors import InvalidPositionError
 from tablier.games import Option, RuleSection
 
 from .backgammon import PLAY_OPENING, THROW_AGAIN
-from .movegen import generic_plays
+from .jacquet import fills_starting_table
 from .moves import Dice, Move, Play
-from .parallel import START_POINT, ParallelVariant
+from .parallel import START_POINT, ParallelVariant, Walls, closed_points, held_points
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position
+from .racegen import RaceRules, race_plays
 from .variant import Result, single_or_gammon
-
-STARTING_TABLE = range(19, 25)
 
 FIRST_MAN_RULE = "the first man must pass the adversary's starting point before another leaves the start"
 STARTING_TABLE_RULE = "a side may not hold all six points of its own starting table"
@@ -113,37 +112,60 @@ class Fevga(ParallelVariant):
 
     def plays(self, position: Position, dice: Dice) -> list[Play]:
         """Every distinct legal play under the rules on single steps (:meth:`step_fault`)."""
-        return generic_plays(position.mover, self.theirs(position), False, self.dice_steps(dice),
-                             self.step_allowed)
+        theirs = self.theirs(position)
+        walls = self.walls(theirs)
+
+        def wall_forbids(before: int, after: int) -> bool:
+            return self.wall_fault(before, after, walls) is not None
+
+        def walls_matter(reach: int) -> bool:
+            if fills_starting_table(0, reach) and (self.options["starting_table"]
+                                                   or walls.to_pass_starting_table):
+                return True
+            return (self.options["prime"] == NOT_ALL and walls.on_board > 0
+                    and walls.blocked(reach) == walls.on_board)
+
+        rules = RaceRules(0, self.runner_target(), wall_forbids, walls_matter)
+        return race_plays(position.mover, closed_points(theirs), self.dice_steps(dice), rules)
 
     def step_allowed(self, mine: list[int], theirs: list[int], move: Move) -> bool:
         """A step is allowed unless it breaks one of Fevga's rules on single steps."""
         return self.step_fault(mine, theirs, move) is None
 
+    def runner_target(self) -> int:
+        """The point the first man must reach (or pass) before a second leaves the start."""
+        return 11 if self.options["first_man"] == PASS_START else 12
+
     def runner_passed(self, mine: list[int] | tuple[int, ...]) -> bool:
         """Whether the first man has run far enough for the others to leave the start."""
-        last = 11 if self.options["first_man"] == PASS_START else 12
-        return any(mine[OFF:last + 1])
+        return any(mine[OFF:self.runner_target() + 1])
 
     def step_fault(self, mine: list[int], theirs: list[int], move: Move) -> str | None:
         """The rule ``move`` would break now (``None`` if none), beyond landing and bearing off."""
-        if move.src == START_POINT and mine[START_POINT] < MEN and not self.runner_passed(mine):
-            return FIRST_MAN_RULE
+        if move.src == START_POINT:
+            fault = self.start_fault(mine)
+            if fault is not None:
+                return fault
         after = list(mine)
         after[move.src] -= 1
         after[move.dst] += 1
-        fills_table = (all(after[point] for point in STARTING_TABLE)
-                       and not all(mine[point] for point in STARTING_TABLE))
-        if fills_table and (self.options["starting_table"] or self._starting_table_ahead_of_them(theirs)):
-            return STARTING_TABLE_RULE
-        if self.options["prime"] == NOT_ALL and shuts_in_all(self, mine, after, theirs):
-            return PRIME_RULE
+        return self.wall_fault(held_points(mine), held_points(after), self.walls(theirs))
+
+    def start_fault(self, mine: list[int]) -> str | None:
+        """The rule a step from the starting point would break now: the first man's."""
+        if mine[START_POINT] < MEN and not self.runner_passed(mine):
+            return FIRST_MAN_RULE
         return None
 
-    def _starting_table_ahead_of_them(self, theirs: list[int]) -> bool:
-        """Whether an adversary man has my starting table still to pass."""
-        highest_his = max(self.opposite(point) for point in STARTING_TABLE)
-        return any(theirs[point] for point in range(1, 25) if self.opposite(point) > highest_his)
+    def wall_fault(self, before: int, after: int, walls: Walls) -> str | None:
+        """The wall rule a step would break that changes the points the mover holds (as bits) from
+        ``before`` to ``after``."""
+        if fills_starting_table(before, after) and (self.options["starting_table"]
+                                                    or walls.to_pass_starting_table):
+            return STARTING_TABLE_RULE
+        if self.options["prime"] == NOT_ALL and shuts_in_all(walls, before, after):
+            return PRIME_RULE
+        return None
 
     def validate(self, position: Position) -> None:
         """The core's checks, and: before the first man has run, one man at most has left."""
@@ -191,16 +213,26 @@ class LongNardy(ParallelVariant):
 
     def plays(self, position: Position, dice: Dice) -> list[Play]:
         """Every distinct legal play: the head rule counted over the turn, and the wall rule."""
+        theirs = self.theirs(position)
+        walls = self.walls(theirs)
+
+        def wall_forbids(before: int, after: int) -> bool:
+            return shuts_in_all(walls, before, after)
+
+        def walls_matter(reach: int) -> bool:
+            return walls.on_board > 0 and walls.blocked(reach) == walls.on_board
+
+        rules = RaceRules(self.head_floor(position, dice), 0, wall_forbids, walls_matter)
+        return race_plays(position.mover, closed_points(theirs), self.dice_steps(dice), rules)
+
+    def head_floor(self, position: Position, dice: Dice) -> int:
+        """The fewest men ``dice`` may leave on the mover's head (one man a turn leaves it, two on
+        the first throws of the ``head_doublets`` option)."""
         mine = position.mover
         first_throw = mine[START_POINT] == MEN
         doublets = {6: True, 4: True, 3: self.options["head_doublets"] == "6-4-3"}
         from_head = 2 if first_throw and dice.is_doublet and doublets.get(dice.first, False) else 1
-        leave_at_least = MEN - from_head if first_throw else mine[START_POINT] - 1
-
-        def allowed(now: list[int], theirs: list[int], move: Move) -> bool:
-            return self.step_fault(now, theirs, move, leave_at_least) is None
-
-        return generic_plays(mine, self.theirs(position), False, self.dice_steps(dice), allowed)
+        return MEN - from_head if first_throw else mine[START_POINT] - 1
 
     def step_fault(self, mine: list[int], theirs: list[int], move: Move,
                    head_floor: int | None = None) -> str | None:
@@ -211,7 +243,7 @@ class LongNardy(ParallelVariant):
         after = list(mine)
         after[move.src] -= 1
         after[move.dst] += 1
-        if shuts_in_all(self, mine, after, theirs):
+        if shuts_in_all(self.walls(theirs), held_points(mine), held_points(after)):
             return PRIME_RULE
         return None
 
@@ -220,12 +252,10 @@ class LongNardy(ParallelVariant):
         return single_or_gammon(position)
 
 
-def shuts_in_all(variant: ParallelVariant, before: list[int], after: list[int], theirs: list[int]) -> bool:
-    """Whether the step from ``before`` to ``after`` makes a wall of six with every adversary man
-    still on the board behind it."""
-    on_board = sum(theirs[1:25])
-    if not on_board:
+def shuts_in_all(walls: Walls, before: int, after: int) -> bool:
+    """Whether a step that changes the held points (as bits) from ``before`` to ``after`` makes a
+    wall of six with every adversary man still on the board behind it."""
+    if not walls.on_board:
         return False
-    shut = variant.blocked_men(after, theirs)
-    return shut == on_board and variant.blocked_men(before, theirs) < shut
-
+    shut = walls.blocked(after)
+    return shut == walls.on_board and walls.blocked(before) < shut

@@ -26,6 +26,7 @@ postillon, table-closing rules).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .moves import Move, Play
 from .position import BAR, OFF, SideBoard
@@ -49,17 +50,36 @@ def landing_tables(theirs: Sequence[int], hitting: bool) -> tuple[list[bool], li
     return blocked, blot
 
 
-def fast_plays(mine: SideBoard, blocked: list[bool], blot: list[bool], steps: tuple[int, ...]) -> list[Play]:
+class Restraints(NamedTuple):
+    """Rules on single steps that :func:`fast_plays` applies as it goes, all order-free: ``frozen``
+    (bits of points whose men may not move: Plakoto's pinned men), ``bear_off`` (may men be borne
+    off this turn), ``stay_after_hit`` (bits of points where a man who hits a blot must stay for the
+    rest of the turn when he is alone there: Tavla's home table)."""
+
+    frozen: int = 0
+    bear_off: bool = True
+    stay_after_hit: int = 0
+
+
+FREE = Restraints()
+
+
+def fast_plays(mine: SideBoard, blocked: list[bool], blot: list[bool], steps: tuple[int, ...],
+               restraints: Restraints = FREE) -> list[Play]:
     """Every distinct legal play of the dice ``steps`` (``(a, b)`` or ``(d,) * n``)."""
     if len(steps) == 2 and steps[0] != steps[1]:
-        return _pair_plays(list(mine), blocked, list(blot), steps[0], steps[1])
-    return _doublet_plays(list(mine), blocked, list(blot), steps[0], len(steps))
+        return _pair_plays(list(mine), blocked, list(blot), steps[0], steps[1], restraints)
+    return _doublet_plays(list(mine), blocked, list(blot), steps[0], len(steps), restraints)
 
 
 def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: int,
-                   count: int) -> list[Play]:
-    """Plays of ``count`` movements of ``die``: non-increasing multisets of from-points."""
-    sources = [src for src in range(BAR, 0, -1) if src <= die or not blocked[src - die]]
+                   count: int, restraints: Restraints) -> list[Play]:
+    """Plays of ``count`` movements of ``die``: non-increasing multisets of from-points. (A man
+    who must stay where he hit arrived there from a higher point, so every man who comes to that
+    point comes before any leaves it: the order meets the rule whenever any order does.)"""
+    frozen, bear_off, stay = restraints
+    sources = [src for src in range(BAR, 0, -1)
+               if (src <= die or not blocked[src - die]) and not frozen >> src & 1]
     plays: list[Play] = []
     best = 0
     path: list[Move] = []
@@ -75,11 +95,13 @@ def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: 
                 continue
             if mine[BAR] and src != BAR:
                 break
+            if stay and stay >> src & 1 and not blot[src] and mine[src] == 1:
+                continue
             dst = src - die
             if dst <= 0:
                 if outside:
                     break
-                if dst < 0 and any(mine[src + 1:7]):
+                if not bear_off or (dst < 0 and any(mine[src + 1:7])):
                     continue
                 dst = OFF
             hit = blot[dst]
@@ -109,14 +131,19 @@ def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: 
     return plays
 
 
-def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, outside: int) -> list[Move]:
+def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, outside: int,
+             restraints: Restraints) -> list[Move]:
     """The single moves ``die`` allows now."""
     if mine[BAR]:
         dst = BAR - die
         return [] if blocked[dst] else [MOVES[BAR][dst][blot[dst]]]
+    frozen, bear_off, stay = restraints
+    restrained = frozen or stay
     moves = []
     for src in range(24, 0, -1):
         if not mine[src]:
+            continue
+        if restrained and (frozen >> src & 1 or (stay >> src & 1 and not blot[src] and mine[src] == 1)):
             continue
         dst = src - die
         if dst > 0:
@@ -124,23 +151,25 @@ def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, o
                 moves.append(MOVES[src][dst][blot[dst]])
         elif outside:
             break
-        elif dst == 0 or not any(mine[src + 1:7]):
+        elif bear_off and (dst == 0 or not any(mine[src + 1:7])):
             moves.append(MOVES[src][OFF][False])
     return moves
 
 
-def _pair_plays(mine: list[int], blocked: list[bool], blot: list[bool], a: int, b: int) -> list[Play]:
+def _pair_plays(mine: list[int], blocked: list[bool], blot: list[bool], a: int, b: int,
+                restraints: Restraints) -> list[Play]:
     """Plays of two different dice: both if possible, else the higher, else the lower."""
     outside = sum(mine[7:26])
     seen: set[tuple[object, ...]] = set()
     plays: list[Play] = []
     for first_die, second_die in ((a, b), (b, a)):
-        for first in _sources(mine, blocked, blot, first_die, outside):
+        for first in _sources(mine, blocked, blot, first_die, outside, restraints):
             p1, t1, h1 = first
             mine[p1] -= 1
             mine[t1] += 1
             blot[t1] = False
-            for second in _sources(mine, blocked, blot, second_die, outside - 1 if p1 > 6 >= t1 else outside):
+            second_outside = outside - 1 if p1 > 6 >= t1 else outside
+            for second in _sources(mine, blocked, blot, second_die, second_outside, restraints):
                 p2, t2, h2 = second
                 if t1 == p2:  # one man, both dice: its start, end and the men it hit
                     key: tuple[object, ...] = (p1, t2, t1 if h1 else 0, t2 if h2 else 0)
@@ -158,7 +187,7 @@ def _pair_plays(mine: list[int], blocked: list[bool], blot: list[bool], a: int, 
     if plays:
         return plays
     for die in (max(a, b), min(a, b)):
-        singles = _sources(mine, blocked, blot, die, outside)
+        singles = _sources(mine, blocked, blot, die, outside, restraints)
         if singles:
             return [(move,) for move in singles]
     return [()]
@@ -241,14 +270,15 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
     plays = list(found.values())
     if best == 1 and len(set(steps)) == 2:
         high, low = max(steps), min(steps)
-        with_high = [play for play in plays if _made_with(play[0], high, low)]
+        with_high = [play for play in plays if made_with(play[0], high, low)]
         if with_high:
             return with_high
     return plays
 
 
-def _made_with(move: Move, high: int, low: int) -> bool:
-    """Whether the higher die made ``move`` (a bear-off counts if the lower one falls short)."""
+def made_with(move: Move, high: int, low: int) -> bool:
+    """Whether the higher of two different dice made the lone move ``move`` (a bear-off counts if
+    the lower one falls short)."""
     if move.dst == OFF:
         return low < move.src <= high
     return move.src - move.dst == high

@@ -8,10 +8,55 @@ six points in a row? :class:`ParallelVariant` answers it once.
 
 from __future__ import annotations
 
-from .position import MEN, side_board
+from .position import MEN, SideBoard, side_board
 from .variant import Variant
 
 START_POINT = 24
+
+
+STARTING_TABLE = (1 << 25) - (1 << 19)
+"""The points 19..24 (a side's starting table) as bits of a held set."""
+
+
+def held_points(board: list[int] | SideBoard) -> int:
+    """The points 1..24 of ``board`` that hold a man, as bits (bit ``p`` for the point ``p``)."""
+    held = 0
+    for point in range(1, 25):
+        if board[point]:
+            held |= 1 << point
+    return held
+
+
+class Walls:
+    """The adversary's men as the rules on walls see them during one turn of a parallel race (they
+    never move in the mover's turn): who stands behind six points in a row of a held set."""
+
+    def __init__(self, variant: ParallelVariant, theirs: list[int]) -> None:
+        men = [0] * 26  # men[h]: the adversary's men on his point h
+        for point in range(1, 25):
+            men[variant.opposite(point)] = theirs[point]
+        self.behind = [sum(men[his + 1:25]) for his in range(25)]
+        """``behind[h]``: the adversary's men on his points above ``h``."""
+        self.on_board = self.behind[0]
+        highest_his = max(variant.opposite(point) for point in range(19, 25))
+        self.to_pass_starting_table = self.behind[highest_his] > 0
+        """Whether an adversary man still has the mover's starting table to pass."""
+        self._blocked: dict[int, int] = {}
+
+    def blocked(self, held: int) -> int:
+        """How many adversary men stand behind six points in a row of ``held`` (my points as bits).
+
+        Walls are looked for along the adversary's own route (his points 24 down to 1), the only
+        order in which six held points stop him: the lowest six in a row on it stops every man above.
+        """
+        known = self._blocked.get(held)
+        if known is not None:
+            return known
+        his = (held & 0x1FFE) << 12 | (held >> 12) & 0x1FFE  # my p is his p + 12 or p - 12
+        rows = his & his >> 1 & his >> 2 & his >> 3 & his >> 4 & his >> 5  # bit h: h..h+5 all held
+        shut = self.behind[(rows & -rows).bit_length() + 4] if rows else 0
+        self._blocked[held] = shut
+        return shut
 
 
 class ParallelVariant(Variant):
@@ -24,21 +69,15 @@ class ParallelVariant(Variant):
         """Parallel movement: my 24-point (the start) is the adversary's 12-point."""
         return point + 12 if point <= 12 else point - 12
 
-    def blocked_men(self, mine: list[int], theirs: list[int]) -> int:
-        """How many adversary men stand behind six points in a row that ``mine`` holds.
+    def walls(self, theirs: list[int]) -> Walls:
+        """The adversary's men ``theirs`` as the rules on walls see them."""
+        return Walls(self, theirs)
 
-        Walls are looked for along the adversary's own route (his points 24 down to 1), the only
-        order in which six held points stop him.
-        """
-        held = [False] * 25
-        men = [0] * 25
-        for point in range(1, 25):
-            his = self.opposite(point)
-            held[his] = mine[point] > 0
-            men[his] = theirs[point]
-        run = 0
-        for his in range(1, 25):
-            run = run + 1 if held[his] else 0
-            if run >= 6:
-                return sum(men[his + 1:25])
-        return 0
+    def blocked_men(self, mine: list[int], theirs: list[int]) -> int:
+        """How many adversary men stand behind six points in a row that ``mine`` holds."""
+        return self.walls(theirs).blocked(held_points(mine))
+
+
+def closed_points(theirs: list[int]) -> list[bool]:
+    """The points 0..24 a man of a game without hitting may not stop on: any adversary man there."""
+    return [False] + [theirs[point] > 0 for point in range(1, 25)]

@@ -22,8 +22,8 @@ from typing import ClassVar
 from tablier.errors import InvalidPositionError
 from tablier.games import Option, RuleSection
 
-from .movegen import fast_plays, generic_plays, landing_tables
-from .moves import Dice, Move, Play
+from .movegen import Restraints, fast_plays, landing_tables
+from .moves import Dice, Play
 from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, side_board
 from .variant import Result, Variant, single_or_gammon
 
@@ -96,21 +96,16 @@ class Plakoto(Variant):
         theirs = self.landing_view(position)
         steps = self.dice_steps(dice)
         held = position.pinned[position.turn]
-        if not held:
-            blocked, pinnable = landing_tables(theirs, True)
-            plays = fast_plays(position.mover, blocked, pinnable, steps)
-        else:
-            free_to_bear_off = bool(self.options["bear_off_pinned"])
-
-            def allowed(mine: list[int], theirs_now: list[int], move: Move) -> bool:
-                if held >> move.src & 1:
-                    return False
-                return free_to_bear_off or move.dst != OFF
-
-            plays = generic_plays(position.mover, theirs, True, steps, allowed)
-        distinct: dict[Position, Play] = {}
+        blocked, pinnable = landing_tables(theirs, True)
+        restraints = Restraints(frozen=held, bear_off=not held or bool(self.options["bear_off_pinned"]))
+        plays = fast_plays(position.mover, blocked, pinnable, steps, restraints)
+        if len(plays) < 2 or not any(theirs[point] == 1 for point in range(1, 25)):
+            return plays
+        # The position after a play depends on the mover's men alone (a man stands pinned where
+        # the mover's men now cover him): one play for each, the one with the fewest pins.
+        distinct: dict[int, Play] = {}
         for play in sorted(plays, key=lambda play: sum(move.hit for move in play)):
-            distinct.setdefault(self.after(position, play), play)
+            distinct.setdefault(sum((1 << 4 * dst) - (1 << 4 * src) for src, dst, _ in play), play)
         return list(distinct.values())
 
     def landing_view(self, position: Position) -> list[int]:

@@ -15,8 +15,8 @@ from typing import ClassVar
 from tablier.games import Option, RuleSection
 
 from .backgammon import CHOOSE, PLAY_OPENING, THROW_AGAIN, Backgammon
-from .movegen import generic_plays
-from .moves import Dice, Move, Play
+from .movegen import Restraints, fast_plays, landing_tables
+from .moves import Dice, Play
 from .position import BAR, BLACK, HOME, MEN, OFF, WHITE, Position, SideBoard
 from .variant import Result
 
@@ -102,13 +102,9 @@ class Tavla(Portes):
     def plays(self, position: Position, dice: Dice) -> list[Play]:
         """Backgammon's plays, less those where a man hits in the home table and moves on."""
         theirs = self.theirs(position)
-        blots = [point for point in HOME if theirs[point] == 1]
+        blots = sum(1 << point for point in HOME if theirs[point] == 1)
         if self.options["hit_and_run"] or not blots:
             return super().plays(position, dice)
-
-        def allowed(mine: list[int], theirs_now: list[int], move: Move) -> bool:
-            src = move.src
-            return not (src in blots and theirs_now[src] == 0 and mine[src] == 1)
-
-        return generic_plays(position.mover, theirs, True, self.dice_steps(dice), allowed)
-
+        blocked, blot = landing_tables(theirs, True)
+        return fast_plays(position.mover, blocked, blot, self.dice_steps(dice),
+                          Restraints(stay_after_hit=blots))

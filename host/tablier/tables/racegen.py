@@ -1,0 +1,317 @@
+"""Fast legal play generation for the races without hitting that add rules on single steps.
+
+Jacquet and its variants, Fevga and Long Nardy never hit, so the adversary's men stand still for the
+whole turn, and their rules on single steps are of two kinds, which :class:`RaceRules` carries:
+
+* a rule on steps *from the starting point* (the postillon, Fevga's first man, Nardy's head), asked
+  only when a man leaves the 24-point;
+* a rule on *walls* (closing a table, the starting table, six points shutting every man in), which
+  depends only on which points the mover holds before and after the step. A step that holds no new
+  point cannot make a wall, so the rule is asked only when a step lands on an empty point, and its
+  verdict is remembered for each pair of held sets.
+
+:func:`race_plays` first asks whether the rule on walls can matter this turn at all (``walls_matter``
+with every point the mover holds or may reach). A doublet is then generated as non-increasing
+orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
+home; if the rule on walls forbids a step of those orders, or the dice differ, the turn is walked as
+:func:`tablier.tables.movegen.generic_plays` walks it (every order, each state once, the same plays
+kept: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so that
+remembering a state costs an addition. ``generic_plays`` with the variant's ``step_allowed`` stays
+the tests' reference: both reach the same positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from .movegen import MOVES, made_with
+from .moves import Move, Play
+from .parallel import START_POINT, held_points
+from .position import MEN, OFF, SideBoard
+
+ALL_POINTS = (1 << 25) - 2  # bits 1..24
+BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
+
+WallRule = Callable[[int, int], bool]
+"""``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
+from ``before`` to ``after`` make a forbidden wall?"""
+
+
+class RaceRules(NamedTuple):
+    """A race's rules on single steps, in the forms the fast generator applies incrementally.
+
+    ``head_floor``: the fewest men that must stay on the starting point (Long Nardy's head).
+    ``first_man_home``: until a man stands on this point or lower (or is borne off), no man leaves
+    the starting point but the first (Jacquet's postillon: 6; Fevga's first man: 11 or 12); 0 for
+    none. ``wall_forbids``: the rule on walls (it is asked only of steps that hold a new point).
+    ``walls_matter(reach)``: whether the rule on walls may forbid anything this turn, ``reach``
+    being every point the mover holds or may reach (the rules only forbid walls they can make).
+    """
+
+    head_floor: int = 0
+    first_man_home: int = 0
+    wall_forbids: WallRule | None = None
+    walls_matter: Callable[[int], bool] | None = None
+
+
+def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rules: RaceRules) -> list[Play]:
+    """Every distinct legal play of the movements ``steps`` for a side without a bar, ``closed[q]``
+    telling the points 1..24 it may not stop on: the positions ``generic_plays`` reaches with the
+    same rules as ``step_allowed``."""
+    board = list(mine)
+    dice = tuple(sorted(steps, reverse=True))
+    distinct = sorted(set(dice), reverse=True)
+    held = held_points(board)
+    reach = held
+    for _ in dice:
+        for die in distinct:
+            reach |= (reach >> die) & ALL_POINTS
+    walls = rules.wall_forbids if rules.walls_matter is not None and rules.walls_matter(reach) else None
+    if len(distinct) == 1:
+        plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls)
+        if plays is not None:
+            return plays
+    return _depth_first(board, closed, dice, distinct, reach, rules, walls)
+
+
+def _start_closed(board: list[int], rules: RaceRules) -> bool:
+    """Whether the rules on the starting point forbid a man to leave it now."""
+    if board[START_POINT] <= rules.head_floor:
+        return True
+    home = rules.first_man_home
+    return bool(home) and board[START_POINT] < MEN and not any(board[OFF:home + 1])
+
+
+def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, reach: int,
+                   rules: RaceRules, wall_forbids: WallRule | None) -> list[Play] | None:
+    """The plays of a doublet as multisets of from-points taken in non-increasing order (each
+    multiset is one position), or ``None`` if the rule on walls forbade a step of such an order.
+
+    While the first man is not home (``first_man_home``) the starting point stays shut but for him:
+    a play then either brings no man home (one non-increasing order, the start shut), or it has a
+    first step that brings a man home, made by one man from where he stood (his *run*); the run made
+    first, every other step is free and the rest of the play is one non-increasing order. Plays
+    reached several ways are kept once. Without the rule on walls every legal play is found so;
+    if the rule never forbids a step of these orders, they reach every play the other rules allow,
+    each by a legal order, and the rule forbade nothing. Otherwise another order might have made
+    the wall legally, and the caller tries them all."""
+    sources = [src for src in range(24, 0, -1)
+               if reach >> src & 1 and (src <= die or not closed[src - die])]
+    may_leave = board[START_POINT] - rules.head_floor
+    home = rules.first_man_home
+    found: dict[int, Play] = {}
+    best = 0
+    path: list[Move] = []
+    verdicts: dict[int, bool] = {}
+    expanded: set[int] = set()
+    walls_bit = False
+
+    def record(key: int, length: int) -> None:
+        nonlocal best
+        if length >= best:
+            if length > best:
+                best = length
+                found.clear()
+            found.setdefault(key, tuple(path))
+
+    def wall_bites(held: int, new_held: int) -> bool:
+        nonlocal walls_bit
+        if wall_forbids is None:
+            return False
+        pair = held << 25 | new_held
+        verdict = verdicts.get(pair)
+        if verdict is None:
+            verdict = verdicts[pair] = wall_forbids(held, new_held)
+        walls_bit = walls_bit or verdict
+        return verdict
+
+    def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
+               run_start: int = START_POINT + 1) -> None:
+        nonlocal may_leave
+        # all the rest depends on these
+        node = key | left << 104 | start << 108 | open_start << 112 | run_start << 113
+        if node in expanded:
+            return
+        expanded.add(node)
+        moved = False
+        for i in range(start, len(sources)):
+            src = sources[i]
+            count_there = board[src]
+            if not count_there:
+                continue
+            if src == START_POINT and (may_leave <= 0 or (not open_start and count_there < MEN)):
+                continue
+            dst = src - die
+            new_held = held & ~(1 << src) if count_there == 1 else held
+            if dst <= 0:
+                if outside:
+                    break
+                if dst < 0 and any(board[src + 1:7]):
+                    continue
+                dst = OFF
+            elif dst <= home < src and (not open_start or (src > run_start and initial[src])):
+                # a first step home is made as a run; after a run, a step home from a point
+                # higher than its start where a man stood would be that man's run (found so)
+                moved = True
+                continue
+            elif not board[dst]:
+                new_held |= 1 << dst
+                if wall_bites(held, new_held):
+                    return
+            board[src] = count_there - 1
+            board[dst] += 1
+            if src == START_POINT:
+                may_leave -= 1
+            path.append(MOVES[src][dst][False])
+            moved = True
+            after = key - (1 << 4 * src) + (1 << 4 * dst)
+            if left > 1:
+                extend(i, left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start, new_held,
+                       run_start)
+            else:
+                record(after, count)
+            path.pop()
+            if src == START_POINT:
+                may_leave += 1
+            board[src] = count_there
+            board[dst] -= 1
+            if walls_bit:
+                return
+        if not moved:
+            record(key, len(path))
+
+    def run(src: int, made: int, outside: int, key: int, held: int, run_start: int) -> None:
+        """The man on ``src`` runs on, his ``made`` steps so far having brought nobody home. A run
+        that passes a point where a man stood is left out: that man's own run, with the rest
+        after it, reaches the same plays."""
+        nonlocal may_leave
+        dst = src - die
+        if dst <= 0 or closed[dst] or (made and initial[src]):
+            return
+        count_there = board[src]
+        new_held = held & ~(1 << src) if count_there == 1 else held
+        if not board[dst]:
+            new_held |= 1 << dst
+            if wall_bites(held, new_held):
+                return
+        board[src] = count_there - 1
+        board[dst] += 1
+        if src == START_POINT:
+            may_leave -= 1
+        path.append(MOVES[src][dst][False])
+        after = key - (1 << 4 * src) + (1 << 4 * dst)
+        outside_after = outside - 1 if src > 6 >= dst else outside
+        if dst <= home:
+            if made + 1 < count:
+                extend(0, count - made - 1, outside_after, after, True, new_held, run_start)
+            else:
+                record(after, count)
+        elif made + 1 < count:
+            run(dst, made + 1, outside_after, after, new_held, run_start)
+        path.pop()
+        if src == START_POINT:
+            may_leave += 1
+        board[src] = count_there
+        board[dst] -= 1
+
+    key = _board_key(board)
+    held = held_points(board)
+    outside = sum(board[7:26])
+    initial = list(board)
+    open_start = not home or bool(any(board[OFF:home + 1]))
+    extend(0, count, outside, key, open_start, held)
+    if not open_start:
+        for src in range(24, home, -1):
+            if board[src] and (src != START_POINT or (board[src] == MEN and may_leave > 0)):
+                run(src, 0, outside, key, held, src)
+                if walls_bit:
+                    break
+    return None if walls_bit else list(found.values())
+
+
+def _board_key(board: list[int]) -> int:
+    """The board as one integer, four bits a place."""
+    return sum(count << 4 * place for place, count in enumerate(board))
+
+
+def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
+                 reach: int, rules: RaceRules, wall_forbids: WallRule | None) -> list[Play]:
+    """Every order of the dice, as ``generic_plays`` tries them, each state expanded once: the same
+    plays in the same order."""
+    verdicts: dict[int, bool] = {}
+    expanded: set[int] = set()
+    found: dict[int, Play] = {}
+    best = 0
+    path: list[Move] = []
+    sources = {die: [src for src in range(24, 0, -1)
+                     if reach >> src & 1 and (src <= die or not closed[src - die])] for die in distinct}
+    # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
+    code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
+
+    def extend(remaining: tuple[int, ...], key: int, held: int, outside: int) -> None:
+        nonlocal best
+        if key in expanded:
+            return
+        expanded.add(key)
+        moved = False
+        previous = 0
+        for index, die in enumerate(remaining):  # each value once (the dice are sorted)
+            if die == previous:
+                continue
+            previous = die
+            rest = remaining[:index] + remaining[index + 1:]
+            rest_key = key - code[die]
+            for src in sources[die]:
+                count = board[src]
+                if not count:
+                    continue
+                if src == START_POINT and _start_closed(board, rules):
+                    continue
+                dst = src - die
+                new_held = held & ~(1 << src) if count == 1 else held
+                if dst <= 0:
+                    if outside or (dst < 0 and any(board[src + 1:7])):
+                        continue
+                    dst = OFF
+                elif not board[dst]:
+                    new_held |= 1 << dst
+                    if wall_forbids is not None:
+                        pair = held << 25 | new_held
+                        verdict = verdicts.get(pair)
+                        if verdict is None:
+                            verdict = verdicts[pair] = wall_forbids(held, new_held)
+                        if verdict:
+                            continue
+                moved = True
+                after = rest_key - (1 << 4 * src) + (1 << 4 * dst)
+                if not rest:  # the last movement: a play of every die
+                    if best < len(dice):
+                        best = len(dice)
+                        found.clear()
+                    found.setdefault(after & BOARD_BITS, (*path, MOVES[src][dst][False]))
+                    continue
+                if after in expanded:
+                    continue
+                board[src] = count - 1
+                board[dst] += 1
+                path.append(MOVES[src][dst][False])
+                extend(rest, after, new_held, outside - 1 if src > 6 >= dst else outside)
+                path.pop()
+                board[src] = count
+                board[dst] -= 1
+        if not moved and len(path) >= best:
+            if len(path) > best:
+                best = len(path)
+                found.clear()
+            found.setdefault(key & BOARD_BITS, tuple(path))
+
+    start_key = _board_key(board) + sum(code[die] for die in dice)
+    extend(dice, start_key, held_points(board), sum(board[7:26]))
+    plays = list(found.values())
+    if best == 1 and len(distinct) == 2:
+        high, low = distinct
+        with_high = [play for play in plays if made_with(play[0], high, low)]
+        if with_high:
+            return with_high
+    return plays
