@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_OUT = Path("build/hardware")
+DEFAULT_TEMPLATES = Path("build/hardware/templates")
 
 
 def register(subparsers: Any) -> None:
@@ -35,6 +36,9 @@ def register(subparsers: Any) -> None:
     draw = action("draw", "write the drawings of both faces and of the wiring (SVG)", run_draw,
                   out=DEFAULT_OUT)
     draw.add_argument("--png", action="store_true", help="also render PNGs (needs rsvg-convert)")
+    templates = action("templates", "write the 1:1 drilling templates of both faces (SVG, tiled A4 and "
+                       "A3 PDFs) and the CSV of every hole", run_templates, out=DEFAULT_TEMPLATES)
+    templates.add_argument("--no-pdf", action="store_true", help="write only the SVGs and the CSV")
     action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
     action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
            out=DEFAULT_OUT)
@@ -131,6 +135,24 @@ def run_draw(args: argparse.Namespace) -> int:
         return 1
     try:
         paths = write_drawings(layout, args.out, png=args.png)
+    except TablierError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(f"wrote {path}")
+    return 0
+
+
+def run_templates(args: argparse.Namespace) -> int:
+    """Write the drilling templates and the hole CSV generated from the layout."""
+    from tablier.errors import TablierError
+    from tablier.hardware.templates import write_templates
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    try:
+        paths = write_templates(layout, args.out, pdf=not args.no_pdf)
     except TablierError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablier.errors import TablierError
+from tablier.hardware.mechanics import Mechanics, electrical_text, parse_mechanics
 from tablier.resources import project_path
 
 DEFAULT_LAYOUT_PATH = project_path("hardware/board.toml")
@@ -128,6 +129,7 @@ class Layout:
     led_ma_per_channel: int
     led_budget_ma: int
     leds: tuple[Led, ...]
+    mechanics: Mechanics
     hash: str
     source: Path | None = field(default=None, compare=False)
 
@@ -176,9 +178,14 @@ class Layout:
 
 
 def layout_hash(data: bytes) -> str:
-    """First 32 bits of the SHA-256 of the file with line endings normalised to LF, as 8 hex digits."""
+    """First 32 bits of the SHA-256 of the file's electrical part, LF line endings, as 8 hex digits.
+
+    The electrical part is the file without its ``[mechanics]`` tables
+    (:func:`tablier.hardware.mechanics.electrical_text`): the firmware is built for the chain and
+    the LEDs, not for where the holes are.
+    """
     normalised = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    return hashlib.sha256(normalised).hexdigest()[:8]
+    return hashlib.sha256(electrical_text(normalised)).hexdigest()[:8]
 
 
 def read_layout(path: Path | None = None) -> Layout:
@@ -240,6 +247,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         led_budget_ma=reader.integer(led_chain, "budget_ma", "led_chain"),
         leds=tuple(_led(reader, entry, n) for n, entry in
                    enumerate(reader.array(led_chain, "leds", "led_chain"))),
+        mechanics=parse_mechanics(reader, document),
         hash=layout_hash(data),
         source=source,
     )
@@ -274,6 +282,10 @@ class _Reader:
     """Typed access to the parsed TOML with messages that name the file and the key."""
 
     name: str
+
+    def error(self, message: str) -> LayoutError:
+        """A layout error naming the file."""
+        return LayoutError(f"{self.name}: {message}")
 
     def _get(self, table: Mapping[str, Any], key: str, where: str) -> Any:
         if key not in table:

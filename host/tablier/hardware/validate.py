@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from tablier.hardware.cutouts import clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
     LOCATION_COUNTS,
@@ -39,6 +40,7 @@ def find_problems(layout: Layout) -> list[str]:
         *_switch_problems(layout),
         *_led_problems(layout),
         *_geometry_problems(layout),
+        *mechanics_problems(layout),
     ]
 
 
@@ -168,6 +170,33 @@ def _geometry_problems(layout: Layout) -> Iterable[str]:
     if geometry.slot_pitch_mm < geometry.man_diameter_mm:
         yield (f"geometry.slot_pitch_mm = {geometry.slot_pitch_mm:g} is less than a man's diameter "
                f"({geometry.man_diameter_mm:g} mm): neighbouring men would overlap")
+
+
+def mechanics_problems(layout: Layout) -> Iterable[str]:
+    """The slab's problems: sizes, cut-outs off the slab or through a skin, and colliding cut-outs."""
+    m = layout.mechanics
+    sizes = {"slab_mm X": m.slab_x, "slab_mm Y": m.slab_y, "skin_mm": m.skin, "core_mm": m.core,
+             "min_web_mm": m.min_web, "face_stable_ms": m.face_stable_ms,
+             "carrier.depth_mm": m.carrier_depth, "carrier.width_mm": m.carrier_width}
+    bad = [f"mechanics.{name} = {value:g}" for name, value in sizes.items() if value <= 0]
+    if bad:
+        yield f"{', '.join(bad)}: these sizes should be positive"
+        return
+    side = 8 * layout.geometry.square_mm
+    dx, dy = m.draughts_origin
+    if dx < 0 or dy < 0 or dx + side > m.slab_x or dy + side > m.slab_y:
+        yield (f"the draughts board ({side:g} mm square from {dx:g}, {dy:g}) does not fit the "
+               f"{m.slab_x:g} x {m.slab_y:g} mm slab")
+    items = cutouts(layout)
+    for item in items:
+        x0, y0, x1, y1 = item.box
+        if x0 < 0 or y0 < 0 or x1 > m.slab_x or y1 > m.slab_y:
+            yield f"{item.name} (X {item.x:.1f}, Y {item.y:.1f}) runs off the slab"
+        if item.face != "edge" and item.depth > m.skin + m.core - m.min_web:
+            yield (f"{item.name} is {item.depth:g} mm deep: it would leave less than {m.min_web:g} mm "
+                   f"over the other face's skin ({m.skin + m.core:g} mm to it)")
+    for clash in clashes(layout, items):
+        yield clash.sentence(m.min_web)
 
 
 def _place(kind: str, index: int, extra: int | None, word: str = "slot") -> str:
