@@ -39,6 +39,8 @@ def register(subparsers: Any) -> None:
     templates = action("templates", "write the 1:1 drilling templates of both faces (SVG, tiled A4 and "
                        "A3 PDFs) and the CSV of every hole", run_templates, out=DEFAULT_TEMPLATES)
     templates.add_argument("--no-pdf", action="store_true", help="write only the SVGs and the CSV")
+    action("capture", "print how far off centre a man is seen, and what it leaves at its neighbours",
+           run_capture)
     action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
     action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
            out=DEFAULT_OUT)
@@ -159,6 +161,17 @@ def run_templates(args: argparse.Namespace) -> int:
     for path in paths:
         print(f"wrote {path}")
     return 0
+
+
+def run_capture(args: argparse.Namespace) -> int:
+    """Print the capture analysis of the layout's magnet and sensors."""
+    from tablier.hardware.capture import capture_problems, capture_report
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    print(capture_report(layout), end="")
+    return 1 if capture_problems(layout) else 0
 
 
 def _load(args: argparse.Namespace) -> Any:

@@ -50,6 +50,10 @@ class Mechanics:
     main_board_centre: tuple[float, float]
     main_board_size: tuple[float, float]
     main_board_depth: float
+    magnet: tuple[float, float]
+    magnet_br: float
+    magnet_base: float
+    capture: float
 
     @property
     def thickness(self) -> float:
@@ -76,6 +80,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     holes = reader.table(top, "holes", "mechanics")
     edge = reader.table(top, "edge", "mechanics")
     board = reader.table(top, "main_board", "mechanics")
+    men = reader.table(top, "men", "mechanics")
 
     def pair(table: Mapping[str, Any], key: str, where: str) -> tuple[float, float]:
         value = reader.array(table, key, where)
@@ -117,6 +122,9 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         main_board_centre=pair(board, "centre_mm", "mechanics.main_board"),
         main_board_size=pair(board, "size_mm", "mechanics.main_board"),
         main_board_depth=num(board, "depth_mm", "mechanics.main_board"),
+        magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
+        magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
+        capture=num(men, "capture_mm", "mechanics.men"),
     )
 
 

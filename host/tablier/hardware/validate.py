@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from tablier.hardware.capture import capture_problems
 from tablier.hardware.cutouts import clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
@@ -197,6 +198,7 @@ def mechanics_problems(layout: Layout) -> Iterable[str]:
                    f"over the other face's skin ({m.skin + m.core:g} mm to it)")
     for clash in clashes(layout, items):
         yield clash.sentence(m.min_web)
+    yield from capture_problems(layout)
 
 
 def _place(kind: str, index: int, extra: int | None, word: str = "slot") -> str:
