@@ -122,6 +122,7 @@ class Layout:
     chips: int
     inputs_per_chip: int
     switch_active_low: bool
+    spare_pattern: str
     ladders: Mapping[str, int]
     geometry: Geometry
     switches: tuple[Switch, ...]
@@ -145,8 +146,23 @@ class Layout:
 
     @property
     def sr_bytes(self) -> int:
-        """Bytes clocked out of the chain per scan (one per chip)."""
+        """Bytes of the chain (one per chip); the firmware reads one more, past its end."""
         return self.chips * self.inputs_per_chip // 8
+
+    @property
+    def spare_mask(self) -> int:
+        """The bits of the chain's last byte that are spare inputs, not switches."""
+        used = self.switch_count - 8 * (self.sr_bytes - 1)
+        return 0xFF >> used if 0 <= used <= 8 else 0
+
+    @property
+    def spare_bits(self) -> int:
+        """What the spare inputs read (physical levels) when the chain is sound."""
+        value = 0
+        for k, level in enumerate(self.spare_pattern):
+            if level == "1":
+                value |= 0x80 >> (self.switch_count % 8 + k)
+        return value & self.spare_mask
 
     def switch(self, switch_id: int) -> Switch:
         """The switch at a chain position."""
@@ -236,6 +252,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         chips=reader.integer(chain, "chips", "chain"),
         inputs_per_chip=reader.integer(chain, "inputs_per_chip", "chain"),
         switch_active_low=reader.boolean(chain, "switch_active_low", "chain"),
+        spare_pattern=reader.string(chain, "spare_pattern", "chain"),
         ladders={kind: reader.integer(ladders, kind, "ladders") for kind in LADDER_KINDS},
         geometry=Geometry(**{key: reader.number(geometry, key, "geometry") for key in
                              ("man_diameter_mm", "slot_pitch_mm", "point_width_mm", "bar_width_mm",

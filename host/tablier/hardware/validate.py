@@ -78,6 +78,16 @@ def _chain_problems(layout: Layout) -> Iterable[str]:
         yield f"chain.chips = {layout.chips}: the chain needs at least one 74HC165"
         return
     inputs = layout.chips * layout.inputs_per_chip
+    spares = inputs - layout.switch_count
+    pattern = layout.spare_pattern
+    if 0 <= spares < INPUTS_PER_74HC165 and len(pattern) != spares:
+        yield (f"chain.spare_pattern = {pattern!r} should give the level of each of the {spares} spare "
+               f"inputs")
+    elif set(pattern) - {"0", "1"}:
+        yield f"chain.spare_pattern = {pattern!r} should be made of 0 (tied to GND) and 1 (tied to 3V3)"
+    elif spares and ("0" not in pattern or "1" not in pattern or pattern[1:] == pattern[:-1]):
+        yield (f"chain.spare_pattern = {pattern!r} needs both levels and must change when shifted by a "
+               f"bit, or a stuck or slipping chain would still read it")
     if layout.switch_count > inputs:
         yield (f"{layout.switch_count} switches do not fit a chain of {layout.chips} chips "
                f"({inputs} inputs); use {-(-layout.switch_count // 8)} chips")
