@@ -165,10 +165,10 @@ def test_an_unchanged_led_frame_is_sent_again_every_second(run_micropython: RunM
 def test_the_host_reads_frames_of_older_firmware() -> None:
     body = bytearray(wire.MAX_BODY)
     out = bytearray(wire.MAX_FRAME)
-    old = wire.encode_identify(body, 0, 203, 76, "49494ab3", "0.1.0")
+    old = wire.encode_identify(body, 0, 203, 76, "8fad3f38", "0.1.0")
     sealed = out[:wire.seal(body, old, out)]
     (identify,) = frames(bytes(sealed))
-    assert identify == messages.Identify(1, 203, 76, "49494ab3", "0.1.0", None)
+    assert identify == messages.Identify(1, 203, 76, "8fad3f38", "0.1.0", None)
     counters = list(range(len(wire.STATUS_COUNTERS)))
     for extra in (None, [1, 2, 3, 4, 4650, 6], [1, 2, 3, 4, 4650, 6, 7, 8]):  # old, now, a later one
         length = wire.encode_status(body, 1, counters, [5], extra)
