@@ -29,7 +29,7 @@ class Cutout:
     """One cut-out. Round: ``size`` is (diameter, diameter); otherwise a rectangle along X and Y."""
 
     face: str  # "tables", "draughts" or "edge"
-    kind: str  # "groove", "led", "pip", "button", "status", "usb", "main board"
+    kind: str  # "groove", "led", "pip", "chain board", "button", "status", "usb", "main board"
     place: str
     x: float
     y: float
@@ -183,6 +183,9 @@ def _tables_cutouts(layout: Layout) -> Iterator[Cutout]:
                      False, *groove_z, m.skin + m.carrier_depth)
         led = layout.led_for(kind, index)
         yield _round("tables", "led", led.place, x, plan.led_y(lower), m.led_diameter, m.led_depth, m)
+    for n, x in enumerate(m.chain_board_xs, start=1):
+        yield Cutout("tables", "chain board", str(n), x, plan.middle_y, m.chain_board_size, False,
+                     *_from_face(m, "tables", m.chain_board_depth), m.chain_board_depth)
     for die, (dx, dy) in DIE_OFFSET.items():
         cx = plan.bar_x + layout.geometry.bar_width_mm / 2 + dx
         cy = plan.middle_y + dy

@@ -74,9 +74,9 @@ def draw_section(layout: Layout) -> str:
     lines = [
         "Man (8 mm, magnet 6 x 2 mm in its base) over slot 1 of the bar; green: carrier strip PCB",
         "with its Hall switch (black) centred under the slot, against the skin. Red: cut-outs met by",
-        "the line. Wiring: each carrier's 5 wires (3V3, GND, CLK, /PL, data) and the LED wires run in",
-        "the grooves to the main board's pocket; grooves of the two faces cross with the core's web",
-        "between them.",
+        "the line. Wiring: each carrier's ribbon (3V3, GND, one output per sensor) runs in its groove",
+        "to a chain board's pocket, the chain boards' and the LEDs' wires on to the main board's",
+        "pocket; grooves of the two faces cross with the core's web between them.",
     ]
     for n, text in enumerate(lines):
         svg.text(LEFT, legend_y + 6 * n, text, size=3.4, anchor="start")

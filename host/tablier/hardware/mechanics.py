@@ -50,6 +50,9 @@ class Mechanics:
     main_board_centre: tuple[float, float]
     main_board_size: tuple[float, float]
     main_board_depth: float
+    chain_board_size: tuple[float, float]
+    chain_board_depth: float
+    chain_board_xs: tuple[float, ...]
     magnet: tuple[float, float]
     magnet_br: float
     magnet_base: float
@@ -81,6 +84,10 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     edge = reader.table(top, "edge", "mechanics")
     board = reader.table(top, "main_board", "mechanics")
     men = reader.table(top, "men", "mechanics")
+    chain_boards = reader.table(top, "chain_boards", "mechanics")
+    xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
+        raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
 
     def pair(table: Mapping[str, Any], key: str, where: str) -> tuple[float, float]:
         value = reader.array(table, key, where)
@@ -122,6 +129,9 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         main_board_centre=pair(board, "centre_mm", "mechanics.main_board"),
         main_board_size=pair(board, "size_mm", "mechanics.main_board"),
         main_board_depth=num(board, "depth_mm", "mechanics.main_board"),
+        chain_board_size=pair(chain_boards, "size_mm", "mechanics.chain_boards"),
+        chain_board_depth=num(chain_boards, "depth_mm", "mechanics.chain_boards"),
+        chain_board_xs=tuple(float(x) for x in xs),
         magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
         magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
         capture=num(men, "capture_mm", "mechanics.men"),
