@@ -80,7 +80,7 @@ class Board:
         return False
 
     def _tick(self, _timer) -> None:
-        self._ticks += 1
+        self._ticks = (self._ticks + 1) & 0x3FFFFFFF  # a small int forever: no allocation here
 
     def idle(self) -> None:
         """Sleep until the scan timer's next tick."""
