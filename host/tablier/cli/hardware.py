@@ -42,8 +42,11 @@ def register(subparsers: Any) -> None:
     action("capture", "print how far off centre a man is seen, and what it leaves at its neighbours",
            run_capture)
     action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
-    action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
-           out=DEFAULT_OUT)
+    netlist = action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check",
+                     run_netlist, out=DEFAULT_OUT)
+    netlist.add_argument("--boards", action="store_true",
+                         help="also write one netlist per board (carriers, chain boards, main board, "
+                              "LED module) into DIR/boards")
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -124,7 +127,20 @@ def run_netlist(args: argparse.Namespace) -> int:
     path = netlist.write(args.out)
     print(f"wrote {path}: {netlist.parts} parts, {netlist.nets} nets; ERC: "
           f"{len(netlist.erc_errors)} errors, {len(netlist.erc_warnings)} warnings")
-    return 1 if netlist.erc_errors else 0
+    failed = bool(netlist.erc_errors)
+    if args.boards:
+        from tablier.hardware.boards import board_netlists
+
+        folder = args.out / "boards"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, board in board_netlists(layout).items():
+            for message in (*board.erc_errors, *board.erc_warnings):
+                print(f"{name}: ERC: {message}", file=sys.stderr)
+            (folder / name).write_text(board.text, encoding="utf-8")
+            print(f"wrote {folder / name}: {board.parts} parts, {board.nets} nets; ERC: "
+                  f"{len(board.erc_errors)} errors, {len(board.erc_warnings)} warnings")
+            failed = failed or bool(board.erc_errors)
+    return 1 if failed else 0
 
 
 def run_draw(args: argparse.Namespace) -> int:
