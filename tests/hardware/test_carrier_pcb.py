@@ -20,6 +20,7 @@ from tablier.hardware.carrier_pcb import (
     pcb_problems,
 )
 from tablier.hardware.layout import load_layout, read_layout
+from tablier.hardware.validate import find_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb" / "carrier"
@@ -54,6 +55,7 @@ def test_a_carrier_too_short_for_its_parts_is_refused(write_layout: Callable[[st
     layout = read_layout(write_layout(board_text.replace("slot_pitch_mm = 32", "slot_pitch_mm = 4")))
     (problem,) = pcb_problems(layout)
     assert problem.startswith("carrier PCB: ") and "mm apart (at least 0.2 mm)" in problem
+    assert problem in find_problems(layout)  # `tablier hardware check` refuses it too
 
 
 def test_the_picture_is_drawn_from_the_gerbers() -> None:

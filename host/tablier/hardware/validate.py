@@ -2,8 +2,10 @@
 
 :func:`find_problems` returns one clear sentence per problem (an empty list means the layout is
 sound): no chain address or LED index used twice, every place on both faces covered exactly once,
-the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, and a
-74HC165 chain long enough for the switches and no longer.
+the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, a
+74HC165 chain long enough for the switches and no longer with a spare pattern that catches faults,
+an LED budget the USB port allows, the slab's cut-outs clear of each other, a magnet that captures
+without crosstalk, and a tables carrier PCB that keeps its clearances.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from tablier.hardware.capture import capture_problems
+from tablier.hardware.carrier_pcb import pcb_problems
 from tablier.hardware.cutouts import clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
@@ -46,7 +49,15 @@ def find_problems(layout: Layout) -> list[str]:
         *_led_problems(layout),
         *_geometry_problems(layout),
         *mechanics_problems(layout),
+        *_pcb_problems(layout),
     ]
+
+
+def _pcb_problems(layout: Layout) -> Iterable[str]:
+    """The tables carrier PCB's clearance check, once the geometry it is drawn from is sound."""
+    if all(value > 0 for value in vars(layout.geometry).values()) and \
+            all(size >= 1 for size in layout.ladders.values()):
+        yield from pcb_problems(layout)
 
 
 def _pin_problems(layout: Layout) -> Iterable[str]:
