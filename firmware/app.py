@@ -22,7 +22,7 @@ class Firmware:
         config = board_config
         self.board = board
         self.scanner = Scanner(config.SWITCH_COUNT, config.SR_BYTES, config.SWITCH_ACTIVE_LOW,
-                               board.read_switches)
+                               board.read_switches, spare_bits=config.SPARE_BITS, tail=config.SR_TAIL)
         self.leds = Leds(config.LED_COUNT, config.LED_ORDER, config.LED_MA_PER_CHANNEL,
                          config.LED_BUDGET_MA, board.write_leds)
         self.link = Link(board, self.scanner, self.leds, config.LAYOUT_HASH, FIRMWARE_VERSION, ticks())

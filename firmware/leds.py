@@ -1,15 +1,18 @@
 """The LED chain: what the host asked each LED to show, blinking, and the current budget.
 
 The host sets a colour and a mode (steady, slow or fast blink) per LED; this module blinks them
-from the clock and re-sends the chain only when what it shows changes. Whatever the host asks, the
-frame is scaled down so that the chain draws at most the budget, computed with every blinking LED
-lit (so brightness does not pulse with the blink). Rendering allocates nothing.
+from the clock and re-sends the chain when what it shows changes, and once every ``RESEND_MS``
+anyway, so that a frame garbled by a glitch on the data line heals within a second. Whatever the
+host asks, the frame is scaled down so that the chain draws at most the budget, computed with every
+blinking LED lit (so brightness does not pulse with the blink). Rendering allocates nothing.
 """
 
 import wire
+from clock import ticks_diff
 from micropython import const
 
 _FULL = const(256)  # scale factor meaning "no scaling", in 1/256ths
+RESEND_MS = const(1000)
 
 
 class Leds:
@@ -31,6 +34,7 @@ class Leds:
         self._blinking = 0
         self._phase = -1
         self._dirty = True
+        self._sent_at = 0
         self.writes = 0
 
     def set(self, index: int, r: int, g: int, b: int, mode: int) -> bool:
@@ -78,9 +82,10 @@ class Leds:
         if phase != self._phase and self._blinking:
             self._dirty = True
         self._phase = phase
-        if not self._dirty:
+        if not self._dirty and ticks_diff(now, self._sent_at) < RESEND_MS:
             return False
         self._dirty = False
+        self._sent_at = now
         self._render(slow == 0, fast == 0)
         self._write(self.out)
         self.writes += 1

@@ -4,6 +4,10 @@ It answers the host's requests, sends every debounced change as a numbered EVENT
 the host acknowledges it (resending after ``RESEND_MS`` of silence), falls back to a fresh SNAPSHOT
 when the ring overflowed, and stops reporting when the host has been silent for ``HOST_TIMEOUT_MS``
 (until its next frame). All frame bytes come from :mod:`wire`, the codec the host uses too.
+
+Writes are bounded per loop step (``TX_BYTES_PER_STEP``) and stop for the step as soon as the
+backend refuses one (a host that holds the port open but stops reading): pending events wait for a
+later step, so the loop, the scan and the watchdog go on whatever the host does.
 """
 
 import wire
@@ -14,6 +18,8 @@ RESEND_MS = const(100)
 HOST_TIMEOUT_MS = const(3000)
 STATUS_PERIOD_MS = const(1000)
 _RX_CHUNK = const(64)
+#: At most this many bytes are written to the host per loop step (about 15 EVENT frames).
+TX_BYTES_PER_STEP = const(256)
 
 
 class Link:
@@ -42,6 +48,10 @@ class Link:
         self.tx_dropped = 0
         self.events_resent = 0
         self.errors = 0
+        self.tx_deferred = 0  # steps that left events for later (budget spent or host not reading)
+        self.tx_budget = TX_BYTES_PER_STEP
+        self.vsys_min_mv = 0  # lowest VSYS seen since the last STATUS (0: not measured)
+        self.reset_cause = board.reset_cause()
         self.started = now
         self.period_start = self.started
         self.period_scans = 0
@@ -51,6 +61,10 @@ class Link:
 
     def poll(self, now: int) -> None:
         """Read what the host sent, handle whole frames, and send what is due."""
+        self.tx_budget = TX_BYTES_PER_STEP
+        mv = self.board.vsys_mv()
+        if mv > 0 and (self.vsys_min_mv == 0 or mv < self.vsys_min_mv):
+            self.vsys_min_mv = mv
         n = self.board.read_host(self.rx)
         for i in range(n):
             length = self.decoder.feed(self.rx[i])
@@ -76,8 +90,10 @@ class Link:
 
     def _send(self, length: int) -> None:
         n = wire.seal(self.body, length, self.out)
+        self.tx_budget -= n
         if not self.board.write_host(self.out, n):
             self.tx_dropped += n
+            self.tx_budget = 0  # the host is not taking bytes: nothing more this step
         self.seq = (self.seq + 1) & 0xFF
 
     def _send_events(self, now: int) -> None:
@@ -87,13 +103,18 @@ class Link:
             self.events_resent += scanner.count
             self.sent = 0
         if self.sent < scanner.count:
+            if self.tx_budget <= 0:
+                self.tx_deferred += 1
+                return
             oldest = scanner.oldest_seq()
-            while self.sent < scanner.count:
+            while self.sent < scanner.count and self.tx_budget > 0:
                 seq = (oldest + self.sent) & 0xFFFF
                 at = seq % len(scanner.ev_closed)
                 self._send(wire.encode_event(self.body, self.seq, seq, scanner.ev_time[at],
                                              scanner.ev_switch[at], scanner.ev_closed[at]))
                 self.sent += 1
+            if self.sent < scanner.count:
+                self.tx_deferred += 1
             self.progress_at = now
 
     def _send_snapshot(self, now: int) -> None:
@@ -107,7 +128,8 @@ class Link:
 
     def _send_identify(self) -> None:
         self._send(wire.encode_identify(self.body, self.seq, self.scanner.switch_count,
-                                        self.leds.count, self.layout_hash, self.firmware_version))
+                                        self.leds.count, self.layout_hash, self.firmware_version,
+                                        self.reset_cause))
 
     def _send_status(self, now: int) -> None:
         scanner = self.scanner
@@ -119,7 +141,10 @@ class Link:
             self.errors, self.leds.draw_ma, self.leds.scale, scanner.chain_faults,
         ]
         chattering = [scanner.chattering[k] for k in range(scanner.chattering_count)]
-        self._send(wire.encode_status(self.body, self.seq, counters, chattering))
+        extra = [scanner.stuck_high, scanner.stuck_low, scanner.bit_slips, scanner.short_chain,
+                 self.vsys_min_mv, self.tx_deferred]
+        self._send(wire.encode_status(self.body, self.seq, counters, chattering, extra))
+        self.vsys_min_mv = 0  # the next STATUS gives the lowest VSYS since this one
 
     # -- receiving ----------------------------------------------------------------------------
 

@@ -6,6 +6,12 @@ scan for ``debounce_ms``. Each change becomes an event ``(seq, switch, closed, t
 that keeps the events the host has not acknowledged; on overflow the oldest is dropped and counted.
 Nothing here allocates once constructed (``tests/firmware`` runs :meth:`Scanner.scan` under
 ``micropython.heap_lock()``).
+
+The chain checks itself on every scan: its spare inputs are wired to a fixed pattern and one byte
+more than the chain holds is read, which must read the last chip's SER level. A scan that breaks
+either is a chain fault, counted by kind: the data line stuck high (every byte 0xFF), stuck low
+(every byte 0x00), a short chain (the chain's last byte already reads the SER level: a chip is
+missing or bypassed) or a bit slip (anything else: a clock edge lost or doubled shifts every later bit).
 """
 
 from array import array
@@ -23,22 +29,28 @@ class Scanner:
     """Debounces the chain's readings and records the changes."""
 
     def __init__(self, switch_count: int, sr_bytes: int, active_low: bool, read,
-                 debounce_ms: int = DEFAULT_DEBOUNCE_MS) -> None:
+                 debounce_ms: int = DEFAULT_DEBOUNCE_MS, spare_bits: int = -1, tail: int = -1) -> None:
         self.switch_count = switch_count
         self.sr_bytes = sr_bytes
         self.debounce_ms = debounce_ms
         self._read = read
         self._invert = 0xFF if active_low else 0
-        self.raw = bytearray(sr_bytes)
+        self.raw = bytearray(sr_bytes + (1 if tail >= 0 else 0))  # + the byte past the chain
         self.closed = bytearray(sr_bytes)  # debounced state, 1 = closed
         self.pending = bytearray(sr_bytes)  # readings differing from ``closed``, being timed
         self.valid = bytearray(sr_bytes)  # bits that are switches (the rest are spare inputs)
         for s in range(switch_count):
             self.valid[s // 8] |= 0x80 >> (s % 8)
-        # The spare inputs of the last 74HC165 are tied high: reading one low means the chain is
-        # broken (its data line stuck low, a chip missing).
+        # The spare inputs of the last 74HC165 read ``spare_bits`` (all high if not given), and the
+        # byte past the chain reads ``tail`` (not read if negative).
         self._spare = ~self.valid[sr_bytes - 1] & 0xFF
+        self._spare_bits = self._spare if spare_bits < 0 else spare_bits & self._spare
+        self._tail = tail
         self.chain_faults = 0
+        self.stuck_high = 0
+        self.stuck_low = 0
+        self.bit_slips = 0
+        self.short_chain = 0
         self.since = array("L", [0] * switch_count)
         self.flips = bytearray(switch_count)
         self.chattering = array("H", [0] * switch_count)
@@ -66,8 +78,35 @@ class Scanner:
             look = (reading ^ closed[i]) | pending[i]
             if look:
                 self._settle(i, reading, look, now)
-        if raw[self.sr_bytes - 1] & self._spare != self._spare:
-            self.chain_faults += 1
+        if raw[self.sr_bytes - 1] & self._spare != self._spare_bits \
+                or (self._tail >= 0 and raw[self.sr_bytes] != self._tail):
+            self._chain_fault()
+
+    def _chain_fault(self) -> None:
+        """Count a scan whose spare inputs or byte past the chain read wrong, by its likely cause."""
+        self.chain_faults += 1
+        raw = self.raw
+        high = True
+        low = True
+        for i in range(len(raw)):
+            if raw[i] != 0xFF:
+                high = False
+            if raw[i] != 0:
+                low = False
+        if high:
+            self.stuck_high += 1
+        elif low:
+            self.stuck_low += 1
+        elif self._is_short():
+            self.short_chain += 1
+        else:
+            self.bit_slips += 1
+
+    def _is_short(self) -> bool:
+        """Whether the chain ended early: its last byte already reads the SER level, as does the next."""
+        if self._tail < 0:
+            return False
+        return self.raw[self.sr_bytes - 1] == self._tail and self.raw[self.sr_bytes] == self._tail
 
     def _settle(self, i: int, reading: int, look: int, now: int) -> None:
         for k in range(8):

@@ -82,6 +82,24 @@ class Board:
     def idle(self) -> None:
         """Scan as often as possible."""
 
+    def vsys_mv(self) -> int:
+        """VSYS is not measured under CircuitPython (0: unknown)."""
+        return 0
+
+    def reset_cause(self) -> int:
+        """Why the board last started, as a ``wire.RESET_*`` number (0: unknown)."""
+        try:
+            import microcontroller
+            reason = microcontroller.cpu.reset_reason
+            names = microcontroller.ResetReason
+        except (ImportError, AttributeError):
+            return 0
+        if reason == names.POWER_ON:
+            return 1
+        if reason == names.WATCHDOG:
+            return 2
+        return 3
+
     def feed(self) -> None:
         """Feed the watchdog."""
         if self._watchdog is not None:

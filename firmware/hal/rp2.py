@@ -1,4 +1,10 @@
-"""The Raspberry Pi Pico under MicroPython: 74HC165 chain on SPI, WS2812B chain, USB serial, watchdog."""
+"""The Raspberry Pi Pico under MicroPython: 74HC165 chain on SPI, WS2812B chain, USB serial, watchdog.
+
+A hardware timer ticks every ``SCAN_PERIOD_MS``; :meth:`Board.idle` sleeps until the next tick, so
+the loop (and the scan) runs at a steady rate. VSYS is measured on ADC3 (GPIO29, VSYS / 3 on the
+Pico). A write to the host is skipped when USB cannot take bytes (a host that opened the port but
+stopped reading): MicroPython would otherwise wait up to its CDC timeout on every frame.
+"""
 
 import select
 import sys
@@ -10,6 +16,9 @@ from micropython import const
 #: WS2812B bit timings for ``machine.bitstream``: high/low nanoseconds of a 0 bit, then of a 1 bit.
 WS2812_TIMING = (400, 850, 800, 450)
 WATCHDOG_MS = const(2000)
+#: ADC3 reads VSYS through the Pico's 3:1 divider against the 3.3 V reference: mV per 65535 counts.
+VSYS_FULL_SCALE_MV = const(9900)
+VSYS_ADC = const(3)
 #: Present at boot: leave the REPL to mpremote (see main.py); removed as it is honoured.
 MAINTENANCE_FLAG = "/maintenance"
 
@@ -27,6 +36,13 @@ class Board:
         self._wdt = machine.WDT(timeout=WATCHDOG_MS) if watchdog else None
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
+        self._out_poll = select.poll()
+        self._out_poll.register(sys.stdout, select.POLLOUT)
+        self._vsys = machine.ADC(VSYS_ADC)
+        self._ticks = 0
+        self._seen = 0
+        self._timer = machine.Timer(-1, mode=machine.Timer.PERIODIC, period=config.SCAN_PERIOD_MS,
+                                    callback=self._tick)
         self._stdin = sys.stdin.buffer
         self._stdout = sys.stdout.buffer
         self._one = bytearray(1)
@@ -56,12 +72,34 @@ class Board:
         return n
 
     def write_host(self, buf: bytearray, n: int) -> bool:
-        """Send ``buf[:n]``; USB drops it while no host has the port open."""
-        self._stdout.write(buf, n)
-        return True
+        """Send ``buf[:n]`` if USB can take bytes now; USB drops it while no host has the port open."""
+        for _, event in self._out_poll.ipoll(0):
+            if event & select.POLLOUT:
+                self._stdout.write(buf, n)
+                return True
+        return False
+
+    def _tick(self, _timer) -> None:
+        self._ticks = (self._ticks + 1) & 0x3FFFFFFF  # a small int forever: no allocation here
 
     def idle(self) -> None:
-        """Nothing to wait for on the device: scan as often as possible."""
+        """Sleep until the scan timer's next tick."""
+        while self._ticks == self._seen:
+            machine.idle()
+        self._seen = self._ticks
+
+    def vsys_mv(self) -> int:
+        """VSYS in millivolts."""
+        return self._vsys.read_u16() * VSYS_FULL_SCALE_MV // 65535
+
+    def reset_cause(self) -> int:
+        """Why the board last started, as a ``wire.RESET_*`` number."""
+        cause = machine.reset_cause()
+        if cause == machine.PWRON_RESET:
+            return 1
+        if cause == machine.WDT_RESET:
+            return 2
+        return 3
 
     def feed(self) -> None:
         """Feed the watchdog."""

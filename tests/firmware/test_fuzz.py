@@ -56,7 +56,7 @@ out = bytearray(wire.MAX_FRAME)
 garbage = bytearray(1200)
 for i in range(len(garbage)):
     garbage[i] = 1 + (i * 37) % 4 if i < 600 else 1 + (i * 91) % 255
-n = wire.seal(body, wire.encode_identify(body, 0, 203, 76, "49494ab3", "0.1.0"), out)
+n = wire.seal(body, wire.encode_identify(body, 0, 203, 76, "8fad3f38", "0.1.0"), out)
 good = [0]
 
 def feed(buf, count):

@@ -20,7 +20,7 @@ def generated() -> dict[str, str]:
     return drawings(load_layout())
 
 
-@pytest.mark.parametrize("name", ["board-tables.svg", "board-draughts.svg", "wiring.svg"])
+@pytest.mark.parametrize("name", ["board-tables.svg", "board-draughts.svg", "wiring.svg", "section.svg"])
 def test_the_committed_drawing_is_what_the_layout_generates(generated: dict[str, str], name: str) -> None:
     committed = (DOCS / name).read_text(encoding="utf-8")
     assert committed == generated[name], (
@@ -64,7 +64,7 @@ def test_the_wiring_names_each_reed_of_the_chip(generated: dict[str, str]) -> No
 def test_the_command_writes_svgs(tmp_path: Path) -> None:
     assert main(["hardware", "draw", "--out", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board-draughts.svg", "board-tables.svg",
-                                                         "wiring.svg"]
+                                                         "section.svg", "wiring.svg"]
 
 
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert is not installed")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import re
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 from tablier.cli import main
 from tablier.hardware.layout import load_layout
 from tablier.hardware.netlist import Netlist, build_netlist
+
+FOOTPRINTS = Path(__file__).resolve().parents[2] / "hardware" / "kicad" / "footprints.csv"
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +43,38 @@ def test_every_switch_led_and_chip_is_a_part(netlist: Netlist) -> None:
     assert netlist.parts == len(refs)
 
 
-def test_a_reed_goes_to_its_chips_input_with_a_pull_up(netlist: Netlist) -> None:
-    # switch 37 = point 7 slot 2: chip 4 (U6), bit 5 = input C (pin 13), pull-up RN5 resistor 6 (pin 7)
-    assert nodes_of(netlist, "SW37_POINT_7_SLOT_2") == {("U6", "13"), ("RN5", "7"), ("SW38", "1")}
+def test_a_hall_switch_drives_its_chips_input(netlist: Netlist) -> None:
+    # switch 37 = point 7 slot 2: chip 4 (U6), bit 5 = input C (pin 13), the DRV5032FA's OUT (pin 2)
+    assert nodes_of(netlist, "SW37_POINT_7_SLOT_2") == {("U6", "13"), ("SW38", "2")}
+    assert ("SW38", "1") in nodes_of(netlist, "+3V3") and ("C_SW38", "1") in nodes_of(netlist, "+3V3")
+
+
+def test_a_button_has_its_pull_up(netlist: Netlist) -> None:
+    assert nodes_of(netlist, "SW200_BUTTON_1") == {("U27", "6"), ("SW201", "1"), ("R_SW201", "2")}
+
+
+def test_the_spare_inputs_carry_the_fixed_pattern_and_ser_is_grounded(netlist: Netlist) -> None:
+    # chip 25 (U27): ids 203-207 on inputs E, D, C, B, A (pins 3, 14, 13, 12, 11) read 1 0 1 1 0
+    high, low = nodes_of(netlist, "+3V3"), nodes_of(netlist, "GND")
+    assert {("U27", "3"), ("U27", "13"), ("U27", "12")} <= high
+    assert {("U27", "14"), ("U27", "11"), ("U27", "10")} <= low  # and SER (pin 10)
+
+
+def test_vsys_is_not_tied_to_vbus_and_the_leds_have_their_own_rail(netlist: Netlist) -> None:
+    assert ("U1", "39") not in nodes_of(netlist, "+5V")
+    assert ("U29", "6") in nodes_of(netlist, "+5V_LED") and ("D1", "1") in nodes_of(netlist, "+5V_LED")
+    assert {("U28", "5"), ("C_U28", "1")} <= nodes_of(netlist, "+5V_LED")  # the shifter's decoupling
+
+
+def test_the_pico_drives_clock_and_load_through_source_resistors(netlist: Netlist) -> None:
+    assert nodes_of(netlist, "GP18_OUT") == {("U1", "24"), ("R3", "1")}
+    assert ("R3", "2") in nodes_of(netlist, "SR_CLK")
+
+
+def test_every_footprint_is_one_of_kicads_listed(netlist: Netlist) -> None:
+    listed = {row["footprint"] for row in csv.DictReader(FOOTPRINTS.read_text(encoding="utf-8").splitlines())}
+    used = set(re.findall(r'\(footprint "([^"]+)"\)', netlist.text))
+    assert used and used <= listed, used - listed
 
 
 def test_the_chain_feeds_the_pico_from_chip_0(netlist: Netlist) -> None:

@@ -150,7 +150,7 @@ def test_a_silent_board_is_given_up_after_the_whole_time_with_back_off() -> None
     port = Silent()
     said: list[str] = []
     clock = FakeClock()
-    link = Link(lambda: port, "49494ab3", clock=clock)
+    link = Link(lambda: port, "8fad3f38", clock=clock)
     with pytest.raises(LinkError) as caught:
         link.connect(say=said.append)
     # HELLO at 0, 0.5, 1.5, 3.5, 5.5, 7.5 and 9.5 s: the wait doubles up to 2 s

@@ -44,7 +44,7 @@ class Board:
                 kind = self.decoder.body[1]
                 self.requests.append(kind)
                 if kind == wire.HELLO:
-                    self._frame(wire.encode_identify(self.body, self.seq, SWITCHES, 76, "49494ab3", "0.1.0"))
+                    self._frame(wire.encode_identify(self.body, self.seq, SWITCHES, 76, "8fad3f38", "0.1.0"))
                     self.snapshot(0, set())
         return len(data)
 
@@ -54,7 +54,7 @@ class Board:
 
 def _connected() -> tuple[Board, BoardClient]:
     board = Board()
-    client = BoardClient(board, "49494ab3")
+    client = BoardClient(board, "8fad3f38")
     client.connect()
     for n in range(1, 4):
         board.event(n, 10 + n, True)

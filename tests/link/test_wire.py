@@ -138,7 +138,7 @@ def test_seeded_fuzz_of_every_message_with_bad_fields() -> None:
 
 def test_identify_text_must_be_printable_ascii() -> None:
     body = bytearray(wire.MAX_BODY)
-    length = wire.encode_identify(body, 0, 203, 76, "49494ab3", "0.1.0")
+    length = wire.encode_identify(body, 0, 203, 76, "8fad3f38", "0.1.0")
     assert wire.well_formed(body, length + 2)
     body[9] = 0xC3  # not ASCII: refused before anything decodes it
     assert not wire.well_formed(body, length + 2)

@@ -6,7 +6,8 @@ on the master of a raw pseudo-terminal (the host opens the slave like a USB port
 
 The side channel is two inherited pipe descriptors (``--ctl`` non-blocking) carrying text lines
 (``docs/firmware.md``): ``--ctl`` takes commands (``close S``, ``open S``, ``dead S``,
-``stuck S``, ``chatter S``, ``swap A B``, ``cut``, ``heal``, ``sync TOKEN``) and ``--report`` gives
+``stuck S``, ``chatter S``, ``swap A B``, ``cut``, ``high``, ``slip``, ``short [CHIP]``,
+``vsys MV``, ``heal``, ``sync TOKEN``) and ``--report`` gives
 ``ready``, ``leds <hex>`` after every frame sent to the LED chain, and ``sync TOKEN`` once every
 command before it was applied.
 When ``--ctl`` reaches end of file (the parent went away), the firmware exits.
@@ -16,6 +17,7 @@ import binascii
 import select
 import sys
 
+import board_config
 import machine
 
 from hal import rp2
@@ -108,6 +110,14 @@ class Board(rp2.Board):
             chain.swaps.append((args[0], args[1]))
         elif verb == "cut":
             chain.cut = True
+        elif verb == "high":
+            chain.high = True
+        elif verb == "slip":
+            chain.slip = True
+        elif verb == "short":
+            chain.short = args[0] if args else board_config.SR_BYTES // 2
+        elif verb == "vsys":
+            machine.VSYS_MV[0] = args[0]
         elif verb == "heal":
             chain.heal()
         elif verb == "sync":

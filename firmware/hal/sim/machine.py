@@ -22,7 +22,10 @@ class Chain:
         self.chatter = bytearray(sr_bytes)  # reads at random
         self.swaps = []  # pairs of switches whose wires are exchanged
         self.cut = False  # the chain's data line is stuck low
-        self.latched = bytearray(sr_bytes)
+        self.high = False  # the chain's data line is stuck high
+        self.slip = False  # the chain loses one bit (a clock edge missed): every later bit comes early
+        self.short = -1  # this chip is bypassed (its neighbours wired together): the chain is a chip short
+        self.latched = bytearray(sr_bytes)  # the levels the registers hold, spare inputs included
         self.active_low = active_low
         self.latches = 0
         self._random = 1
@@ -42,6 +45,9 @@ class Chain:
                 field[i] = 0
         self.swaps = []
         self.cut = False
+        self.high = False
+        self.slip = False
+        self.short = -1
 
     def latch(self):
         """/PL went low: the registers load what the switches read now."""
@@ -57,13 +63,29 @@ class Chain:
             bit_b = out[b // 8] & (0x80 >> (b % 8))
             self._put(out, a, bit_b)
             self._put(out, b, bit_a)
-        for s in range(self.switch_count, 8 * len(out)):
-            self._put(out, s, not self.active_low)  # spare inputs are tied high
         for i in range(len(out)):
-            if self.cut:
-                out[i] = 0
-            elif self.active_low:
+            if self.active_low:
                 out[i] ^= 0xFF
+        last = len(out) - 1  # the spare inputs are wired to the layout's fixed pattern
+        out[last] = (out[last] & ~board_config.SPARE_MASK) | board_config.SPARE_BITS
+
+    def _clocked(self, i):
+        """Byte ``i`` of what reaches the Pico through a sound but possibly shortened chain."""
+        if 0 <= self.short <= i:
+            i += 1
+        if i < len(self.latched):
+            return self.latched[i]
+        return board_config.SR_TAIL  # past the chain: the last chip's SER level, repeated
+
+    def clocked(self, i):
+        """Byte ``i`` read from the chain's data line, with the line's faults."""
+        if self.cut:
+            return 0
+        if self.high:
+            return 0xFF
+        if self.slip:
+            return ((self._clocked(i) << 1) | (self._clocked(i + 1) >> 7)) & 0xFF
+        return self._clocked(i)
 
     @staticmethod
     def _put(buf, switch, on):
@@ -115,9 +137,8 @@ class SPI:
         self.baudrate = baudrate
 
     def readinto(self, buf, write=0):
-        latched = CHAIN.latched
         for i in range(len(buf)):
-            buf[i] = latched[i]
+            buf[i] = CHAIN.clocked(i)
 
 
 def bitstream(pin, encoding, timing, buf):
@@ -139,6 +160,39 @@ class WDT:
 
     def feed(self):
         self.feeds += 1
+
+
+class Timer:
+    """The scan timer: the simulation paces its loop in ``hal.sim.Board.idle`` instead."""
+
+    PERIODIC = 1
+
+    def __init__(self, id=-1, mode=1, period=1, callback=None):
+        self.period = period
+
+
+class ADC:
+    """ADC3 reads VSYS / 3: :data:`VSYS_MV` (set by the side channel's ``vsys MV``)."""
+
+    def __init__(self, channel):
+        self.channel = channel
+
+    def read_u16(self):
+        return VSYS_MV[0] * 65535 // 9900
+
+
+#: The simulated VSYS in millivolts (USB's 5 V less the Pico's Schottky diode).
+VSYS_MV = [4700]
+PWRON_RESET = 1
+WDT_RESET = 3
+
+
+def reset_cause():
+    return PWRON_RESET
+
+
+def idle():
+    pass
 
 
 def reset():

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_OUT = Path("build/hardware")
+DEFAULT_TEMPLATES = Path("build/hardware/templates")
+DEFAULT_PCB = Path("build/hardware/pcb")
 
 
 def register(subparsers: Any) -> None:
@@ -35,9 +37,22 @@ def register(subparsers: Any) -> None:
     draw = action("draw", "write the drawings of both faces and of the wiring (SVG)", run_draw,
                   out=DEFAULT_OUT)
     draw.add_argument("--png", action="store_true", help="also render PNGs (needs rsvg-convert)")
+    templates = action("templates", "write the 1:1 drilling templates of both faces (SVG, tiled A4 and "
+                       "A3 PDFs) and the CSV of every hole", run_templates, out=DEFAULT_TEMPLATES)
+    templates.add_argument("--no-pdf", action="store_true", help="write only the SVGs and the CSV")
+    pcb = action("pcb", "write the tables sensor carrier's Gerbers, drill file and picture after its "
+                 "clearance check", run_pcb, out=DEFAULT_PCB)
+    pcb.add_argument("--png", action="store_true", help="also render the picture as PNG (rsvg-convert)")
+    pcb.add_argument("--pictures", type=Path, metavar="DIR",
+                     help="write the picture there instead (the repository keeps it in docs/hardware)")
+    action("capture", "print how far off centre a man is seen, and what it leaves at its neighbours",
+           run_capture)
     action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
-    action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check", run_netlist,
-           out=DEFAULT_OUT)
+    netlist = action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check",
+                     run_netlist, out=DEFAULT_OUT)
+    netlist.add_argument("--boards", action="store_true",
+                         help="also write one netlist per board (carriers, chain boards, main board, "
+                              "LED module) into DIR/boards")
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -118,7 +133,20 @@ def run_netlist(args: argparse.Namespace) -> int:
     path = netlist.write(args.out)
     print(f"wrote {path}: {netlist.parts} parts, {netlist.nets} nets; ERC: "
           f"{len(netlist.erc_errors)} errors, {len(netlist.erc_warnings)} warnings")
-    return 1 if netlist.erc_errors else 0
+    failed = bool(netlist.erc_errors)
+    if args.boards:
+        from tablier.hardware.boards import board_netlists
+
+        folder = args.out / "boards"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, board in board_netlists(layout).items():
+            for message in (*board.erc_errors, *board.erc_warnings):
+                print(f"{name}: ERC: {message}", file=sys.stderr)
+            (folder / name).write_text(board.text, encoding="utf-8")
+            print(f"wrote {folder / name}: {board.parts} parts, {board.nets} nets; ERC: "
+                  f"{len(board.erc_errors)} errors, {len(board.erc_warnings)} warnings")
+            failed = failed or bool(board.erc_errors)
+    return 1 if failed else 0
 
 
 def run_draw(args: argparse.Namespace) -> int:
@@ -137,6 +165,69 @@ def run_draw(args: argparse.Namespace) -> int:
     for path in paths:
         print(f"wrote {path}")
     return 0
+
+
+def run_templates(args: argparse.Namespace) -> int:
+    """Write the drilling templates and the hole CSV generated from the layout."""
+    from tablier.errors import TablierError
+    from tablier.hardware.templates import write_templates
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    try:
+        paths = write_templates(layout, args.out, pdf=not args.no_pdf)
+    except TablierError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(f"wrote {path}")
+    return 0
+
+
+def run_pcb(args: argparse.Namespace) -> int:
+    """Check the carrier's clearances and write its fabrication files and picture."""
+    import shutil
+    import subprocess
+
+    from tablier.hardware.carrier_pcb import PICTURE, clearance, copper, pcb_files, pcb_problems
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    problems = pcb_problems(layout)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    renderer = shutil.which("rsvg-convert") if args.png else None
+    if args.png and renderer is None:
+        print("error: the PNG needs rsvg-convert (Debian: apt-get install librsvg2-bin)", file=sys.stderr)
+        return 1
+    for name, text in pcb_files(layout).items():
+        folder = args.pictures if name == PICTURE and args.pictures is not None else args.out
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        path.write_text(text, encoding="utf-8", newline="\n")
+        print(f"wrote {path}")
+        if renderer is not None and name == PICTURE:
+            png = path.with_suffix(".png")
+            subprocess.run([renderer, "--background-color", "white", "--output", str(png), str(path)],
+                           check=True, timeout=120)
+            print(f"wrote {png}")
+    print(f"clearance: {clearance(copper(layout))[0]:.2f} mm at least between nets")
+    return 0
+
+
+def run_capture(args: argparse.Namespace) -> int:
+    """Print the capture analysis of the layout's magnet and sensors."""
+    from tablier.hardware.capture import capture_problems, capture_report
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    print(capture_report(layout), end="")
+    return 1 if capture_problems(layout) else 0
 
 
 def _load(args: argparse.Namespace) -> Any:

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from tablier.errors import TablierError
+from tablier.hardware.boards import carriers, chain_boards
 from tablier.hardware.layout import LADDER_KINDS, Layout
 from tablier.resources import project_path
 
@@ -72,16 +73,24 @@ def bom_total(lines: tuple[BomLine, ...]) -> Decimal:
 
 def expected_quantities(layout: Layout) -> dict[str, int]:
     """Quantities the layout fixes, by the start of the BOM's part name."""
-    reeds = sum(1 for s in layout.switches if s.kind in (*LADDER_KINDS, "square"))
+    sensors = sum(1 for s in layout.switches if s.kind in (*LADDER_KINDS, "square"))
+    contacts = sum(1 for s in layout.switches if s.kind in ("button", "face"))
+    strips = [len(c.switches) for c in carriers(layout)]
+    boards = len(chain_boards(layout))
     return {
-        "74HC165": layout.chips,
-        "10k bussed resistor network": layout.chips,
-        "100 nF": layout.chips + layout.led_count + 1,  # one per chip, one per LED, one for the buffer
-        "reed switch": reeds,
+        "JST-PH 8-pin": strips.count(6),
+        "JST-PH 6-pin": strips.count(4),
+        "JST-PH 5-pin": 2 * boards - 1,  # in and out on each chain board, the last one in only
+        "74HCS165": layout.chips,
+        "DRV5032FA": sensors,
+        # one per chip, per LED, per Hall switch, for the level shifter and the LED rail switch
+        "100 nF": layout.chips + layout.led_count + sensors + 2,
+        "10k resistor": contacts,
+        "JST-PH 2-pin": contacts,
         "roll/done push button": sum(1 for s in layout.switches if s.kind == "button"),
         "ball tilt switch": sum(1 for s in layout.switches if s.kind == "face"),
         "WS2812B": layout.led_count,
-        "NdFeB disc magnet": MEN,
+        "ferrite disc magnet": MEN,
         "wooden man": MEN,
     }
 

@@ -1,4 +1,4 @@
-"""Wiring drawings: one 74HC165 of the sensor chain with its reeds, and the start of the LED chain.
+"""Wiring drawings: one 74HCS165 of the sensor chain with its Hall switches, and the LED chain's start.
 
 The labels (which switch is on which input, which LED lights what, the Pico's pins) come from the
 layout, so the drawing follows any change of wiring in ``hardware/board.toml``.
@@ -20,9 +20,9 @@ LED_FILL = "#fff27a"
 
 
 def draw_wiring(layout: Layout, chip: int = 0, led_count: int = 3) -> str:
-    """One chip of the chain (its 8 inputs, pull-ups and reeds) and the first LEDs of the chain."""
-    svg = Svg(WIDTH, 272, f"{layout.name}: wiring of chip {chip} of the 74HC165 chain and of the LED chain")
-    svg.text(WIDTH / 2, 7, f"{layout.name} wiring (layout {layout.hash}): 74HC165 chip {chip} of "
+    """One chip of the chain (its 8 inputs and their sensors) and the first LEDs of the chain."""
+    svg = Svg(WIDTH, 272, f"{layout.name}: wiring of chip {chip} of the 74HCS165 chain and of the LED chain")
+    svg.text(WIDTH / 2, 7, f"{layout.name} wiring (layout {layout.hash}): 74HCS165 chip {chip} of "
              f"{layout.chips}, and the first {led_count} of {layout.led_count} LEDs", size=5, bold=True)
     _draw_chip(svg, layout, chip)
     _draw_led_segment(svg, layout, led_count, top=210)
@@ -43,8 +43,8 @@ def _draw_chip(svg: Svg, layout: Layout, chip: int) -> None:
     # The Pico and the three chain signals.
     _pin_box(svg, pico_x, top, 46, 110, "Pico (U1)", "RP2040")
     signals = [
-        (pins.sr_load, "SH/~LD (1)", rows[0], "load, active low"),
-        (pins.sr_clk, "CLK (2)", rows[1], f"SPI{pins.spi_id} SCK"),
+        (pins.sr_load, "SH/~LD (1)", rows[0], "load, active low, 33 ohm"),
+        (pins.sr_clk, "CLK (2)", rows[1], f"SPI{pins.spi_id} SCK, 33 ohm"),
         (pins.sr_data, "QH (9)", rows[3], f"SPI{pins.spi_id} RX"),
     ]
     for gpio, chip_pin, y, what in signals:
@@ -58,7 +58,7 @@ def _draw_chip(svg: Svg, layout: Layout, chip: int) -> None:
     svg.text(pico_x + 44, rows[5], "3V3 (pin 36)", size=3.2, anchor="end")
     svg.text(pico_x + 44, rows[6], "GND (pin 38)", size=3.2, anchor="end")
     # The chip itself.
-    _pin_box(svg, chip_x, top, chip_w, 130, f"74HC165 (U{chip + 2})",
+    _pin_box(svg, chip_x, top, chip_w, 130, f"74HCS165 (U{chip + 2})",
              f"chip {chip}: bits {chip * 8}-{chip * 8 + 7}")
     svg.text(chip_x + 2, rows[2], "CLK INH (15): GND", size=3.2, anchor="start")
     svg.text(chip_x + 2, rows[4], "~QH (7): n.c.", size=3.2, anchor="start")
@@ -66,49 +66,46 @@ def _draw_chip(svg: Svg, layout: Layout, chip: int) -> None:
     svg.text(chip_x + 2, rows[6], "GND (8)", size=3.2, anchor="start")
     svg.text(chip_x + 2, rows[7], "100 nF VCC-GND", size=3.2, anchor="start")
     ser_y = top + 124
-    ser_from = f"QH of chip {chip + 1}" if chip + 1 < layout.chips else "3V3 (end of chain)"
+    ser_from = f"QH of chip {chip + 1}" if chip + 1 < layout.chips else "GND (end of chain)"
     svg.text(chip_x + chip_w - 2, ser_y, "SER (10)", size=3.2, anchor="end")
     svg.line(chip_x + chip_w, ser_y, chip_x + chip_w + 30, ser_y, stroke=WIRE, stroke_width=0.6)
     svg.text(chip_x + chip_w + 32, ser_y, f"from {ser_from}", size=3.2, anchor="start", fill=WIRE)
-    # Rails, the pull-up network and one reed per input.
-    net_x, reed_x, gnd_x = 190.0, 212.0, 246.0
-    svg.line(net_x - 6, top - 6, WIDTH - 8, top - 6, stroke=RAIL_3V3, stroke_width=0.8)
-    svg.text(WIDTH - 8, top - 9, "+3V3", size=3.5, anchor="end", fill=RAIL_3V3)
-    svg.rect(net_x - 6, top + 14, 12, rows[7] - rows[0] + 14, fill="#fdebd0", stroke="#000")
-    svg.line(net_x, top - 6, net_x, top + 14, stroke=RAIL_3V3, stroke_width=0.6)
-    svg.text(net_x, top + 6, f"RN{chip + 1}", size=3, anchor="start")
-    svg.text(net_x + 8, rows[7] + 4, "8 x 10k", size=3, anchor="start")
-    svg.line(gnd_x, top + 14, gnd_x, rows[7] + 6, stroke=RAIL_GND, stroke_width=0.8)
-    svg.text(gnd_x, rows[7] + 10, "GND", size=3.5, fill=RAIL_GND)
+    # Rails and one sensor per input: a Hall switch's output, a pulled-up contact, or a spare level.
+    sensor_x, label_x = 196.0, 232.0
+    svg.line(sensor_x - 6, top - 6, WIDTH - 8, top - 6, stroke=RAIL_3V3, stroke_width=0.8)
+    svg.text(WIDTH - 8, top - 9, "+3V3 (and GND) to every sensor, 100 nF at each Hall switch", size=3.5,
+             anchor="end", fill=RAIL_3V3)
     switches = {s.id: s for s in layout.switches}
+    spare_levels = dict(enumerate(layout.spare_pattern, start=layout.switch_count))
     for bit, (name, y) in enumerate(zip("HGFEDCBA", rows, strict=True)):
         switch_id = chip * 8 + bit
         svg.text(chip_x + chip_w - 2, y, f"{name} ({HC165_INPUT_PINS[name]})", size=3.2, anchor="end")
-        svg.line(chip_x + chip_w, y, reed_x, y, stroke=WIRE, stroke_width=0.5)
-        svg.circle(net_x, y, 0.9, fill="#000")
+        svg.line(chip_x + chip_w, y, sensor_x, y, stroke=WIRE, stroke_width=0.5)
         switch = switches.get(switch_id)
         if switch is None:
-            svg.text(reed_x + 2, y, f"bit {bit}: spare, reads 1", size=3.2, anchor="start")
+            level = "3V3, reads 1" if spare_levels.get(switch_id) == "1" else "GND, reads 0"
+            svg.text(sensor_x + 2, y, f"bit {bit}: spare, tied to {level}", size=3.2, anchor="start")
             continue
-        svg.rect(reed_x + 2, y - 2.5, 20, 5, fill="#eaf6ff", stroke="#555", stroke_width=0.4, rx=2.5)
-        svg.line(reed_x, y, reed_x + 11, y - 1, stroke="#000", stroke_width=0.4)
-        svg.line(reed_x + 12, y, gnd_x, y, stroke="#000", stroke_width=0.4)
-        svg.text(gnd_x + 3, y, f"bit {bit} = switch {switch_id}: {switch.place}", size=3.2, anchor="start")
+        part = "DRV5032FA" if switch.kind not in ("button", "face") else "10k + contact"
+        svg.rect(sensor_x, y - 2.5, 34, 5, fill="#eaf6ff", stroke="#555", stroke_width=0.4, rx=1)
+        svg.text(sensor_x + 17, y, part, size=2.8)
+        svg.text(label_x + 2, y, f"bit {bit} = switch {switch_id}: {switch.place}", size=3.2, anchor="start")
     svg.text(WIDTH / 2, top + 138, "Switch id s is bit (7 - s % 8) of byte s // 8 read from the chain "
-             "(MSB first): input H leaves first. A closed reed pulls its input to GND and reads 0.",
-             size=3.2)
+             "(MSB first): input H leaves first. A sensor that sees a man reads 0.", size=3.2)
     svg.text(WIDTH / 2, top + 144, f"SPI{pins.spi_id} at {pins.spi_baud / 1e6:g} MHz clocks "
-             f"{layout.sr_bytes} bytes per scan after a low pulse on SH/~LD latches all inputs at once.",
-             size=3.2)
+             f"{layout.sr_bytes} bytes and one past the chain per scan after a low pulse on SH/~LD "
+             f"latches all inputs at once.", size=3.2)
 
 
 def _draw_led_segment(svg: Svg, layout: Layout, count: int, top: float) -> None:
     pins = layout.pins
-    svg.text(WIDTH / 2, top - 24, "LED chain: WS2812B on +5V from USB VBUS; data level-shifted to 5 V",
+    svg.text(WIDTH / 2, top - 24,
+             "LED chain: WS2812B on +5V_LED (VBUS through the TPS2553); data shifted to 5 V",
              size=4.2, bold=True)
     v5_y, gnd_y, data_y = top - 14, top + 40, top + 12
     svg.line(10, v5_y, WIDTH - 8, v5_y, stroke=RAIL_5V, stroke_width=0.8)
-    svg.text(12, v5_y - 3, "+5V (Pico VBUS, pin 40); 470 uF bulk at the first LED", size=3.2, anchor="start",
+    svg.text(12, v5_y - 3, "+5V_LED (from VBUS, pin 40, current-limited); 470 uF bulk at the first LED",
+             size=3.2, anchor="start",
              fill=RAIL_5V)
     svg.line(10, gnd_y, WIDTH - 8, gnd_y, stroke=RAIL_GND, stroke_width=0.8)
     svg.text(12, gnd_y + 4, "GND", size=3.2, anchor="start", fill=RAIL_GND)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.hardware.draw_board import draw_draughts_face, draw_tables_face
+from tablier.hardware.draw_section import draw_section
 from tablier.hardware.draw_wiring import draw_wiring
 from tablier.hardware.layout import Layout
 
@@ -25,6 +26,7 @@ def drawings(layout: Layout) -> dict[str, str]:
         "board-tables.svg": draw_tables_face(layout),
         "board-draughts.svg": draw_draughts_face(layout),
         "wiring.svg": draw_wiring(layout),
+        "section.svg": draw_section(layout),
     }
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from tablier.hardware.layout import Layout
 
 CONFIG_NAME = "board_config.py"
+#: The scan runs once a millisecond, paced by a hardware timer (hardware/README.md, *Timing*).
+SCAN_PERIOD_MS = 1
 
 
 def firmware_config_text(layout: Layout) -> str:
@@ -24,7 +26,9 @@ Generated from hardware/board.toml by `tablier hardware firmware-config`: do not
 
 Switch id s is bit (7 - s % 8) of byte s // 8 of the SR_BYTES bytes read from the 74HC165 chain
 (most significant bit first; chip 0 is the one whose QH feeds the Pico). Inputs past SWITCH_COUNT
-are spare and tied high. A closed reed reads 0 when SWITCH_ACTIVE_LOW.
+are spare, wired so that the last byte's SPARE_MASK bits read SPARE_BITS; one more byte is read past
+the chain and reads SR_TAIL (the last chip's SER is tied low). A closed sensor reads 0 when
+SWITCH_ACTIVE_LOW. SCAN_PERIOD_MS paces the scan from a timer.
 """
 
 LAYOUT_HASH = "{layout.hash}"
@@ -36,6 +40,10 @@ PIN_SR_LOAD = {pins.sr_load}
 PIN_SR_CLK = {pins.sr_clk}
 PIN_SR_DATA = {pins.sr_data}
 SWITCH_ACTIVE_LOW = {layout.switch_active_low}
+SPARE_MASK = 0x{layout.spare_mask:02X}
+SPARE_BITS = 0x{layout.spare_bits:02X}
+SR_TAIL = 0x00
+SCAN_PERIOD_MS = {SCAN_PERIOD_MS}
 LED_COUNT = {layout.led_count}
 PIN_LED = {pins.led}
 LED_ORDER = "{layout.led_order}"

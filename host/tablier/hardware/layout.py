@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablier.errors import TablierError
+from tablier.hardware.mechanics import Mechanics, electrical_text, parse_mechanics
 from tablier.resources import project_path
 
 DEFAULT_LAYOUT_PATH = project_path("hardware/board.toml")
@@ -121,6 +122,7 @@ class Layout:
     chips: int
     inputs_per_chip: int
     switch_active_low: bool
+    spare_pattern: str
     ladders: Mapping[str, int]
     geometry: Geometry
     switches: tuple[Switch, ...]
@@ -128,6 +130,7 @@ class Layout:
     led_ma_per_channel: int
     led_budget_ma: int
     leds: tuple[Led, ...]
+    mechanics: Mechanics
     hash: str
     source: Path | None = field(default=None, compare=False)
 
@@ -143,8 +146,23 @@ class Layout:
 
     @property
     def sr_bytes(self) -> int:
-        """Bytes clocked out of the chain per scan (one per chip)."""
+        """Bytes of the chain (one per chip); the firmware reads one more, past its end."""
         return self.chips * self.inputs_per_chip // 8
+
+    @property
+    def spare_mask(self) -> int:
+        """The bits of the chain's last byte that are spare inputs, not switches."""
+        used = self.switch_count - 8 * (self.sr_bytes - 1)
+        return 0xFF >> used if 0 <= used <= 8 else 0
+
+    @property
+    def spare_bits(self) -> int:
+        """What the spare inputs read (physical levels) when the chain is sound."""
+        value = 0
+        for k, level in enumerate(self.spare_pattern):
+            if level == "1":
+                value |= 0x80 >> (self.switch_count % 8 + k)
+        return value & self.spare_mask
 
     def switch(self, switch_id: int) -> Switch:
         """The switch at a chain position."""
@@ -176,9 +194,14 @@ class Layout:
 
 
 def layout_hash(data: bytes) -> str:
-    """First 32 bits of the SHA-256 of the file with line endings normalised to LF, as 8 hex digits."""
+    """First 32 bits of the SHA-256 of the file's electrical part, LF line endings, as 8 hex digits.
+
+    The electrical part is the file without its ``[mechanics]`` tables
+    (:func:`tablier.hardware.mechanics.electrical_text`): the firmware is built for the chain and
+    the LEDs, not for where the holes are.
+    """
     normalised = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    return hashlib.sha256(normalised).hexdigest()[:8]
+    return hashlib.sha256(electrical_text(normalised)).hexdigest()[:8]
 
 
 def read_layout(path: Path | None = None) -> Layout:
@@ -229,6 +252,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         chips=reader.integer(chain, "chips", "chain"),
         inputs_per_chip=reader.integer(chain, "inputs_per_chip", "chain"),
         switch_active_low=reader.boolean(chain, "switch_active_low", "chain"),
+        spare_pattern=reader.string(chain, "spare_pattern", "chain"),
         ladders={kind: reader.integer(ladders, kind, "ladders") for kind in LADDER_KINDS},
         geometry=Geometry(**{key: reader.number(geometry, key, "geometry") for key in
                              ("man_diameter_mm", "slot_pitch_mm", "point_width_mm", "bar_width_mm",
@@ -240,6 +264,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         led_budget_ma=reader.integer(led_chain, "budget_ma", "led_chain"),
         leds=tuple(_led(reader, entry, n) for n, entry in
                    enumerate(reader.array(led_chain, "leds", "led_chain"))),
+        mechanics=parse_mechanics(reader, document),
         hash=layout_hash(data),
         source=source,
     )
@@ -274,6 +299,10 @@ class _Reader:
     """Typed access to the parsed TOML with messages that name the file and the key."""
 
     name: str
+
+    def error(self, message: str) -> LayoutError:
+        """A layout error naming the file."""
+        return LayoutError(f"{self.name}: {message}")
 
     def _get(self, table: Mapping[str, Any], key: str, where: str) -> Any:
         if key not in table:

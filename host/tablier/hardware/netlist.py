@@ -1,7 +1,10 @@
 """The board's schematic as a KiCad netlist, generated from the layout with SKiDL.
 
-Every part is defined here in code (no KiCad libraries needed): the Pico, the chain of 74HC165s
-with their pull-up networks, one reed switch per sensor, the level shifter and the WS2812B chain.
+Every part is defined here in code (no KiCad libraries needed): the Pico with source resistors on
+the chain's clock and load lines, the chain of 74HCS165s (spare inputs on their fixed pattern, the
+last chip's SER to ground), one DRV5032FA Hall switch per sensor with its bypass capacitor, pulled-up
+buttons and face sensor, the LED rail's current-limited switch, the level shifter and the WS2812B
+chain. Each footprint is a KiCad library footprint listed in ``hardware/kicad/footprints.csv``.
 :func:`build_netlist` runs SKiDL's electrical rules check and returns the netlist text with the
 ERC's findings; SKiDL is imported only here, and writes no files of its own.
 """
@@ -125,8 +128,12 @@ class _Schematic:
         pico = self._pico()
         gpio = {g: pico[PICO_GPIO_PINS[g]] for g in PICO_GPIO_PINS}
         load, clock = self.net("SR_LOAD"), self.net("SR_CLK")
-        load += gpio[layout.pins.sr_load]
-        clock += gpio[layout.pins.sr_clk]
+        for line, gp, ref in ((load, layout.pins.sr_load, "R2"), (clock, layout.pins.sr_clk, "R3")):
+            source = self.part("R", ref, "Resistor_SMD:R_0805_2012Metric", "33",
+                               [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            pico_side = self.net(f"GP{gp}_OUT")
+            pico_side += gpio[gp], source[1]
+            line += source[2]
         data_in = self.net("SR_DATA")
         data_in += gpio[layout.pins.sr_data]
         led_gpio = self.net("LED_GPIO")
@@ -145,19 +152,21 @@ class _Schematic:
                  (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
         pico = self.part("Raspberry_Pi_Pico", "U1", "Module:RaspberryPi_Pico_Common_THT", "Pico", pins)
         self.v3 += pico["3V3"]
-        self.v5 += pico["VBUS"], pico["VSYS"]
+        self.v5 += pico["VBUS"]
         self.gnd += pico[PICO_GND_PINS]
-        for name in ("RUN", "ADC_VREF", "3V3_EN"):
+        # VSYS stays on the Pico's own Schottky diode (not tied to VBUS); ADC3 measures it inside.
+        for name in ("VSYS", "RUN", "ADC_VREF", "3V3_EN"):
             pico[name] += self.circuit.NC
         return pico
 
     def _chain(self, load: Any, clock: Any, data_in: Any) -> None:
-        """The 74HC165s, chip 0 feeding the Pico, each input pulled up and closed to ground by a reed."""
+        """The 74HCS165s, chip 0 feeding the Pico; a Hall switch (or a pulled-up button) per input."""
         switches = {s.id: s for s in self.layout.switches}
+        spare_levels = dict(enumerate(self.layout.spare_pattern, start=self.layout.switch_count))
         serial_out = data_in
         for chip in range(self.layout.chips):
             ref = f"U{chip + 2}"
-            hc165 = self.part("74HC165", ref, "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm", "74HC165", [
+            hc165 = self.part("74HCS165", ref, "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm", "74HCS165", [
                 (1, "SH/~LD", "INPUT"), (2, "CLK", "INPUT"), (15, "CLK_INH", "INPUT"),
                 (10, "SER", "INPUT"), (9, "QH", "OUTPUT"), (7, "~QH", "OUTPUT"),
                 (8, "GND", "PWRIN"), (16, "VCC", "PWRIN"),
@@ -170,35 +179,42 @@ class _Schematic:
             hc165["~QH"] += self.circuit.NC
             serial_out += hc165["QH"]
             if chip == self.layout.chips - 1:
-                self.v3 += hc165["SER"]  # the far end shifts in ones: bits past the chain read "open"
+                self.gnd += hc165["SER"]  # the far end shifts in zeros: the byte past the chain reads 0x00
             else:
                 serial_out = self.net(f"SR_SER{chip}")
                 serial_out += hc165["SER"]
             self._capacitor(f"C{chip + 1}", "100n", self.v3)
-            pullups = self.part("R_Network08", f"RN{chip + 1}", "Resistor_THT:R_Array_SIP9", "10k", [
-                (1, "COMMON", "PASSIVE"), *[(n, f"R{n - 1}", "PASSIVE") for n in range(2, 10)],
-            ])
-            self.v3 += pullups[1]
             for bit, name in enumerate("HGFEDCBA"):
                 switch_id = chip * 8 + bit
+                pin = hc165[HC165_INPUT_PINS[name]]
                 switch = switches.get(switch_id)
-                label = f"SW{switch_id}" if switch is None else f"SW{switch_id}_{_net_label(switch.place)}"
-                line = self.net(label)
-                line += hc165[HC165_INPUT_PINS[name]], pullups[bit + 2]
-                if switch is not None:
-                    self._switch(switch_id, switch.kind, line)
+                if switch is None:  # a spare input, on its level of the fixed pattern
+                    level = self.v3 if spare_levels.get(switch_id) == "1" else self.gnd
+                    level += pin
+                    continue
+                line = self.net(f"SW{switch_id}_{_net_label(switch.place)}")
+                line += pin
+                self._switch(switch_id, switch.kind, line)
 
     def _switch(self, switch_id: int, kind: str, line: Any) -> None:
-        if kind == "button":
-            name, footprint, value = "SW_Push", "Button_Switch_THT:SW_PUSH_6mm", "roll/done"
-        elif kind == "face":
-            name, footprint, value = "SW_Tilt", "Sensor:Tilt_Switch_SW-520D", "face up"
-        else:
-            name, footprint, value = "SW_Reed", "Sensor:Reed_Switch_2x14mm", "reed"
-        reed = self.part(name, f"SW{switch_id + 1}", footprint, value,
-                         [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
-        line += reed[1]
-        self.gnd += reed[2]
+        ref = f"SW{switch_id + 1}"
+        if kind in ("button", "face"):  # a contact to ground with a 10k pull-up
+            footprint = "Connector_JST:JST_PH_B2B-PH-K_1x02_P2.00mm_Vertical"  # wired to the panel part
+            contact = self.part("SW_Push" if kind == "button" else "SW_Tilt", ref, footprint,
+                                "roll/done" if kind == "button" else "face up",
+                                [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            pullup = self.part("R", f"R_{ref}", "Resistor_SMD:R_0805_2012Metric", "10k",
+                               [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            line += contact[1], pullup[2]
+            self.gnd += contact[2]
+            self.v3 += pullup[1]
+            return
+        hall = self.part("DRV5032FA", ref, "Package_TO_SOT_SMD:SOT-23", "DRV5032FA",
+                         [(1, "VCC", "PWRIN"), (2, "OUT", "OUTPUT"), (3, "GND", "PWRIN")])
+        line += hall["OUT"]
+        self.v3 += hall["VCC"]
+        self.gnd += hall["GND"]
+        self._capacitor(f"C_{ref}", "100n", self.v3)
 
     def _capacitor(self, ref: str, value: str, supply: Any) -> None:
         cap = self.part("C", ref, "Capacitor_SMD:C_0805_2012Metric", value,
@@ -207,13 +223,29 @@ class _Schematic:
         self.gnd += cap[2]
 
     def _leds(self, led_gpio: Any) -> None:
-        """The 3.3 V to 5 V buffer, the series resistor and the WS2812B chain on +5V (USB VBUS)."""
+        """The LED rail's current-limited switch, the 3.3 V to 5 V buffer, the series resistor and the
+        WS2812B chain, all on +5V_LED."""
+        rail = self.net("+5V_LED", power=True)
+        switch = self.part("TPS2553", "U29", "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
+                           [(1, "IN", "PWRIN"), (2, "GND", "PWRIN"), (3, "EN", "INPUT"),
+                            (4, "~FAULT", "OPENCOLL"), (5, "ILIM", "PASSIVE"), (6, "OUT", "PWROUT")])
+        self.v5 += switch["IN"], switch["EN"]
+        self.gnd += switch["GND"]
+        rail += switch["OUT"]
+        switch["~FAULT"] += self.circuit.NC
+        limit = self.part("R", "R_ILIM1", "Resistor_SMD:R_0805_2012Metric", "53k6",
+                          [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        ilim = self.net("LED_ILIM")
+        ilim += switch["ILIM"], limit[1]
+        self.gnd += limit[2]
+        self._capacitor("C_IN1", "100n", self.v5)
         buffer = self.part("74AHCT1G125", f"U{self.layout.chips + 2}", "Package_TO_SOT_SMD:SOT-23-5",
                            "74AHCT1G125", [(1, "~OE", "INPUT"), (2, "A", "INPUT"), (3, "GND", "PWRIN"),
                                            (4, "Y", "OUTPUT"), (5, "VCC", "PWRIN")])
         led_gpio += buffer["A"]
         self.gnd += buffer["~OE"], buffer["GND"]
-        self.v5 += buffer["VCC"]
+        rail += buffer["VCC"]
+        self._capacitor("C_U28", "100n", rail)  # the level shifter's own decoupling
         shifted = self.net("LED_5V_DATA")
         shifted += buffer["Y"]
         series = self.part("R", "R1", "Resistor_SMD:R_0805_2012Metric", "330",
@@ -223,7 +255,7 @@ class _Schematic:
         data += series[2]
         bulk = self.part("CP", "C_BULK1", "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm", "470u",
                          [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
-        self.v5 += bulk["+"]
+        rail += bulk["+"]
         self.gnd += bulk["-"]
         first_cap = self.layout.chips + 1
         leds = sorted(self.layout.leds, key=lambda led: led.index)
@@ -231,10 +263,10 @@ class _Schematic:
             pixel = self.part("WS2812B", f"D{led.index + 1}", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
                               _net_label(led.place), [(1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"),
                                                       (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
-            self.v5 += pixel["VDD"]
+            rail += pixel["VDD"]
             self.gnd += pixel["VSS"]
             data += pixel["DIN"]
-            self._capacitor(f"C{first_cap + led.index}", "100n", self.v5)
+            self._capacitor(f"C{first_cap + led.index}", "100n", rail)
             if led is leds[-1]:
                 pixel["DOUT"] += self.circuit.NC  # the last LED's output goes nowhere
             else:

@@ -77,3 +77,10 @@ class Svg:
                 f'height="{_num(self.height * scale)}" viewBox="0 0 {_num(self.width)} {_num(self.height)}" '
                 f'font-family="DejaVu Sans, Arial, sans-serif">')
         return "\n".join([head, *self.parts, "</svg>", ""])
+
+    def render_window(self, x: float, y: float, width: float, height: float) -> str:
+        """The document at true size (millimetres) showing only the window from (x, y)."""
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}mm" height="{_num(height)}mm" '
+                f'viewBox="{_num(x)} {_num(y)} {_num(width)} {_num(height)}" '
+                f'font-family="DejaVu Sans, Arial, sans-serif">')
+        return "\n".join([head, *self.parts, "</svg>", ""])

@@ -2,8 +2,10 @@
 
 :func:`find_problems` returns one clear sentence per problem (an empty list means the layout is
 sound): no chain address or LED index used twice, every place on both faces covered exactly once,
-the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, and a
-74HC165 chain long enough for the switches and no longer.
+the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, a
+74HC165 chain long enough for the switches and no longer with a spare pattern that catches faults,
+an LED budget the USB port allows, the slab's cut-outs clear of each other, a magnet that captures
+without crosstalk, and a tables carrier PCB that keeps its clearances.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from tablier.hardware.capture import capture_problems
+from tablier.hardware.carrier_pcb import pcb_problems
+from tablier.hardware.cutouts import clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
     LOCATION_COUNTS,
@@ -27,8 +32,12 @@ SPI_RX_PINS = {0: frozenset({0, 4, 16, 20}), 1: frozenset({8, 12, 28})}
 #: A 74HC165 has 8 parallel inputs; above this clock rate long chains over wires get unreliable.
 INPUTS_PER_74HC165 = 8
 MAX_SPI_BAUD = 10_000_000
-#: What the board may draw from a USB 2.0 port.
-USB_MA = 500
+#: What a USB 2.0 port gives a configured device at most. (Stock MicroPython declares only 250 mA,
+#: ``USBD_MAX_POWER_MA`` in its TinyUSB glue: hardware/README.md, *Power*, weighs the two.)
+USB_PORT_MA = 500
+#: What the board draws with every LED dark: the Pico running MicroPython, and each WS2812B idle.
+PICO_MA = 25
+LED_IDLE_MA = 0.6
 
 
 def find_problems(layout: Layout) -> list[str]:
@@ -39,7 +48,16 @@ def find_problems(layout: Layout) -> list[str]:
         *_switch_problems(layout),
         *_led_problems(layout),
         *_geometry_problems(layout),
+        *mechanics_problems(layout),
+        *_pcb_problems(layout),
     ]
+
+
+def _pcb_problems(layout: Layout) -> Iterable[str]:
+    """The tables carrier PCB's clearance check, once the geometry it is drawn from is sound."""
+    if all(value > 0 for value in vars(layout.geometry).values()) and \
+            all(size >= 1 for size in layout.ladders.values()):
+        yield from pcb_problems(layout)
 
 
 def _pin_problems(layout: Layout) -> Iterable[str]:
@@ -75,6 +93,16 @@ def _chain_problems(layout: Layout) -> Iterable[str]:
         yield f"chain.chips = {layout.chips}: the chain needs at least one 74HC165"
         return
     inputs = layout.chips * layout.inputs_per_chip
+    spares = inputs - layout.switch_count
+    pattern = layout.spare_pattern
+    if 0 <= spares < INPUTS_PER_74HC165 and len(pattern) != spares:
+        yield (f"chain.spare_pattern = {pattern!r} should give the level of each of the {spares} spare "
+               f"inputs")
+    elif set(pattern) - {"0", "1"}:
+        yield f"chain.spare_pattern = {pattern!r} should be made of 0 (tied to GND) and 1 (tied to 3V3)"
+    elif spares and ("0" not in pattern or "1" not in pattern or pattern[1:] == pattern[:-1]):
+        yield (f"chain.spare_pattern = {pattern!r} needs both levels and must change when shifted by a "
+               f"bit, or a stuck or slipping chain would still read it")
     if layout.switch_count > inputs:
         yield (f"{layout.switch_count} switches do not fit a chain of {layout.chips} chips "
                f"({inputs} inputs); use {-(-layout.switch_count // 8)} chips")
@@ -142,8 +170,13 @@ def _led_problems(layout: Layout) -> Iterable[str]:
         yield f"no LED lights {_listed(_place(k, t, p, 'pip') for k, t, p in unlit)}"
     if sorted(layout.led_order) != ["B", "G", "R"]:
         yield f"led_chain.order = {layout.led_order!r} should be an ordering of R, G and B"
-    if not 0 < layout.led_budget_ma < USB_MA:
-        yield f"led_chain.budget_ma = {layout.led_budget_ma} should be between 1 and {USB_MA - 1} mA"
+    base = PICO_MA + LED_IDLE_MA * layout.led_count
+    if layout.led_budget_ma <= 0:
+        yield f"led_chain.budget_ma = {layout.led_budget_ma} should be positive"
+    elif layout.led_budget_ma + base > USB_PORT_MA:
+        yield (f"led_chain.budget_ma = {layout.led_budget_ma}: with the {base:.0f} mA the board draws with "
+               f"its LEDs dark it would draw {layout.led_budget_ma + base:.0f} mA, more than the "
+               f"{USB_PORT_MA} mA a USB 2.0 port gives")
     if layout.led_ma_per_channel <= 0:
         yield f"led_chain.ma_per_channel = {layout.led_ma_per_channel} should be positive"
 
@@ -168,6 +201,34 @@ def _geometry_problems(layout: Layout) -> Iterable[str]:
     if geometry.slot_pitch_mm < geometry.man_diameter_mm:
         yield (f"geometry.slot_pitch_mm = {geometry.slot_pitch_mm:g} is less than a man's diameter "
                f"({geometry.man_diameter_mm:g} mm): neighbouring men would overlap")
+
+
+def mechanics_problems(layout: Layout) -> Iterable[str]:
+    """The slab's problems: sizes, cut-outs off the slab or through a skin, and colliding cut-outs."""
+    m = layout.mechanics
+    sizes = {"slab_mm X": m.slab_x, "slab_mm Y": m.slab_y, "skin_mm": m.skin, "core_mm": m.core,
+             "min_web_mm": m.min_web, "face_stable_ms": m.face_stable_ms,
+             "carrier.depth_mm": m.carrier_depth, "carrier.width_mm": m.carrier_width}
+    bad = [f"mechanics.{name} = {value:g}" for name, value in sizes.items() if value <= 0]
+    if bad:
+        yield f"{', '.join(bad)}: these sizes should be positive"
+        return
+    side = 8 * layout.geometry.square_mm
+    dx, dy = m.draughts_origin
+    if dx < 0 or dy < 0 or dx + side > m.slab_x or dy + side > m.slab_y:
+        yield (f"the draughts board ({side:g} mm square from {dx:g}, {dy:g}) does not fit the "
+               f"{m.slab_x:g} x {m.slab_y:g} mm slab")
+    items = cutouts(layout)
+    for item in items:
+        x0, y0, x1, y1 = item.box
+        if x0 < 0 or y0 < 0 or x1 > m.slab_x or y1 > m.slab_y:
+            yield f"{item.name} (X {item.x:.1f}, Y {item.y:.1f}) runs off the slab"
+        if item.face != "edge" and item.depth > m.skin + m.core - m.min_web:
+            yield (f"{item.name} is {item.depth:g} mm deep: it would leave less than {m.min_web:g} mm "
+                   f"over the other face's skin ({m.skin + m.core:g} mm to it)")
+    for clash in clashes(layout, items):
+        yield clash.sentence(m.min_web)
+    yield from capture_problems(layout)
 
 
 def _place(kind: str, index: int, extra: int | None, word: str = "slot") -> str:

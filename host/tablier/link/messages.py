@@ -20,6 +20,8 @@ class Identify:
     led_count: int
     layout_hash: str
     firmware_version: str
+    #: Why the board last started ("power on", "watchdog", "reset", "unknown"); None from older firmware.
+    reset_cause: str | None = None
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,8 @@ class Pong:
 
 @dataclass(frozen=True)
 class Status:
-    """The board's health: counters named by :data:`wire.STATUS_COUNTERS`, and chattering switches."""
+    """The board's health: counters named by :data:`wire.STATUS_COUNTERS` (and by
+    :data:`wire.STATUS_EXTRA_COUNTERS` when the firmware sends them), and chattering switches."""
 
     counters: dict[str, int]
     chattering: tuple[int, ...]
@@ -86,7 +89,9 @@ def parse(body: bytes | bytearray, length: int) -> Message | None:
         return None
     kind = wire.message_type(body)
     if kind == wire.IDENTIFY:
-        return Identify(*wire.decode_identify(body, length))
+        cause = wire.decode_reset_cause(body, length)
+        return Identify(*wire.decode_identify(body, length),
+                        reset_cause=None if cause < 0 else wire.RESET_CAUSES.get(cause, "unknown"))
     if kind == wire.SNAPSHOT:
         return Snapshot(*wire.decode_snapshot(body, length))
     if kind == wire.EVENT:
@@ -96,7 +101,10 @@ def parse(body: bytes | bytearray, length: int) -> Message | None:
         return Pong(*wire.decode_pong(body, length))
     if kind == wire.STATUS:
         counters, chattering = wire.decode_status(body, length)
-        return Status(dict(zip(wire.STATUS_COUNTERS, counters, strict=True)), tuple(chattering))
+        named = dict(zip(wire.STATUS_COUNTERS, counters, strict=True))
+        extra = wire.decode_status_extra(body, length)
+        named.update(zip(wire.STATUS_EXTRA_COUNTERS, extra, strict=False))  # a later firmware's: ignored
+        return Status(named, tuple(chattering))
     if kind == wire.DONE:
         host_seq, result = wire.decode_done(body, length)
         return Done(host_seq, result == 0)

@@ -69,8 +69,22 @@ STATUS_COUNTERS = (
     "rx_oversized", "rx_unknown", "rx_seq_gaps", "tx_dropped_bytes", "events_dropped", "events_resent",
     "errors", "led_draw_ma", "led_scale", "chain_faults",
 )
+#: Counters added to STATUS after its chattering list (u8 count, then one u32 each, in this order).
+#: A STATUS from older firmware ends at its chattering list and has none of them; a host reads the
+#: ones it knows and ignores any beyond (a later firmware's additions).
+STATUS_EXTRA_COUNTERS = (
+    "chain_stuck_high", "chain_stuck_low", "chain_bit_slips", "chain_short", "vsys_min_mv",
+    "tx_deferred",
+)
 #: Most chattering switches listed by one STATUS message.
 MAX_CHATTERING_LISTED = 16
+#: Why the device last started, sent after IDENTIFY's firmware version (a 0 byte, then a u8).
+RESET_UNKNOWN = 0
+RESET_POWER_ON = 1
+RESET_WATCHDOG = 2
+RESET_OTHER = 3  # the reset button, a soft reset, machine.reset()
+RESET_CAUSES = {RESET_UNKNOWN: "unknown", RESET_POWER_ON: "power on", RESET_WATCHDOG: "watchdog",
+                RESET_OTHER: "reset"}
 
 
 def crc16(buf: bytearray | bytes, start: int, end: int) -> int:
@@ -351,8 +365,9 @@ def decode_set_debounce(body: bytearray | bytes, length: int) -> int:
 # Device -> host messages.
 
 def encode_identify(body: bytearray, seq: int, switches: int, leds: int, layout_hash: str,
-                    firmware: str) -> int:
-    """IDENTIFY: protocol version, switch and LED counts, layout hash (8 ASCII), firmware version."""
+                    firmware: str, reset_cause: int = -1) -> int:
+    """IDENTIFY: protocol version, switch and LED counts, layout hash (8 ASCII), firmware version,
+    then (if ``reset_cause`` is given) a 0 byte and the reset cause (``RESET_*``)."""
     _begin(body, seq, IDENTIFY)
     body[2] = PROTOCOL_VERSION
     put_u16(body, 3, switches)
@@ -366,16 +381,36 @@ def encode_identify(body: bytearray, seq: int, switches: int, leds: int, layout_
             elif size == 8:
                 body[offset + i] = 0x20
             else:
-                return offset + i
+                offset += i
+                size = 0
+                break
         offset += size
+    if reset_cause >= 0:
+        body[offset] = 0
+        body[offset + 1] = reset_cause
+        offset += 2
     return offset
+
+
+def _identify_text_end(body: bytearray | bytes, length: int) -> int:
+    """Where IDENTIFY's firmware version ends: at the 0 byte before the reset cause, or the CRC."""
+    for i in range(15, length - 2):
+        if body[i] == 0:
+            return i
+    return length - 2
 
 
 def decode_identify(body: bytearray | bytes, length: int) -> tuple[int, int, int, str, str]:
     """``(protocol, switches, leds, layout_hash, firmware_version)`` of an IDENTIFY."""
     layout_hash = bytes(body[7:15]).decode().strip()
-    firmware = bytes(body[15:length - 2]).decode()
+    firmware = bytes(body[15:_identify_text_end(body, length)]).decode()
     return (body[2], get_u16(body, 3), get_u16(body, 5), layout_hash, firmware)
+
+
+def decode_reset_cause(body: bytearray | bytes, length: int) -> int:
+    """The reset cause (``RESET_*``) of an IDENTIFY, or -1 if it has none (older firmware)."""
+    end = _identify_text_end(body, length)
+    return body[end + 1] if end < length - 2 else -1
 
 
 def encode_snapshot(body: bytearray, seq: int, event_seq: int, time_ms: int, closed: bytearray) -> int:
@@ -422,8 +457,10 @@ def decode_pong(body: bytearray | bytes, length: int) -> tuple[int, int]:
     return (get_u32(body, 2), get_u32(body, 6))
 
 
-def encode_status(body: bytearray, seq: int, counters: list[int], chattering: list[int]) -> int:
-    """STATUS: one u32 per name of :data:`STATUS_COUNTERS`, then u8 n and n u16 chattering switches."""
+def encode_status(body: bytearray, seq: int, counters: list[int], chattering: list[int],
+                  extra: list[int] | None = None) -> int:
+    """STATUS: one u32 per name of :data:`STATUS_COUNTERS`, then u8 n and n u16 chattering switches,
+    then (if ``extra`` is given) u8 m and m u32 counters named by :data:`STATUS_EXTRA_COUNTERS`."""
     _begin(body, seq, STATUS)
     offset = 2
     for value in counters:
@@ -435,6 +472,12 @@ def encode_status(body: bytearray, seq: int, counters: list[int], chattering: li
     for k in range(listed):
         put_u16(body, offset, chattering[k])
         offset += 2
+    if extra is not None:
+        body[offset] = len(extra)
+        offset += 1
+        for value in extra:
+            put_u32(body, offset, value if 0 <= value < 0xFFFFFFFF else 0xFFFFFFFF)
+            offset += 4
     return offset
 
 
@@ -445,6 +488,15 @@ def decode_status(body: bytearray | bytes, length: int) -> tuple[list[int], list
     listed = body[offset]
     chattering = [get_u16(body, offset + 1 + 2 * k) for k in range(listed)]
     return (counters, chattering)
+
+
+def decode_status_extra(body: bytearray | bytes, length: int) -> list[int]:
+    """The counters after a STATUS's chattering list (:data:`STATUS_EXTRA_COUNTERS`; none: [])."""
+    offset = 2 + 4 * len(STATUS_COUNTERS)
+    offset += 1 + 2 * body[offset]
+    if offset >= length - 2:
+        return []
+    return [get_u32(body, offset + 1 + 4 * k) for k in range(body[offset])]
 
 
 def encode_done(body: bytearray, seq: int, host_seq: int, result: int) -> int:
@@ -489,10 +541,18 @@ def well_formed(body: bytearray | bytes, length: int) -> bool:
     if kind == LEDS:
         return size > 0 and size % LED_ENTRY_SIZE == 0
     if kind == IDENTIFY:
+        end = _identify_text_end(body, length)
+        if end < length - 2:  # a reset cause follows the version: exactly 0, then one byte
+            return 15 <= end - 2 <= 37 and end + 2 == length - 2 and _printable(body, 7, end)
         return 15 <= size <= 37 and _printable(body, 7, length - 2)
     if kind == SNAPSHOT:
         return size >= 6
     if kind == STATUS:
         head = 4 * len(STATUS_COUNTERS)
-        return size > head and size == head + 1 + 2 * body[2 + head]
+        if size <= head:
+            return False
+        listed = head + 1 + 2 * body[2 + head]
+        if size == listed:
+            return True  # older firmware: no counters after the list
+        return size > listed and size == listed + 1 + 4 * body[2 + listed]
     return False

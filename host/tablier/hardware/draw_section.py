@@ -1,0 +1,98 @@
+"""A section through the slab's sandwich, drawn from the mechanics: skins, core, grooves and wiring.
+
+The cut runs across the slab (along Y) through the centre of the bar, from player 1's edge, where
+a tables groove (the bar's ladder) crosses the draughts face's row grooves; every cut-out the line
+meets is drawn at its true depth, :data:`SCALE` times life size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tablier.hardware.cutouts import Cutout, cutouts, sensor_positions
+from tablier.hardware.layout import Layout
+from tablier.hardware.svg import Svg
+
+SCALE = 3.0
+SPAN_MM = 150.0  # how much of the slab's width is drawn, from player 1's edge
+LEFT = 12.0
+TOP = 40.0
+SKIN = "#e8c99b"
+CORE = "#c8b59a"
+CUT = "#ffffff"
+PCB = "#2f7d3b"
+
+
+def section_x(layout: Layout) -> float:
+    """The X of the section line: the centre of the bar."""
+    m, g = layout.mechanics, layout.geometry
+    return m.tables_origin[0] + 6 * g.point_width_mm + g.bar_width_mm / 2
+
+
+def draw_section(layout: Layout) -> str:
+    """The section drawing (SVG text)."""
+    m = layout.mechanics
+    x_cut = section_x(layout)
+    width = LEFT * 2 + SPAN_MM * SCALE
+    height = TOP + m.thickness * SCALE + 70
+    svg = Svg(width, height, f"{layout.name}: section through the slab")
+    svg.text(width / 2, 8, f"Section across the slab at X = {x_cut:g} mm (the bar), {SCALE:g}:1; layout "
+             f"{layout.hash}", size=5, bold=True)
+
+    def y_of(z: float) -> float:
+        return TOP + z * SCALE
+
+    def x_of(y: float) -> float:
+        return LEFT + y * SCALE
+
+    for z, thickness, fill in ((0, m.skin, SKIN), (m.skin, m.core, CORE), (m.skin + m.core, m.skin, SKIN)):
+        svg.rect(x_of(0), y_of(z), SPAN_MM * SCALE, thickness * SCALE, fill=fill, stroke="#5a3d22",
+                 stroke_width=0.3)
+    met = [c for c in cutouts(layout) if _crosses(c, x_cut) and c.box[1] < SPAN_MM]
+    for item in met:
+        y0, y1 = max(item.box[1], 0.0), min(item.box[3], SPAN_MM)
+        svg.rect(x_of(y0), y_of(item.z_top), (y1 - y0) * SCALE, (item.z_bottom - item.z_top) * SCALE,
+                 fill=CUT, stroke="#c0002a", stroke_width=0.3)
+        if item.kind == "groove":
+            _carrier(svg, layout, item, x_of(y0), x_of(y1), y_of)
+    man_y = next(y for face, place, _, y in sensor_positions(layout) if place == "bar 1 slot 1")
+    svg.rect(x_of(man_y - 1.5), y_of(m.skin), 3 * SCALE, 1.2 * SCALE, fill="#111", stroke="none")
+    radius = layout.geometry.man_diameter_mm / 2
+    svg.rect(x_of(man_y - radius), y_of(0) - 8 * SCALE, 2 * radius * SCALE, 8 * SCALE,
+             fill="#f7f2e8", stroke="#000", stroke_width=0.3, rx=1)
+    svg.rect(x_of(man_y - 3), y_of(0) - 3 * SCALE, 6 * SCALE, 2 * SCALE, fill="#888", stroke="#000",
+             stroke_width=0.2)
+    notes = [
+        (f"tables skin {m.skin:g} mm (the men stand on it)", m.skin / 2),
+        (f"core {m.core:g} mm: grooves {m.carrier_depth:g} mm deep from each face, at least "
+         f"{m.min_web:g} mm web between cuts", m.skin + m.core / 2),
+        (f"draughts skin {m.skin:g} mm", m.skin + m.core + m.skin / 2),
+    ]
+    for text, z in notes:
+        svg.text(x_of(SPAN_MM) + 2, y_of(z), text, size=3, anchor="end")
+    legend_y = y_of(m.thickness) + 10
+    lines = [
+        "Man (8 mm, magnet 6 x 2 mm in its base) over slot 1 of the bar; green: carrier strip PCB",
+        "with its Hall switch (black) centred under the slot, against the skin. Red: cut-outs met by",
+        "the line. Wiring: each carrier's ribbon (3V3, GND, one output per sensor) runs in its groove",
+        "to a chain board's pocket, the chain boards' and the LEDs' wires on to the main board's",
+        "pocket; grooves of the two faces cross with the core's web between them.",
+    ]
+    for n, text in enumerate(lines):
+        svg.text(LEFT, legend_y + 6 * n, text, size=3.4, anchor="start")
+    return svg.render()
+
+
+def _crosses(item: Cutout, x: float) -> bool:
+    x0, _, x1, _ = item.box
+    return x0 <= x <= x1
+
+
+def _carrier(svg: Svg, layout: Layout, item: Cutout, left: float, right: float,
+             y_of: Callable[[float], float]) -> None:
+    m = layout.mechanics
+    pcb = 1.6
+    # The SOT-23 body (1.2 mm) lies against the skin, the board under it.
+    board_top = m.skin + 1.2 if item.face == "tables" else m.thickness - m.skin - 1.2 - pcb
+    svg.rect(left + 1, y_of(board_top), right - left - 2, pcb * SCALE, fill=PCB, stroke="#103010",
+             stroke_width=0.2)

@@ -1,0 +1,162 @@
+"""The board's mechanics, read from the ``[mechanics]`` tables of ``hardware/board.toml``.
+
+The slab is a sandwich (skin, core, skin) seen from the tables face: X along the long edge, Y from
+player 1's edge, Z down from the tables face. :class:`Mechanics` holds the numbers of the file;
+:mod:`tablier.hardware.cutouts` turns them and the layout into every hole, groove and pocket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+FLIP_AXES = ("long", "short")
+
+
+@dataclass(frozen=True)
+class Mechanics:
+    """The slab, its sandwich and the sizes of its cut-outs, in millimetres."""
+
+    slab_x: float
+    slab_y: float
+    skin: float
+    core: float
+    flip_axis: str
+    tables_origin: tuple[float, float]
+    draughts_origin: tuple[float, float]
+    edge_strip: float
+    middle: float
+    tray_gap: float
+    min_web: float
+    face_stable_ms: int
+    carrier_width: float
+    carrier_depth: float
+    carrier_end: float
+    led_diameter: float
+    led_depth: float
+    pip_diameter: float
+    pip_depth: float
+    window_diameter: float
+    button_diameter: float
+    button_depth: float
+    button_x: float
+    status_diameter: float
+    status_depth: float
+    status_x: float
+    usb_size: tuple[float, float]
+    usb_depth: float
+    usb_y: float
+    main_board_centre: tuple[float, float]
+    main_board_size: tuple[float, float]
+    main_board_depth: float
+    chain_board_size: tuple[float, float]
+    chain_board_depth: float
+    chain_board_xs: tuple[float, ...]
+    magnet: tuple[float, float]
+    magnet_br: float
+    magnet_base: float
+    capture: float
+
+    @property
+    def thickness(self) -> float:
+        """The whole slab: two skins and the core."""
+        return 2 * self.skin + self.core
+
+    def to_slab(self, face: str, x: float, y: float) -> tuple[float, float]:
+        """Slab coordinates of a point given in a face's own coordinates (seen with that face up)."""
+        if face == "tables":
+            return x, y
+        if self.flip_axis == "long":
+            return x, self.slab_y - y
+        return self.slab_x - x, y
+
+    def from_slab(self, face: str, x: float, y: float) -> tuple[float, float]:
+        """A face's own coordinates of a slab point (the flip is its own inverse)."""
+        return self.to_slab(face, x, y)
+
+
+def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
+    """Read the ``[mechanics]`` tables with the layout's typed reader (errors name the key)."""
+    top = reader.table(document, "mechanics")
+    carrier = reader.table(top, "carrier", "mechanics")
+    holes = reader.table(top, "holes", "mechanics")
+    edge = reader.table(top, "edge", "mechanics")
+    board = reader.table(top, "main_board", "mechanics")
+    men = reader.table(top, "men", "mechanics")
+    chain_boards = reader.table(top, "chain_boards", "mechanics")
+    xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
+        raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
+
+    def pair(table: Mapping[str, Any], key: str, where: str) -> tuple[float, float]:
+        value = reader.array(table, key, where)
+        if len(value) != 2 or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+            raise reader.error(f"{where}.{key} should be two numbers [X, Y], not {value!r}")
+        return float(value[0]), float(value[1])
+
+    def num(table: Mapping[str, Any], key: str, where: str) -> float:
+        return float(reader.number(table, key, where))
+
+    m = "mechanics"
+    slab = pair(top, "slab_mm", m)
+    flip = reader.string(top, "flip_axis", m)
+    if flip not in FLIP_AXES:
+        raise reader.error(f"mechanics.flip_axis should be one of {', '.join(FLIP_AXES)}, not {flip!r}")
+    return Mechanics(
+        slab_x=slab[0], slab_y=slab[1], skin=num(top, "skin_mm", m), core=num(top, "core_mm", m),
+        flip_axis=flip, tables_origin=pair(top, "tables_origin_mm", m),
+        draughts_origin=pair(top, "draughts_origin_mm", m), edge_strip=num(top, "edge_strip_mm", m),
+        middle=num(top, "middle_mm", m), tray_gap=num(top, "tray_gap_mm", m),
+        min_web=num(top, "min_web_mm", m), face_stable_ms=reader.integer(top, "face_stable_ms", m),
+        carrier_width=num(carrier, "width_mm", "mechanics.carrier"),
+        carrier_depth=num(carrier, "depth_mm", "mechanics.carrier"),
+        carrier_end=num(carrier, "end_mm", "mechanics.carrier"),
+        led_diameter=num(holes, "led_diameter_mm", "mechanics.holes"),
+        led_depth=num(holes, "led_depth_mm", "mechanics.holes"),
+        pip_diameter=num(holes, "pip_diameter_mm", "mechanics.holes"),
+        pip_depth=num(holes, "pip_depth_mm", "mechanics.holes"),
+        window_diameter=num(holes, "window_diameter_mm", "mechanics.holes"),
+        button_diameter=num(edge, "button_diameter_mm", "mechanics.edge"),
+        button_depth=num(edge, "button_depth_mm", "mechanics.edge"),
+        button_x=num(edge, "button_x_mm", "mechanics.edge"),
+        status_diameter=num(edge, "status_diameter_mm", "mechanics.edge"),
+        status_depth=num(edge, "status_depth_mm", "mechanics.edge"),
+        status_x=num(edge, "status_x_mm", "mechanics.edge"),
+        usb_size=pair(edge, "usb_size_mm", "mechanics.edge"),
+        usb_depth=num(edge, "usb_depth_mm", "mechanics.edge"),
+        usb_y=num(edge, "usb_y_mm", "mechanics.edge"),
+        main_board_centre=pair(board, "centre_mm", "mechanics.main_board"),
+        main_board_size=pair(board, "size_mm", "mechanics.main_board"),
+        main_board_depth=num(board, "depth_mm", "mechanics.main_board"),
+        chain_board_size=pair(chain_boards, "size_mm", "mechanics.chain_boards"),
+        chain_board_depth=num(chain_boards, "depth_mm", "mechanics.chain_boards"),
+        chain_board_xs=tuple(float(x) for x in xs),
+        magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
+        magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
+        capture=num(men, "capture_mm", "mechanics.men"),
+    )
+
+
+def electrical_text(data: bytes) -> bytes:
+    """The layout file without its ``[mechanics...]`` tables (and the comments just above them).
+
+    This is what the layout hash covers: the mechanics can change without a reflash.
+    """
+    kept: list[bytes] = []
+    skipping = False
+    for line in data.split(b"\n"):
+        stripped = line.strip()
+        if stripped.startswith(b"["):
+            name = stripped.strip(b"[]").split(b".")[0].strip()
+            skipping = name == b"mechanics"
+            if skipping:
+                while kept and (not kept[-1].strip() or kept[-1].lstrip().startswith(b"#")):
+                    kept.pop()
+                continue
+        if not skipping:
+            kept.append(line)
+    text = b"\n".join(kept)
+    if data.endswith(b"\n") and not text.endswith(b"\n"):
+        text += b"\n"
+    return text
