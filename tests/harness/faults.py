@@ -85,6 +85,9 @@ class Fault:
     kind: str
     message: str
 
+    def __str__(self) -> str:
+        return f"{self.time_s:.3f} s {self.direction} frame {self.frame}: {self.kind} {self.message}".rstrip()
+
 
 @dataclass
 class Piece:
