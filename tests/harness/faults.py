@@ -50,8 +50,8 @@ REORDER_HOLD_S = 0.1
 class FaultPlan:
     """How often each fault strikes: ``rates`` per frame (at most one fault a frame), and the cable
     pulled once every ``pull_every`` frames to the host (drawn between the two bounds) for
-    ``pull_for`` seconds (likewise). ``spare_first`` frames to the host (and the host's frames
-    until then) pass untouched: the first connection (see ``docs/reliability.md``)."""
+    ``pull_for`` seconds (likewise). The first ``spare_first`` frames each way pass untouched: the
+    first connection, which is not retried (see ``docs/reliability.md``)."""
 
     seed: int
     rates: dict[str, float] = field(default_factory=dict)
@@ -106,7 +106,6 @@ class Mangler:
         self.rng = rng
         self.frames = 0
         self.faults: list[Fault] = []
-        self.enabled = plan.spare_first == 0
         self._partial = bytearray()
         self._history: deque[bytes] = deque(maxlen=HISTORY)
         self._held: bytes | None = None
@@ -118,6 +117,11 @@ class Mangler:
         for _, rate in kinds:
             total += rate
             self._bounds.append(total)
+
+    @property
+    def enabled(self) -> bool:
+        """Whether faults strike yet (the first frames are spared)."""
+        return self.frames > self.plan.spare_first
 
     def feed(self, data: bytes, now: float) -> list[Piece]:
         """Take bytes read from the sender; return what to write (in order)."""

@@ -181,8 +181,6 @@ class Relay:
             if self.plugged:
                 self._out[TO_HOST].add(self._to_host.due(elapsed), now)
                 self._out[TO_BOARD].add(self._to_board.due(elapsed), now)
-            if not self._to_host.enabled and self._to_host.frames >= self.plan.spare_first:
-                self._to_host.enabled = self._to_board.enabled = True
             if self._to_host.enabled:
                 self._check_cable(now)
         if self.plugged:

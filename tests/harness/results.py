@@ -75,18 +75,22 @@ class Sweep:
             self.findings.append(Finding(faulted.game, faulted.seed, plan.seed, what,
                                          [str(fault) for fault in faulted.faults]))
 
-    def play(self, game: str, seed: int, rate: float) -> bool:
+    def play(self, game: str, seed: int, rate: float) -> str | None:
         """Play ``game`` with ``seed`` clean, then through the relay with faults at ``rate`` a frame
-        (:func:`plan_for`), and count it; False (and counted as skipped) when the clean game itself
-        did not finish, so that there is nothing to compare with."""
+        (:func:`plan_for`), and count it; returns a line telling how it went, or None (counted as
+        skipped) when the clean game itself did not finish, so that there is nothing to compare with."""
         clean = play_game(game, seed)
         if not clean.finished:
             self.skipped.append(f"{game} seed {seed}")
-            return False
+            return None
         plan = plan_for(game, seed, rate)
         faulted = play_game(game, seed, plan)
-        self.add(clean, faulted, plan, compare(clean.record, faulted.record))
-        return True
+        comparison = compare(clean.record, faulted.record)
+        self.add(clean, faulted, plan, comparison)
+        outcome = ("identical" if comparison.identical and faulted.finished
+                   else comparison.first_difference or faulted.error or "not finished")
+        return (f"{game} seed {seed}: {len(faulted.record.moves)} moves, {len(faulted.faults)} faults, "
+                f"{faulted.reconnections} reconnects: {outcome}")
 
     def figures(self) -> dict[str, object]:
         """The figures, as written to the results file."""

@@ -52,14 +52,16 @@ def test_a_hundred_games_of_every_game_come_through_ten_thousand_faults_unchange
         capsys: pytest.CaptureFixture[str]) -> None:
     sweep = Sweep()
     seeds = dict.fromkeys(BOARD_GAMES, 0)
-    while sweep.games < FULL_GAMES:
-        game = BOARD_GAMES[sweep.games % len(BOARD_GAMES)]
-        seeds[game] += 1
-        sweep.play(game, seeds[game], RATE)  # a seed whose clean game stops early is skipped
-        assert len(sweep.skipped) <= FULL_GAMES // 2, f"most clean games stop early: {sweep.skipped}"
-    path = write(sweep)
     with capsys.disabled():
-        print("\n" + _report(sweep) + f"\nwritten to {path}")
+        print()
+        while sweep.games < FULL_GAMES:
+            game = BOARD_GAMES[sweep.games % len(BOARD_GAMES)]
+            seeds[game] += 1
+            line = sweep.play(game, seeds[game], RATE)  # a seed whose clean game stops early: skipped
+            print(line or f"{game} seed {seeds[game]}: the clean game stops early, skipped", flush=True)
+            assert len(sweep.skipped) <= FULL_GAMES // 2, f"most clean games stop early: {sweep.skipped}"
+        path = write(sweep)
+        print(_report(sweep) + f"\nwritten to {path}")
     assert not sweep.findings, _report(sweep)
     assert sweep.lost_moves == sweep.phantom_moves == 0
     assert sum(sweep.faults.values()) >= FULL_FAULTS
