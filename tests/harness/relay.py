@@ -47,7 +47,9 @@ class _Outgoing:
             self.pieces.append((self.free_at, piece.data))
 
     def clear(self) -> None:
+        """The cable is out: what was on its way is lost, and the line is free again."""
         self.pieces.clear()
+        self.free_at = 0.0
 
 
 class Relay:
