@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 
 from tablier.link import wire
 
-#: Byte faults: one byte of the frame replaced by another value, lost, sent twice; the frame cut in
-#: two with a pause between the halves.
+#: Byte faults: one byte of the frame replaced by another value, lost, sent twice; two neighbouring
+#: bytes swapped; the frame cut in two with a pause between the halves.
 CORRUPT_BYTE = "corrupt_byte"
 DROP_BYTE = "drop_byte"
 DUPLICATE_BYTE = "duplicate_byte"
+REORDER_BYTES = "reorder_bytes"
 DELAY_BYTES = "delay_bytes"
 #: Frame faults: lost, sent twice, held up (and everything after it: a stall), swapped with the
 #: next frame, followed by a copy of a frame sent long before (a stale frame replayed).
@@ -33,8 +34,8 @@ REPLAY_STALE = "replay_stale"
 #: The cable pulled out (both directions go dead, the host's port disappears) and plugged back.
 CABLE_PULL = "cable_pull"
 
-FRAME_KINDS = (CORRUPT_BYTE, DROP_BYTE, DUPLICATE_BYTE, DELAY_BYTES, DROP_FRAME, DUPLICATE_FRAME,
-               DELAY_FRAME, REORDER_FRAMES, REPLAY_STALE)
+FRAME_KINDS = (CORRUPT_BYTE, DROP_BYTE, DUPLICATE_BYTE, REORDER_BYTES, DELAY_BYTES, DROP_FRAME,
+               DUPLICATE_FRAME, DELAY_FRAME, REORDER_FRAMES, REPLAY_STALE)
 KINDS = (*FRAME_KINDS, CABLE_PULL)
 
 TO_HOST = "to_host"
@@ -182,6 +183,10 @@ class Mangler:
             return [Piece(frame[:at] + frame[at + 1:])]
         if kind == DUPLICATE_BYTE:
             return [Piece(frame[:at + 1] + frame[at:])]
+        if kind == REORDER_BYTES:
+            pairs = [i for i in range(body - 1) if frame[i] != frame[i + 1]] or [0]
+            i = rng.choice(pairs)
+            return [Piece(frame[:i] + frame[i + 1:i + 2] + frame[i:i + 1] + frame[i + 2:])]
         if kind == DELAY_BYTES:
             cut = at + 1
             return [Piece(frame[:cut]), Piece(frame[cut:], rng.uniform(0.005, 0.06))]
