@@ -71,7 +71,8 @@ class Sweep:
         self.frames.update(faulted.frames)
         self.faults.update(fault.kind for fault in faulted.faults)
         if not (comparison.identical and faulted.finished):
-            what = comparison.first_difference or faulted.error or "the game did not finish"
+            what = "; ".join(filter(None, (faulted.error or ("" if faulted.finished else "not finished"),
+                                           comparison.first_difference)))
             self.findings.append(Finding(faulted.game, faulted.seed, plan.seed, what,
                                          [str(fault) for fault in faulted.faults]))
 
@@ -87,8 +88,7 @@ class Sweep:
         faulted = play_game(game, seed, plan)
         comparison = compare(clean.record, faulted.record)
         self.add(clean, faulted, plan, comparison)
-        outcome = ("identical" if comparison.identical and faulted.finished
-                   else comparison.first_difference or faulted.error or "not finished")
+        outcome = "identical" if comparison.identical and faulted.finished else self.findings[-1].what
         return (f"{game} seed {seed}: {len(faulted.record.moves)} moves, {len(faulted.faults)} faults, "
                 f"{faulted.reconnections} reconnects: {outcome}")
 
