@@ -22,8 +22,10 @@ import subprocess
 import tempfile
 import threading
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import ClassVar
 
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.errors import LinkError
@@ -37,6 +39,11 @@ FOLDER_PREFIX = "tablier-sim-"
 
 class SimulatedBoard:
     """A running simulated board; a context manager (leaving it stops the firmware)."""
+
+    #: Test support (``tests/harness``): when set, called with each board once its firmware runs;
+    #: it may put something (a fault-injecting relay) between :attr:`firmware_port` and the host,
+    #: and returns the port the host should open instead (:attr:`port`).
+    interpose: ClassVar[Callable[[SimulatedBoard], str] | None] = None
 
     def __init__(self, layout: Layout | None = None, heap_size: str = HEAP_SIZE) -> None:
         self.layout = load_layout() if layout is None else layout
@@ -64,7 +71,7 @@ class SimulatedBoard:
         os.close(report_write)
         # Holding the slave open keeps the pty alive while no host has the port open, as USB does.
         self._slave = slave
-        self.port = os.ttyname(slave)
+        self.firmware_port = self.port = os.ttyname(slave)
         self._ctl = os.fdopen(ctl_write, "w", buffering=1)
         self._report = os.fdopen(report_read, "r")
         self._lock = threading.Condition()
@@ -82,6 +89,8 @@ class SimulatedBoard:
                                        START_TIMEOUT_S) or not self._ready:
                 self.close()
                 raise LinkError(f"the simulated board did not start: {self.log_text().strip()}")
+        if SimulatedBoard.interpose is not None:
+            self.port = SimulatedBoard.interpose(self)
 
     # -- the physical board -------------------------------------------------------------------
 
