@@ -135,7 +135,6 @@ class _Tap:
         self.port.reset_input_buffer()
 
 
-@pytest.mark.xfail(strict=True, reason="the host applies a stale SNAPSHOT (docs/reliability.md, findings)")
 def test_a_stale_snapshot_replayed_does_not_turn_the_switches_back() -> None:
     layout = load_layout()
     with SimulatedBoard(layout) as board:
