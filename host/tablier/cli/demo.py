@@ -30,6 +30,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--fast", action="store_true", help="no pause at all")
     parser.add_argument("--log-dir", type=Path, default=None,
                         help="where the event log goes (default: $XDG_DATA_HOME/tablier/logs)")
+    parser.add_argument("--serve", metavar="[HOST:]PORT",
+                        help="serve a read-only live web page of the game (host 127.0.0.1 unless given)")
     parser.add_argument("--no-board", action="store_true",
                         help="the terminal-only demonstration (Backgammon, no simulated board)")
     parser.set_defaults(func=run)
@@ -49,10 +51,19 @@ def run(args: argparse.Namespace) -> int:
     from tablier.link.errors import LinkError
     from tablier.play.demo import DEFAULT_DELAY, run_demo
     from tablier.record.eventlog import default_log_dir
+    from tablier.web.server import ServeError
 
+    server = None
     try:
+        if args.serve is not None:
+            from tablier.web.live import open_server
+
+            server = open_server(args.serve)
         result = run_demo(args.game, args.seed, DEFAULT_DELAY if args.delay is None else args.delay,
-                          args.log_dir or default_log_dir())
+                          args.log_dir or default_log_dir(), serve=server)
+    except ServeError as error:
+        print(f"tablier demo: {error}", file=sys.stderr)
+        return 2
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
         return 2
@@ -64,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
           f"{len(session.committed)} moves committed")
     print(f"log written to {result.log_path}")
+    if server is not None:
+        from tablier.web.live import linger
+
+        sys.stdout.flush()
+        linger(server)
+        server.stop()
     return 0
 
 

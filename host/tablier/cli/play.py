@@ -47,6 +47,8 @@ def register(subparsers: Any) -> None:
                         "(default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--resume", nargs="?", const="latest", metavar="LOG",
                         help="continue an interrupted game from its log (default: the latest log)")
+    parser.add_argument("--serve", metavar="[HOST:]PORT",
+                        help="serve a read-only live web page of the game (host 127.0.0.1 unless given)")
     parser.add_argument("--no-archive", action="store_true",
                         help="do not put the finished game into the archive (`tablier archive`)")
     parser.set_defaults(func=run)
@@ -103,9 +105,14 @@ def run(args: argparse.Namespace) -> int:
 
         scripted = args.script is not None
         view = View(live=False if scripted else None, hands=args.sim and not scripted)
+        server = None
+        if args.serve is not None:
+            from tablier.web.live import open_server
+
+            server = open_server(args.serve)
         result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
                       make_actor=make_actor, view=view, commands=not scripted,
-                      archive=not args.no_archive)
+                      archive=not args.no_archive, serve=server)
     except KeyboardInterrupt:  # before the game began (connecting): nothing to resume
         return fail("stopped before the game began", 130)
     except KeyError as error:
@@ -117,4 +124,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(str(error))
     report(result)
+    if server is not None:
+        from tablier.web.live import linger
+
+        linger(server)
+        server.stop()
     return 0

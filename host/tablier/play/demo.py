@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tablier.games import find_game
 
@@ -22,13 +22,18 @@ from .runner import PlayResult, play
 from .session import Actor, PlayOptions
 from .view import View
 
+if TYPE_CHECKING:
+    from tablier.web.server import LiveServer
+
 #: Seconds between two actions of the hands by default: a Backgammon game takes about a minute.
 DEFAULT_DELAY = 0.06
 
 
 def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = DEFAULT_DELAY,
-             log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None) -> PlayResult:
-    """Play one game of ``game`` on the simulated board; returns the session and the log's path."""
+             log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None,
+             serve: LiveServer | None = None) -> PlayResult:
+    """Play one game of ``game`` on the simulated board; returns the session and the log's path;
+    ``serve``: the server of the game's web page."""
     info = find_game(game)
     players = ("greedy", "random")
     names = ("greedy player", "random player") if info.family == "tables" else ("player 1", "player 2")
@@ -39,4 +44,5 @@ def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = D
         return AutoHands(hands, players, seed=seed, delay=delay)
 
     view = View(out or sys.stdout, live=live)
-    return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=make_actor, view=view)
+    return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=make_actor, view=view,
+                serve=serve)
