@@ -241,7 +241,7 @@ class EventLogWriter:
         self.path = path
         self.clock = clock
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+        self._file: TextIO = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115 - line-buffered: `tablier watch` follows it
 
     def write(self, record: Record) -> Record:
         """Append ``record`` (stamping its time if it has none); durable records are synced."""
