@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import logging
 import threading
 from typing import Any
 
@@ -158,6 +159,7 @@ class LiveServer:
         asyncio.run(self._serve())
 
     async def _serve(self) -> None:
+        logging.getLogger("tornado.access").setLevel(logging.ERROR)  # no line per request on the terminal
         app = tornado.web.Application([
             (r"/", _Page), (r"/state", _State, {"server": self}), (r"/events", _Events, {"server": self}),
         ], compress_response=False)
