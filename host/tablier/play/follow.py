@@ -64,6 +64,7 @@ class LogFollower:
         self._buttons = {s.id for s in layout.switches if s.kind == "button"}
         self._file = open(path, encoding="utf-8")  # noqa: SIM115 - read while the game goes on
         self._partial = ""
+        self._lines = 0  # the lines read so far
         self._pending: deque[tuple[float, SwitchChange | Command | LinkState]] = deque()
         self._backlog: list[Record] = []
         self._known: set[int] = set()
@@ -94,13 +95,20 @@ class LogFollower:
         self._partial += self._file.read()
         *lines, self._partial = self._partial.split("\n")
         records = []
-        for number, line in enumerate(lines):
+        for line in lines:
+            self._lines += 1
             if not line.strip():
                 continue
             try:
-                records.append(decode(json.loads(line)))
-            except (json.JSONDecodeError, LogFormatError) as error:
-                raise LogFormatError(f"{self.path}: a bad line ({error}) after {number} lines read") from None
+                data = json.loads(line)
+                if not isinstance(data, dict):
+                    raise LogFormatError("not a JSON object")
+                records.append(decode(data))
+            except (json.JSONDecodeError, LogFormatError):
+                if self._lines == 1:
+                    raise LogFormatError(f"{self.path}: not a Tablier event log (its first line is "
+                                         "not a header)") from None
+                raise LogFormatError(f"{self.path}:{self._lines}: not a record of an event log") from None
         if records:
             self.last_read = self.clock()
             self._newest_t = max(self._newest_t, *(r.t for r in records))

@@ -12,6 +12,7 @@ as JSON.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -71,8 +72,7 @@ class Scene:
 
     def to_json(self) -> dict[str, Any]:
         """The scene as plain JSON values."""
-        data = asdict(self)
-        data["own_points"] = {str(k): v for k, v in self.own_points.items()}
+        data: dict[str, Any] = json.loads(json.dumps(asdict(self)))  # tuples as lists, keys as strings
         return data
 
     def place(self, name: str) -> PlaceView:
