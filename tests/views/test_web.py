@@ -76,7 +76,7 @@ def test_binding_beyond_this_machine_is_said_on_the_terminal() -> None:
 
 
 def test_a_taken_port_is_told_in_one_line() -> None:
-    with LiveServer() as first, pytest.raises(ServeError, match="cannot serve on 127.0.0.1"):
+    with LiveServer() as first, pytest.raises(ServeError, match=r"cannot serve on 127\.0\.0\.1"):
         LiveServer(port=first.port).start()
 
 
