@@ -82,13 +82,16 @@ class _Events(tornado.web.RequestHandler):
         self.write(f"retry: {RETRY_MS}\n\n")
         if self.server.latest:
             self.write(f"data: {self.server.latest}\n\n")
+        self.closed = asyncio.Event()
         self.server.clients.add(self)
         try:
             await self.flush()
-            while not self.request.connection.stream.closed():  # type: ignore[union-attr]
-                await asyncio.sleep(KEEPALIVE_S)
-                self.write(": keep-alive\n\n")
-                await self.flush()
+            while not self.closed.is_set():
+                try:
+                    await asyncio.wait_for(self.closed.wait(), KEEPALIVE_S)
+                except TimeoutError:
+                    self.write(": keep-alive\n\n")
+                    await self.flush()
         except tornado.iostream.StreamClosedError:
             pass
         finally:
@@ -96,6 +99,8 @@ class _Events(tornado.web.RequestHandler):
 
     def on_connection_close(self) -> None:
         self.server.clients.discard(self)
+        if hasattr(self, "closed"):
+            self.closed.set()
 
 
 class LiveServer:
