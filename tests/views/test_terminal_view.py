@@ -97,3 +97,21 @@ def test_play_in_a_pipe_says_which_pseudo_terminal_the_firmware_runs_on() -> Non
          make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "t"), timeout=30)
     first = out.getvalue().splitlines()[0]
     assert first.startswith("the board: the simulated one (the firmware under MicroPython on /dev/")
+
+
+def test_the_side_to_move_sees_his_own_point_numbers_beside_the_boards() -> None:
+    session = run_script("backgammon", "setup\ndice 3 1\npress 1\ndice 3 1\npress 1\n"
+                         "move point 8 point 5 / move point 6 point 5\npress 1\ndice 6 4\npress 2\n").session
+    scene = scene_of(session)
+    assert scene.turn == 2 and scene.own_points[1] == 24 and scene.own_points[13] == 12
+    lines = render(scene, 80, 24).splitlines()
+    own = [line for line in lines if "player 2's own numbers" in line]
+    assert len(own) == 2 and own[0].split()[:3] == ["12", "11", "10"]  # above the far edge's 13 14 15
+
+
+def test_a_bad_serve_address_is_told_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier.cli import main
+
+    assert main(["demo", "--serve", "somewhere:http"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "tablier demo: --serve takes [HOST:]PORT, e.g. 8000 or 0.0.0.0:8000 (not 'somewhere:http')"

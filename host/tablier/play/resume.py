@@ -58,6 +58,6 @@ def resume(args: argparse.Namespace, log_dir: Path) -> int:
     view = View(live=False if args.script is not None else None, hands=args.sim and args.script is None)
     result = play(log.header.game, session.options, session.dice, port=args.port, sim=args.sim,
                   make_actor=make_actor, view=view, commands=args.script is None, log_writer=writer,
-                  resumed=session, archive=not args.no_archive)
+                  resumed=session, archive=not args.no_archive, serve=getattr(args, "server", None))
     report(result)
     return 0
