@@ -18,14 +18,29 @@ from tablier.play.view import View, keys_line, render
 from .conftest import DRAUGHTS, LIFTED, SNAPSHOTS, run_script
 
 
+def settled(session: Session) -> Session:
+    """The session once the status lights' second of ``link-wait`` after connecting is over."""
+    session.link_wait_until = 0.0
+    return session
+
+
 @pytest.fixture(scope="module")
 def backgammon() -> Session:
-    return run_script("backgammon", LIFTED, options={"cube": "true"}, match_length=5).session
+    return settled(run_script("backgammon", LIFTED, options={"cube": "true"}, match_length=5).session)
 
 
 @pytest.fixture(scope="module")
 def english() -> Session:
-    return run_script("english", DRAUGHTS).session
+    return settled(run_script("english", DRAUGHTS).session)
+
+
+def test_the_link_wait_lights_fit_the_compact_view_too(backgammon: Session) -> None:
+    backgammon.link_wait_until = float("inf")
+    try:
+        text = render(scene_of(backgammon), 80, 24, keys=keys_line(backgammon))
+    finally:
+        backgammon.link_wait_until = 0.0
+    assert "link: connected (just now)" in text and len(text.rstrip("\n").split("\n")) <= 24
 
 
 def check_snapshot(name: str, text: str) -> None:

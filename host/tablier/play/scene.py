@@ -65,6 +65,7 @@ class Scene:
     own_points: dict[int, int] = field(default_factory=dict)  # board point -> the mover's own number
     size: int = 0  # draughts: the board's size (8 or 10)
     link: str = CONNECTED
+    link_wait: bool = False  # the status lights say link-wait (the host has just (re)connected)
     words: tuple[str, ...] = ()  # where the game stands, in words (what the terminal view says)
     messages: tuple[str, ...] = ()
     moves: tuple[str, ...] = ()
@@ -97,13 +98,22 @@ def scene_of(session: Session) -> Scene:
 
 
 def _lights(session: Session) -> dict[str, str]:
-    return session.led_plan().meanings()
+    """The places' lights as the board shows them (faulty places included); the status lights as
+    the game sets them (the second of ``link-wait`` after connecting is :attr:`Scene.link_wait`)."""
+    shown = session.board_plan().meanings()
+    game = session.led_plan().meanings()
+    for player in ("status 1", "status 2"):
+        shown.pop(player, None)
+        if player in game:
+            shown[player] = game[player]
+    return shown
 
 
 def _common(session: Session, lights: dict[str, str]) -> dict[str, Any]:
     names = session.options.players
     return {"players": (names[0], names[1]), "score": (session.score[0], session.score[1]),
             "match_length": session.options.match_length, "link": session.link.state,
+            "link_wait": session.link.state != CONNECTED or session.clock() < session.link_wait_until,
             "messages": tuple(session.messages), "moves": tuple(session.committed),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
             "over": session.over}

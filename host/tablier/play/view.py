@@ -67,6 +67,8 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     elif scene.in_hand:
         lines.append(Text(f"in hand: {scene.in_hand}", style="bold yellow"))
     link = Text(f"link: {scene.link}")
+    if scene.link == CONNECTED and scene.link_wait:
+        link.append(" (just now)", style="dim")
     if scene.link != CONNECTED:
         link.append("  ** board disconnected **", style="bold red")
     lines.append(link)
@@ -102,15 +104,16 @@ def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False
     side = panel(scene, compact)
     for n in range(max(len(board), len(side))):
         grid.add_row(board[n] if n < len(board) else "", side[n] if n < len(side) else "")
-    below = [*scene.words]
-    keys_height = -(-len(keys) // width)
-    kept = max(1, height - max(len(board), len(side)) - len(below) - keys_height) if compact else 6
-    below += [f"> {message}" for message in scene.messages[-kept:]]
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=colour,
                       color_system="truecolor" if colour else None, no_color=not colour,
                       highlight=False, emoji=False, legacy_windows=False)
     console.print(grid, crop=True)
+    below = [*scene.words]
+    keys_height = -(-len(keys) // width)
+    drawn = out.getvalue().count("\n")  # the board and the panel beside it, wrapped lines and all
+    kept = max(1, height - drawn - len(below) - keys_height) if compact else 6
+    below += [f"> {message}" for message in scene.messages[-kept:]]
     for line in below:
         console.print(Text(line), crop=True, overflow="ellipsis", no_wrap=True)
     if keys:
