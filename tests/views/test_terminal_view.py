@@ -71,7 +71,7 @@ def test_a_lifted_man_and_his_lights_are_drawn_where_the_board_shows_them(backga
     assert scene.cube == (1, 0) and scene.match_length == 5 and scene.turn == 1
     text = render(scene, 80, 24)
     assert " 5D" in text and "4^" in text and "in hand: 1" in text and "D  destination" in text
-    assert "cube: 1, in the middle" in text and "match to 5" in text and "<- to play" in text
+    assert "cube: 1, in the middle" in text and "match to 5" in text and "(X) 0  <-" in text
 
 
 def test_draughts_squares_carry_their_numbers_and_lights(english: Session) -> None:
@@ -120,7 +120,7 @@ def test_the_side_to_move_sees_his_own_point_numbers_beside_the_boards() -> None
     scene = scene_of(session)
     assert scene.turn == 2 and scene.own_points[1] == 24 and scene.own_points[13] == 12
     lines = render(scene, 80, 24).splitlines()
-    own = [line for line in lines if "player 2's own numbers" in line]
+    own = [line for line in lines if "P2's" in line]
     assert len(own) == 2 and own[0].split()[:3] == ["12", "11", "10"]  # above the far edge's 13 14 15
 
 

@@ -5,7 +5,7 @@ White in tables), ``x``/``o`` a man standing where the position has none (mispla
 ``^`` the slot a lifted man left, ``?`` a man of an unknown side. A lit place carries its light's
 letter beside its number (:data:`LIGHT_LETTERS`) and, on a colour terminal, its colour. The
 tables board is seen from player 1's side with the layout's point numbers; when the side to move
-counts his points otherwise, his own numbers stand in a dim line beside the board's. Draughts
+counts his points otherwise, his own numbers stand in a dim line beside the board's (``P2's``). Draughts
 squares carry their numbers.
 """
 
@@ -73,7 +73,7 @@ def tables_board(scene: Scene, rows: int = 5) -> list[Text]:
             if n == 6:
                 line.append("     ")
             line.append(f"{scene.own_points[point]:>2} ", style="dim")
-        line.append(f"  player {scene.turn}'s own numbers", style="dim")
+        line.append(f"P{scene.turn}'s", style="dim")
         return line
 
     def cell(point: int, row: int) -> Text:

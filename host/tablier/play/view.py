@@ -53,7 +53,7 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     lines.append(Text(f"score{match}:"))
     for player in (1, 2):
         mark = "XO"[player - 1] if scene.family == "tables" else scene.colours[player - 1]
-        turn = "  <- to play" if scene.turn == player else ""
+        turn = ("  <-" if compact else "  <- to play") if scene.turn == player else ""
         lines.append(Text(f" {names[player - 1][:14]} ({mark}) {scene.score[player - 1]}{turn}",
                           style="bold" if turn else ""))
     if scene.cube is not None:
@@ -100,7 +100,7 @@ def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False
         board = []
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
+    grid.add_column(no_wrap=compact, overflow="ellipsis" if compact else "fold")  # compact: one line each
     side = panel(scene, compact)
     for n in range(max(len(board), len(side))):
         grid.add_row(board[n] if n < len(board) else "", side[n] if n < len(side) else "")
