@@ -26,7 +26,8 @@ def test_the_replay_shows_the_cube_the_score_and_plain_buttons(tmp_path: Path) -
     result = run_script("backgammon", DROPPED, log_dir=tmp_path, options={"cube": "true"}, match_length=1)
     assert result.log_path is not None and result.session.over
     html = write_html(read_event_log(result.log_path))
-    assert "Score (match to 1): before this game player 1 0, player 2 0; after it player 1 0, player 2 1" in html
+    assert ("Score (match to 1): before this game player 1 0, player 2 0; "
+            "after it player 1 0, player 2 1") in html
     assert html.count(">64</text>") >= 2  # the cube in the middle, on every frame
     for word in ("&lt;&lt; First", "&lt; Back", "Next &gt;", "Last &gt;&gt;"):
         assert f">{word}</button>" in html
