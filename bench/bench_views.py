@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
-from tablier.play.demo import run_demo  # noqa: E402
-from tablier.play.follow import follow  # noqa: E402
-from tablier.play.scene import Scene, scene_of  # noqa: E402
+from tablier.play.demo import run_demo
+from tablier.play.follow import follow
+from tablier.play.scene import Scene, scene_of
 
 CHANGES = 120
 PAUSE_S = 0.03
