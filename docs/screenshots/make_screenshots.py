@@ -64,7 +64,8 @@ def main() -> None:
     actions = parse_script(SCRIPT, "screenshot")
     options = PlayOptions(players=("Ann", "Bob"), match_length=5, options={"cube": "true"}, grace_s=30)
     result = play("backgammon", options, Dice(1), sim=True,
-                  make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "screenshot"), timeout=60)
+                  make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "screenshot"),
+                  timeout=60)
     session = result.session
     with LiveServer() as server, publishing(session, server):
         driver = browser(1280, 760)
@@ -75,7 +76,8 @@ def main() -> None:
         finally:
             driver.quit()
     text = render(scene_of(session), 80, 24, colour=True, keys=keys_line(session, hands=False))
-    console = Console(record=True, width=80, file=io.StringIO(), force_terminal=True, color_system="truecolor")
+    console = Console(record=True, width=80, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor")
     console.print(Text.from_ansi(text), end="")
     html = console.export_html(inline_styles=True, code_format=(
         "<!DOCTYPE html><html><head><meta charset=utf-8><style>body {{ margin: 0; background: #1e1e1e; }}"
