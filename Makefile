@@ -9,11 +9,14 @@ MPY_OUT := build/mpy
 
 .PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
 
-# System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings.
+# System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings, Chromium and its
+# driver for the web view's browser test (Debian's own: no browser is downloaded at install time).
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
 	command -v rsvg-convert >/dev/null || missing="$$missing librsvg2-bin"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi

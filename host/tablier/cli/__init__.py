@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "play",
     "rebuild",
     "solve",
+    "watch",
 )
 
 

@@ -32,6 +32,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--fast", action="store_true", help="no pause at all")
     parser.add_argument("--log-dir", type=Path, default=None,
                         help="where the event log goes (default: $XDG_DATA_HOME/tablier/logs)")
+    parser.add_argument("--serve", metavar="[HOST:]PORT",
+                        help="serve a read-only live web page of the game (host 127.0.0.1 unless given)")
     parser.add_argument("--no-board", action="store_true",
                         help="the terminal-only demonstration (Backgammon, no simulated board)")
     parser.add_argument("--resume", type=Path, metavar="LOG",
@@ -58,13 +60,22 @@ def run(args: argparse.Namespace) -> int:
     from tablier.link.errors import LinkError
     from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
     from tablier.record.eventlog import default_log_dir
+    from tablier.web.server import ServeError
 
     delay = DEFAULT_DELAY if args.delay is None else args.delay
+    server = None
     try:
+        if args.serve is not None:
+            from tablier.web.live import open_server
+
+            server = open_server(args.serve)
         if args.resume is not None:
-            result = resume_demo(args.resume, delay)
+            result = resume_demo(args.resume, delay, serve=server)
         else:
-            result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir())
+            result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server)
+    except ServeError as error:
+        print(f"tablier demo: {error}", file=sys.stderr)
+        return 2
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
         return 2
@@ -79,6 +90,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
           f"{len(session.committed)} moves committed")
     print(f"log written to {result.log_path}")
+    if server is not None:
+        from tablier.web.live import linger
+
+        sys.stdout.flush()
+        linger(server)
+        server.stop()
     if not session.finished:
         print("tablier demo: the game stopped before its end", file=sys.stderr)
         return 1

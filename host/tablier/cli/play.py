@@ -47,6 +47,8 @@ def register(subparsers: Any) -> None:
                         "(default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--resume", nargs="?", const="latest", metavar="LOG",
                         help="continue an interrupted game from its log (default: the latest log)")
+    parser.add_argument("--serve", metavar="[HOST:]PORT",
+                        help="serve a read-only live web page of the game (host 127.0.0.1 unless given)")
     parser.add_argument("--no-archive", action="store_true",
                         help="do not put the finished game into the archive (`tablier archive`)")
     parser.set_defaults(func=run)
@@ -79,11 +81,18 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return fail("--games must be 1 or more, --match and --grace 0 or more")
     log_dir = args.log_dir or default_log_dir()
+    server = None
     try:
+        if args.serve is not None:
+            from tablier.web.live import open_server
+
+            server = args.server = open_server(args.serve)
         if args.resume is not None:
             from tablier.play.resume import resume
 
-            return resume(args, log_dir)
+            status = resume(args, log_dir)
+            _linger(server)
+            return status
         if not args.game:
             return fail("name the game to play (see `tablier games`)")
         game = find_game(args.game)
@@ -105,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         view = View(live=False if scripted else None, hands=args.sim and not scripted)
         result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
                       make_actor=make_actor, view=view, commands=not scripted,
-                      archive=not args.no_archive)
+                      archive=not args.no_archive, serve=server)
     except KeyboardInterrupt:  # before the game began (connecting): nothing to resume
         return fail("stopped before the game began", 130)
     except KeyError as error:
@@ -117,4 +126,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(str(error))
     report(result)
+    _linger(server)
     return 0
+
+
+def _linger(server: Any) -> None:
+    """With ``--serve``: the page stays up after the game until Ctrl-C."""
+    if server is not None:
+        from tablier.web.live import linger
+
+        sys.stdout.flush()
+        linger(server)
+        server.stop()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tablier.games import find_game
 from tablier.record.eventlog import DiceRecord, read_log
@@ -27,13 +27,18 @@ from .runner import PlayResult, play
 from .session import Actor, PlayOptions
 from .view import View
 
+if TYPE_CHECKING:
+    from tablier.web.server import LiveServer
+
 #: Seconds between two actions of the hands by default: a Backgammon game takes about a minute.
 DEFAULT_DELAY = 0.06
 
 
 def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = DEFAULT_DELAY,
-             log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None) -> PlayResult:
-    """Play one game of ``game`` on the simulated board; returns the session and the log's path."""
+             log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None,
+             serve: LiveServer | None = None) -> PlayResult:
+    """Play one game of ``game`` on the simulated board; returns the session and the log's path;
+    ``serve``: the server of the game's web page."""
     info = find_game(game)
     names = ("greedy player", "random player") if info.family == "tables" else ("player 1", "player 2")
     options = PlayOptions(players=names, grace_s=5.0)
@@ -41,17 +46,17 @@ def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = D
 
     view = View(out or sys.stdout, live=live)
     return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=_hands(seed, delay),
-                view=view)
+                view=view, serve=serve)
 
 
 def resume_demo(path: Path, delay: float = DEFAULT_DELAY, out: TextIO | None = None,
-                live: bool | None = None) -> PlayResult:
+                live: bool | None = None, serve: LiveServer | None = None) -> PlayResult:
     """Go on with the demo game of the log at ``path`` on a fresh simulated board."""
     log = read_log(path)
     seed = log.header.seed
     dice = Dice.resumed(seed, (len(throw.dice) for throw in log.of(DiceRecord)))
     return resume_log(path, dice, sim=True, make_actor=_hands(seed, delay),
-                      view=View(out or sys.stdout, live=live))
+                      view=View(out or sys.stdout, live=live), serve=serve)
 
 
 def _hands(seed: int | None, delay: float) -> Callable[[Hands, Cable], Actor]:

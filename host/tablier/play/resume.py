@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablier.errors import TablierError
 from tablier.record.eventlog import EventLogWriter, Message, ResultRecord, read_log
@@ -25,6 +25,9 @@ from .runner import PlayResult, play
 from .session import Actor
 from .tables_flow import PLAY
 from .view import View
+
+if TYPE_CHECKING:
+    from tablier.web.server import LiveServer
 
 
 def latest_log(directory: Path) -> Path:
@@ -50,14 +53,15 @@ def resume(args: argparse.Namespace, log_dir: Path) -> int:
     view = View(live=False if args.script is not None else None, hands=args.sim and args.script is None)
     result = resume_log(path, Dice(args.seed, args.dice), args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
-                        archive=not args.no_archive)
+                        archive=not args.no_archive, serve=getattr(args, "server", None))
     report(result)
     return 0
 
 
 def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: str | None = None,
                sim: bool = False, make_actor: Callable[[Any, Any], Actor] | None = None,
-               view: View | None = None, commands: bool = False, archive: bool = False) -> PlayResult:
+               view: View | None = None, commands: bool = False, archive: bool = False,
+               serve: LiveServer | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
     ``archive``. :class:`TablierError` if the log cannot be resumed."""
@@ -82,7 +86,7 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
         session.say(f"the throw {standing} shown before the interruption stands: play it", "info")
     return play(log.header.game, session.options, session.dice, port=port, sim=sim,
                 make_actor=make_actor, view=view, commands=commands, log_writer=writer,
-                resumed=session, archive=archive)
+                resumed=session, archive=archive, serve=serve)
 
 
 def standing_throw(rebuilt: Rebuilt) -> str:

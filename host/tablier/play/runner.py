@@ -23,7 +23,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.transport import open_serial
@@ -37,6 +37,9 @@ from .script import ScriptActor
 from .session import Actor, PlayOptions, Session
 from .start import make_session, open_log
 from .view import View
+
+if TYPE_CHECKING:
+    from tablier.web.server import LiveServer
 
 
 @dataclass
@@ -94,10 +97,12 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
          log_dir: Path | None = None, make_actor: Callable[[Hands, Cable], Actor] | None = None,
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
-         resumed: Session | None = None, archive: bool = False) -> PlayResult:
+         resumed: Session | None = None, archive: bool = False,
+         serve: LiveServer | None = None) -> PlayResult:
     """Play ``game`` on a board at ``port`` or on the simulated board (``sim``); ``resumed``: go on
     with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
-    played to its end goes into the archive (:func:`archive_log`)."""
+    played to its end goes into the archive (:func:`archive_log`); ``serve``: the server of the
+    game's web page (``docs/web.md``)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         hands = None
@@ -126,7 +131,13 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
                                                           f"layout {link.layout_hash}"))
         session.adopt(link, log)
         if view is not None:
+            view.connected(f"the board: the simulated one (the firmware under MicroPython on {where})"
+                           if sim else f"the board: on {where}")
             session.on_redraw = view
+        if serve is not None:
+            from tablier.web.live import publishing
+
+            stack.enter_context(publishing(session, serve))
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
         source = None
         if commands:

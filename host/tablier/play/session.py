@@ -438,14 +438,19 @@ class Session:
         if kind == "":
             self.say(f"the board now ignores {switch.place}: the rules tell what stands there")
 
-    def refresh(self) -> None:
-        """Send the LED plan if it changed, and redraw."""
+    def board_plan(self) -> LedPlan:
+        """The LED plan as the board is sent it: the game's, with the faulty places and the link
+        lights on top (the views draw this one)."""
         plan = self.led_plan()
         for switch in self._faulty_lights():
             plan.place((switch.kind, switch.index), FAULTY)
         if self.link.state != CONNECTED or self.clock() < self.link_wait_until:
             plan.status(1, LINK_WAIT).status(2, LINK_WAIT)
-        wishes = plan.wishes()
+        return plan
+
+    def refresh(self) -> None:
+        """Send the LED plan if it changed, and redraw."""
+        wishes = self.board_plan().wishes()
         if wishes != self._last_wishes:
             self._last_wishes = wishes
             self.link.set_leds(wishes)

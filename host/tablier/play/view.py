@@ -1,25 +1,39 @@
-"""The terminal's live view: the board, dice, whose turn, legal plays, messages and the link state.
+"""The terminal's live view: the board as the switches see it, lights, dice, cube, score, turn, link.
 
-On a terminal (a TTY) the view is redrawn in place with ANSI escapes, at most a few times a second;
-otherwise (a pipe, a log, the tests) only new messages are printed, one a line, so the output reads
-as a plain transcript. The keys line lists the words of the game being played and, on the simulated
-board moved by typing, the hands' actions.
+On a terminal (a TTY) the view is redrawn in place, at most a few times a second, in colour
+(:mod:`rich`), the layout chosen by the terminal's size: below 100 columns or 34 lines the compact
+one, which fits 80x24. Otherwise (a pipe, a log, the tests) the output reads as a plain transcript:
+it says first which board is played on (the simulated one: the firmware under MicroPython on
+which pseudo-terminal), then every message, one a line, and the board in plain text after each
+committed move. The keys line lists the words of the game being played and, on the simulated
+board moved by typing, the hands' actions. The board is drawn by :mod:`.board_text` from a
+:class:`~tablier.play.scene.Scene`.
 """
 
 from __future__ import annotations
 
+import io
+import shutil
 import sys
 import time
 from typing import TextIO
 
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .board_text import dice_text, draughts_board, legend, tables_board
 from .draughts_session import DraughtsSession
 from .link import CONNECTED
+from .scene import Scene, scene_of
 from .session import Session
 from .tables_session import TablesSession
 
 CLEAR = "\x1b[H\x1b[2J"
 #: The hands' actions typed on the simulated board (``docs/sim-script.md``).
 HAND_KEYS = ("setup", "lift PLACE", "put PLACE", "move PLACE PLACE", "press 1|2", "flip", "cut/restore")
+#: Below this many columns or lines the compact layout is drawn.
+WIDE = (100, 34)
 
 
 def keys_line(session: Session, hands: bool = False) -> str:
@@ -29,6 +43,82 @@ def keys_line(session: Session, hands: bool = False) -> str:
     if hands:
         line += "; hands: " + ", ".join(HAND_KEYS)
     return line
+
+
+def panel(scene: Scene, compact: bool) -> list[Text]:
+    """The lines beside the board: game, score, cube, turn, dice, men in hand, link, lights."""
+    names = scene.players
+    lines = [Text(f"{scene.title}, game {scene.game_number}", style="bold")]
+    match = f" (match to {scene.match_length})" if scene.match_length else ""
+    lines.append(Text(f"score{match}:"))
+    for player in (1, 2):
+        mark = "XO"[player - 1] if scene.family == "tables" else scene.colours[player - 1]
+        turn = ("  <-" if compact else "  <- to play") if scene.turn == player else ""
+        lines.append(Text(f" {names[player - 1][:14]} ({mark}) {scene.score[player - 1]}{turn}",
+                          style="bold" if turn else ""))
+    if scene.cube is not None:
+        value, owner = scene.cube
+        lines.append(Text(f"cube: {value}, " + (f"{names[owner - 1][:14]}'s" if owner else "in the middle")))
+    if scene.family == "tables":
+        line = dice_text(scene)
+        if scene.in_hand:
+            line.append(f"  in hand: {scene.in_hand}", style="bold yellow")
+        lines.append(line)
+    elif scene.in_hand:
+        lines.append(Text(f"in hand: {scene.in_hand}", style="bold yellow"))
+    link = Text(f"link: {scene.link}")
+    if scene.link == CONNECTED and scene.link_wait:
+        link.append(" (just now)", style="dim")
+    if scene.link != CONNECTED:
+        link.append("  ** board disconnected **", style="bold red")
+    lines.append(link)
+    status = [f"status {n} {light}" for n, light in zip((1, 2), scene.status_lights, strict=True) if light]
+    if status:
+        lines.append(Text("lights: " + ", ".join(status)))
+    keyed = legend(scene)
+    if compact and len(keyed) > 2:
+        joined = Text()
+        for line in keyed:
+            joined.append_text(line[:3])
+            joined.append(line.plain[3:].strip()[:9] + " ")
+        keyed = [joined]
+    lines += keyed
+    if not compact and scene.moves:
+        lines.append(Text("moves: " + ", ".join(scene.moves[-4:]), style="dim"))
+    return lines
+
+
+def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False,
+           keys: str = "") -> str:
+    """The whole view as text for a terminal of ``width`` x ``height`` (ANSI styles if ``colour``)."""
+    compact = width < WIDE[0] or height < WIDE[1]
+    if scene.family == "tables":
+        board = tables_board(scene, rows=4 if compact else 5)
+    elif scene.family == "draughts":
+        board = draughts_board(scene)
+    else:
+        board = []
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=compact, overflow="ellipsis" if compact else "fold")  # compact: one line each
+    side = panel(scene, compact)
+    for n in range(max(len(board), len(side))):
+        grid.add_row(board[n] if n < len(board) else "", side[n] if n < len(side) else "")
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=colour,
+                      color_system="truecolor" if colour else None, no_color=not colour,
+                      highlight=False, emoji=False, legacy_windows=False)
+    console.print(grid, crop=True)
+    below = [*scene.words]
+    keys_height = -(-len(keys) // width)
+    drawn = out.getvalue().count("\n")  # the board and the panel beside it, wrapped lines and all
+    kept = max(1, height - drawn - len(below) - keys_height) if compact else 6
+    below += [f"> {message}" for message in scene.messages[-kept:]]
+    for line in below:
+        console.print(Text(line), crop=True, overflow="ellipsis", no_wrap=True)
+    if keys:
+        console.print(Text(keys, style="dim"))
+    return out.getvalue()
 
 
 class View:
@@ -44,6 +134,15 @@ class View:
         self._last_draw = 0.0
         self._last_text = ""
         self._printed = 0
+        self._drawn_moves = 0
+        self.board_note = ""  # which board is played on, said first in a transcript
+
+    def connected(self, note: str) -> None:
+        """Say which board is played on (a transcript says it at once; a live view keeps it)."""
+        self.board_note = note
+        if not self.live:
+            self.out.write(note + "\n")
+            self.out.flush()
 
     def __call__(self, session: Session) -> None:
         if self.live:
@@ -60,17 +159,11 @@ class View:
         now = time.monotonic()
         if now - self._last_draw < self.interval:
             return
-        link = session.link.state
-        lit = [f"{place} {meaning}" for place, meaning in session.led_plan().meanings().items()
-               if not place.startswith("die")]
-        lines = [*session.status_lines(), "",
-                 "lights: " + (", ".join(lit) or "none"),
-                 f"link: {link}" + ("" if link == CONNECTED else "  ** board disconnected **"),
-                 *(f"> {m}" for m in session.messages[-5:]), "",
-                 keys_line(session, self.hands)]
-        text = "\n".join(lines)
+        size = shutil.get_terminal_size((80, 24))
+        text = render(scene_of(session), size.columns, size.lines - 1, colour=self.out.isatty(),
+                      keys=keys_line(session, self.hands))
         if text != self._last_text:
-            self.out.write(CLEAR + text + "\n")
+            self.out.write(CLEAR + text)
             self.out.flush()
             self._last_text = text
         self._last_draw = now
@@ -82,3 +175,11 @@ class View:
         if len(log) > self._printed:
             self.out.flush()
         self._printed = len(log)
+        if len(session.committed) != self._drawn_moves:
+            self._drawn_moves = len(session.committed)
+            scene = scene_of(session)
+            board = tables_board(scene, rows=5) if scene.family == "tables" else draughts_board(scene)
+            self.out.write("\n".join(line.plain.rstrip() for line in board) + "\n")
+            self.out.flush()
+
+

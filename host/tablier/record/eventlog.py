@@ -381,7 +381,8 @@ class EventLogWriter:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.mended = mend_tail(path) if path.exists() else ""
-            self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+            # line-buffered: `tablier watch` follows the log as it grows
+            self._file: TextIO = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
         except OSError as error:
             raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
 

@@ -1,8 +1,10 @@
 """A self-contained HTML replay of a record, for sharing with a class.
 
-One file, no network resources: every position is an inline SVG diagram (:mod:`svg_diagram`), the
-move just made lit (its from and to points or squares). Buttons and the arrow keys step through the
-moves; the move list beside the board jumps to any move; a menu picks the game of a match.
+One file, no network resources: every position is an inline SVG diagram (:mod:`svg_diagram`, the
+drawing code of the live web page too), the move just made lit (its from and to points or squares)
+and, in a game with the cube, the cube where it stands. Each game says the score before and after
+it. Buttons (plain words, in the page's common fonts) and the arrow keys step through the moves;
+the move list beside the board jumps to any move; a menu picks the game of a match.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ h1 { font-size: 1.3em; } .wrap { display: flex; gap: 1.5em; align-items: flex-st
 .moves { max-height: 560px; overflow-y: auto; min-width: 16em; border: 1px solid #ccc; background: #fff; }
 .moves div { padding: 2px 6px; cursor: pointer; } .moves div.on { background: #f5b82e; }
 .game { display: none; } .game.on { display: block; }
-button { font-size: 1.1em; margin-right: 0.3em; } .caption { margin: 0.5em 0; font-weight: bold; }
+button { font: inherit; font-size: 1em; margin-right: 0.3em; padding: 0.2em 0.7em; }
+.caption { margin: 0.5em 0; font-weight: bold; } .score { margin: 0.3em 0; }
 """
 
 _SCRIPT = """
@@ -84,13 +87,31 @@ def _frames(record: Record, game: GameRecord) -> list[tuple[str, str]]:
         return frames
     variant = tables_variant(record, game)
     start = start_position(record, game, variant)
-    frames.append(("start", tables_svg(start, variant, caption="start")))
+    cubed = str(record.options.get("cube", "")).lower() in ("true", "1", "yes") or any(
+        step.cube[0] > 1 for step in steps)
+    frames.append(("start", tables_svg(start, variant, caption="start", cube=(1, 0) if cubed else None)))
     for step in steps:
         assert isinstance(step.after, Position)
         caption = _caption(step, game)
+        value, owner = step.cube
+        cube = (value, 0 if owner is None else owner + 1) if cubed else None
         frames.append((caption, tables_svg(step.after, variant, step.action.dice, lit_points(step, variant),
-                                           caption)))
+                                           caption, cube)))
     return frames
+
+
+def _score_line(record: Record, game: GameRecord) -> str:
+    """The match score before the game and after it (with the match's length)."""
+    names = (game.players[0] or "?", game.players[1] or "?")
+    before = game.score
+    after = list(before)
+    if game.outcome is not None and game.outcome.winner is not None:
+        after[game.outcome.winner] += game.outcome.points
+    length = f" (match to {record.match_length})" if record.match_length else ""
+    line = f"Score{length}: before this game {names[0]} {before[0]}, {names[1]} {before[1]}"
+    if game.outcome is not None:
+        line += f"; after it {names[0]} {after[0]}, {names[1]} {after[1]}"
+    return line
 
 
 def _caption(step: Step, game: GameRecord) -> str:
@@ -116,8 +137,10 @@ def write_html(record: Record) -> str:
         result = escape(str(game.outcome)) if game.outcome else "not finished"
         games_html.append(
             f"<section class=game><h2>{escape(label)}</h2><div class=wrap><div>"
-            f"<div><button onclick='jump(0)'>&#x23EE;</button><button onclick='step(-1)'>&#x25C0;</button>"
-            f"<button onclick='step(1)'>&#x25B6;</button><button onclick='jump(1e9)'>&#x23ED;</button></div>"
+            f"<p class=score>{escape(_score_line(record, game))}</p>"
+            "<div><button onclick='jump(0)'>&lt;&lt; First</button>"
+            "<button onclick='step(-1)'>&lt; Back</button><button onclick='step(1)'>Next &gt;</button>"
+            "<button onclick='jump(1e9)'>Last &gt;&gt;</button></div>"
             f"<div class=caption></div><div class=board>{boards}</div><p>Result: {result}</p></div>"
             f"<div class=moves>{moves}</div></div></section>")
     picker = (f"<p><select onchange='pick(Number(this.value))'>{''.join(options)}</select></p>"

@@ -3,9 +3,12 @@
 Tables: the 24 points as triangles numbered from Black's side (13..24 along the far edge, 12..1
 along the near edge, Black's home table at the near right, as in the text diagram), each point's men
 (five drawn, a taller stack with its count), the bar in the middle, the men borne off in the trays,
-the dice and whose turn it is. Draughts: the board with its playing squares numbered, men and kings.
-Points or squares to light (a move's from and to) are drawn in a highlight colour. The SVG is plain
-and self-contained (the HTML replay inlines it); PNG goes through ``rsvg-convert`` (Debian's
+the dice (a used one greyed), the cube and whose turn it is. Draughts: the board with its playing
+squares numbered, men and kings.
+Points or squares to light (a move's from and to) are drawn in a highlight colour. The drawing
+itself works from a plain picture (:class:`TablesPicture`, :class:`DraughtsPicture`), so that the
+live web page (the lit LEDs in their colours, lifted and misplaced men) is drawn by the same code.
+The SVG is plain and self-contained (the HTML replay inlines it); PNG goes through ``rsvg-convert`` (Debian's
 ``librsvg2-bin``) when it is installed.
 """
 
@@ -14,8 +17,10 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Collection
+from dataclasses import dataclass, field
 
 from tablier.draughts.core import Board as DraughtsBoard
+from tablier.draughts.geometry import Geometry
 from tablier.hardware.svg import Svg
 from tablier.tables.position import BAR, BLACK, OFF, WHITE, Position
 from tablier.tables.variant import Variant
@@ -37,28 +42,79 @@ _R = 4.4
 _SHOWN = 5
 
 
+@dataclass
+class TablesPicture:
+    """What a tables diagram shows, whatever it is drawn from (a position, or the live board).
+
+    ``points`` maps each point as numbered on the drawing (13..24 along the far edge, 12..1 along
+    the near edge) to its men and their side (0 Black, 1 White, None unknown); ``bar`` and ``off``
+    hold Black's and White's men there. ``lights`` colours places (``point 7``, ``bar 1``,
+    ``tray 2``: 1 is Black's, 2 White's); ``marks`` flags places ``lifted`` (a man gone from
+    there) or ``added`` (a man where the position has none). ``cube`` is (value, owner: 0 in the
+    middle, 1 Black's, 2 White's)."""
+
+    points: dict[int, tuple[int, int | None]] = field(default_factory=dict)
+    bar: tuple[int, int] = (0, 0)
+    off: tuple[int, int] = (0, 0)
+    dice: tuple[int, ...] = ()
+    dice_used: tuple[bool, ...] = ()
+    lights: dict[str, str] = field(default_factory=dict)
+    marks: dict[str, str] = field(default_factory=dict)
+    cube: tuple[int, int] | None = None
+    caption: str = ""
+
+
+@dataclass
+class DraughtsPicture:
+    """What a draughts diagram shows: ``pieces`` maps squares to (side: 0 Black, 1 White, None
+    unknown; king); ``lights`` colours squares, ``marks`` flags them ``lifted`` or ``added``."""
+
+    size: int = 8
+    pieces: dict[int, tuple[int | None, bool]] = field(default_factory=dict)
+    lights: dict[int, str] = field(default_factory=dict)
+    marks: dict[int, str] = field(default_factory=dict)
+    caption: str = ""
+
+
 def tables_svg(position: Position, variant: Variant, dice: tuple[int, ...] = (),
-               lit: Collection[int] = (), caption: str = "") -> str:
+               lit: Collection[int] = (), caption: str = "",
+               cube: tuple[int, int] | None = None) -> str:
     """An SVG diagram of a tables position; ``lit`` holds Black-numbered points to light
-    (``BAR`` = 25 for the bar, ``OFF`` = 0 for the trays)."""
+    (``BAR`` = 25 for the bar, ``OFF`` = 0 for the trays); ``cube``: (value, owner) as in
+    :class:`TablesPicture`."""
+    black, white = position.boards
+    points: dict[int, tuple[int, int | None]] = {}
+    for point in range(1, 25):
+        his = white[variant.opposite(point)]
+        points[point] = (black[point], BLACK) if black[point] else (his, WHITE)
+    lights = {f"point {p}": HIGHLIGHT for p in lit if 1 <= p <= 24}
+    if BAR in lit:
+        lights.update({"bar 1": HIGHLIGHT, "bar 2": HIGHLIGHT})
+    if OFF in lit:
+        lights.update({"tray 1": HIGHLIGHT, "tray 2": HIGHLIGHT})
+    turn = "Black" if position.turn == BLACK else "White"
+    picture = TablesPicture(points, (black[BAR], white[BAR]), (black[OFF], white[OFF]), dice,
+                            lights=lights, cube=cube, caption=caption or f"{turn} to move")
+    return draw_tables(picture)
+
+
+def draw_tables(picture: TablesPicture) -> str:
+    """The SVG of a :class:`TablesPicture` (the one drawing code of the replay and the live page)."""
     half = 6 * _W
     width = _MARGIN + half + _BAR + half + _MARGIN + _TRAY
     top = _MARGIN
     height = top + 2 * _LENGTH + 14 + _MARGIN + 10
-    svg = Svg(width, height, caption or "tables position")
+    svg = Svg(width, height, picture.caption or "tables position")
     svg.rect(0, 0, width, height, fill=WOOD, stroke="none")
     board_bottom = top + 2 * _LENGTH + 14
     svg.rect(_MARGIN, top, 2 * half + _BAR, board_bottom - top, fill=FELT, stroke="#000")
     bar_x = _MARGIN + half
-    svg.rect(bar_x, top, _BAR, board_bottom - top, fill=HIGHLIGHT if BAR in lit else WOOD, stroke="#000")
-    black, white = position.boards
-
-    def men_on(point: int) -> tuple[int, int]:
-        if black[point]:
-            return black[point], BLACK
-        his = white[variant.opposite(point)]
-        return his, WHITE
-
+    middle = (top + board_bottom) / 2
+    svg.rect(bar_x, top, _BAR, board_bottom - top, fill=WOOD, stroke="#000")
+    for player, y in ((2, top), (1, middle)):
+        light = picture.lights.get(f"bar {player}")
+        if light:
+            svg.rect(bar_x, y, _BAR, middle - top, fill=light, stroke="#000")
     for index in range(24):
         far = index < 12  # 13..24 on the far (top) edge, left to right; 12..1 on the near edge
         point = 13 + index if far else 12 - (index - 12)
@@ -66,58 +122,88 @@ def tables_svg(position: Position, variant: Variant, dice: tuple[int, ...] = (),
         x = _MARGIN + column * _W + (_BAR if column >= 6 else 0)
         tip = top + _LENGTH if far else board_bottom - _LENGTH
         base = top if far else board_bottom
-        colour = HIGHLIGHT if point in lit else POINT_COLOURS[index % 2]
+        name = f"point {point}"
+        colour = picture.lights.get(name, POINT_COLOURS[index % 2])
         svg.polyline([(x, base), (x + _W, base), (x + _W / 2, tip)], fill=colour, stroke="#000",
                      stroke_width=0.2)
         label_y = top - 3.5 if far else board_bottom + 3.5
         svg.text(x + _W / 2, label_y, str(point), size=3.2, fill="#fff")
-        count, side = men_on(point)
+        count, side = picture.points.get(point, (0, None))
+        direction = 1 if far else -1
         for slot in range(min(count, _SHOWN)):
-            cy = base + (_R + 2 * _R * slot) * (1 if far else -1)
-            _man(svg, x + _W / 2, cy, side)
+            _man(svg, x + _W / 2, base + (_R + 2 * _R * slot) * direction, side,
+                 added=slot == min(count, _SHOWN) - 1 and picture.marks.get(name) == "added")
         if count > _SHOWN:
-            cy = base + (_R + 2 * _R * (_SHOWN - 1)) * (1 if far else -1)
-            svg.text(x + _W / 2, cy, str(count), size=3.6, fill=MEN_COLOURS[1 - side], bold=True)
-    middle = (top + board_bottom) / 2
+            cy = base + (_R + 2 * _R * (_SHOWN - 1)) * direction
+            svg.text(x + _W / 2, cy, str(count), size=3.6, fill=MEN_COLOURS[1 - (side or 0)], bold=True)
+        if picture.marks.get(name) == "lifted":
+            _lifted(svg, x + _W / 2, base + (_R + 2 * _R * min(count, _SHOWN - 1)) * direction)
     for side, direction in ((WHITE, -1), (BLACK, 1)):
-        on_bar = position.boards[side][BAR]
+        on_bar = picture.bar[side]
         for slot in range(min(on_bar, 3)):
             _man(svg, bar_x + _BAR / 2, middle + direction * (8 + 2 * _R * slot), side)
         if on_bar > 3:
             svg.text(bar_x + _BAR / 2, middle + direction * (8 + 4 * _R), str(on_bar), size=3.6,
                      fill=MEN_COLOURS[1 - side], bold=True)
+        if picture.marks.get(f"bar {side + 1}") == "lifted":
+            _lifted(svg, bar_x + _BAR / 2, middle + direction * (8 + 2 * _R * min(on_bar, 2)))
     tray_x = _MARGIN + 2 * half + _BAR + _MARGIN / 2
     for side, y in ((WHITE, top), (BLACK, middle + 2)):
         tray_height = middle - top - 2
-        tray_colour = HIGHLIGHT if OFF in lit else "#4a2e1a"
+        tray_colour = picture.lights.get(f"tray {side + 1}", "#4a2e1a")
         svg.rect(tray_x, y, _TRAY - 2, tray_height, fill=tray_colour, stroke="#000")
-        borne = position.boards[side][OFF]
+        borne = picture.off[side]
         if borne:
             _man(svg, tray_x + (_TRAY - 2) / 2, y + tray_height / 2 - 3, side)
             svg.text(tray_x + (_TRAY - 2) / 2, y + tray_height / 2 + 5, str(borne), size=3.6, fill="#fff")
-    for number, die in enumerate(dice[:4]):
+    for number, die in enumerate(picture.dice[:4]):
         x = _MARGIN + half + _BAR + half / 2 - 7 + number * 9
-        svg.rect(x, middle - 3.5, 7, 7, fill="#fffdf5", stroke="#000", rx=1)
-        svg.text(x + 3.5, middle, str(die), size=4.5, bold=True)
-    turn = "Black" if position.turn == BLACK else "White"
-    text = caption or f"{turn} to move"
-    svg.text(_MARGIN, height - 6, text, size=3.8, anchor="start", fill="#fff")
+        used = number < len(picture.dice_used) and picture.dice_used[number]
+        svg.rect(x, middle - 3.5, 7, 7, fill="#8a8578" if used else "#fffdf5", stroke="#000", rx=1)
+        svg.text(x + 3.5, middle, str(die), size=4.5, bold=True, fill="#555" if used else "#000")
+    if picture.cube is not None:
+        value, owner = picture.cube
+        cy = {0: middle, 1: board_bottom - 6, 2: top + 6}[owner]
+        svg.rect(_MARGIN + half / 2 - 4, cy - 4, 8, 8, fill="#fff", stroke="#000", rx=1)
+        svg.text(_MARGIN + half / 2, cy, str(value if value > 1 else 64), size=4, bold=True)
+    svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
     return svg.render(scale=4)
 
 
-def _man(svg: Svg, cx: float, cy: float, side: int) -> None:
+def _man(svg: Svg, cx: float, cy: float, side: int | None, added: bool = False) -> None:
+    if side is None:
+        svg.circle(cx, cy, _R, fill="#999", stroke="#000", stroke_width=0.4)
+        return
     edge = "#000" if side == WHITE else "#888"
-    svg.circle(cx, cy, _R, fill=MEN_COLOURS[side], stroke=edge, stroke_width=0.4)
+    svg.circle(cx, cy, _R, fill=MEN_COLOURS[side], stroke="#f5b82e" if added else edge,
+               stroke_width=1.0 if added else 0.4)
+
+
+def _lifted(svg: Svg, cx: float, cy: float) -> None:
+    """The slot a lifted man left: a dashed ring."""
+    svg.circle(cx, cy, _R, fill="none", stroke="#ffe066", stroke_width=0.6)
 
 
 def draughts_svg(board: DraughtsBoard, lit: Collection[int] = (), caption: str = "") -> str:
     """An SVG diagram of a draughts position (square 1 at the top left); ``lit`` squares lit."""
-    geometry = board.geometry
+    pieces: dict[int, tuple[int | None, bool]] = {}
+    for square in range(1, board.geometry.squares + 1):
+        piece = board.piece_at(square)
+        if piece is not None:
+            pieces[square] = (1 if piece.color else 0, piece.king)
+    turn = "White" if board.turn else "Black"
+    return draw_draughts(DraughtsPicture(board.geometry.size, pieces, {s: HIGHLIGHT for s in lit},
+                                         caption=caption or f"{turn} to move"))
+
+
+def draw_draughts(picture: DraughtsPicture) -> str:
+    """The SVG of a :class:`DraughtsPicture`."""
+    geometry = Geometry(picture.size)
     cell = 12.0
     size = geometry.size * cell
     width = size + 2 * _MARGIN
     height = size + 2 * _MARGIN + 10
-    svg = Svg(width, height, caption or "draughts position")
+    svg = Svg(width, height, picture.caption or "draughts position")
     svg.rect(0, 0, width, height, fill=WOOD, stroke="none")
     for row in range(geometry.size):
         for column in range(geometry.size):
@@ -125,21 +211,24 @@ def draughts_svg(board: DraughtsBoard, lit: Collection[int] = (), caption: str =
     for square in range(1, geometry.squares + 1):
         x = _MARGIN + geometry.column_of[square] * cell
         y = _MARGIN + geometry.row_of[square] * cell
-        svg.rect(x, y, cell, cell, fill=HIGHLIGHT if square in lit else "#6b8e4e", stroke="none")
+        svg.rect(x, y, cell, cell, fill=picture.lights.get(square, "#6b8e4e"), stroke="none")
         svg.text(x + 2, y + 2.2, str(square), size=2.6, anchor="start", fill="#fff")
-        piece = board.piece_at(square)
-        if piece is None:
+        if picture.marks.get(square) == "lifted":
+            svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, stroke="#ffe066", stroke_width=0.6)
+        if square not in picture.pieces:
             continue
-        side = 1 if piece.color else 0
-        svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, fill=MEN_COLOURS[side],
-                   stroke="#000" if side else "#888", stroke_width=0.5)
-        if piece.king:
-            svg.circle(x + cell / 2, y + cell / 2, cell * 0.22, stroke=MEN_COLOURS[1 - side],
-                       stroke_width=0.8)
-            svg.text(x + cell / 2, y + cell / 2, "K", size=3.6, fill=MEN_COLOURS[1 - side], bold=True)
+        side, king = picture.pieces[square]
+        fill = "#999" if side is None else MEN_COLOURS[side]
+        added = picture.marks.get(square) == "added"
+        svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, fill=fill,
+                   stroke="#f5b82e" if added else "#000" if side else "#888",
+                   stroke_width=1.0 if added else 0.5)
+        if king:
+            ink = MEN_COLOURS[1 - (side or 0)]
+            svg.circle(x + cell / 2, y + cell / 2, cell * 0.22, stroke=ink, stroke_width=0.8)
+            svg.text(x + cell / 2, y + cell / 2, "K", size=3.6, fill=ink, bold=True)
     svg.rect(_MARGIN, _MARGIN, size, size, stroke="#000")
-    turn = "White" if board.turn else "Black"
-    svg.text(_MARGIN, height - 6, caption or f"{turn} to move", size=3.8, anchor="start", fill="#fff")
+    svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
     return svg.render(scale=4)
 
 

@@ -1,0 +1,194 @@
+"""The board of a :class:`~tablier.play.scene.Scene` as text with styles, for the terminal view.
+
+Drawn from what the switches see: ``X``/``O`` the men of player 1's and player 2's colour (Black,
+White in tables), ``x``/``o`` a man standing where the position has none (misplaced, or on his way),
+``^`` the slot a lifted man left, ``?`` a man of an unknown side. A lit place carries its light's
+letter beside its number (:data:`LIGHT_LETTERS`) and, on a colour terminal, its colour. The
+tables board is seen from player 1's side with the layout's point numbers; when the side to move
+counts his points otherwise, his own numbers stand in a dim line beside the board's (``P2's``). Draughts
+squares carry their numbers.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from tablier.board.leds import VOCABULARY, Meaning
+
+from .scene import ADDED, LIFTED, PlaceView, Scene
+
+#: The letter a light shows in plain text, by meaning.
+LIGHT_LETTERS: dict[str, str] = {
+    "destination": "D", "hit": "H", "bear-off": "B", "must-move": "M", "from-stack": "S",
+    "lift-here": "L", "put-here": "P", "ask": "A", "hint": "h", "faulty": "F",
+}
+MEANINGS: dict[str, Meaning] = {m.name: m for m in VOCABULARY}
+MARKS = ("X", "O")
+
+
+def light_style(name: str) -> str:
+    """The rich style of a light: its LED colour behind black text (blinking lights blink)."""
+    meaning = MEANINGS.get(name)
+    if meaning is None:
+        return ""
+    red, green, blue = meaning.colour
+    ink = "black" if red + green + blue > 300 else "white"
+    return f"{ink} on rgb({red},{green},{blue})" + (" blink" if meaning.mode else "")
+
+
+def _mark(view: PlaceView, scene: Scene) -> str:
+    if view.side is None:
+        return "?"
+    player = _player_of_side(view.side, scene)
+    return MARKS[player - 1]
+
+
+def _player_of_side(side: int, scene: Scene) -> int:
+    """The player (1 or 2) playing ``side`` (0 Black, 1 White)."""
+    colour = "black" if side == 0 else "white"
+    return 1 if scene.colours[0] == colour else 2
+
+
+def tables_board(scene: Scene, rows: int = 5) -> list[Text]:
+    """The tables board: ``rows`` men drawn per point (a taller stack shows its count)."""
+    far = list(range(13, 25))
+    near = list(range(12, 0, -1))
+
+    def label(points: list[int]) -> Text:
+        line = Text(" ")
+        for n, point in enumerate(points):
+            if n == 6:
+                line.append("     ")
+            view = scene.place(f"point {point}")
+            letter = LIGHT_LETTERS.get(view.light, " ")
+            line.append(f"{point:>2}")
+            line.append(letter, style=light_style(view.light))
+        return line
+
+    def own(points: list[int]) -> Text | None:
+        if not scene.own_points or all(scene.own_points.get(p, p) == p for p in points):
+            return None
+        line = Text(" ")
+        for n, point in enumerate(points):
+            if n == 6:
+                line.append("     ")
+            line.append(f"{scene.own_points[point]:>2} ", style="dim")
+        line.append(f"P{scene.turn}'s", style="dim")
+        return line
+
+    def cell(point: int, row: int) -> Text:
+        view = scene.place(f"point {point}")
+        style = light_style(view.light)
+        men = view.men
+        if view.change == LIFTED and row == min(men, rows - 1):
+            return Text(f"{men:>2}^" if men >= rows else " ^ ", style=style or "bold yellow")
+        if men <= row:
+            return Text("   ", style=style)
+        if row == rows - 1 and men > rows:
+            return Text(f"{men:>3}", style=style or "bold")
+        mark = _mark(view, scene)
+        if view.change == ADDED and row == men - 1:
+            mark = mark.lower()
+        return Text(f" {mark} ", style=style or ("bold" if mark in MARKS else "yellow"))
+
+    def bar_cell(player: int, row: int) -> Text:
+        view = scene.place(f"bar {player}")
+        if row == 0 and view.men:
+            text = f"{MARKS[player - 1]}{view.men}" + ("^" if view.change == LIFTED else " ")
+            return Text(text, style=light_style(view.light))
+        if row == 0 and view.change == LIFTED:
+            return Text(" ^ ", style="bold yellow")
+        return Text("   ", style=light_style(view.light))
+
+    def tray_text(player: int) -> Text:
+        view = scene.place(f"tray {player}")
+        text = Text("  ")
+        text.append(f"{MARKS[player - 1]} {view.men}" + ("^" if view.change == LIFTED else "")
+                    + (f" {LIGHT_LETTERS.get(view.light, '')}" if view.light else ""),
+                    style=light_style(view.light))
+        return text
+
+    def half(points: list[int], order: list[int], player: int) -> list[Text]:
+        lines = []
+        for row in order:
+            line = Text("|")
+            for point in points[:6]:
+                line.append_text(cell(point, row))
+            line.append("|")
+            line.append_text(bar_cell(player, row if order[0] == 0 else rows - 1 - row))
+            line.append("|")
+            for point in points[6:]:
+                line.append_text(cell(point, row))
+            line.append("|")
+            lines.append(line)
+        return lines
+
+    edge = "+" + "-" * 18 + "+---+" + "-" * 18 + "+"
+    top = half(far, list(range(rows)), 2)
+    bottom = half(near, list(range(rows - 1, -1, -1)), 1)
+    top[0].append_text(tray_text(2))
+    bottom[-1].append_text(tray_text(1))
+    middle = Text("|" + " " * 18 + "|BAR|" + " " * 18 + "|  off")
+    lines = [line for line in (own(far),) if line is not None]
+    lines += [label(far), Text(edge), *top, middle, *bottom, Text(edge), label(near)]
+    lines += [line for line in (own(near),) if line is not None]
+    return lines
+
+
+def draughts_board(scene: Scene) -> list[Text]:
+    """The draughts board, square 1 at the top left, each playing square with its number."""
+    size = scene.size or 8
+    per_row = size // 2
+    edge = Text("+" + "-" * (5 * size) + "+")
+    lines = [edge.copy()]
+    for row in range(size):
+        line = Text("|")
+        for column in range(size):
+            if (row + column) % 2 == 0:
+                line.append("     ", style="on grey23")
+                continue
+            square = row * per_row + column // 2 + 1
+            view = scene.place(f"square {square}")
+            style = light_style(view.light)
+            piece = "."
+            if view.change == LIFTED:
+                piece = "^"
+            elif view.men:
+                piece = "b" if view.side == 0 else "w" if view.side == 1 else "?"
+                piece = piece.upper() if view.king else piece
+                piece = "+" if view.change == ADDED and view.side is None else piece
+            letter = LIGHT_LETTERS.get(view.light, " ")
+            line.append(f"{square:>2}", style=style or "dim")
+            plain = "yellow" if piece == "^" else "" if piece == "." else "bold"
+            line.append(piece, style=style or plain)
+            line.append(f"{letter} ", style=style)
+        line.append("|")
+        lines.append(line)
+    lines.append(edge)
+    return lines
+
+
+def dice_text(scene: Scene) -> Text:
+    """The dice as dice (``[6] [3]``), a used one dimmed and marked ``used``."""
+    text = Text("dice: ")
+    if not scene.dice:
+        text.append("-")
+    for value, used in zip(scene.dice, scene.dice_used or (False,) * len(scene.dice), strict=False):
+        text.append(f"[{value}]", style="dim strike" if used else "bold")
+        text.append("used " if used else " ", style="dim")
+    if len(scene.dice) == 2 and scene.dice[0] == scene.dice[1]:
+        text.append("doublet")
+    return text
+
+
+def legend(scene: Scene) -> list[Text]:
+    """The lit meanings of the board's places, each with its letter in its colour."""
+    lit = {view.light for view in scene.places if view.light}
+    lines = []
+    for name, letter in LIGHT_LETTERS.items():
+        if name in lit:
+            line = Text()
+            line.append(f" {letter} ", style=light_style(name))
+            line.append(f" {name}")
+            lines.append(line)
+    return lines

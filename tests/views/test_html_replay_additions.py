@@ -1,0 +1,34 @@
+"""The HTML replay's additions: the cube, the score of each game, buttons in plain words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablier.record.from_log import read_event_log
+from tablier.record.html_replay import write_html
+
+from .conftest import run_script
+
+DROPPED = """
+setup
+dice 3 1
+press 1
+dice 3 1
+press 1
+move point 8 point 5 / move point 6 point 5
+press 1
+say double
+say drop
+"""
+
+
+def test_the_replay_shows_the_cube_the_score_and_plain_buttons(tmp_path: Path) -> None:
+    result = run_script("backgammon", DROPPED, log_dir=tmp_path, options={"cube": "true"}, match_length=1)
+    assert result.log_path is not None and result.session.over
+    html = write_html(read_event_log(result.log_path))
+    assert ("Score (match to 1): before this game player 1 0, player 2 0; "
+            "after it player 1 0, player 2 1") in html
+    assert html.count(">64</text>") >= 2  # the cube in the middle, on every frame
+    for word in ("&lt;&lt; First", "&lt; Back", "Next &gt;", "Last &gt;&gt;"):
+        assert f">{word}</button>" in html
+    assert "&#x25B6;" not in html and "&#x23EE;" not in html  # no symbols that common fonts may lack
