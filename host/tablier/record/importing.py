@@ -19,6 +19,7 @@ from .mat_reader import read_mat
 from .pdn_records import import_pdn
 from .replay import check_record
 from .sgf import read_sgf
+from .text_decoding import decode_record_text
 
 FORMATS = ("mat", "pdn", "json", "log", "sgf")
 
@@ -59,9 +60,11 @@ def read_records(path: str | Path, game: str | None = None) -> Loaded:
     :class:`RecordError` when the file cannot be read or (a unit format) holds an illegal game."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        text = decode_record_text(path.read_bytes())[0]
     except OSError as error:
         raise RecordError(f"{path}: cannot read ({error.strerror or error})") from None
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
     kind = detect_format(path, text)
     loaded = Loaded()
     if kind == "mat":
