@@ -15,6 +15,7 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from record_factory import draughts_record, tables_record
@@ -78,7 +79,7 @@ def _one_line(message: str, *names: str) -> None:
         assert name in message, f"{name!r} not named in {message!r}"
 
 
-def _runs(count: int) -> list[pytest.param]:  # type: ignore[valid-type]
+def _runs(count: int) -> list[Any]:
     return [pytest.param(count, id="sample"), pytest.param(FULL, id="full", marks=pytest.mark.full)]
 
 
