@@ -155,6 +155,21 @@ def test_mutated_json_records_are_read_or_refused_in_one_line(count: int, tmp_pa
     _fuzz(_json_seeds(), count, _json_reader(tmp_path), 2)
 
 
+@pytest.mark.parametrize(("text", "reason"), [
+    ("[" * 100_000, "nested too deep to read"),
+    ('{"format": "tablier-record", "version": ' + "9" * 5000 + "}", "Exceeds the limit (4300 digits)"),
+    ('{"format": "tablier-record", "version": 1, "game": "backgammon", "family": "tables", "games": '
+     '[{"players": ["a", "b"], "actions": [{"side": 0, "kind": "play", "dice": [3, 1], "moves": [[8]]}]}]}',
+     "games[0].actions[0].moves[0]: a tables move is [from, to, hit]"),
+])
+def test_hostile_json_is_refused_in_one_line(text: str, reason: str, tmp_path: Path) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_text(text)
+    with pytest.raises(RecordError) as refused:
+        read_records(path)
+    _one_line(str(refused.value), str(path), reason)
+
+
 def test_a_json_record_refusal_names_the_game_and_the_move(tmp_path: Path) -> None:
     data = json.loads(dumps(draughts_record("english", 5, plies=10)))
     data["games"][0]["actions"][3]["moves"] = [[99, 3]]

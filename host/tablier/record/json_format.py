@@ -74,6 +74,10 @@ def loads(text: str, source: str = "<json>") -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{source}: not JSON (line {error.lineno}: {error.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a Tablier record (nested too deep to read)") from None
+    except ValueError as error:  # a number of thousands of digits
+        raise RecordError(f"{source}: not a Tablier record ({error.args[0].split(':')[0]})") from None
     return from_json(data, source)
 
 
