@@ -31,9 +31,14 @@ def is_pdn_file(name: str) -> bool:
     try:
         with path.open("rb") as handle:
             head = handle.read(8192)
-        return detect_format(path, decode_record_text(head)[0]) == "pdn"
-    except (OSError, RecordError):
+    except OSError:
         return False
+    for cut in range(4):  # the head may end inside a character
+        try:
+            return detect_format(path, decode_record_text(head[:len(head) - cut])[0]) == "pdn"
+        except RecordError:
+            continue
+    return False
 
 
 def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) -> int:
