@@ -139,7 +139,7 @@ def test_a_dashed_jump_that_no_legal_move_fits_is_refused_with_its_move() -> Non
 # -- scale ---------------------------------------------------------------------------------------------
 
 def test_reading_a_pdn_file_takes_the_memory_of_a_game_not_of_the_file() -> None:
-    games = 300
+    games = 150
     text = CASUAL_SINGLE.replace("*", "1-0") * games
     list(iter_pdn(text[:len(text) // 100]))  # the caches of the first game are no file's
     tracemalloc.start()
