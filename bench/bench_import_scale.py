@@ -7,6 +7,8 @@ the corpus matches (one match a file, as the format holds) as make the same numb
 copy with an ``; [Annotator "copy N"]`` tag. Every copy is thus a record of its own (the archive
 would otherwise store a repeated record once). Each import runs as its own process, the way a user
 runs it, into a fresh archive; its peak resident memory is that process's ``ru_maxrss``.
+``games_imported`` counts the games read, replayed and checked (``N games`` in the command's
+summary; a game the corpora hold twice is stored once); ``refused`` the games or matches refused.
 
 ``BENCH_SCALES`` (default ``10000,100000``) picks the sizes.
 """
@@ -102,12 +104,12 @@ def _import(files: list[Path], directory: Path, label: str) -> dict[str, object]
                           str(report)], capture_output=True, text=True, env=environment, check=False)
     figures = json.loads(report.read_text())
     summary = [line for line in run.stdout.splitlines() if "added" in line]
-    stored = sum(int(found.group(1)) for line in summary
+    imported = sum(int(found.group(1)) for line in summary
                  if (found := re.search(r"\((\d+) games\)", line)))
     refused = sum(1 for line in run.stderr.splitlines() if line.startswith("refused:"))
     seconds = float(figures["seconds"])
-    return {"games_stored": stored, "refused": refused, "seconds": round(seconds, 1),
-            "games_per_s": round(stored / seconds, 1) if seconds else 0.0,
+    return {"games_imported": imported, "refused": refused, "seconds": round(seconds, 1),
+            "games_per_s": round(imported / seconds, 1) if seconds else 0.0,
             "peak_memory_mb": round(int(figures["peak_kib"]) / 1024, 1)}
 
 
