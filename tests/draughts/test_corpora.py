@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from tablier.draughts import find_variant
-from tablier.draughts.pdn import read_pdn, read_pdn_file
+from tablier.draughts.pdn import read_pdn
 from tablier.draughts.pdn_replay import replay_game
 from tablier.draughts.pdn_writer import write_games
+from tablier.record.pdn_records import read_pdn_file
 
 CORPORA = Path(os.environ["TABLIER_SHARED"], "corpora/draughts")
 pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason="the PDN corpora are not here")

@@ -16,10 +16,10 @@ from tablier.draughts.pdn import (
     PdnVisitor,
     read_games,
     read_pdn,
-    read_pdn_file,
 )
 from tablier.draughts.pdn_replay import replay_game
 from tablier.draughts.pdn_writer import new_game, write_game, write_games
+from tablier.record.pdn_records import read_pdn_file
 
 EDGE_CASES = Path(os.environ["TABLIER_SHARED"], "corpora/draughts/edge_cases")
 needs_edge_cases = pytest.mark.skipif(not EDGE_CASES.is_dir(), reason="the PDN corpora are not here")
@@ -46,10 +46,18 @@ def test_moves_are_written_without_leading_zeros() -> None:
     assert PdnMove.from_pdn("05x14x23").pdn() == "5x14x23"
 
 
-@pytest.mark.parametrize("text", ["32", "11-15-19", "32-28x19", "foo"])
+@pytest.mark.parametrize("text", ["32", "32-", "x28", "foo"])
 def test_malformed_moves_are_rejected(text: str) -> None:
     with pytest.raises(PdnSyntaxError):
         PdnMove.from_pdn(text)
+
+
+@pytest.mark.parametrize("text", ["11-18-25", "11-18x25"])
+def test_a_multi_jump_written_with_dashes_is_a_capture_written_with_x(text: str) -> None:
+    move = PdnMove.from_pdn(text)
+    assert (move.squares, move.capture, move.casual) == ((11, 18, 25), True, text)
+    assert move.pdn() == "11x18x25"
+    assert move == PdnMove((11, 18, 25), True)
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -120,7 +128,10 @@ def test_unterminated_comment_and_string_are_errors() -> None:
     [game] = read_pdn("1. 32-28 {never closed")
     assert "unterminated comment" in str(game.errors[0])
     [game] = read_pdn('[Event "never closed]\n1. 32-28 *')
-    assert any("unterminated string" in str(error) for error in game.errors)
+    assert [str(error) for error in game.errors] == [
+        "line 1, column 8: in the tag [Event ...]: the string is not closed by '\"' before the end "
+        "of the line"]
+    assert [node.move.pdn() for node in game.moves] == ["32-28"]  # the game is not split in two
 
 
 def test_a_visitor_can_skip_variations() -> None:

@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 
 from tablier.draughts import BLACK, WHITE, Board
-from tablier.draughts.pdn import PdnGame, read_pdn_file
+from tablier.draughts.pdn import PdnGame
 from tablier.draughts.pdn_replay import replay_game
+from tablier.record.pdn_records import read_pdn_file
 
 SEED = Path(os.environ["TABLIER_SHARED"], "seeds/003_7904e6c28b2fbd8e.txt")
 DATA = Path(__file__).parents[1] / "data" / "draughts" / "seed_illustrative_games.pdn"

@@ -65,6 +65,8 @@ def register(subparsers: Any) -> None:
     imports.add_argument("files", nargs="+", metavar="FILE")
     imports.add_argument("--rules", metavar="GAME",
                          help="draughts rules for PDN games without a GameType (english, polish10, ...)")
+    imports.add_argument("--warnings", action="store_true",
+                         help="also list what was read in a forgiving way (casual PDN notation, ...)")
     parser.set_defaults(func=run)
 
 
@@ -138,9 +140,14 @@ def _import(archive: Any, args: argparse.Namespace) -> int:
     from tablier.record.game_record import RecordError
     from tablier.record.importing import read_records
 
+    from .archive_pdn import import_pdn_file, is_pdn_file
+
     status = 0
     for name in args.files:
         try:
+            if is_pdn_file(name):  # streamed, game by game
+                status = max(status, import_pdn_file(archive, name, args.rules, args.warnings))
+                continue
             loaded = read_records(name, args.rules)
             added = archive.add_all(loaded.records)
         except RecordError as error:

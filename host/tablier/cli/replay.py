@@ -3,8 +3,9 @@
 One line per game (moves replayed, or the first illegal move and why); ``--json`` prints
 ``{"games": N, "moves": M, "illegal": [{"game": i, "ply": k, "move": "...", "reason": "..."}]}``
 with games and plies counted from 1. Exit status: 0 when every game is legal, 1 when some are not,
-2 when the file cannot be read (or the game is unknown). Progress goes to stderr when it is a
-terminal.
+2 when the file cannot be read (or the game is unknown). The file is read in its encoding (a
+byte-order mark, UTF-8, else Latin-1) and replayed one game at a time, so that its size does not
+matter; a progress bar goes to stderr when it is a terminal.
 """
 
 from __future__ import annotations
@@ -30,8 +31,12 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Replay the file; see the module docstring for the output and exit status."""
     from tablier.draughts import find_variant
-    from tablier.draughts.pdn import read_pdn_file
+    from tablier.draughts.pdn import GameBuilder, read_games
     from tablier.draughts.pdn_replay import replay_game
+    from tablier.record.game_record import RecordError
+    from tablier.record.pdn_records import read_pdn_text
+
+    from .progress import Progress
 
     try:
         variant = find_variant(args.game)
@@ -39,36 +44,35 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier replay: {error}", file=sys.stderr)
         return 2
     try:
-        games = read_pdn_file(args.file)
-    except OSError as error:
-        print(f"tablier replay: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        text = read_pdn_text(args.file)
+    except RecordError as error:
+        print(f"tablier replay: {error}", file=sys.stderr)
         return 2
-    if not games:
-        print(f"tablier replay: {args.file} holds no PDN game", file=sys.stderr)
-        return 2
-    progress = sys.stderr.isatty() and len(games) > 20
+    progress = Progress("replaying", text.count("\n") or text.count("\r"))
     illegal: list[dict[str, object]] = []
-    total = 0
-    for number, game in enumerate(games, start=1):
-        if progress and (number % 10 == 0 or number == len(games)):
-            print(f"\rreplaying game {number}/{len(games)}", end="", file=sys.stderr, flush=True)
+    games = total = 0
+    for number, game in enumerate(read_games(text, GameBuilder), start=1):  # one game at a time
+        games = number
+        progress.update(game.line, number)
         replay = replay_game(game, variant)
         total += replay.moves
         if replay.failure is not None:
             illegal.append({"game": number, "ply": replay.failure.ply, "move": replay.failure.move,
                             "reason": replay.failure.reason})
         if not args.json:
+            progress.clear()
             print(_game_line(number, game.headers, replay.moves, replay.failure))
             if args.warnings:
                 for warning in [*map(str, game.warnings), *replay.warnings]:
                     print(f"    note: {warning}")
-    if progress:
-        print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+    progress.clear()
+    if not games:
+        print(f"tablier replay: {args.file} holds no PDN game", file=sys.stderr)
+        return 2
     if args.json:
-        print(json.dumps({"games": len(games), "moves": total, "illegal": illegal}))
+        print(json.dumps({"games": games, "moves": total, "illegal": illegal}))
     else:
-        legal = len(games) - len(illegal)
-        print(f"{len(games)} games, {total} moves replayed; {legal} legal, {len(illegal)} not")
+        print(f"{games} games, {total} moves replayed; {games - len(illegal)} legal, {len(illegal)} not")
     return 1 if illegal else 0
 
 

@@ -66,10 +66,17 @@ class PdnMove:
 
     squares: tuple[Square, ...]
     capture: bool
+    #: The move as the file wrote it, when that is a casual spelling (``11-18-25``); else ``""``.
+    casual: str = field(default="", compare=False)
 
     @classmethod
     def from_pdn(cls, text: str) -> PdnMove:
-        """Parse ``32-28``, ``26x17x10``, ``23:05``, ``a3-b4`` or ``a3b4``; ``PdnSyntaxError`` if not."""
+        """Parse ``32-28``, ``26x17x10``, ``23:05``, ``a3-b4`` or ``a3b4``; ``PdnSyntaxError`` if not.
+
+        Casual notation is read leniently and kept in :attr:`casual`: a multi-jump written with
+        dashes (``11-18-25``, or ``11-18x25``) is a capture. (A single jump written ``15-22`` is
+        told from a plain move by the rules only: see ``tablier.draughts.pdn_replay``.)
+        """
         compact = re.sub(r"\s+", "", text)
         if re.fullmatch(r"[a-h][1-8][a-h][1-8]", compact):
             return cls((compact[:2], compact[2:]), False)
@@ -78,9 +85,10 @@ class PdnMove:
         separators = set(parts[1::2])
         if len(squares) < 2 or not all(re.fullmatch(r"[a-h][1-8]|0*[1-9][0-9]*", s) for s in squares):
             raise PdnSyntaxError(f"not a PDN move: {text!r}")
-        if "-" in separators and (len(separators) > 1 or len(squares) > 2):
-            raise PdnSyntaxError(f"not a PDN move: {text!r} (mixes '-' with more squares or 'x')")
-        return cls(tuple(_square(s) for s in squares), "-" not in separators)
+        read = tuple(_square(s) for s in squares)
+        if "-" in separators and len(squares) > 2:
+            return cls(read, True, casual=compact)
+        return cls(read, "-" not in separators)
 
     @property
     def origin(self) -> Square:
@@ -306,20 +314,6 @@ def read_pdn(text: str) -> list[PdnGame]:
     return list(read_games(text, GameBuilder))
 
 
-def read_pdn_file(path: str) -> list[PdnGame]:
-    """Every game of the file at ``path`` (UTF-8, with a Latin-1 fallback).
-
-    Raises ``OSError`` if the file cannot be opened.
-    """
-    with open(path, "rb") as handle:
-        data = handle.read()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_pdn(text)
-
-
 class _Reader:
     """Walks the token stream game by game."""
 
@@ -430,13 +424,18 @@ class _Reader:
             if token.kind == lex.LINE_COMMENT:
                 continue
             parts = []
-            while (part := self.peek()) is not None and part.kind in (lex.IDENTIFIER, lex.STRING):
+            while (part := self.peek()) is not None and part.kind in (lex.IDENTIFIER, lex.STRING, lex.ERROR):
                 parts.append(self.take())
+            broken = next((part for part in parts if part.kind == lex.ERROR), None)
             close = self.peek()
             if close is not None and close.kind == lex.TAG_CLOSE:
                 self.take()
-            else:
+            elif broken is None:
                 visitor.handle_error(_error_at(token)("tag not closed by ']'"))
+            if broken is not None:  # one error for the whole tag (an unclosed string ate its ']')
+                name = f" [{parts[0].text} ...]" if parts[0].kind == lex.IDENTIFIER else ""
+                visitor.handle_error(_error_at(broken)(f"in the tag{name}: {broken.text}"))
+                continue
             kinds = [part.kind for part in parts]
             if kinds == [lex.IDENTIFIER]:
                 visitor.handle_warning(_error_at(token)(f"tag [{parts[0].text}] has no value; ignored"))

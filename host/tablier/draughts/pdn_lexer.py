@@ -64,6 +64,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
 )
 _TOKEN_RE = re.compile("|".join(f"(?P<{kind}>{pattern})" for kind, pattern in _PATTERNS))
 _SPACE_RE = re.compile(r"[ \t\r\n\f\v\ufeff]+")
+_LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 
 
 class Token(NamedTuple):
@@ -80,23 +81,28 @@ class Token(NamedTuple):
 
 
 class _Cursor:
-    """Position bookkeeping: offset to (line, column), both 1-based; CR, LF, CRLF end lines."""
+    """Position bookkeeping: offset to (line, column), both 1-based; CR, LF, CRLF end lines.
+
+    Lines are counted as the offsets move forward, so that a file of any size costs no memory for
+    them (a step back, which the lexer never takes, counts again from the start).
+    """
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._line_starts = [0]
-        for match in re.finditer(r"\r\n|\r|\n", text):
-            self._line_starts.append(match.end())
+        self._offset = 0  # lines are counted up to here
+        self._line = 1
+        self._line_start = 0
 
     def place(self, offset: int) -> tuple[int, int]:
-        low, high = 0, len(self._line_starts) - 1
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self._line_starts[middle] <= offset:
-                low = middle
-            else:
-                high = middle - 1
-        return low + 1, offset - self._line_starts[low] + 1
+        if offset < self._offset:
+            self._offset, self._line, self._line_start = 0, 1, 0
+        for match in _LINE_BREAK_RE.finditer(self.text, self._offset, offset):
+            if match.group() == "\r" and match.end() == offset and self.text.startswith("\n", offset):
+                break  # the CR of a CRLF that ends right here: the line ends after the LF
+            self._line += 1
+            self._line_start = match.end()
+        self._offset = offset
+        return self._line, offset - self._line_start + 1
 
     def at_line_start(self, offset: int) -> bool:
         start = offset
@@ -173,7 +179,7 @@ def _string(text: str, offset: int, line: int, column: int) -> tuple[Token, int]
         else:
             chars.append(char)
             index += 1
-    return Token(ERROR, "unterminated string", line, column), index
+    return Token(ERROR, "the string is not closed by '\"' before the end of the line", line, column), index
 
 
 def _comment(text: str, offset: int, cursor: _Cursor, line: int, column: int) -> tuple[Token, int]:

@@ -110,7 +110,8 @@ def numeric(move: PdnMove, variant: type[Board]) -> PdnMove:
 def replay_game(game: PdnGame, variant: type[Board]) -> Replay:
     """Play the main line of ``game``; stop at the first illegal move or syntax error.
 
-    Reading is forgiving where the record still names one move, and says so in the warnings: a plain
+    Reading is forgiving where the record still names one move, and says so in the warnings: a
+    capture written with dashes (``15-22``, ``11-18-25``: casual notation), a plain
     move written with ``x`` (``10x14``), a capture giving only some of its landing squares
     (``15x33x31`` for ``15x33x22x31``), and a short capture that fits several moves (``10x26``),
     which takes the one with which the rest of the game replays furthest.
@@ -156,11 +157,18 @@ def _resolve(board: Board, moves: list[PdnMove | None], index: int, warnings: li
         raise InvalidMoveError("a square of this move is not on this board")
     text = written.pdn()
     try:
-        return board.parse_move(text)
+        found = board.parse_move(text)
     except (IllegalMoveError, AmbiguousMoveError) as error:
         candidates = [move for move in board.legal_moves() if _fits(written, move)]
         if not candidates:
             raise error from None
+    else:
+        if written.casual:
+            _note(warnings, f"ply {index + 1}: {written.casual} is a capture written with '-'; "
+                  f"read as {found}")
+        elif found.is_capture and not written.capture:
+            _note(warnings, f"ply {index + 1}: {text} is a capture written with '-'; read as {found}")
+        return found
     if len(candidates) > 1:
         reach = {move: _replayable(board, move, moves, index + 1) for move in candidates}
         best = max(candidates, key=reach.__getitem__)

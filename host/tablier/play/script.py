@@ -59,6 +59,8 @@ def parse_script(text: str, name: str = "script") -> list[Action]:
             continue
         for part in line.split(" / "):
             words = tuple(part.split())
+            if not words:
+                raise ScriptError(f"{name}:{number}: an empty action between ' / ' separators")
             verb = words[0].lower()
             action = Action(number, verb, words[1:], part)
             _check(action, name)
@@ -72,6 +74,9 @@ def read_script(path: Path) -> list[Action]:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ScriptError(f"{path}: cannot read the script ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise ScriptError(f"{path}:{line}: the script is not UTF-8 text (byte {error.start + 1})") from None
     return parse_script(text, str(path))
 
 
@@ -96,15 +101,17 @@ def _check(action: Action, name: str) -> None:
         raise ScriptError(f"{where}: dice takes numbers 1 to 6, e.g. dice 3 1")
     elif action.verb == "wait":
         try:
-            float(words[0])
+            seconds = float(words[0])
         except (IndexError, ValueError):
-            raise ScriptError(f"{where}: wait takes seconds, e.g. wait 2") from None
+            seconds = -1.0
+        if not 0 <= seconds < float("inf"):
+            raise ScriptError(f"{where}: wait takes seconds, e.g. wait 2")
     elif action.verb == "setup" and words and words[0] not in ORIENTATIONS:
         raise ScriptError(f"{where}: setup takes {' or '.join(ORIENTATIONS)}")
 
 
 def _place(words: tuple[str, ...], where: str) -> Place:
-    if len(words) != 2 or words[0] not in PLACE_KINDS or not words[1].isdigit():
+    if len(words) != 2 or words[0] not in PLACE_KINDS or not (words[1].isascii() and words[1].isdigit()):
         raise ScriptError(f"{where}: a place is `point N`, `bar 1|2`, `tray 1|2` or `square N`, "
                           f"not {' '.join(words)!r}")
     place = (words[0], int(words[1]))

@@ -67,10 +67,11 @@ def read_records(path: str | Path, game: str | None = None) -> Loaded:
     :class:`RecordError` when the file cannot be read or (a unit format) holds an illegal game."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        text = decode_record_text(path.read_bytes())[0]
     except OSError as error:
         raise RecordError(f"{path}: cannot read ({error.strerror or error})") from None
-    text, _ = decode_record_text(data)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
     kind = detect_format(path, text)
     loaded = Loaded()
     if "\ufffd" in text:

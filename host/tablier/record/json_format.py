@@ -12,7 +12,9 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .game_record import Action, GameRecord, Outcome, Record, RecordError
+from tablier.tables.position import BAR
+
+from .game_record import DRAUGHTS, TABLES, Action, GameRecord, Outcome, Record, RecordError
 from .replay import replay_game
 
 T = TypeVar("T")
@@ -72,6 +74,10 @@ def loads(text: str, source: str = "<json>") -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{source}: not JSON (line {error.lineno}: {error.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a Tablier record (nested too deep to read)") from None
+    except ValueError as error:  # a number of thousands of digits
+        raise RecordError(f"{source}: not a Tablier record ({error.args[0].split(':')[0]})") from None
     return from_json(data, source)
 
 
@@ -91,11 +97,11 @@ def from_json(data: Any, source: str = "<json>") -> Record:
         tags=read.texts(top.get("tags", {}), "tags"), source=read.text(top.get("source", ""), "source"),
         log=read.text(top.get("log", ""), "log"))
     for index, item in enumerate(read.seq(top.get("games"), "games")):
-        record.games.append(_read_game(read, item, f"games[{index}]"))
+        record.games.append(_read_game(read, item, f"games[{index}]", record.family))
     return record
 
 
-def _read_game(read: _Reader, data: Any, where: str) -> GameRecord:
+def _read_game(read: _Reader, data: Any, where: str, family: str) -> GameRecord:
     game_data = read.obj(data, where)
     players = read.items(game_data.get("players"), f"{where}.players", read.text)
     score = read.items(game_data.get("score", [0, 0]), f"{where}.score", read.number)
@@ -111,12 +117,13 @@ def _read_game(read: _Reader, data: Any, where: str) -> GameRecord:
         dice = tuple(read.items(action.get("dice", []), f"{place}.dice", read.number))
         moves = tuple(tuple(read.items(move, f"{place}.moves", read.number))
                       for move in read.seq(action.get("moves", []), f"{place}.moves"))
+        _check_moves(read, moves, family, place)
+        side = read.number(action.get("side"), f"{place}.side")
+        kind = read.text(action.get("kind"), f"{place}.kind")
+        value = read.number(action.get("value", 0), f"{place}.value")
+        note = read.text(action.get("note", ""), f"{place}.note")
         try:
-            game.actions.append(Action(
-                side=read.number(action.get("side"), f"{place}.side"),
-                kind=read.text(action.get("kind"), f"{place}.kind"),
-                dice=dice, moves=moves, value=read.number(action.get("value", 0), f"{place}.value"),
-                note=read.text(action.get("note", ""), f"{place}.note")))
+            game.actions.append(Action(side=side, kind=kind, dice=dice, moves=moves, value=value, note=note))
         except RecordError as error:
             raise RecordError(f"{read.source}: {place}: {error}") from None
     outcome = game_data.get("outcome")
@@ -128,6 +135,18 @@ def _read_game(read: _Reader, data: Any, where: str) -> GameRecord:
         game.outcome = Outcome(winner, read.text(result.get("how", ""), f"{where}.outcome.how"),
                                read.number(result.get("points", 0), f"{where}.outcome.points"))
     return game
+
+
+def _check_moves(read: _Reader, moves: tuple[tuple[int, ...], ...], family: str, place: str) -> None:
+    """The shape of a play's moves (their legality is the replay's business)."""
+    for index, move in enumerate(moves):
+        if family == TABLES and (len(move) != 3 or not all(0 <= point <= BAR for point in move[:2])
+                                 or move[2] not in (0, 1)):
+            raise RecordError(f"{read.source}: {place}.moves[{index}]: a tables move is [from, to, hit] "
+                              f"with points 0 to {BAR} and hit 0 or 1, not {list(move)}")
+        if family == DRAUGHTS and (len(move) < 2 or not all(square >= 1 for square in move)):
+            raise RecordError(f"{read.source}: {place}.moves[{index}]: a draughts move is a path of "
+                              f"two squares or more (from 1), not {list(move)}")
 
 
 class _Reader:

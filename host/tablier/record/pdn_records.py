@@ -13,11 +13,12 @@ English draughts (GameType 21), ``2-0`` a win for White in international draught
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from tablier.draughts.catalog import GAMES
-from tablier.draughts.pdn import PdnGame, PdnMove, PdnNode, read_pdn
+from tablier.draughts.pdn import GameBuilder, PdnGame, PdnMove, PdnNode, read_games, read_pdn
 from tablier.draughts.pdn_replay import replay_game as replay_pdn
 from tablier.draughts.pdn_replay import start_board
 from tablier.draughts.pdn_writer import write_game
@@ -25,6 +26,7 @@ from tablier.draughts.variants import find_variant
 
 from .game_record import DRAUGHTS, MOVE, Action, GameRecord, Outcome, Record, RecordError
 from .replay import replay_game
+from .text_decoding import decode_record_text
 
 #: The PDN ``GameType`` written for each of our draughts games (and read back).
 GAME_TYPES = {"english": "21", "losing": "21", "devil": "21", "polish": "26,B,8,8,N1,0", "polish10": "20"}
@@ -35,27 +37,62 @@ _ROSTER_TAGS = ("Event", "Site", "Round")
 
 @dataclass(frozen=True)
 class PdnImport:
-    """One PDN game read: its record, or why it could not be imported (``game`` counts from 1)."""
+    """One PDN game read: its record, or why it could not be imported (``game`` counts from 1).
+
+    ``warnings`` are the quirks read in a forgiving way (casual notation, a FEN's ``?`` side, ...),
+    each a line naming the file and the game; ``line`` is where the game starts in the file.
+    """
 
     game: int
     record: Record | None
     error: str = ""
+    warnings: tuple[str, ...] = ()
+    line: int = 0
+
+
+def read_pdn_text(path: str | Path) -> str:
+    """The text of the PDN file at ``path``, in its encoding (see :mod:`.text_decoding`).
+
+    :class:`RecordError` (naming the file) when it cannot be read or decoded.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read ({error.strerror or error})") from None
+    try:
+        return decode_record_text(data)[0]
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def read_pdn_file(path: str | Path) -> list[PdnGame]:
+    """Every game of the PDN file at ``path`` (errors kept per game); :class:`RecordError` if the
+    file cannot be read."""
+    return read_pdn(read_pdn_text(path))
 
 
 def import_pdn(text: str, source: str = "<pdn>", game: str | None = None,
                numbers: Collection[int] | None = None) -> list[PdnImport]:
     """Every game of a PDN text (or only those ``numbers``, counted from 1), each replayed with the
     rules of ``game`` (default: from its tags)."""
-    results = []
-    for number, pdn_game in enumerate(read_pdn(text), start=1):
+    return list(iter_pdn(text, source, game, numbers))
+
+
+def iter_pdn(text: str, source: str = "<pdn>", game: str | None = None,
+             numbers: Collection[int] | None = None) -> Iterator[PdnImport]:
+    """:func:`import_pdn` one game at a time: a file of any number of games costs the memory of one."""
+    for number, pdn_game in enumerate(read_games(text, GameBuilder), start=1):
         if numbers is not None and number not in numbers:
             continue
         where = f"{source}: game {number}"
+        notes: list[str] = []
         try:
-            results.append(PdnImport(number, _record_of(pdn_game, source, game, where)))
+            record = _record_of(pdn_game, source, game, where, notes)
         except RecordError as error:
-            results.append(PdnImport(number, None, str(error)))
-    return results
+            yield PdnImport(number, None, str(error), line=pdn_game.line)
+        else:
+            yield PdnImport(number, record, warnings=tuple(f"{where}: {note}" for note in notes),
+                            line=pdn_game.line)
 
 
 def _variant_name(pdn_game: PdnGame, chosen: str | None, where: str) -> str:
@@ -74,19 +111,24 @@ def _variant_name(pdn_game: PdnGame, chosen: str | None, where: str) -> str:
                       "(21 English, 20 international)")
 
 
-def _record_of(pdn_game: PdnGame, source: str, chosen: str | None, where: str) -> Record:
+def _record_of(pdn_game: PdnGame, source: str, chosen: str | None, where: str,
+               notes: list[str]) -> Record:
     name = _variant_name(pdn_game, chosen, where)
-    if not name:  # untagged: English draughts, or international if it replays only as that
+    if name:
+        replay = replay_pdn(pdn_game, find_variant(name))
+    else:  # untagged: English draughts, or international if it replays only as that
         name = "english"
         replay = replay_pdn(pdn_game, find_variant(name))
-        if replay.failure is not None and replay_pdn(pdn_game, find_variant("polish10")).ok:
-            name = "polish10"
+        if replay.failure is not None:
+            international = replay_pdn(pdn_game, find_variant("polish10"))
+            if international.ok:
+                name, replay = "polish10", international
     variant = find_variant(name)
-    replay = replay_pdn(pdn_game, variant)
     if replay.failure is not None:
         failure = replay.failure
         place = f", move {failure.ply} ({failure.move})" if failure.ply else ""
         raise RecordError(f"{where}{place}: {failure.reason}")
+    notes.extend([*(str(warning) for warning in pdn_game.warnings), *replay.warnings])
     board = replay.board
     record = Record(game=name, family=DRAUGHTS, source=source, date=_date(pdn_game.header("Date") or ""))
     record.tags = {tag: value for tag in _ROSTER_TAGS

@@ -1,0 +1,89 @@
+"""``tablier archive import`` of a PDN file, as a stream: any number of games in bounded memory.
+
+Each game is read, replayed and stored before the next is read; the games are stored in
+transactions of :data:`BATCH` records (each PDN game stands alone: a refused game stores nothing of
+itself and does not hold back the others). A progress bar goes to stderr when it is a terminal.
+The lines printed are those of the other formats (``FILE: N records added (N games)``, ``refused:
+FILE: game N, move K (...): reason``), and with ``--warnings`` one ``note:`` line per quirk read in a
+forgiving way (casual notation, a FEN's ``?`` side, ...).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from .progress import Progress
+
+#: Records stored per transaction.
+BATCH = 200
+
+
+def is_pdn_file(name: str) -> bool:
+    """Whether ``tablier archive import`` reads the file at ``name`` as PDN (by name, else by its
+    first lines); ``False`` when it cannot be opened (the general reader reports that)."""
+    from tablier.record.game_record import RecordError
+    from tablier.record.importing import detect_format
+    from tablier.record.text_decoding import decode_record_text
+
+    path = Path(name)
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8192)
+    except OSError:
+        return False
+    for cut in range(4):  # the head may end inside a character
+        try:
+            return detect_format(path, decode_record_text(head[:len(head) - cut])[0]) == "pdn"
+        except RecordError:
+            continue
+    return False
+
+
+def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) -> int:
+    """Import the PDN file ``name`` into ``archive``; the exit status (0, or 1 if a game was refused).
+
+    :class:`~tablier.record.game_record.RecordError` when the file cannot be read at all.
+    """
+    from tablier.record.game_record import RecordError
+    from tablier.record.pdn_records import iter_pdn, read_pdn_text
+
+    text = read_pdn_text(name)
+    progress = Progress("importing", text.count("\n") or text.count("\r"))
+    status = games = new = already = 0
+    ids: list[int] = []
+    batch: list[Any] = []
+
+    def store() -> None:
+        nonlocal new, already
+        for record_id, fresh in archive.add_all(batch):
+            new += fresh
+            already += not fresh
+            if len(ids) <= 10:
+                ids.append(record_id)
+        batch.clear()
+
+    for result in iter_pdn(text, name, rules):
+        progress.update(result.line, result.game)
+        if result.record is None:
+            progress.clear()
+            print(f"refused: {result.error}", file=sys.stderr)
+            status = 1
+            continue
+        if warnings:
+            progress.clear()
+            for note in result.warnings:
+                print(f"note: {note}")
+        games += 1
+        batch.append(result.record)
+        if len(batch) >= BATCH:
+            store()
+    store()
+    progress.clear()
+    if not games and not status:
+        raise RecordError(f"{name}: holds no PDN game")
+    repeated = f", {already} already archived" if already else ""
+    shown = f"; ids {', '.join(map(str, ids))}" if ids and len(ids) <= 10 else ""
+    print(f"{name}: {new} record{'s' * (new != 1)} added ({games} games){repeated}{shown}")
+    return status
