@@ -30,6 +30,8 @@ COMMAND_MODULES = (
     "play",
     "rebuild",
     "solve",
+    "hint",
+    "selfplay",
 )
 
 

@@ -77,7 +77,9 @@ def draughts_why(terms: dict[str, float]) -> str:
         parts.append("material stays even")
     mobility = terms.get("mobility", 0.0)
     if mobility:
-        parts.append(f"you have {abs(int(mobility))} {'more' if mobility > 0 else 'fewer'} moves than him")
+        count = abs(int(mobility))
+        more = "more" if mobility > 0 else "fewer"
+        parts.append(f"you have {count} {more} move{'s' * (count != 1)} than him")
     if "the_move" in terms:
         parts.append("you have the move" if terms["the_move"] > 0 else "he has the move")
     return "After this move " + ", ".join(parts) + "."
