@@ -66,7 +66,7 @@ def draughts_why(terms: dict[str, float]) -> str:
     if "mate_in" in terms:
         plies = int(abs(terms["mate_in"]))
         return (f"Wins by force in {plies} move{'s' * (plies != 1)}." if terms["mate_in"] > 0
-                else f"Every move loses; this one holds out {plies} move{'s' * (plies != 1)}.")
+                else f"Loses by force within {plies} move{'s' * (plies != 1)}.")
     parts = []
     material = terms.get("material", 0.0)
     if material > 0:
