@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ ENGINES = Path(__file__).resolve().parents[2] / "host" / "tablier" / "engines"
 def test_levels_are_named_one_to_four_and_grow_stronger() -> None:
     assert [level.number for level in LEVELS] == [1, 2, 3, 4]
     assert find_level(None) is DEFAULT_LEVEL and find_level("3") is LEVELS[2]
-    assert all(a.seconds < b.seconds and a.plies <= b.plies for a, b in zip(LEVELS, LEVELS[1:], strict=False))
+    assert all(a.seconds < b.seconds and a.plies <= b.plies for a, b in pairwise(LEVELS))
     assert DEFAULT_LEVEL.seconds < 1
 
 
@@ -47,8 +48,11 @@ def test_the_engines_import_only_the_rules_cores() -> None:
     offenders = []
     for path in sorted(ENGINES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                     else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
-                     else [])
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                names = []
             offenders += [f"{path.name} imports {name}" for name in names if name.startswith(edges)]
     assert offenders == []
