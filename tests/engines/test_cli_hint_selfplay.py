@@ -105,3 +105,9 @@ def test_selfplay_draughts_counts_half_points_for_draws(capsys: pytest.CaptureFi
 def test_selfplay_with_the_same_seed_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ("selfplay", "ticktack", "--players", "greedy,random", "--games", "6", "--seed", "11", "--json")
     assert run(capsys, *argv)[1] == run(capsys, *argv)[1]
+
+
+def test_a_ticktack_hint_says_to_claim_the_win_the_throw_allows(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "hint", "ticktack", "--position", "W 24x13 23 11 / B 24x12 19 18 17 / B",
+                         "--dice", "5-3", "--level", "1")
+    assert status == 0 and "claim first: Hit (1)" in out.splitlines()[1]
