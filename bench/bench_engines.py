@@ -199,7 +199,9 @@ def against_mcts() -> dict[str, Any]:
                 while not state.is_terminal() and state.current_player() == player:
                     state.apply_action(bot.step(state))
                 key = position_of(state)
-                move = next(m for m in board.legal_moves() if _after(board, m) == key)
+                move = next((m for m in board.legal_moves() if _after(board, m) == key), None)
+                if move is None:  # OpenSpiel ended the game its own way (its 40-ply draw)
+                    break
                 board.push(move)
         outcome = board.outcome()
         if outcome is None or outcome.winner is None:
@@ -217,8 +219,8 @@ def _after(board: Board, move: Any) -> tuple[int, int, int, bool]:
     return key
 
 
-PARTS = {"agreement": agreement, "search": search_speed, "hints": hint_times, "strength": strength,
-         "mcts": against_mcts}
+PARTS = {"agreement": agreement, "search": search_speed, "hints": hint_times, "mcts": against_mcts,
+         "strength": strength}
 
 
 def main() -> dict[str, Any]:
