@@ -193,7 +193,10 @@ def against_mcts() -> dict[str, Any]:
             if board.turn == engine_color:
                 move = engine.best(board, level)
                 board.push(move)
-                state = full_moves(state)[board.position_key()]
+                following = full_moves(state).get(board.position_key())
+                if following is None:  # the move ends the game: OpenSpiel lists no state after it
+                    break
+                state = following
             else:
                 player = state.current_player()
                 while not state.is_terminal() and state.current_player() == player:
@@ -229,5 +232,8 @@ def main() -> dict[str, Any]:
     figures: dict[str, Any] = {}
     for part in wanted:
         print(f"   {part} ...", flush=True)
-        figures[part] = PARTS[part]()
+        try:
+            figures[part] = PARTS[part]()
+        except Exception as error:  # one part's failure must not lose the others' figures
+            figures[part] = {"error": f"{type(error).__name__}: {error}"}
     return figures
