@@ -112,7 +112,8 @@ def agreement() -> dict[str, Any]:
 
 
 def hint_times() -> dict[str, Any]:
-    """The median seconds of a hint at each level in each game (three positions each)."""
+    """The median seconds of a hint at each level in each game: three positions from random games,
+    each with a real choice (at least five plays, or three draughts moves)."""
     found: dict[str, Any] = {}
     for info in all_games():
         row = {}
@@ -121,14 +122,18 @@ def hint_times() -> dict[str, Any]:
             if info.family == "tables":
                 variant = make_variant(info.name)
                 engine = tables_engine(variant)
-                for position, dice in tables_positions(variant, 3, seed=5):
+                busy = [(position, dice) for position, dice in tables_positions(variant, 200, seed=5)
+                        if len(variant.plays(position, dice)) >= 5][:3]
+                for position, dice in busy:
                     started = time.perf_counter()
                     engine.rank(position, dice, level)
                     times.append(time.perf_counter() - started)
             else:
                 board_class = next(b for b in DRAUGHTS_VARIANTS if b.name == info.name)
                 d_engine = draughts_engine(board_class)
-                for board in draughts_positions(board_class, 3, seed=5):
+                boards = [board for board in draughts_positions(board_class, 200, seed=5)
+                          if len(board.legal_moves()) >= 3][:3]
+                for board in boards:
                     started = time.perf_counter()
                     d_engine.rank(board, level)
                     times.append(time.perf_counter() - started)

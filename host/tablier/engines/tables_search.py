@@ -4,7 +4,8 @@ At one ply each legal play is scored by the evaluation of the position it leaves
 (:func:`tablier.engines.tables_terms.evaluate`). At two plies the best few of them (the level's
 ``candidates``) are looked at again: for each of the adversary's 21 throws, his best reply by the
 same evaluation, averaged with the throws' chances (1/36 a doublet, 2/36 the others). Three plies add
-my best answer to each reply. The search stops deepening when the level's time is spent; the plays it
+my best answer to each reply. In Ticktack a throw that gives a win is claimed at once: it scores the
+win's value instead of a reply. The search stops deepening when the level's time is spent; the plays it
 had no time to deepen keep their one-ply order below the deepened ones.
 """
 
@@ -14,6 +15,7 @@ import time
 
 from tablier.tables.moves import ALL_ROLLS, Dice, Play
 from tablier.tables.position import Position
+from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 from .candidates import Candidate
@@ -71,11 +73,16 @@ class TablesEngine:
         """The value for ``side`` once the side to move has made his best play of ``dice`` (judged
         from his own view, with ``plies - 1`` more throws looked at)."""
         variant = self.variant
-        best: float | None = None
         mover = position.turn
+        if isinstance(variant, Ticktack):
+            wins = variant.wins(position, dice)
+            if wins:  # he claims it at once
+                value = WIN_VALUE * wins[0].value
+                return value if mover == side else -value
+        best: float | None = None
         for play in variant.plays(position, dice):
             after = variant.after(position, play)
-            value, _ = evaluate(variant, after, mover)
+            value, _ = evaluate(variant, after, mover, threats=False)
             if plies > 1 and abs(value) < WIN_VALUE and time.monotonic() < deadline:
                 value = self._expected(after, mover, plies - 1, deadline)
             if best is None or value > best:

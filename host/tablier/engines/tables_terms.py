@@ -50,18 +50,19 @@ def weights_for(variant: Variant) -> dict[str, float]:
     return WEIGHTS.get(variant.name, DEFAULT_WEIGHTS)
 
 
-def evaluate(variant: Variant, position: Position, side: int) -> tuple[float, Terms]:
-    """How good ``position`` is for ``side``: the weighted sum of :func:`terms`, and the terms."""
+def evaluate(variant: Variant, position: Position, side: int, threats: bool = True) -> tuple[float, Terms]:
+    """How good ``position`` is for ``side``: the weighted sum of :func:`terms`, and the terms.
+    ``threats=False`` leaves out ``their_wins`` (a search that throws his dice itself needs it not)."""
     outcome = variant.result(position)
     if outcome is not None:
         sign = 1.0 if outcome.winner == side else -1.0
         return sign * WIN_VALUE * max(outcome.points, 1), {"won": sign * outcome.points}
-    measured = terms(variant, position, side)
+    measured = terms(variant, position, side, threats)
     weights = weights_for(variant)
     return sum(weights.get(name, 0.0) * value for name, value in measured.items()), measured
 
 
-def terms(variant: Variant, position: Position, side: int) -> Terms:
+def terms(variant: Variant, position: Position, side: int, threats: bool = True) -> Terms:
     """The aims of ``variant`` measured for ``side`` in ``position`` (see the module docstring)."""
     mine = position.boards[side]
     theirs = position.boards[1 - side]
@@ -84,7 +85,7 @@ def terms(variant: Variant, position: Position, side: int) -> Terms:
                            - _mother_danger(variant, position, side))
     if isinstance(variant, SpanishBackgammon):
         found["left"] = float(_left_value(variant, theirs) - _left_value(variant, mine))
-    if isinstance(variant, Ticktack) and position.turn != side:
+    if threats and isinstance(variant, Ticktack) and position.turn != side:
         found["their_wins"] = their_wins(variant, position)
     return found
 
