@@ -21,12 +21,12 @@ system-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi
 
-# What playing needs (the host and the simulated board's MicroPython), for `make demo`.
+# What playing needs (the host, the simulated board's MicroPython, the Backgammon engine), for `make demo`.
 $(PLAY_STAMP): pyproject.toml constraints.txt setup.py
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip==24.3.1
-	$(BIN)/pip install -q -c constraints.txt -e '.[sim]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[sim,engine]'
 	touch $@
 
 # The tests add the oracles, linters and firmware tools.

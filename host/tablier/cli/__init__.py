@@ -31,6 +31,8 @@ COMMAND_MODULES = (
     "rebuild",
     "solve",
     "watch",
+    "hint",
+    "selfplay",
 )
 
 

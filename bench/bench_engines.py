@@ -1,0 +1,244 @@
+"""The computer's strength and speed: the figures of docs/engines.md.
+
+* strength: the computer (level ``BENCH_ENGINE_LEVEL``, default 1) against the greedy player in every
+  game but the Devil's, seats alternating; its share of the points with a 95% confidence interval.
+  Games per game: ``BENCH_ENGINE_TABLES_GAMES`` (default 400) and ``BENCH_ENGINE_DRAUGHTS_GAMES``
+  (default 100); Devil among the Tailors, solved, plays ``BENCH_ENGINE_DEVIL_GAMES`` (default 20);
+* agreement: the Backgammon engine's best play against GNU Backgammon's own (``findbestmoves``) at
+  the same ply on ``BENCH_ENGINE_GNUBG_POSITIONS`` random positions (default 1000; a fifth at 1-ply);
+* hint time: the seconds a hint takes at each level in each game (the median of a few positions);
+* draughts search: nodes per second and the depth reached in one second;
+* against OpenSpiel's MCTS bot (English draughts, ``BENCH_ENGINE_MCTS_GAMES``, default 10, equal time
+  per move), when ``pyspiel`` is installed.
+
+``BENCH_ENGINE_PARTS`` (comma-separated: strength, agreement, hints, search, mcts) runs only some.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import gnubg
+
+from tablier.draughts.core import Board
+from tablier.draughts.variants import VARIANTS as DRAUGHTS_VARIANTS
+from tablier.engines import LEVELS, Level, draughts_engine, tables_engine
+from tablier.engines.backgammon import BackgammonEngine, gnubg_board
+from tablier.engines.matches import MatchScore, play_match
+from tablier.games import all_games
+from tablier.tables.catalog import make_variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
+from engine_positions import draughts_positions, tables_positions
+
+
+def _env(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def share_interval(per_game: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """The first player's share of all points and its 95% interval (delta method, per game)."""
+    n = len(per_game)
+    mine = sum(a for a, _ in per_game)
+    total = sum(a + b for a, b in per_game)
+    if not total:
+        return 0.5, 0.5, 0.5
+    share = mine / total
+    mean_total = total / n
+    residuals = [a - share * (a + b) for a, b in per_game]
+    spread = statistics.pstdev(residuals) / mean_total / math.sqrt(n) if n > 1 else 0.0
+    low, high = max(0.0, share - 1.96 * spread), min(1.0, share + 1.96 * spread)
+    return round(share, 3), round(low, 3), round(high, 3)
+
+
+def games_for(name: str, family: str) -> int:
+    """How many games the strength part plays in the game ``name``."""
+    if family == "tables":
+        return _env("BENCH_ENGINE_TABLES_GAMES", 400)
+    if name == "devil":
+        return _env("BENCH_ENGINE_DEVIL_GAMES", 20)
+    return _env("BENCH_ENGINE_DRAUGHTS_GAMES", 100)
+
+
+def points_per_game(game: str, specs: tuple[str, str],
+                    games: int) -> tuple[MatchScore, list[tuple[float, float]]]:
+    """The match's score and each game's points for the two players."""
+    per_game: list[tuple[float, float]] = []
+    last = [0.0, 0.0]
+
+    def record(done: int, score: MatchScore) -> None:
+        per_game.append((score.points[0] - last[0], score.points[1] - last[1]))
+        last[:] = score.points
+
+    return play_match(game, specs, games, seed=2026, progress=record), per_game
+
+
+def strength() -> dict[str, Any]:
+    """The computer against the greedy player in every game."""
+    level = _env("BENCH_ENGINE_LEVEL", 1)
+    found: dict[str, Any] = {"level": level}
+    for info in all_games():
+        started = time.monotonic()
+        score, per_game = points_per_game(info.name, (f"computer:{level}", "greedy"),
+                                          games_for(info.name, info.family))
+        share, low, high = share_interval(per_game)
+        found[info.name] = {**score.as_dict(), "share": share, "interval95": [low, high],
+                            "seconds": round(time.monotonic() - started, 1)}
+        print(f"   {info.name}: {found[info.name]}", flush=True)
+    return found
+
+
+def agreement() -> dict[str, Any]:
+    """How often the engine's best play is GNU Backgammon's best play at the same ply."""
+    variant = make_variant("backgammon", {"backgammon_zone": "home-board"})  # gnubg's own scoring
+    engine = BackgammonEngine(variant)
+    count = _env("BENCH_ENGINE_GNUBG_POSITIONS", 1000)
+    found: dict[str, Any] = {}
+    for ply, positions in ((0, count), (1, max(1, count // 5))):
+        agreed = 0
+        for position, dice in tables_positions(variant, positions, seed=1000 + ply):
+            ours = engine.rank_at_ply(position, dice, ply)
+            theirs = gnubg.findbestmoves(gnubg_board(position), gnubg.cubeinfo(), gnubg.evalcontext(0, ply),
+                                         (dice.first, dice.second))
+            agreed += (ours[0].move == ()) if not theirs else abs(ours[0].score - theirs[0]["score"]) < 1e-3
+        found[f"ply{ply}"] = {"positions": positions, "agreed": agreed}
+    return found
+
+
+def hint_times() -> dict[str, Any]:
+    """The median seconds of a hint at each level in each game: three positions from random games,
+    each with a real choice (at least five plays, or three draughts moves)."""
+    found: dict[str, Any] = {}
+    for info in all_games():
+        row = {}
+        for level in LEVELS[:3]:
+            times = []
+            if info.family == "tables":
+                variant = make_variant(info.name)
+                engine = tables_engine(variant)
+                busy = [(position, dice) for position, dice in tables_positions(variant, 200, seed=5)
+                        if len(variant.plays(position, dice)) >= 5][:3]
+                for position, dice in busy:
+                    started = time.perf_counter()
+                    engine.rank(position, dice, level)
+                    times.append(time.perf_counter() - started)
+            else:
+                board_class = next(b for b in DRAUGHTS_VARIANTS if b.name == info.name)
+                d_engine = draughts_engine(board_class)
+                boards = [board for board in draughts_positions(board_class, 200, seed=5)
+                          if len(board.legal_moves()) >= 3][:3]
+                for board in boards:
+                    started = time.perf_counter()
+                    d_engine.rank(board, level)
+                    times.append(time.perf_counter() - started)
+            row[f"level{level.number}"] = round(statistics.median(times), 3)
+        found[info.name] = row
+    return found
+
+
+def search_speed() -> dict[str, Any]:
+    """Nodes per second and depth reached in one second, at the start and in a middle game."""
+    found: dict[str, Any] = {}
+    one_second = Level(0, plies=64, seconds=1.0, candidates=0)
+    for board_class in DRAUGHTS_VARIANTS:
+        if board_class.name == "devil":
+            continue
+        engine = draughts_engine(board_class)
+        row = {}
+        middle = next(draughts_positions(board_class, 1, 9))
+        for label, board in (("start", board_class()), ("middle", middle)):
+            engine._table.clear()  # type: ignore[union-attr]
+            started = time.perf_counter()
+            engine.rank(board, one_second)
+            elapsed = time.perf_counter() - started
+            row[label] = {"nodes_per_second": round(engine.nodes / elapsed),  # type: ignore[union-attr]
+                          "depth": engine.depth_reached}  # type: ignore[union-attr]
+        found[board_class.name] = row
+    return found
+
+
+def against_mcts() -> dict[str, Any]:
+    """English draughts: the engine against OpenSpiel's MCTS bot at equal time per move."""
+    try:
+        import numpy
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+    except ImportError:
+        return {"skipped": "pyspiel is not installed"}
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "draughts"))
+    from test_oracle_openspiel import full_moves, position_of
+
+    seconds = 0.5
+    games = _env("BENCH_ENGINE_MCTS_GAMES", 10)
+    game = pyspiel.load_game("checkers")
+    evaluator = mcts.RandomRolloutEvaluator(1, numpy.random.RandomState(7))
+    engine = draughts_engine(Board)
+    level = Level(0, plies=64, seconds=seconds, candidates=0)
+    # MCTS simulations that take as long as the engine's move.
+    probe = mcts.MCTSBot(game, 1.4, 10, evaluator, random_state=numpy.random.RandomState(1))
+    started = time.perf_counter()
+    probe.step(game.new_initial_state())
+    simulations = max(10, int(10 * seconds / (time.perf_counter() - started)))
+    bot = mcts.MCTSBot(game, 1.4, simulations, evaluator, random_state=numpy.random.RandomState(2))
+    wins = [0, 0]
+    draws = 0
+    for number in range(games):
+        engine_color = number % 2 == 1  # our Black (OpenSpiel's player 0) moves first
+        board = Board()
+        state = game.new_initial_state()
+        for _ in range(200):
+            if board.outcome() is not None or state.is_terminal():
+                break
+            if board.turn == engine_color:
+                move = engine.best(board, level)
+                board.push(move)
+                following = full_moves(state).get(board.position_key())
+                if following is None:  # the move ends the game: OpenSpiel lists no state after it
+                    break
+                state = following
+            else:
+                player = state.current_player()
+                while not state.is_terminal() and state.current_player() == player:
+                    state.apply_action(bot.step(state))
+                key = position_of(state)
+                move = next((m for m in board.legal_moves() if _after(board, m) == key), None)
+                if move is None:  # OpenSpiel ended the game its own way (its 40-ply draw)
+                    break
+                board.push(move)
+        outcome = board.outcome()
+        if outcome is None or outcome.winner is None:
+            draws += 1
+        else:
+            wins[0 if outcome.winner == engine_color else 1] += 1
+    return {"games": games, "seconds_per_move": seconds, "mcts_simulations": simulations,
+            "engine_wins": wins[0], "mcts_wins": wins[1], "draws": draws}
+
+
+def _after(board: Board, move: Any) -> tuple[int, int, int, bool]:
+    board.push(move)
+    key = board.position_key()
+    board.pop()
+    return key
+
+
+PARTS = {"agreement": agreement, "search": search_speed, "hints": hint_times, "mcts": against_mcts,
+         "strength": strength}
+
+
+def main() -> dict[str, Any]:
+    """Every part (or those of ``BENCH_ENGINE_PARTS``)."""
+    wanted = [part for part in os.environ.get("BENCH_ENGINE_PARTS", ",".join(PARTS)).split(",") if part]
+    figures: dict[str, Any] = {}
+    for part in wanted:
+        print(f"   {part} ...", flush=True)
+        try:
+            figures[part] = PARTS[part]()
+        except Exception as error:  # one part's failure must not lose the others' figures
+            figures[part] = {"error": f"{type(error).__name__}: {error}"}
+    return figures

@@ -1,0 +1,66 @@
+"""Computer opponents and teachers for every game: engines that rank the legal moves and say why.
+
+* :class:`~tablier.engines.backgammon.BackgammonEngine`: GNU Backgammon's evaluator (Backgammon,
+  Portes, Tavla), an optional extra (``pip install 'tablier[engine]'``);
+* :class:`~tablier.engines.tables_search.TablesEngine`: our expectimax over the throws with each old
+  game's aims (Jacquet, Versailles, Spanish, Ticktack, Plakoto, Fevga, Long Nardy);
+* :class:`~tablier.engines.draughts_search.DraughtsEngine`: alpha-beta on the bitboard core;
+* :class:`~tablier.engines.devil.DevilEngine`: perfect play in Devil among the Tailors.
+
+A tables engine answers ``rank(position, dice, level)`` / ``best(position, dice, level)``, a draughts
+engine ``rank(board, level)`` / ``best(board, level)``; every move returned is a member of the rules
+core's own legal list. :func:`tables_engine` and :func:`draughts_engine` choose the engine of a game.
+The package is pure: it imports the rules cores and nothing of the board, the link, play or records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tablier.draughts.core import Board
+from tablier.draughts.variants import DevilBoard
+from tablier.tables.variant import Variant
+
+from .backgammon import BackgammonEngine
+from .candidates import Candidate, EngineUnavailableError
+from .devil import DevilEngine
+from .draughts_search import DraughtsEngine
+from .levels import DEFAULT_LEVEL, LEVELS, Level, find_level
+from .tables_search import TablesEngine
+
+GNUBG_GAMES = frozenset({"backgammon", "portes", "tavla"})
+"""The tables games whose moves are Backgammon's, played by GNU Backgammon's evaluator."""
+
+TablesEngineType = BackgammonEngine | TablesEngine
+DraughtsEngineType = DraughtsEngine | DevilEngine
+
+
+def tables_engine(variant: Variant) -> TablesEngineType:
+    """The engine for ``variant``; :class:`EngineUnavailableError` if gnubg is needed and missing."""
+    if variant.name in GNUBG_GAMES:
+        return BackgammonEngine(variant)
+    return TablesEngine(variant)
+
+
+def draughts_engine(board_class: type[Board]) -> DraughtsEngineType:
+    """The engine for a draughts variant (its board class)."""
+    if issubclass(board_class, DevilBoard):
+        return DevilEngine()
+    return DraughtsEngine(board_class)
+
+
+def describe(name: str, options: Mapping[str, str] | None = None) -> str:
+    """One line naming the engine that plays the game ``name``."""
+    if name in GNUBG_GAMES:
+        return "GNU Backgammon's neural-net evaluator"
+    if name == "devil":
+        return "the exact solver of Devil among the Tailors"
+    from tablier.games import find_game
+
+    family = find_game(name).family
+    return "alpha-beta search" if family == "draughts" else "expectimax over the throws"
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "DevilEngine", "DraughtsEngine",
+           "EngineUnavailableError", "Level", "TablesEngine", "draughts_engine", "find_level",
+           "tables_engine"]

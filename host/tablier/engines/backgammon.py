@@ -1,0 +1,128 @@
+"""The Backgammon engine: GNU Backgammon's neural-net evaluator through its PyPI binding ``gnubg``.
+
+Why GNU Backgammon: it is the strongest free backgammon program, its evaluator ships inside the
+wheel, and the project already checks its rules against it. It also serves Portes and Tavla, whose
+moves are Backgammon's (Tavla's small differences are in our plays, which gnubg only evaluates).
+
+gnubg's own ``findbestmoves`` cuts a play short at its first bear-off, so the engine never takes a
+play from it: it evaluates the position each of *our* complete plays (``variant.plays``) leaves, at
+the chosen ply, from the adversary's view, and turns it round. At a given ply this is the same
+number ``findbestmoves`` gives each play; ``bench/bench_engines.py`` counts the agreement.
+
+gnubg is an optional extra: ``pip install 'tablier[engine]'``. It is imported on first use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from tablier.tables.moves import Dice, Play
+from tablier.tables.position import BAR, Position, SideBoard
+from tablier.tables.variant import Variant
+
+from .candidates import Candidate, EngineUnavailableError
+from .explain import backgammon_why
+from .levels import DEFAULT_LEVEL, Level
+
+MISSING = "the Backgammon engine needs GNU Backgammon: pip install 'tablier[engine]'"
+
+GNUBG_PLIES = {1: 0, 2: 1, 3: 2, 4: 2}
+"""gnubg's look-ahead at each of our levels (its 0-ply is the bare neural net)."""
+DEEP_CANDIDATES = {1: 0, 2: 8, 3: 5, 4: 12}
+"""How many of the best plays at 0-ply are looked at again at the level's ply."""
+
+
+def load_gnubg() -> ModuleType:
+    """The ``gnubg`` module, or :class:`EngineUnavailableError` saying how to install it."""
+    try:
+        import gnubg
+    except ImportError as error:
+        raise EngineUnavailableError(MISSING) from error
+    module: ModuleType = gnubg
+    return module
+
+
+def gnubg_board(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``position`` in gnubg's format: (the side not on roll, the side on roll), 25 counts each."""
+    def side(board: SideBoard) -> tuple[int, ...]:
+        return (*board[1:25], board[BAR])
+    return side(position.waiter), side(position.mover)
+
+
+@dataclass(frozen=True)
+class CubeDecision:
+    """What the side on roll should do with the cube, and what the doubled side should answer."""
+
+    double: bool
+    take: bool
+    equity: float
+    why: str
+
+
+class BackgammonEngine:
+    """Plays ranked by GNU Backgammon's equity (cubeless, money), best first."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.gnubg = load_gnubg()
+
+    def evaluate(self, position: Position, ply: int) -> tuple[float, ...]:
+        """gnubg's six numbers for the side on roll: win, win gammon, win backgammon, lose gammon,
+        lose backgammon, equity."""
+        gnubg: Any = self.gnubg
+        result: tuple[float, ...] = gnubg.evaluate(gnubg_board(position), gnubg.cubeinfo(),
+                                                   gnubg.evalcontext(0, ply))
+        return result
+
+    def play_terms(self, position: Position, play: Play, ply: int) -> dict[str, float]:
+        """The numbers for the mover after ``play``: winning chances, gammons and equity."""
+        after = self.variant.after(position, play)
+        outcome = self.variant.result(after)
+        if outcome is not None:
+            won = outcome.winner == position.turn
+            return {"win": float(won), "win_gammon": float(won and outcome.points > 1),
+                    "lose_gammon": float(not won and outcome.points > 1),
+                    "equity": float(outcome.points if won else -outcome.points)}
+        win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, equity = self.evaluate(after, ply)
+        return {"win": 1.0 - win, "win_gammon": lose_gammon, "win_backgammon": lose_backgammon,
+                "lose_gammon": win_gammon, "lose_backgammon": win_backgammon, "equity": -equity}
+
+    def rank_at_ply(self, position: Position, dice: Dice, ply: int,
+                    deep: int | None = None) -> list[Candidate[Play]]:
+        """Every legal play scored at 0-ply, the best ``deep`` of them (all if ``None``) again at
+        ``ply``; best first."""
+        plays = self.variant.plays(position, dice)
+        scored = [(self.play_terms(position, play, 0), play) for play in plays]
+        scored.sort(key=lambda entry: -entry[0]["equity"])
+        if ply > 0 and len(scored) > 1:
+            count = len(scored) if deep is None else deep
+            top = [(self.play_terms(position, play, ply), play) for _, play in scored[:count]]
+            top.sort(key=lambda entry: -entry[0]["equity"])
+            scored = top + scored[count:]
+        return [Candidate(play, round(terms["equity"], 4), terms, backgammon_why(terms))
+                for terms, play in scored]
+
+    def rank(self, position: Position, dice: Dice, level: Level = DEFAULT_LEVEL) -> list[Candidate[Play]]:
+        """Every legal play of ``dice``, best first, scored with gnubg's equity at the level's ply."""
+        return self.rank_at_ply(position, dice, GNUBG_PLIES[level.number], DEEP_CANDIDATES[level.number])
+
+    def best(self, position: Position, dice: Dice, level: Level = DEFAULT_LEVEL) -> Play:
+        """The engine's play of ``dice``: a member of ``variant.plays(position, dice)``."""
+        return self.rank(position, dice, level)[0].move
+
+    def cube_decision(self, position: Position, level: Level = DEFAULT_LEVEL,
+                      crawford: bool = False) -> CubeDecision:
+        """Whether the side on roll (before throwing) should double, and whether his adversary
+        should take, from gnubg's cubeless equity (gammons counted): double from 0.45 up unless the
+        position is too good to double (equity above 1: play on for the gammon); take below 0.5,
+        where taking loses less than the point a drop gives away. No double in the Crawford game."""
+        win, win_gammon, _, lose_gammon, _, equity = self.evaluate(position, GNUBG_PLIES[level.number])
+        double = not crawford and 0.45 <= equity <= 1.0
+        take = equity < 0.5
+        why = (f"The side on roll wins {win * 100:.0f}% ({win_gammon * 100:.0f}% gammons, "
+               f"{lose_gammon * 100:.0f}% gammons lost): "
+               + ("double" if double else "too good to double, play on" if equity > 1.0 else "no double")
+               + ("; the adversary should take." if take else "; the adversary should pass."))
+        return CubeDecision(double, take, round(equity, 4), why)

@@ -1,0 +1,146 @@
+"""The evaluation of a tables position for our own engine: each game's aims as a few weighted terms.
+
+:func:`terms` measures a position for one side (every term "higher is better for that side"):
+
+* ``race``: the adversary's pips to go minus mine (the race, for every game);
+* ``off``: my men borne off minus his;
+* ``blocks``: points I hold in his way (ahead of his rearmost men), and ``prime`` the longest run
+  of them: blocking, the aim of Jacquet's table closing, Fevga's walls and Plakoto's pins;
+* ``blots``: my lone men he can reach (games with hitting);
+* ``bar``: his men on the bar minus mine;
+* ``postillon`` (Jacquet and its kin): how far my leading man has gone home;
+* ``pins`` and ``mother`` (Plakoto): his men I pin minus mine he pins; a pinned mother is a lost game;
+* ``left`` (Spanish): what his men left by table would pay me, minus what mine would pay him;
+* ``their_wins`` (Ticktack): the value of the wins his next throw would allow him.
+
+:data:`WEIGHTS` says how much each term counts in each game; a game not listed uses the default.
+"""
+
+from __future__ import annotations
+
+from tablier.tables.jacquet import Jacquet, SpanishBackgammon
+from tablier.tables.moves import ALL_ROLLS
+from tablier.tables.plakoto import Plakoto
+from tablier.tables.position import BAR, OFF, Position
+from tablier.tables.ticktack import Ticktack
+from tablier.tables.variant import Variant
+
+Terms = dict[str, float]
+
+DEFAULT_WEIGHTS: dict[str, float] = {
+    "race": 1.0, "off": 2.0, "blocks": 2.0, "prime": 3.0, "blots": -4.0, "bar": 8.0,
+}
+WEIGHTS: dict[str, dict[str, float]] = {
+    "jacquet": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5},
+    "versailles": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5},
+    "spanish": {"race": 1.0, "off": 1.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5, "left": 1.5},
+    "fevga": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 5.0},
+    "nardy": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 5.0},
+    "plakoto": {"race": 1.0, "off": 2.0, "blocks": 1.5, "prime": 3.0, "blots": -3.0, "pins": 12.0,
+                "mother": 200.0},
+    "ticktack": {"race": 0.6, "off": 2.0, "blocks": 1.5, "prime": 2.0, "their_wins": -60.0},
+}
+
+WIN_VALUE = 1000.0
+"""The score of a won game, per point it is worth (a lost one scores minus as much)."""
+
+
+def weights_for(variant: Variant) -> dict[str, float]:
+    """The weight of each term in ``variant``'s evaluation."""
+    return WEIGHTS.get(variant.name, DEFAULT_WEIGHTS)
+
+
+def evaluate(variant: Variant, position: Position, side: int, threats: bool = True) -> tuple[float, Terms]:
+    """How good ``position`` is for ``side``: the weighted sum of :func:`terms`, and the terms.
+    ``threats=False`` leaves out ``their_wins`` (a search that throws his dice itself needs it not)."""
+    outcome = variant.result(position)
+    if outcome is not None:
+        sign = 1.0 if outcome.winner == side else -1.0
+        return sign * WIN_VALUE * max(outcome.points, 1), {"won": sign * outcome.points}
+    measured = terms(variant, position, side, threats)
+    weights = weights_for(variant)
+    return sum(weights.get(name, 0.0) * value for name, value in measured.items()), measured
+
+
+def terms(variant: Variant, position: Position, side: int, threats: bool = True) -> Terms:
+    """The aims of ``variant`` measured for ``side`` in ``position`` (see the module docstring)."""
+    mine = position.boards[side]
+    theirs = position.boards[1 - side]
+    weights = weights_for(variant)
+    found: Terms = {
+        "race": float(position.pip_count(1 - side) - position.pip_count(side)),
+        "off": float(mine[OFF] - theirs[OFF]),
+    }
+    blocks, prime = _blocking(variant, mine, theirs)
+    found["blocks"], found["prime"] = float(blocks), float(prime)
+    if variant.hitting:
+        found["blots"] = float(_exposed_blots(variant, mine, theirs))
+        found["bar"] = float(theirs[BAR] - mine[BAR])
+    if "postillon" in weights and isinstance(variant, Jacquet):
+        found["postillon"] = float(24 - min((p for p in range(1, 25) if mine[p]), default=0))
+    if isinstance(variant, Plakoto):
+        pinned = position.pinned
+        found["pins"] = float(pinned[1 - side].bit_count() - pinned[side].bit_count())
+        found["mother"] = (_mother_danger(variant, position, 1 - side)
+                           - _mother_danger(variant, position, side))
+    if isinstance(variant, SpanishBackgammon):
+        found["left"] = float(_left_value(variant, theirs) - _left_value(variant, mine))
+    if threats and isinstance(variant, Ticktack) and position.turn != side:
+        found["their_wins"] = their_wins(variant, position)
+    return found
+
+
+def _blocking(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, int]:
+    """Points I hold in the adversary's way (ahead of his rearmost man) and the longest run of them."""
+    needed = 2 if variant.hitting else 1
+    held = [False] * 26
+    for point in range(1, 25):
+        if mine[point] >= needed:
+            held[variant.opposite(point)] = True
+    rearmost = 25 if theirs[BAR] else max((p for p in range(1, 25) if theirs[p]), default=0)
+    blocks = run = prime = 0
+    for his in range(rearmost - 1, 0, -1):
+        if held[his]:
+            blocks += 1
+            run += 1
+            prime = max(prime, run)
+        else:
+            run = 0
+    return blocks, prime
+
+
+def _exposed_blots(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, ...]) -> float:
+    """My lone men the adversary's men can reach, nearer ones counting more."""
+    his_points = [p for p in range(1, 26) if theirs[p]]
+    exposed = 0.0
+    for point in range(1, 25):
+        if mine[point] != 1:
+            continue
+        his = variant.opposite(point)
+        distances = [p - his for p in his_points if 0 < p - his <= 12]
+        if distances:
+            exposed += 1.0 if min(distances) <= 6 else 0.5
+    return exposed
+
+
+def _mother_danger(variant: Plakoto, position: Position, side: int) -> float:
+    """1 if ``side``'s mother is pinned, 0.3 if she stands alone on her starting point."""
+    if variant.mother_pinned(position, side):
+        return 1.0
+    return 0.3 if position.boards[side][24] == 1 else 0.0
+
+
+def _left_value(variant: SpanishBackgammon, board: tuple[int, ...]) -> int:
+    """What ``board``'s men would pay if the game ended now (Hale's count by tables)."""
+    values = variant.table_points()
+    return sum(values[(point - 1) // 6] * board[point] for point in range(1, 25))
+
+
+def their_wins(variant: Ticktack, position: Position) -> float:
+    """The expected value of the wins the side to move may claim on his throw (Ticktack)."""
+    total = 0.0
+    for dice in ALL_ROLLS:
+        wins = variant.wins(position, dice)
+        if wins:
+            total += (1 if dice.is_doublet else 2) * wins[0].value
+    return total / 36
