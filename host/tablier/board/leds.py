@@ -55,10 +55,14 @@ LINK_WAIT = Meaning("link-wait", (0, 0, 200), SLOW_BLINK,
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game")
 FAULTY = Meaning("faulty", (255, 255, 255), FAST_BLINK,
                  "a switch of this place looks dead, stuck or chattering: the terminal says what to do")
+PINNED = Meaning("pinned", (140, 40, 0), STEADY,
+                 "Plakoto: the mover's man here lies pinned under the adversary's and may not move")
+MOTHER = Meaning("mother", (160, 0, 40), STEADY,
+                 "Plakoto: a side's last man on its starting point, its mother: pinning her wins the game")
 
 VOCABULARY: tuple[Meaning, ...] = (
     DESTINATION, HIT, BEAR_OFF, MUST_MOVE, FROM_STACK, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN,
-    PRESS_TO_ROLL, PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, FAULTY)
+    PRESS_TO_ROLL, PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, FAULTY, PINNED, MOTHER)
 
 
 class LedPlan:

@@ -18,13 +18,16 @@ from tablier.board.leds import (
     HINT,
     HIT,
     LIFT_HERE,
+    MOTHER,
     MUST_MOVE,
+    PINNED,
     PRESS_TO_ROLL,
     PRESS_WHEN_DONE,
     PUT_HERE,
     WINNER,
     YOUR_TURN,
     LedPlan,
+    Meaning,
 )
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
@@ -33,6 +36,7 @@ from tablier.board.tables_inference import Status
 from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
+from tablier.tables.plakoto import START_POINT
 
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW
 
@@ -65,6 +69,8 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
         used = dice_used(self)
         plan.die(1, self.flow.dice.first, DIE_USED if used[0] else DIE)
         plan.die(2, self.flow.dice.second, DIE_USED if used[1] else DIE)
+    for place, meaning in plakoto_places(self):
+        plan.place(place, meaning)
     must_move = must_moving(self)
     for index in must_move:
         plan.place(TABLES_PLACES[index], MUST_MOVE)
@@ -87,6 +93,22 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
                 plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
             light_destinations(plan, before.destinations)
     return plan
+
+
+def plakoto_places(self: TablesSession) -> list[tuple[tuple[str, int], Meaning]]:
+    """Plakoto's standing lights: the mover's pinned men, and each side's mother while she is alone
+    on the starting point (none in the other games)."""
+    if not self.variant.pins or self.orientation is None:
+        return []
+    position = self.flow.position
+    mover = position.turn
+    places: list[tuple[tuple[str, int], Meaning]] = []
+    for side in (0, 1):
+        if position.boards[side][START_POINT] == 1:
+            places.append((self.orientation.place_of(side, START_POINT), MOTHER))
+    places += [(self.orientation.place_of(mover, point), PINNED)
+               for point in range(1, 25) if position.is_pinned(mover, point)]
+    return places
 
 
 def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
