@@ -13,6 +13,7 @@ import pytest
 from record_factory import DRAUGHTS_GAMES, draughts_record
 
 from tablier.draughts.pdn import read_pdn
+from tablier.record import json_format
 from tablier.record.game_record import MOVE, RecordError
 from tablier.record.pdn_records import import_pdn, write_pdn
 from tablier.record.replay import replay_game
@@ -43,6 +44,7 @@ def _check(path: Path, every: int) -> int:
         again = import_pdn(write_pdn(record))[0].record
         assert again is not None and again.games[0].actions == record.games[0].actions
         assert again.game == record.game
+        assert json_format.loads(json_format.dumps(record)) == record  # every format that reads back
         imported += 1
     return imported
 
