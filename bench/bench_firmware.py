@@ -54,7 +54,7 @@ firmware = Firmware(board)
 gc.collect()
 after_start = gc.mem_alloc()
 scanner = firmware.scanner
-fixed = bytearray(scanner.sr_bytes)
+fixed = bytearray(len(scanner.raw))  # the chain and the byte read past it
 
 def read_fixed(buf):
     for i in range(len(buf)):
@@ -202,7 +202,7 @@ def main() -> dict[str, object]:
         image = build(Path(folder) / "image", layout)
         mpy_bytes = sum(p.stat().st_size for p in image if p.suffix == ".mpy")
         image_bytes = sum(p.stat().st_size for p in image)
-    spi_s = layout.sr_bytes * 8 / layout.pins.spi_baud + ASSUMED_SPI_OVERHEAD_S
+    spi_s = (layout.sr_bytes + 1) * 8 / layout.pins.spi_baud + ASSUMED_SPI_OVERHEAD_S  # + the check byte
     scan_s_on_device = figures["loops_per_s"] / ASSUMED_RP2040_LOOPS_PER_S / figures["scans_per_s"]
     result: dict[str, object] = {
         "switches": layout.switch_count,
