@@ -128,10 +128,6 @@ class Fevga(ParallelVariant):
         rules = RaceRules(0, self.runner_target(), wall_forbids, walls_matter)
         return race_plays(position.mover, closed_points(theirs), self.dice_steps(dice), rules)
 
-    def step_allowed(self, mine: list[int], theirs: list[int], move: Move) -> bool:
-        """A step is allowed unless it breaks one of Fevga's rules on single steps."""
-        return self.step_fault(mine, theirs, move) is None
-
     def runner_target(self) -> int:
         """The point the first man must reach (or pass) before a second leaves the start."""
         return 11 if self.options["first_man"] == PASS_START else 12
@@ -139,17 +135,6 @@ class Fevga(ParallelVariant):
     def runner_passed(self, mine: list[int] | tuple[int, ...]) -> bool:
         """Whether the first man has run far enough for the others to leave the start."""
         return any(mine[OFF:self.runner_target() + 1])
-
-    def step_fault(self, mine: list[int], theirs: list[int], move: Move) -> str | None:
-        """The rule ``move`` would break now (``None`` if none), beyond landing and bearing off."""
-        if move.src == START_POINT:
-            fault = self.start_fault(mine)
-            if fault is not None:
-                return fault
-        after = list(mine)
-        after[move.src] -= 1
-        after[move.dst] += 1
-        return self.wall_fault(held_points(mine), held_points(after), self.walls(theirs))
 
     def start_fault(self, mine: list[int]) -> str | None:
         """The rule a step from the starting point would break now: the first man's."""

@@ -20,8 +20,8 @@ from typing import ClassVar
 from tablier.errors import InvalidPositionError
 from tablier.games import Option, RuleSection
 
-from .moves import Dice, Move, Play
-from .parallel import START_POINT, ParallelVariant, Walls, closed_points, held_points
+from .moves import Dice, Play
+from .parallel import START_POINT, ParallelVariant, Walls, closed_points
 from .parallel import STARTING_TABLE as STARTING_TABLE_HELD
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
 from .racegen import RaceRules, race_plays
@@ -146,21 +146,6 @@ class Jacquet(ParallelVariant):
             return walls.blocked(reach) > 0
 
         return RaceRules(0, HOME_TABLE.stop - 1, wall_forbids, walls_matter)
-
-    def step_allowed(self, mine: list[int], theirs: list[int], move: Move) -> bool:
-        """A step is allowed unless it breaks the postillon rule or the closing convention."""
-        return self.step_fault(mine, theirs, move) is None
-
-    def step_fault(self, mine: list[int], theirs: list[int], move: Move) -> str | None:
-        """The rule ``move`` would break now (``None`` if none), beyond landing and bearing off."""
-        if move.src == START_POINT:
-            fault = self.start_fault(mine)
-            if fault is not None:
-                return fault
-        after = list(mine)
-        after[move.src] -= 1
-        after[move.dst] += 1
-        return self.wall_fault(held_points(mine), held_points(after), self.walls(theirs))
 
     def start_fault(self, mine: list[int]) -> str | None:
         """The rule a step from the starting point would break now: the postillon's."""

@@ -8,6 +8,7 @@ six points in a row? :class:`ParallelVariant` answers it once.
 
 from __future__ import annotations
 
+from .moves import Move
 from .position import MEN, SideBoard, side_board
 from .variant import Variant
 
@@ -76,6 +77,31 @@ class ParallelVariant(Variant):
     def blocked_men(self, mine: list[int], theirs: list[int]) -> int:
         """How many adversary men stand behind six points in a row that ``mine`` holds."""
         return self.walls(theirs).blocked(held_points(mine))
+
+    def step_allowed(self, mine: list[int], theirs: list[int], move: Move) -> bool:
+        """A step is allowed unless it breaks one of the game's rules on single steps."""
+        return self.step_fault(mine, theirs, move) is None
+
+    def step_fault(self, mine: list[int], theirs: list[int], move: Move) -> str | None:
+        """The rule ``move`` would break now (``None`` if none), beyond landing and bearing off: the
+        game's rule on leaving the start (:meth:`start_fault`), then its walls (:meth:`wall_fault`)."""
+        if move.src == START_POINT:
+            fault = self.start_fault(mine)
+            if fault is not None:
+                return fault
+        after = list(mine)
+        after[move.src] -= 1
+        after[move.dst] += 1
+        return self.wall_fault(held_points(mine), held_points(after), self.walls(theirs))
+
+    def start_fault(self, mine: list[int]) -> str | None:
+        """The rule a step from the starting point would break now (none by default)."""
+        return None
+
+    def wall_fault(self, before: int, after: int, walls: Walls) -> str | None:
+        """The wall rule a step would break that changes the points the mover holds (as bits) from
+        ``before`` to ``after`` (none by default)."""
+        return None
 
 
 def closed_points(theirs: list[int]) -> list[bool]:
