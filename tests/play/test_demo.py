@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import os
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -168,3 +170,39 @@ def test_a_tavli_match_plays_portes_plakoto_and_fevga_in_turn(tmp_path: Path) ->
     assert [len(replay_game(record, game)) > 0 for game in record.games] == [True] * len(record.games)
     assert loads(dumps(record)) == record
     assert "Game 3" in write_text(record)
+
+
+class PullingHands:
+    """The demo's hands, and a cable pulled for a second after their twentieth action."""
+
+    def __init__(self, hands: Any, cable: Any) -> None:
+        from tablier.play.autoplay import AutoHands
+
+        self.hands = AutoHands(hands, ("greedy", "random"), seed=3, delay=0.0)
+        self.cable = cable
+        self.steps = 0
+        self.back_at: float | None = None
+
+    @property
+    def expected_closed(self) -> set[int]:
+        return self.hands.expected_closed
+
+    def step(self, session: Any) -> bool:
+        self.steps += 1
+        if self.steps == 20:
+            self.cable.plugged, self.back_at = False, time.monotonic() + 1.0
+        if self.back_at is not None and time.monotonic() > self.back_at:
+            self.cable.plugged, self.back_at = True, None
+        return self.hands.step(session) or self.back_at is not None
+
+
+def test_the_demos_hands_wait_for_a_pulled_cable_and_the_game_goes_on(tmp_path: Path) -> None:
+    from tablier.play.dice import Dice
+    from tablier.play.runner import play
+    from tablier.play.session import PlayOptions
+    from tablier.play.view import View
+
+    result = play("backgammon", PlayOptions(players=("greedy player", "random player"), grace_s=5.0),
+                  Dice(3), sim=True, log_dir=tmp_path, make_actor=PullingHands,
+                  view=View(io.StringIO(), live=False))
+    assert result.session.finished and len(result.session.committed) > 20

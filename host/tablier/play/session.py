@@ -246,6 +246,9 @@ class Session:
             if self.link.state == CONNECTED and self.link.closed != actor.expected_closed:
                 continue  # the host has not seen all the hands did yet
             if not actor.step(self):
+                if self.link.state != CONNECTED:  # the board is away: the hands wait for it, as players do
+                    idle_since = None
+                    continue
                 idle_since = idle_since or self.clock()
                 if self.clock() - idle_since > 0.3:
                     break
