@@ -8,7 +8,6 @@ reading decides), ``ask`` (two legal results look alike: the board asks which), 
 from __future__ import annotations
 
 import copy
-import random
 import time
 from collections.abc import Callable
 
@@ -39,7 +38,6 @@ from tablier.tables.match import Match
 from tablier.tables.moves import Dice as Throw
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
-from tablier.tables.players import greedy_player
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.tavli import TavliRotation
@@ -49,8 +47,9 @@ from tablier.tables.variant import Variant
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
-from .tables_display import tables_led_plan, tables_status_lines
+from .tables_display import table_hint, tables_led_plan, tables_status_lines
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
+from .tables_takeback import answer_takeback, follow_restoring, take_back
 from .takeback import Takebacks, Undo
 
 SETUP = "setup"
@@ -305,7 +304,7 @@ class TablesSession(Session):
                 self._touch(place)
                 if self.phase == ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
-        if self._follow_restoring():
+        if follow_restoring(self):
             return
         self.reading = self.inference.read(observation.counts, hint)
         if self.phase == ASKING:
@@ -533,11 +532,11 @@ class TablesSession(Session):
             self.phase = PLAY
             self._commit(self.asking[index])
         elif word == "hint":
-            self._hint()
+            table_hint(self)
         elif word in ("takeback", "undo"):
-            self._takeback(player)
+            take_back(self, player)
         elif word in ("accept", "refuse") and self.takebacks.asked:
-            self._answer_takeback(player, word)
+            answer_takeback(self, player, word)
         elif word == "refuse" or (word == "accept" and not isinstance(self.variant, Ticktack)):
             raise IllegalMoveError("no takeback has been asked for")
         elif word == "quit":
@@ -548,68 +547,6 @@ class TablesSession(Session):
                                    f"({', '.join(self.command_words())})")
         else:
             self._table_word(player, word, argument)
-
-    # -- takebacks -----------------------------------------------------------------------------------
-
-    def _takeback(self, player: int) -> None:
-        """``takeback``: said by the side playing his throw, the men of the turn go back to where it
-        began; said after a committed play (before the next throw), its player asks to take it back."""
-        moved = self.inference is not None and tuple(self.observation.counts) != visible(
-            self.inference.candidates[0].counts, self.ladder)
-        if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
-            if isinstance(self.variant, Ticktack) and self.flow.must_move():
-                raise IllegalMoveError("touch and take: the man touched must be played")
-            self.phase = PLAY
-            self._guide_back("take back: put the men back where the turn began")
-            return
-        side = player - 1 if player else 1 - self.flow.turn
-        undo = self.takebacks.ask(side)
-        self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(1 - side)}, "
-                 "say `accept` or `refuse`")
-
-    def _answer_takeback(self, player: int, word: str) -> None:
-        assert self.takebacks.undo is not None
-        side = player - 1 if player else 1 - self.takebacks.undo.side
-        undo = self.takebacks.answer(side)
-        if word == "refuse":
-            self.takebacks.asked = False
-            self.say(f"{self._name(side)} refuses: {undo.notation} stands")
-            return
-        self.takebacks.close(f"{undo.notation} was taken back")
-        self.flow = undo.state
-        self.ply -= 1
-        self.committed.pop()
-        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
-        self.say(f"{self._name(side)} agrees: {self._name(undo.side)} takes back {undo.notation} "
-                 f"and plays {self.flow.dice} again")
-        self._begin_turn()
-        self._guide_back("put the men back where the turn began, as the lights show")
-
-    def _guide_back(self, text: str) -> None:
-        """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
-        assert self.inference is not None
-        self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
-        self.stop_grace()
-        self.say(text, "teach")
-        self._follow_restoring()
-
-    def _follow_restoring(self) -> bool:
-        """While the men go back after a takeback: the next man to lift or put; False once they
-        stand where the turn began (or no takeback is under way)."""
-        if self.restoring is None or self.inference is None:
-            return False
-        seen = tuple(self.observation.counts)
-        if seen == self.restoring:
-            self.restoring = None
-            self.guiding = False
-            self.guide = None
-            self.reading = self.inference.read(seen)
-            self.say("the men stand where the turn began", "teach")
-            return False
-        self.guiding = True
-        self.reading = Reading(Status.UNKNOWN)
-        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(self.restoring)))
-        return True
 
     def _typed_dice(self, argument: str) -> None:
         """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
@@ -651,16 +588,6 @@ class TablesSession(Session):
             self.inference = None
         elif self.phase == THROW and self.flow.awaiting == PLAY:
             self._begin_turn()
-
-    def _hint(self) -> None:
-        if self.phase != PLAY or self.flow.dice is None or self.orientation is None:
-            self.say("a hint is for a throw being played")
-            return
-        play = greedy_player(self.variant, self.flow.position, self.flow.dice, random.Random(0))
-        side = self.flow.turn
-        self.hint = tuple(TABLES_PLACES.index(self.orientation.place_of(side, p))
-                          for move in play for p in (move.src, move.dst))
-        self.say(f"hint (a simple player's choice): {format_play(play)}")
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
