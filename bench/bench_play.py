@@ -89,6 +89,7 @@ def main() -> dict[str, object]:
             _wait(lit, 2)
             times.append((time.perf_counter() - start) * 1000)
             board.set_switch(switch, True)
+            time.sleep(0.2)  # a hand's pace: a switch flipping faster would be named as chattering
         stop.set()
         worker.join(2)
         link.close()

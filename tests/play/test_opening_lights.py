@@ -59,3 +59,21 @@ def test_teaching_words_name_the_start_stacks_destinations_before_a_lift() -> No
         expect lit point 24 must-move
     """)
     assert "the man must come from 24: he may go to 13, 18, 19" in result.session.status_lines()
+
+
+def test_a_man_held_in_the_hand_for_a_while_is_not_taken_for_a_dead_switch() -> None:
+    result = run_script("backgammon", """
+        setup
+        dice 3 1
+        press 1
+        dice 3 1
+        press 1
+        lift point 8
+        wait 1.5                  # longer than a lone change takes to look like a dead switch
+        expect lit point 5 destination
+        put point 5
+        move point 6 point 5
+        press 1
+        expect last 8/5 6/5
+    """)
+    assert not any("looks faulty" in line for line in result.session.message_log)

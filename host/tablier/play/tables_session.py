@@ -335,7 +335,9 @@ class TablesSession(Session):
             return Status.FINAL if check.done else Status.UNKNOWN
         if self.phase not in (PLAY, ASKING) or self.inference is None:
             return None
-        reading = self.inference.read(observation.counts)
+        same_board = self.reading is not None and tuple(observation.counts) == tuple(self.observation.counts)
+        # the session's own reading of this board knows which man was lifted (its hint)
+        reading = self.reading if same_board and self.reading else self.inference.read(observation.counts)
         if reading.status is Status.IN_HAND and not reading.destinations:
             return Status.UNKNOWN  # a man gone from where no legal move lifts one
         return reading.status
