@@ -48,3 +48,21 @@ def test_a_pulled_cable_is_noticed_and_the_board_caught_up_on_return() -> None:
         assert {(c.switch, c.closed) for c in seen} >= {(5, False), (6, True)}  # ... each reported once
         assert states[:3] == ["connected", "disconnected", "reconnected"]
         link.close()
+
+
+def test_a_write_into_a_pulled_cable_is_a_lost_link_not_an_error() -> None:
+    layout = load_layout()
+    with SimulatedBoard(layout) as board:
+        cable = Cable(lambda: open_serial(board.port))
+        link = Link(cable.open, layout.hash)
+        link.connect()
+        cable.plugged = False
+        link.ask_status()  # the sensor watch asks now and then: the write fails, nothing escapes
+        assert link.state == DISCONNECTED
+        link.set_leds([(0, (0, 170, 0), 0)])  # kept for the return, nothing raised
+        cable.plugged = True
+        deadline = time.monotonic() + 10
+        while link.state != CONNECTED:
+            link.poll(0.05)
+            assert time.monotonic() < deadline
+        link.close()

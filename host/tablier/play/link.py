@@ -153,8 +153,23 @@ class Link:
     def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
         """Show these LEDs (every other dark); kept and sent again after a reconnection."""
         self._wishes = list(wishes)
-        if self.client is not None:
-            self.client.set_leds(self._wishes)
+        self._send(lambda client: client.set_leds(self._wishes))
+
+    def ask_status(self) -> None:
+        """Ask the board for its STATUS (the answer comes in with a later poll)."""
+        self._send(lambda client: client.ask_status())
+
+    def _send(self, send: Callable[[BoardClient], object]) -> None:
+        """Send through the client if connected; a write that fails (the cable pulled) is a lost link,
+        told and retried like a failed read, never an error out of the game."""
+        if self.client is None:
+            return
+        try:
+            send(self.client)
+        except (OSError, LinkError) as error:
+            if isinstance(error, FirmwareMismatchError):
+                raise
+            self._lost(str(error) or type(error).__name__)
 
     def close(self) -> None:
         """Say goodbye to the board and close the port."""

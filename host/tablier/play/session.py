@@ -314,7 +314,7 @@ class Session:
                 self._chain_status(self.health.chain_broken(status.chain_faults))
             if self.clock() >= self._next_status:
                 self._next_status = self.clock() + STATUS_EVERY_S
-                client.ask_status()
+                self.link.ask_status()
         if found:
             self._tell(found)
             self._read_again()
