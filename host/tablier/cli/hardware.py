@@ -151,32 +151,27 @@ def run_netlist(args: argparse.Namespace) -> int:
 
 def run_draw(args: argparse.Namespace) -> int:
     """Write the drawings generated from the layout."""
-    from tablier.errors import TablierError
     from tablier.hardware.drawings import write_drawings
 
-    layout = _load(args)
-    if layout is None:
-        return 1
-    try:
-        paths = write_drawings(layout, args.out, png=args.png)
-    except TablierError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    for path in paths:
-        print(f"wrote {path}")
-    return 0
+    return _write_files(args, lambda layout: write_drawings(layout, args.out, png=args.png))
 
 
 def run_templates(args: argparse.Namespace) -> int:
     """Write the drilling templates and the hole CSV generated from the layout."""
-    from tablier.errors import TablierError
     from tablier.hardware.templates import write_templates
+
+    return _write_files(args, lambda layout: write_templates(layout, args.out, pdf=not args.no_pdf))
+
+
+def _write_files(args: argparse.Namespace, write: Any) -> int:
+    """Load the layout, ``write(layout)`` the files made from it and say each one; 1 on an error."""
+    from tablier.errors import TablierError
 
     layout = _load(args)
     if layout is None:
         return 1
     try:
-        paths = write_templates(layout, args.out, pdf=not args.no_pdf)
+        paths = write(layout)
     except TablierError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
