@@ -157,6 +157,25 @@ def test_a_torn_last_line_is_cut_before_the_resumed_game_appends(
     assert "agree" in capsys.readouterr().out
 
 
+def test_a_turn_ended_on_the_board_but_not_yet_committed_is_committed_on_resumption(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_script("backgammon", PENDING + "move point 1 point 11\npress 2\n", tmp_path)
+    assert first.log_path is not None
+    lines = first.log_path.read_text().splitlines(keepends=True)
+    last_commit = max(n for n, line in enumerate(lines) if '"type":"commit"' in line)
+    first.log_path.write_text("".join(lines[:last_commit]))  # killed after the press, before the commit
+    capsys.readouterr()
+    assert main(["rebuild", str(first.log_path)]) == 0
+    assert "'24/14', was ended on the board just before the host was interrupted" in capsys.readouterr().out
+    script = tmp_path / "after.txt"
+    script.write_text("setup\ndice 6 5\npress 1\nmove point 24 point 13\npress 1\nexpect last 24/13\n")
+    assert main(["play", "--resume", str(first.log_path), "--sim", "--script", str(script)]) == 0
+    assert "just before the interruption (24/14) had not been written" in capsys.readouterr().out
+    log = read_log(first.log_path)
+    assert [(c.ply, c.notation) for c in log.of(Commit)] == [(1, "8/5 6/5"), (2, "24/14"), (3, "24/13")]
+    assert rebuild(log).agrees
+
+
 def test_a_throw_shown_before_the_interruption_stands_on_resumption(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = run_script("backgammon", PENDING, tmp_path)  # the host stops between the throw and the play

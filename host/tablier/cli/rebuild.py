@@ -47,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
     if rebuilt.agrees:
         print("the moves agree with the ones committed live")
         return 0
+    if rebuilt.agrees_with_unlogged:
+        print(f"the moves agree with the ones committed live; the last, {rebuilt.inferred[-1]!r}, was "
+              "ended on the board just before the host was interrupted; `tablier play --resume` commits it")
+        return 0
     print("the moves differ from the ones committed live:")
     for number, (inferred, logged) in enumerate(zip(rebuilt.inferred, rebuilt.logged, strict=False), 1):
         if inferred != logged:

@@ -10,6 +10,7 @@ exactly as it did live: :func:`rebuild` compares its moves with the ones the log
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from tablier.record.eventlog import (
     DiceRecord,
     EventLog,
     EventLogWriter,
+    Header,
     LinkState,
     LogFormatError,
     Message,
@@ -120,16 +122,26 @@ def board_changes(records: Iterable[Record]) -> Iterator[tuple[int, Replayed]]:
 
 @dataclass
 class Rebuilt:
-    """A log replayed: the session at the log's end, the moves it inferred, the moves logged."""
+    """A log replayed: the session at the log's end, the moves it inferred, the moves logged;
+    ``unlogged``: what the replay decided past the log's last decision, when the log agrees with the
+    replay up to there (a host killed after the switches of a turn's end reached the log, before
+    its commit did): ``--resume`` writes it."""
 
     session: Session
     inferred: list[str]
     logged: list[str] = field(default_factory=list)
+    unlogged: list[Record] = field(default_factory=list)
 
     @property
     def agrees(self) -> bool:
         """Whether the re-inferred moves are the ones committed live."""
         return self.inferred == self.logged
+
+    @property
+    def agrees_with_unlogged(self) -> bool:
+        """Whether the re-inferred moves are the logged ones followed by those of :attr:`unlogged`."""
+        extra = [record.notation for record in self.unlogged if isinstance(record, Commit)]
+        return self.inferred == self.logged + extra
 
 
 class CleanLog(EventLogWriter):
@@ -142,6 +154,51 @@ class CleanLog(EventLogWriter):
         if isinstance(record, self.NOISE):
             return record
         return super().write(record)
+
+
+class Decisions(EventLogWriter):
+    """The decisions a replayed session writes (throws, commits, results, the words of the table),
+    kept in memory in order; every record also goes on to ``clean`` when given. No file of its own."""
+
+    def __init__(self, clean: CleanLog | None = None) -> None:
+        self.records: list[Record] = []
+        self.clean = clean
+        self.mended = ""
+
+    def write(self, record: Record) -> Record:
+        if is_decision(record):
+            self.records.append(record)
+        return self.clean.write(record) if self.clean is not None else record
+
+    def sync(self) -> None:
+        if self.clean is not None:
+            self.clean.sync()
+
+    def close(self) -> None:
+        if self.clean is not None:
+            self.clean.close()
+
+
+def is_decision(record: Record) -> bool:
+    """Whether ``record`` is something decided at the table (what a log syncs at once), not its header."""
+    return isinstance(record, EventLogWriter.DURABLE) and not isinstance(record, Header)
+
+
+def unlogged_decisions(log: EventLog, decided: list[Record]) -> list[Record]:
+    """What the replay ``decided`` past the log's own decisions, when it agrees with all of them
+    (times aside); nothing when the log has no such tail or disagrees."""
+    logged = [record for record in log.records if is_decision(record)]
+    if len(decided) <= len(logged):
+        return []
+    for mine, theirs in zip(decided, logged, strict=False):
+        if _as_logged(mine) != _as_logged(theirs):
+            return []
+    return decided[len(logged):]
+
+
+def _as_logged(record: Record) -> object:
+    """``record`` as its log line reads back, its time aside."""
+    return json.loads(json.dumps({**record.to_json(), "t": 0}))
 
 
 def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None) -> Rebuilt:
@@ -164,8 +221,10 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
                              f"{error.args[0] if error.args else error}") from None
     clean = None
     if out is not None:
-        clean = session.log = CleanLog(out)
+        clean = CleanLog(out)
         clean.write(header)
+    decisions = Decisions(clean)
+    session.log = decisions
     link.session = session
     try:
         session.start()
@@ -178,9 +237,9 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
             out.unlink(missing_ok=True)
         raise LogFormatError(f"{log.where(link.at)}: the game cannot be replayed from here "
                              f"({error.args[0] if error.args else type(error).__name__})") from None
-    if clean is not None:
-        clean.close()
-    return Rebuilt(session, list(session.committed), finally_played(log))
+    decisions.close()
+    return Rebuilt(session, list(session.committed), finally_played(log),
+                   unlogged_decisions(log, decisions.records))
 
 
 def finally_played(log: EventLog) -> list[str]:

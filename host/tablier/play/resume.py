@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablier.errors import TablierError
-from tablier.record.eventlog import EventLogWriter, Message, ResultRecord, read_log
+from tablier.record.eventlog import Commit, EventLogWriter, Message, ResultRecord, read_log
 
 from .dice import Dice
 from .replay import Rebuilt, rebuild
@@ -71,7 +71,7 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
         raise TablierError(f"{path}: the game is over; nothing to resume")
     rebuilt = rebuild(log)
     session = rebuilt.session
-    if not rebuilt.agrees:
+    if not rebuilt.agrees_with_unlogged:
         session.say("the log's switches rebuild other moves than those committed; going on from "
                     "the rebuilt game", "warning")
     if grace_s is not None:
@@ -80,6 +80,13 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
     writer = session.log = EventLogWriter(path)  # cuts a torn last line first
     if writer.mended:
         writer.write(Message(text=f"resuming: {writer.mended}", level="warning"))
+    if rebuilt.unlogged:
+        decided = ", ".join(r.notation if isinstance(r, Commit) else r.kind.replace("_", " ")
+                            for r in rebuilt.unlogged)
+        session.say(f"what was done just before the interruption ({decided}) had not been written: "
+                    "written now", "info")
+        for record in rebuilt.unlogged:
+            writer.write(record)
     writer.write(Message(text=f"resumed after {len(rebuilt.inferred)} moves", level="info"))
     standing = standing_throw(rebuilt)
     if standing:
