@@ -28,7 +28,8 @@ def register(subparsers: Any) -> None:
     add_option_arguments(parser)
     parser.add_argument("--position", default="",
                         help="start the first game from this position (tables position text, draughts FEN)")
-    parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations)")
+    parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations); a seeded "
+                        "game resumed without --seed goes on with its own")
     parser.add_argument("--dice", choices=("electronic", "physical"), default="electronic",
                         help="electronic dice (a button press rolls) or physical dice typed in (`dice 6 3`)")
     parser.add_argument("--match", type=int, default=0, metavar="N", help="play a match to N points")

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tablier.games import find_game
-from tablier.record.eventlog import DiceRecord, read_log
+from tablier.record.eventlog import read_log
 
 from .autoplay import AutoHands
 from .dice import Dice
 from .hands import Hands
 from .link import Cable
-from .resume import resume_log
+from .resume import dice_going_on, resume_log
 from .runner import PlayResult, play
 from .session import Actor, PlayOptions
 from .view import View
@@ -53,9 +53,7 @@ def resume_demo(path: Path, delay: float = DEFAULT_DELAY, out: TextIO | None = N
                 live: bool | None = None, serve: LiveServer | None = None) -> PlayResult:
     """Go on with the demo game of the log at ``path`` on a fresh simulated board."""
     log = read_log(path)
-    seed = log.header.seed
-    dice = Dice.resumed(seed, (len(throw.dice) for throw in log.of(DiceRecord)))
-    return resume_log(path, dice, sim=True, make_actor=_hands(seed, delay),
+    return resume_log(path, dice_going_on(log), sim=True, make_actor=_hands(log.header.seed, delay),
                       view=View(out or sys.stdout, live=live), serve=serve)
 
 

@@ -16,9 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablier.errors import TablierError
-from tablier.record.eventlog import Commit, EventLogWriter, Message, ResultRecord, read_log
+from tablier.record.eventlog import (
+    Commit,
+    DiceRecord,
+    EventLog,
+    EventLogWriter,
+    Message,
+    ResultRecord,
+    read_log,
+)
 
-from .dice import Dice
+from .dice import ELECTRONIC, Dice
 from .replay import Rebuilt, rebuild
 from .report import report
 from .runner import PlayResult, play
@@ -51,7 +59,9 @@ def resume(args: argparse.Namespace, log_dir: Path) -> int:
             return ScriptActor(actions, hands, cable, str(args.script))
 
     view = View(live=False if args.script is not None else None, hands=args.sim and args.script is None)
-    result = resume_log(path, Dice(args.seed, args.dice), args.grace, port=args.port, sim=args.sim,
+    dice = Dice(args.seed, args.dice) if args.seed is not None or args.dice != ELECTRONIC else \
+        dice_going_on(read_log(path))
+    result = resume_log(path, dice, args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
                         archive=not args.no_archive, serve=getattr(args, "server", None))
     report(result)
@@ -94,6 +104,12 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
     return play(log.header.game, session.options, session.dice, port=port, sim=sim,
                 make_actor=make_actor, view=view, commands=commands, log_writer=writer,
                 resumed=session, archive=archive, serve=serve)
+
+
+def dice_going_on(log: EventLog) -> Dice:
+    """Electronic dice for the game of ``log`` resumed: a seeded game's dice go on past the throws
+    already made, as if the game had never stopped; an unseeded game's stay fair."""
+    return Dice.resumed(log.header.seed, (len(throw.dice) for throw in log.of(DiceRecord)))
 
 
 def standing_throw(rebuilt: Rebuilt) -> str:
