@@ -34,8 +34,7 @@ def test_the_default_is_the_1890s_book() -> None:
 def test_an_option_given_one_by_one_wins_over_the_named_rules() -> None:
     values = game_options(BACKGAMMON, "modern", {"cube": "no"})
     assert values["cube"] == "no"
-    assert rules_in_force(BACKGAMMON, make_variant("backgammon", values).options) == (
-        "backgammon_zone=home-board, opening=play-opening")
+    assert rules_in_force(BACKGAMMON, make_variant("backgammon", values).options) == "modern rules, no cube"
 
 
 def test_a_match_turns_the_cube_on_unless_the_rules_say_otherwise() -> None:

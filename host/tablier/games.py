@@ -119,18 +119,34 @@ def game_options(game: GameInfo, rules: str | None, given: Mapping[str, str],
 
 
 def rules_in_force(game: GameInfo, values: Mapping[str, OptionValue]) -> str:
-    """The rules ``values`` amount to, in a few words for the game's header: the preset they equal
-    (``"modern rules"``), else the options that differ from the defaults (``"cube=True"``)."""
+    """The rules ``values`` amount to, in a few words for the game's header: the named rules they
+    equal (``"modern rules"``), else the nearest named rules and what differs (``"1890s rules, with
+    cube"``), else what differs from the defaults (``"with cube, opening: play-opening"``)."""
     typed = {option.name: option.default for option in game.options}
     typed.update(values)
+
+    def differences(base: Mapping[str, OptionValue]) -> list[str]:
+        return [_in_words(option.name, typed[option.name]) for option in game.options
+                if typed[option.name] != base[option.name]]
+
+    nearest: tuple[int, str, list[str]] | None = None
     for preset in game.presets:
         wanted = {option.name: option.default for option in game.options}
         wanted.update(parse_option_values(game.name, game.options, dict(preset.values)))
-        if wanted == typed:
-            return f"{preset.name} rules"
-    changed = [f"{option.name}={typed[option.name]}" for option in game.options
-               if typed[option.name] != option.default]
-    return ", ".join(changed)
+        changed = differences(wanted)
+        if nearest is None or len(changed) < nearest[0]:
+            nearest = (len(changed), preset.name, changed)
+    if nearest is not None:
+        return ", ".join([f"{nearest[1]} rules", *nearest[2]])
+    return ", ".join(differences({option.name: option.default for option in game.options}))
+
+
+def _in_words(name: str, value: OptionValue) -> str:
+    """An option's value as a header says it: ``with cube``, ``no backgammons``, ``points: 5``."""
+    words = name.replace("_", " ")
+    if isinstance(value, bool):
+        return f"with {words}" if value else f"no {words}"
+    return f"{words}: {value}"
 
 
 def all_games() -> list[GameInfo]:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from tablier.board.observation import TABLES_PLACES, visible
 from tablier.board.orientation import Orientation
-from tablier.games import rules_in_force
 
 from .link import CONNECTED
 
@@ -163,8 +162,7 @@ def _tables_scene(session: TablesSession) -> Scene:
     own_points = {}
     if turn and session.orientation is not None:
         own_points = {p: session.orientation.own_point(flow.turn, p) for p in range(1, 25)}
-    rules = rules_in_force(session.variant.info(), session.variant.options)
-    return Scene(family="tables", title=session.variant.title + (f" ({rules})" if rules else ""),
+    return Scene(family="tables", title=session.variant.title,  # the rules in force: in the messages
                  game_number=session.game_number, turn=turn, dice=dice, dice_used=used[:len(dice)],
                  cube=cube, in_hand=in_hand, places=tuple(places), own_points=own_points,
                  words=tuple(session.status_lines()[1 + len(_board_lines(session)):]),
