@@ -5,7 +5,10 @@
 * :class:`~tablier.engines.tables_search.TablesEngine`: our expectimax over the throws with each old
   game's aims (Jacquet, Versailles, Spanish, Ticktack, Plakoto, Fevga, Long Nardy);
 * :class:`~tablier.engines.draughts_search.DraughtsEngine`: alpha-beta on the bitboard core;
-* :class:`~tablier.engines.devil.DevilEngine`: perfect play in Devil among the Tailors.
+* :class:`~tablier.engines.devil.DevilEngine`: perfect play in Devil among the Tailors;
+* :func:`~tablier.engines.cube.cube_decision`: Backgammon's doubling cube (money or a match, the
+  Crawford rule), ``cube_decision(position, CubeState(value, owner), MatchStanding(length, score,
+  crawford_game), level)`` for the side on roll before he throws.
 
 A tables engine answers ``rank(position, dice, level)`` / ``best(position, dice, level)``, a draughts
 engine ``rank(board, level)`` / ``best(board, level)``; every move returned is a member of the rules
@@ -23,6 +26,7 @@ from tablier.tables.variant import Variant
 
 from .backgammon import BackgammonEngine
 from .candidates import Candidate, EngineUnavailableError
+from .cube import CubeDecision, CubeState, MatchStanding, cube_decision
 from .devil import DevilEngine
 from .draughts_search import DraughtsEngine
 from .levels import DEFAULT_LEVEL, LEVELS, Level, find_level
@@ -61,6 +65,6 @@ def describe(name: str, options: Mapping[str, str] | None = None) -> str:
     return "alpha-beta search" if family == "draughts" else "expectimax over the throws"
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "DevilEngine", "DraughtsEngine",
-           "EngineUnavailableError", "Level", "TablesEngine", "draughts_engine", "find_level",
-           "tables_engine"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "CubeDecision", "CubeState",
+           "DevilEngine", "DraughtsEngine", "EngineUnavailableError", "Level", "MatchStanding",
+           "TablesEngine", "cube_decision", "draughts_engine", "find_level", "tables_engine"]
