@@ -3,7 +3,10 @@
 * :class:`~tablier.engines.backgammon.BackgammonEngine`: GNU Backgammon's evaluator (Backgammon,
   Portes, Tavla), an optional extra (``pip install 'tablier[engine]'``);
 * :class:`~tablier.engines.tables_search.TablesEngine`: our expectimax over the throws with each old
-  game's aims (Jacquet, Versailles, Spanish, Ticktack, Plakoto, Fevga, Long Nardy);
+  game's aims (Jacquet, Spanish, Ticktack, Plakoto, Fevga, Long Nardy), and
+  :class:`~tablier.engines.versailles_search.VersaillesEngine` with Jacquet de Versailles' turn flow
+  (``rank_duty(game, level)`` for the duty a :class:`~tablier.tables.versailles.VersaillesGame`
+  awaits: a throw, the lead, or dice handed over);
 * :class:`~tablier.engines.draughts_search.DraughtsEngine`: alpha-beta on the bitboard core;
 * :class:`~tablier.engines.devil.DevilEngine`: perfect play in Devil among the Tailors;
 * :func:`~tablier.engines.cube.cube_decision`: Backgammon's doubling cube (money or a match, the
@@ -23,6 +26,7 @@ from collections.abc import Mapping
 from tablier.draughts.core import Board
 from tablier.draughts.variants import DevilBoard
 from tablier.tables.variant import Variant
+from tablier.tables.versailles import Versailles
 
 from .backgammon import BackgammonEngine
 from .candidates import Candidate, EngineUnavailableError
@@ -31,11 +35,12 @@ from .devil import DevilEngine
 from .draughts_search import DraughtsEngine
 from .levels import DEFAULT_LEVEL, LEVELS, Level, find_level
 from .tables_search import TablesEngine
+from .versailles_search import VersaillesEngine
 
 GNUBG_GAMES = frozenset({"backgammon", "portes", "tavla"})
 """The tables games whose moves are Backgammon's, played by GNU Backgammon's evaluator."""
 
-TablesEngineType = BackgammonEngine | TablesEngine
+TablesEngineType = BackgammonEngine | TablesEngine | VersaillesEngine
 DraughtsEngineType = DraughtsEngine | DevilEngine
 
 
@@ -43,6 +48,8 @@ def tables_engine(variant: Variant) -> TablesEngineType:
     """The engine for ``variant``; :class:`EngineUnavailableError` if gnubg is needed and missing."""
     if variant.name in GNUBG_GAMES:
         return BackgammonEngine(variant)
+    if isinstance(variant, Versailles):
+        return VersaillesEngine(variant)
     return TablesEngine(variant)
 
 
@@ -67,4 +74,5 @@ def describe(name: str, options: Mapping[str, str] | None = None) -> str:
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "CubeDecision", "CubeState",
            "DevilEngine", "DraughtsEngine", "EngineUnavailableError", "Level", "MatchStanding",
-           "TablesEngine", "cube_decision", "draughts_engine", "find_level", "tables_engine"]
+           "TablesEngine", "VersaillesEngine", "cube_decision", "draughts_engine", "find_level",
+           "tables_engine"]
