@@ -39,3 +39,17 @@ def gnubg_cube_actions(gnubg_ids: list[str], beavers: bool = False) -> dict[str,
         if found and current:
             actions[current] = found.group(1).lower()
     return actions
+
+
+def gnubg_action(text: str) -> tuple[str, bool]:
+    """gnubg's "proper cube action" as (action, take): the action in the engine's words
+    (``"double"``, ``"no double"``, ``"too good"``, or ``"optional"`` for gnubg's optional double)."""
+    if text.startswith(("double", "redouble")):
+        action = "double"
+    elif text.startswith("optional"):
+        action = "optional"
+    elif text.startswith("too good"):
+        action = "too good"
+    else:
+        action = "no double"
+    return action, text.endswith(("take", "beaver"))

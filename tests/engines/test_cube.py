@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from engine_positions import tables_positions
-from gnubg_cube_oracle import gnubg_cube_actions
+from gnubg_cube_oracle import gnubg_action, gnubg_cube_actions
 
 from tablier.engines import CubeState, MatchStanding, cube_decision, find_level
 from tablier.engines.cube import match_winning_chance
@@ -83,13 +83,6 @@ def test_the_standing_and_the_cube_of_a_match_being_played() -> None:
     game = Game(variant)
     assert MatchStanding.of_match(match) == MatchStanding(5, (4, 2), crawford_game=True)
     assert CubeState.of_game(game) == CubeState(1, None)
-
-
-def gnubg_action(text: str) -> tuple[str, bool]:
-    """gnubg's "proper cube action" as (action, take)."""
-    action = ("double" if text.startswith(("double", "redouble")) else "optional"
-              if text.startswith("optional") else "too good" if text.startswith("too good") else "no double")
-    return action, text.endswith(("take", "beaver"))
 
 
 def test_the_decisions_agree_with_gnubg_s_own_cube_analysis() -> None:
