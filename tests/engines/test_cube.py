@@ -105,3 +105,10 @@ def test_the_decisions_agree_with_gnubg_s_own_cube_analysis() -> None:
         takes += take == ours.take
     assert takes == len(theirs)
     assert actions >= 0.9 * len(theirs)  # gnubg looks two throws ahead cubefully; see docs/engines.md
+
+
+def test_a_dead_cube_is_not_turned() -> None:
+    # Both sides 4 away, the cube on 4 and his: any single game wins the match, the redouble changes
+    # nothing and the adversary would take it.
+    decision = cube_decision(RACE_WELL_AHEAD, CubeState(4, BLACK), MatchStanding(7, (3, 3)))
+    assert decision.action == "no double" and decision.take

@@ -33,9 +33,9 @@ Janowski, "Take-points in money games", 1993), the one gnubg itself uses for its
   (0.68 in contact; in a race 0.55 + 0.00125 per pip of the side on roll, between 0.6 and 0.7).
 
 The decision then compares no double (ND), double/take (DT) and double/pass (DP): double when
-``min(DT, DP) > ND`` (or equal: a sure win is cashed); too good when ND is above DP (play on for the
-gammon); the adversary takes when DT is not above DP, and beavers (money, beavers allowed) when his
-take leaves him the favourite.
+``min(DT, DP) > ND`` (or equal when he would pass: a sure win is cashed); too good when ND is above
+DP (play on for the gammon); the adversary takes when DT is not above DP, and beavers (money,
+beavers allowed) when his take leaves him the favourite.
 No one doubles in the Crawford game; after it the trailer doubles at once (the leader's cube is dead,
 which the model finds by itself from the table). Equities are reported normalized as gnubg prints
 them: +1 is what a pass gives the doubler.
@@ -62,8 +62,8 @@ RACE_EFFICIENCY = (0.55, 0.00125, 0.6, 0.7)
 """gnubg's default cube efficiency in a race: coefficient, factor per pip, minimum, maximum."""
 
 TIE = 1e-6
-"""Doubling that gives exactly what playing on gives (a sure win without gammons) is a double: it
-ends the game at once."""
+"""Values this close are equal. A double the adversary should pass that gives exactly what playing
+on gives (a sure win without gammons) is made: it ends the game at once; one he would take, not."""
 
 DOUBLE, NO_DOUBLE, TOO_GOOD, NOT_ALLOWED = "double", "no double", "too good", "no double allowed"
 
@@ -112,7 +112,8 @@ class CubeDecision:
 
     ``action``: ``"double"``, ``"no double"``, ``"too good"`` (too good to double: play on for the
     gammon) or ``"no double allowed"`` (the Crawford game, or the cube is the adversary's).
-    ``take``: whether the adversary should take a double now; ``beaver``: take and redouble at once.
+    ``take``: whether the adversary should take a double now (when none is allowed: whether he
+    would, by the same numbers); ``beaver``: take and redouble at once.
     ``equities``: ``"no double"``, ``"double, take"``, ``"double, pass"`` (normalized, +1 = a pass)
     and the cubeless chances ``"win"``, ``"win_gammon"``, ``"lose_gammon"``; ``why``: a sentence."""
 
@@ -312,7 +313,8 @@ def decide(chances: tuple[float, ...], position: Position, cube: CubeState,
     beaver = match.is_money and match.beavers and normalized(double_take) < 0
     if match.crawford_game or cube.owner not in (None, mover):
         action = NOT_ALLOWED
-    elif min(double_take, double_pass) > no_double - TIE:
+    elif (min(double_take, double_pass) > no_double + TIE
+          or (not take and double_pass >= no_double - TIE)):  # a sure win is cashed
         action = DOUBLE
     elif no_double > double_pass:
         action = TOO_GOOD
