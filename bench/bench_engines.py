@@ -9,13 +9,21 @@
 * hint time: the seconds a hint takes at each level in each game (the median of a few positions);
 * draughts search: nodes per second and the depth reached in one second;
 * against OpenSpiel's MCTS bot (English draughts, ``BENCH_ENGINE_MCTS_GAMES``, default 10, equal time
-  per move), when ``pyspiel`` is installed.
+  per move), when ``pyspiel`` is installed;
+* cube: a cube decision's time at each level (money and match scores), and how often it agrees with
+  GNU Backgammon's own cube analysis (its text command ``hint``, in a child process) on
+  ``BENCH_ENGINE_CUBE_POSITIONS`` random positions (default 120);
+* devil: the first Devil among the Tailors hint in a process (the shipped table loaded), against the
+  solve from the start it replaces.
 
-``BENCH_ENGINE_PARTS`` (comma-separated: strength, agreement, hints, search, mcts) runs only some.
+``BENCH_ENGINE_PARTS`` (comma-separated: strength, agreement, hints, search, mcts, cube, devil) runs
+only some; the figures of the other parts are kept from the last run, each part with its date.
 """
 
 from __future__ import annotations
 
+import datetime
+import json
 import math
 import os
 import statistics
@@ -27,15 +35,31 @@ from typing import Any
 import gnubg
 
 from tablier.draughts.core import Board
+from tablier.draughts.devil_solver import START, DevilSolver
 from tablier.draughts.variants import VARIANTS as DRAUGHTS_VARIANTS
-from tablier.engines import LEVELS, Level, draughts_engine, tables_engine
+from tablier.draughts.variants import DevilBoard
+from tablier.engines import (
+    LEVELS,
+    CubeState,
+    Level,
+    MatchStanding,
+    cube_decision,
+    draughts_engine,
+    tables_engine,
+)
 from tablier.engines.backgammon import BackgammonEngine, gnubg_board
 from tablier.engines.matches import MatchScore, play_match
 from tablier.games import all_games
-from tablier.tables.catalog import make_variant
+from tablier.tables.catalog import find_rotation, make_variant
+from tablier.tables.gnubg_id import MatchState, encode_match, encode_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engines"))
 from engine_positions import draughts_positions, tables_positions
+from gnubg_cube_oracle import gnubg_action, gnubg_cube_actions
+
+RESULTS = Path(__file__).resolve().parent / "results" / "engines.json"
+CUBE_SCORES = ((0, (0, 0)), (7, (0, 0)), (7, (3, 5)), (7, (5, 3)), (9, (2, 6)), (5, (3, 4)))
+"""Money, and match scores: level, trailing, leading, far behind, post-Crawford."""
 
 
 def _env(name: str, default: int) -> int:
@@ -84,6 +108,8 @@ def strength() -> dict[str, Any]:
     level = _env("BENCH_ENGINE_LEVEL", 1)
     found: dict[str, Any] = {"level": level}
     for info in all_games():
+        if find_rotation(info.name) is not None:  # Tavli: a match of games measured one by one
+            continue
         started = time.monotonic()
         score, per_game = points_per_game(info.name, (f"computer:{level}", "greedy"),
                                           games_for(info.name, info.family))
@@ -116,6 +142,8 @@ def hint_times() -> dict[str, Any]:
     each with a real choice (at least five plays, or three draughts moves)."""
     found: dict[str, Any] = {}
     for info in all_games():
+        if find_rotation(info.name) is not None:  # Tavli: its games' own figures are there
+            continue
         row = {}
         for level in LEVELS[:3]:
             times = []
@@ -227,18 +255,78 @@ def _after(board: Board, move: Any) -> tuple[int, int, int, bool]:
     return key
 
 
+def cube() -> dict[str, Any]:
+    """A cube decision's time at each level, and its agreement with GNU Backgammon's cube analysis."""
+    variant = make_variant("backgammon", {"backgammon_zone": "home-board"})
+    count = _env("BENCH_ENGINE_CUBE_POSITIONS", 120)
+    cases = [(position, *CUBE_SCORES[number % len(CUBE_SCORES)])
+             for number, (position, _) in enumerate(tables_positions(variant, count, seed=11))]
+    found: dict[str, Any] = {"seconds": {}}
+    for level in LEVELS[:3]:
+        times = []
+        for position, length, score in cases[:12]:
+            started = time.perf_counter()
+            cube_decision(position, CubeState(), MatchStanding(length, score), level)
+            times.append(time.perf_counter() - started)
+        found["seconds"][f"level{level.number}"] = round(statistics.median(times), 4)
+    ids = [encode_position(position) + ":" + encode_match(MatchState(
+        on_roll=position.turn, turn=position.turn, match_length=length, score=score))
+        for position, length, score in cases]
+    theirs = gnubg_cube_actions(ids)
+    actions = takes = 0
+    for (position, length, score), gnubg_id in zip(cases, ids, strict=True):
+        if gnubg_id not in theirs:
+            continue
+        ours = cube_decision(position, CubeState(), MatchStanding(length, score), LEVELS[2])  # 2-ply
+        action, take = gnubg_action(theirs[gnubg_id])
+        actions += action == ours.action or (action == "optional" and ours.action in ("double", "no double"))
+        takes += take == ours.take
+    found["agreement_with_gnubg"] = {"positions": len(theirs), "action": actions, "take": takes,
+                                     "scores": [f"{length}:{a}-{b}" if length else "money"
+                                                for length, (a, b) in CUBE_SCORES]}
+    return found
+
+
+def devil() -> dict[str, Any]:
+    """The first Devil hint of a process (from the shipped table), against the solve it replaces."""
+    from tablier.engines import devil_table
+    from tablier.engines.devil import shared_solver
+
+    devil_table.shipped_table.cache_clear()
+    shared_solver.cache_clear()
+    engine = draughts_engine(DevilBoard)
+    started = time.perf_counter()
+    engine.rank(DevilBoard())
+    first = time.perf_counter() - started
+    started = time.perf_counter()
+    engine.rank(DevilBoard(first="white"))
+    second = time.perf_counter() - started
+    started = time.perf_counter()
+    DevilSolver().solve(START)
+    solve = time.perf_counter() - started
+    return {"first_hint_seconds": round(first, 3), "next_hint_seconds": round(second, 4),
+            "solve_from_start_seconds": round(solve, 1), "positions_solved_for_hints": len(shared_solver())}
+
+
 PARTS = {"agreement": agreement, "search": search_speed, "hints": hint_times, "mcts": against_mcts,
-         "strength": strength}
+         "strength": strength, "cube": cube, "devil": devil}
 
 
 def main() -> dict[str, Any]:
-    """Every part (or those of ``BENCH_ENGINE_PARTS``)."""
+    """Every part (or those of ``BENCH_ENGINE_PARTS``, keeping the others' last figures)."""
     wanted = [part for part in os.environ.get("BENCH_ENGINE_PARTS", ",".join(PARTS)).split(",") if part]
     figures: dict[str, Any] = {}
+    dates: dict[str, str] = {}
+    if RESULTS.exists():
+        last = json.loads(RESULTS.read_text())
+        figures = {part: value for part, value in last["figures"].items() if part in PARTS}
+        dates = last["figures"].get("dates", {part: last["date"] for part in figures})
     for part in wanted:
         print(f"   {part} ...", flush=True)
         try:
             figures[part] = PARTS[part]()
         except Exception as error:  # one part's failure must not lose the others' figures
             figures[part] = {"error": f"{type(error).__name__}: {error}"}
+        dates[part] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    figures["dates"] = dates
     return figures

@@ -64,21 +64,6 @@ def test_the_numbers_behind_a_play_are_winning_chances_and_gammons() -> None:
     assert "You win 5" in ranked[0].why and "gammon" in ranked[0].why
 
 
-def test_the_cube_a_race_well_ahead_is_double_and_pass_the_start_neither() -> None:
-    variant = Backgammon()
-    engine = BackgammonEngine(variant)
-    from tablier.tables.position import Position
-
-    ahead = Position((side_board({1: 3, 2: 3, 3: 3}), side_board({2: 3, 3: 3, 4: 3})), 0)
-    decision = engine.cube_decision(ahead)
-    assert decision.double and not decision.take
-    gammonish = Position((side_board({1: 5, 2: 5, 3: 5}), side_board({6: 5, 7: 5, 8: 5})), 0)
-    assert not engine.cube_decision(gammonish).double  # too good: play on for the gammon
-    start = engine.cube_decision(variant.start_position())
-    assert not start.double and start.take
-    assert not engine.cube_decision(ahead, crawford=True).double
-
-
 def test_without_gnubg_the_message_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "gnubg", None)
     with pytest.raises(EngineUnavailableError) as raised:

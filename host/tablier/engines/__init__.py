@@ -3,9 +3,15 @@
 * :class:`~tablier.engines.backgammon.BackgammonEngine`: GNU Backgammon's evaluator (Backgammon,
   Portes, Tavla), an optional extra (``pip install 'tablier[engine]'``);
 * :class:`~tablier.engines.tables_search.TablesEngine`: our expectimax over the throws with each old
-  game's aims (Jacquet, Versailles, Spanish, Ticktack, Plakoto, Fevga, Long Nardy);
+  game's aims (Jacquet, Spanish, Ticktack, Plakoto, Fevga, Long Nardy), and
+  :class:`~tablier.engines.versailles_search.VersaillesEngine` with Jacquet de Versailles' turn flow
+  (``rank_duty(game, level)`` for the duty a :class:`~tablier.tables.versailles.VersaillesGame`
+  awaits: a throw, the lead, or dice handed over);
 * :class:`~tablier.engines.draughts_search.DraughtsEngine`: alpha-beta on the bitboard core;
-* :class:`~tablier.engines.devil.DevilEngine`: perfect play in Devil among the Tailors.
+* :class:`~tablier.engines.devil.DevilEngine`: perfect play in Devil among the Tailors;
+* :func:`~tablier.engines.cube.cube_decision`: Backgammon's doubling cube (money or a match, the
+  Crawford rule), ``cube_decision(position, CubeState(value, owner), MatchStanding(length, score,
+  crawford_game), level)`` for the side on roll before he throws.
 
 A tables engine answers ``rank(position, dice, level)`` / ``best(position, dice, level)``, a draughts
 engine ``rank(board, level)`` / ``best(board, level)``; every move returned is a member of the rules
@@ -20,18 +26,21 @@ from collections.abc import Mapping
 from tablier.draughts.core import Board
 from tablier.draughts.variants import DevilBoard
 from tablier.tables.variant import Variant
+from tablier.tables.versailles import Versailles
 
 from .backgammon import BackgammonEngine
 from .candidates import Candidate, EngineUnavailableError
+from .cube import CubeDecision, CubeState, MatchStanding, cube_decision
 from .devil import DevilEngine
 from .draughts_search import DraughtsEngine
 from .levels import DEFAULT_LEVEL, LEVELS, Level, find_level
 from .tables_search import TablesEngine
+from .versailles_search import VersaillesEngine
 
 GNUBG_GAMES = frozenset({"backgammon", "portes", "tavla"})
 """The tables games whose moves are Backgammon's, played by GNU Backgammon's evaluator."""
 
-TablesEngineType = BackgammonEngine | TablesEngine
+TablesEngineType = BackgammonEngine | TablesEngine | VersaillesEngine
 DraughtsEngineType = DraughtsEngine | DevilEngine
 
 
@@ -39,6 +48,8 @@ def tables_engine(variant: Variant) -> TablesEngineType:
     """The engine for ``variant``; :class:`EngineUnavailableError` if gnubg is needed and missing."""
     if variant.name in GNUBG_GAMES:
         return BackgammonEngine(variant)
+    if isinstance(variant, Versailles):
+        return VersaillesEngine(variant)
     return TablesEngine(variant)
 
 
@@ -61,6 +72,7 @@ def describe(name: str, options: Mapping[str, str] | None = None) -> str:
     return "alpha-beta search" if family == "draughts" else "expectimax over the throws"
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "DevilEngine", "DraughtsEngine",
-           "EngineUnavailableError", "Level", "TablesEngine", "draughts_engine", "find_level",
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "CubeDecision", "CubeState",
+           "DevilEngine", "DraughtsEngine", "EngineUnavailableError", "Level", "MatchStanding",
+           "TablesEngine", "VersaillesEngine", "cube_decision", "draughts_engine", "find_level",
            "tables_engine"]

@@ -9,12 +9,12 @@ play from it: it evaluates the position each of *our* complete plays (``variant.
 the chosen ply, from the adversary's view, and turns it round. At a given ply this is the same
 number ``findbestmoves`` gives each play; ``bench/bench_engines.py`` counts the agreement.
 
-gnubg is an optional extra: ``pip install 'tablier[engine]'``. It is imported on first use.
+Cube decisions are :mod:`tablier.engines.cube`'s. gnubg is an optional extra:
+``pip install 'tablier[engine]'``. It is imported on first use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -49,16 +49,6 @@ def gnubg_board(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     def side(board: SideBoard) -> tuple[int, ...]:
         return (*board[1:25], board[BAR])
     return side(position.waiter), side(position.mover)
-
-
-@dataclass(frozen=True)
-class CubeDecision:
-    """What the side on roll should do with the cube, and what the doubled side should answer."""
-
-    double: bool
-    take: bool
-    equity: float
-    why: str
 
 
 class BackgammonEngine:
@@ -111,18 +101,3 @@ class BackgammonEngine:
     def best(self, position: Position, dice: Dice, level: Level = DEFAULT_LEVEL) -> Play:
         """The engine's play of ``dice``: a member of ``variant.plays(position, dice)``."""
         return self.rank(position, dice, level)[0].move
-
-    def cube_decision(self, position: Position, level: Level = DEFAULT_LEVEL,
-                      crawford: bool = False) -> CubeDecision:
-        """Whether the side on roll (before throwing) should double, and whether his adversary
-        should take, from gnubg's cubeless equity (gammons counted): double from 0.45 up unless the
-        position is too good to double (equity above 1: play on for the gammon); take below 0.5,
-        where taking loses less than the point a drop gives away. No double in the Crawford game."""
-        win, win_gammon, _, lose_gammon, _, equity = self.evaluate(position, GNUBG_PLIES[level.number])
-        double = not crawford and 0.45 <= equity <= 1.0
-        take = equity < 0.5
-        why = (f"The side on roll wins {win * 100:.0f}% ({win_gammon * 100:.0f}% gammons, "
-               f"{lose_gammon * 100:.0f}% gammons lost): "
-               + ("double" if double else "too good to double, play on" if equity > 1.0 else "no double")
-               + ("; the adversary should take." if take else "; the adversary should pass."))
-        return CubeDecision(double, take, round(equity, 4), why)

@@ -1,22 +1,35 @@
-"""Devil among the Tailors: perfect play from the exact solver (:mod:`tablier.draughts.devil_solver`)."""
+"""Devil among the Tailors: perfect play, from the solved table shipped with the package.
+
+Every position reachable from the start (either side first) is in the table of
+:mod:`tablier.engines.devil_table`, so a hint is a few look-ups. A position the table does not hold
+(set up by FEN) is solved then by :class:`tablier.draughts.devil_solver.DevilSolver`, whose table
+of solved positions is kept for the process.
+"""
 
 from __future__ import annotations
 
 from functools import cache
 
 from tablier.draughts.core import Board, Move
-from tablier.draughts.devil_solver import DevilPosition, DevilSolver
+from tablier.draughts.devil_solver import DevilPosition, DevilSolver, Solution
 from tablier.draughts.variants import DevilBoard
 
 from .candidates import Candidate
+from .devil_table import lookup
 from .explain import devil_why
 from .levels import DEFAULT_LEVEL, Level
 
 
 @cache
 def shared_solver() -> DevilSolver:
-    """One solver for the process: its table of solved positions grows as games are played."""
+    """One solver for the process, for positions the shipped table does not hold."""
     return DevilSolver()
+
+
+def solution(position: DevilPosition) -> Solution:
+    """Who wins ``position`` with best play and in how many plies: from the table, else solved."""
+    found = lookup(position)
+    return found if found is not None else shared_solver().solve(position)
 
 
 class DevilEngine:
@@ -27,7 +40,6 @@ class DevilEngine:
         loss. The level does not matter: the play is perfect."""
         if not isinstance(board, DevilBoard):
             raise TypeError("the Devil engine plays Devil among the Tailors only")
-        solver = shared_solver()
         mover = board.turn
         ranked = []
         for move in board.legal_moves():
@@ -35,11 +47,11 @@ class DevilEngine:
             try:
                 after = DevilPosition.from_board(board)
                 winner = after.winner()
-                solution = solver.solve(after) if winner is None else None
+                solved = solution(after) if winner is None else None
             finally:
                 board.pop()
-            wins = (winner if solution is None else solution.winner) == mover
-            plies = 1 + (solution.plies if solution else 0)
+            wins = (winner if solved is None else solved.winner) == mover
+            plies = 1 + (solved.plies if solved else 0)
             score = (1000 - plies) if wins else -(1000 - plies)
             terms = {"wins": 1.0 if wins else 0.0, "plies": float(plies)}
             ranked.append(Candidate(move, float(score), terms, devil_why(terms)))
@@ -47,6 +59,5 @@ class DevilEngine:
         return ranked
 
     def best(self, board: Board, level: Level = DEFAULT_LEVEL) -> Move:
-        """The solver's move: a member of ``board.legal_moves()``."""
+        """The perfect move: a member of ``board.legal_moves()``."""
         return self.rank(board, level)[0].move
-

@@ -26,7 +26,9 @@ _PHRASES: dict[str, Callable[[float], str]] = {
     "pins": lambda v: (f"pins {int(v)} more of his men than he pins of yours" if v > 0
                        else f"leaves {int(-v)} more of your men pinned than his"),
     "mother": lambda v: ("threatens his mother" if v > 0 else "leaves your mother in danger"),
-    "left": lambda v: f"his men left would pay {int(v)} more than yours",
+    "count": lambda v: (f"the men left, counted by table as the race stands, are worth {abs(v):.1f} points "
+                        f"to {'you' if v > 0 else 'him'}" if abs(v) >= 0.5
+                        else "leaves the count of men left even"),
     "their_wins": lambda v: (f"gives him {v:.2f} counters of wins to expect on his throw" if v
                              else "gives him no win on his next throw"),
 }

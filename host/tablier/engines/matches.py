@@ -7,7 +7,8 @@ an illegal one raises :class:`IllegalEngineMoveError` (it never happens: the tes
 
 Tables games start from the start position with the first seat to throw and end by the variant's
 result (Ticktack: a side that throws a win claims it at once, and the game ends with its value).
-Jacquet de Versailles is played with Jacquet's flow (no dice handed over). The cube is not used.
+Jacquet de Versailles is played with its own flow (:class:`~tablier.tables.versailles.VersaillesGame`:
+the lead throw, the dice a thrower cannot use handed over, the last rule). The cube is not used.
 Draughts games end by the rules, or are drawn by a threefold repetition or after ``DRAW_PLIES``
 half-moves without a capture or a man moved (the spirit of the Laws' forty-move count).
 """
@@ -22,16 +23,26 @@ from dataclasses import dataclass, field
 from tablier.draughts.core import Board, Move
 from tablier.tables.game import throw
 from tablier.tables.moves import Dice, Play
-from tablier.tables.players import PLAYERS
+from tablier.tables.players import PLAYERS, score
 from tablier.tables.position import BLACK, Position
 from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
+from tablier.tables.versailles import (
+    AWAIT_LEAD,
+    AWAIT_PLAY,
+    AWAIT_SECOND,
+    AWAIT_THROW,
+    Versailles,
+    VersaillesGame,
+)
 
 from . import draughts_engine, find_level, tables_engine
 from .draughts_players import greedy_draughts_player, random_draughts_player
+from .versailles_search import VersaillesEngine
 
 TablesPlayer = Callable[[Variant, Position, Dice, random.Random], Play]
 DraughtsPlayer = Callable[[Board, random.Random], Move]
+VersaillesPlayer = Callable[[VersaillesGame, random.Random], Play]
 
 MAX_TURNS = 2000
 """A tables game still going after this many turns is scored a draw (none comes near it)."""
@@ -82,6 +93,23 @@ def tables_player(spec: str, variant: Variant) -> TablesPlayer:
     return computer
 
 
+def versailles_player(spec: str, variant: Versailles) -> VersaillesPlayer:
+    """The Jacquet de Versailles player ``spec`` names: it plays whatever duty the game awaits."""
+    name, _, level_text = check_spec(spec).partition(":")
+    if name == "random":
+        return lambda game, rng: rng.choice(game.legal_plays())
+    if name == "greedy":
+        def greedy(game: VersaillesGame, rng: random.Random) -> Play:
+            plays = game.legal_plays()
+            rng.shuffle(plays)
+            side = game.duty.side
+            return max(plays, key=lambda play: score(variant, variant.after(game.position, play), side))
+        return greedy
+    engine = VersaillesEngine(variant)
+    level = find_level(level_text or None)
+    return lambda game, rng: engine.rank_duty(game, level)[0].move
+
+
 def draughts_player(spec: str, board_class: type[Board]) -> DraughtsPlayer:
     """The draughts player ``spec`` names, for the variant of ``board_class``."""
     name, _, level_text = check_spec(spec).partition(":")
@@ -116,6 +144,29 @@ def play_tables_game(variant: Variant, seats: tuple[TablesPlayer, TablesPlayer],
         outcome = variant.result(position)
         if outcome is not None:
             return (outcome.winner, outcome.points) if outcome.points else (None, 0)
+    return None, 0
+
+
+def play_versailles_game(variant: Versailles, seats: tuple[VersaillesPlayer, VersaillesPlayer],
+                         rng: random.Random) -> tuple[int | None, int]:
+    """One game of Jacquet de Versailles with its own flow; ``seats[0]`` plays Black. The lead
+    throw decides who starts. Returns the winning seat (``None``: a draw) and his points."""
+    game = VersaillesGame(variant)
+    for _ in range(MAX_TURNS):
+        if game.awaiting == AWAIT_LEAD:
+            game.throw_lead(rng.randint(1, 6), rng.randint(1, 6))
+        elif game.awaiting == AWAIT_THROW:
+            game.throw(throw(rng))
+        elif game.awaiting == AWAIT_SECOND:
+            game.rethrow_second(rng.randint(1, 6))
+        elif game.awaiting == AWAIT_PLAY:
+            play = seats[game.duty.side](game, rng)
+            if play not in game.legal_plays():
+                raise IllegalEngineMoveError(f"{play} is not a legal play of {game.duty} in {game.position}")
+            game.play(play)
+        else:
+            outcome = game.result()
+            return (outcome.winner, outcome.points) if outcome is not None else (None, 0)
     return None, 0
 
 
@@ -160,16 +211,21 @@ def play_match(game: str, specs: tuple[str, str], games: int, seed: int = 0,
     if info.family == "tables":
         variant = make_variant(info.name, options)
         tables = (tables_player(specs[0], variant), tables_player(specs[1], variant))
+        if isinstance(variant, Versailles):
+            flow = (versailles_player(specs[0], variant), versailles_player(specs[1], variant))
     else:
         board_class = find_variant(info.name)
         board_options, _ = split_options(info.name, options or {})
         pieces = (draughts_player(specs[0], board_class), draughts_player(specs[1], board_class))
     for number in range(games):
         swap = number % 2 == 1
-        if info.family == "tables":
+        if info.family == "tables" and isinstance(variant, Versailles):
+            seat, points = play_versailles_game(variant, (flow[1], flow[0]) if swap else flow, rng)
+            value: float = points
+        elif info.family == "tables":
             seats_t = (tables[1], tables[0]) if swap else tables
             seat, points = play_tables_game(variant, seats_t, rng)
-            value: float = points
+            value = points
         else:
             seats_d = (pieces[1], pieces[0]) if swap else pieces
             seat = play_draughts_game(board_class, seats_d, rng, dict(board_options))

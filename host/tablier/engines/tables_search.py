@@ -7,6 +7,10 @@ same evaluation, averaged with the throws' chances (1/36 a doublet, 2/36 the oth
 my best answer to each reply. In Ticktack a throw that gives a win is claimed at once: it scores the
 win's value instead of a reply. The search stops deepening when the level's time is spent; the plays it
 had no time to deepen keep their one-ply order below the deepened ones.
+
+A game whose turn does not end with the play (Jacquet de Versailles hands the dice a thrower cannot
+use to his adversary) says so by overriding :meth:`TablesEngine.outcomes`: the positions the turn can
+end in, with their chances, each with the next thrower to move.
 """
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ from .explain import tables_why
 from .levels import DEFAULT_LEVEL, Level
 from .tables_terms import WIN_VALUE, evaluate
 
+TURN = "turn"
+"""A turn of a throw of the mover's own (the other kinds are Jacquet de Versailles')."""
+
+Outcomes = list[tuple[float, Position]]
+"""The positions a turn can end in, each with its chance, the next thrower to move."""
+
 
 class TablesEngine:
     """Expectimax over the throws with each game's evaluation, for one variant."""
@@ -32,37 +42,53 @@ class TablesEngine:
 
     def rank(self, position: Position, dice: Dice, level: Level = DEFAULT_LEVEL) -> list[Candidate[Play]]:
         """Every legal play of ``dice``, best first, scored for the side to move."""
-        deadline = time.monotonic() + level.seconds
-        side = position.turn
-        variant = self.variant
-        scored = []
-        for play in variant.plays(position, dice):
-            after = variant.after(position, play)
-            score, measured = evaluate(variant, after, side)
-            scored.append((score, play, measured))
-        scored.sort(key=lambda entry: -entry[0])
-        deep: list[tuple[float, Play, dict[str, float]]] = []
-        if level.plies >= 2 and len(scored) > 1:
-            for score, play, measured in scored[:level.candidates]:
-                if time.monotonic() > deadline and deep:
-                    break
-                after = variant.after(position, play)
-                if abs(score) >= WIN_VALUE:
-                    deep.append((score, play, measured))
-                    continue
-                deep.append((self._expected(after, side, level.plies - 1, deadline), play, measured))
-            deep.sort(key=lambda entry: -entry[0])
-        rest = scored[len(deep):]
-        ranked = deep + rest
-        return [Candidate(play, round(score, 3), measured, tables_why(variant, measured))
-                for score, play, measured in ranked]
+        return self.rank_plays(position, dice, self.variant.plays(position, dice), level)
 
     def best(self, position: Position, dice: Dice, level: Level = DEFAULT_LEVEL) -> Play:
         """The engine's play of ``dice``: a member of ``variant.plays(position, dice)``."""
         return self.rank(position, dice, level)[0].move
 
+    def outcomes(self, position: Position, dice: Dice, play: Play, flow: str = TURN) -> Outcomes:
+        """How the turn ends once ``play`` of ``dice`` is made (``flow`` says what kind of turn:
+        a throw, or dice handed over): here, at once, with the adversary to throw."""
+        return [(1.0, self.variant.after(position, play))]
+
+    def rank_plays(self, position: Position, dice: Dice, plays: list[Play], level: Level,
+                   flow: str = TURN) -> list[Candidate[Play]]:
+        """``plays`` (the legal plays of ``dice``, or of the part of it the mover must play), best
+        first, scored for the side to move."""
+        deadline = time.monotonic() + level.seconds
+        side = position.turn
+        variant = self.variant
+        scored = []
+        for play in plays:
+            after = variant.after(position, play)
+            score, measured = evaluate(variant, after, side)
+            ends = self.outcomes(position, dice, play, flow)
+            if ends != [(1.0, after)]:
+                score = sum(chance * evaluate(variant, end, side)[0] for chance, end in ends)
+            scored.append((score, play, measured, ends))
+        scored.sort(key=lambda entry: -entry[0])
+        deep: list[tuple[float, Play, dict[str, float], Outcomes]] = []
+        if level.plies >= 2 and len(scored) > 1:
+            for score, play, measured, ends in scored[:level.candidates]:
+                if time.monotonic() > deadline and deep:
+                    break
+                if abs(score) >= WIN_VALUE:
+                    deep.append((score, play, measured, ends))
+                    continue
+                value = sum(chance * self._expected(end, side, level.plies - 1, deadline)
+                            for chance, end in ends)
+                deep.append((value, play, measured, ends))
+            deep.sort(key=lambda entry: -entry[0])
+        ranked = deep + scored[len(deep):]
+        return [Candidate(play, round(score, 3), measured, tables_why(variant, measured))
+                for score, play, measured, _ in ranked]
+
     def _expected(self, position: Position, side: int, plies: int, deadline: float) -> float:
         """The value for ``side`` of ``position``, averaged over the throws of the side to move."""
+        if self.variant.result(position) is not None:
+            return evaluate(self.variant, position, side)[0]
         total = 0.0
         for dice in ALL_ROLLS:
             weight = 1 if dice.is_doublet else 2
@@ -81,10 +107,12 @@ class TablesEngine:
                 return value if mover == side else -value
         best: float | None = None
         for play in variant.plays(position, dice):
-            after = variant.after(position, play)
-            value, _ = evaluate(variant, after, mover, threats=False)
-            if plies > 1 and abs(value) < WIN_VALUE and time.monotonic() < deadline:
-                value = self._expected(after, mover, plies - 1, deadline)
+            value = 0.0
+            for chance, end in self.outcomes(position, dice, play):
+                worth, _ = evaluate(variant, end, mover, threats=False)
+                if plies > 1 and abs(worth) < WIN_VALUE and time.monotonic() < deadline:
+                    worth = self._expected(end, mover, plies - 1, deadline)
+                value += chance * worth
             if best is None or value > best:
                 best = value
         if best is None:

@@ -10,13 +10,17 @@
 * ``bar``: his men on the bar minus mine;
 * ``postillon`` (Jacquet and its kin): how far my leading man has gone home;
 * ``pins`` and ``mother`` (Plakoto): his men I pin minus mine he pins; a pinned mother is a lost game;
-* ``left`` (Spanish): what his men left by table would pay me, minus what mine would pay him;
+* ``count`` (Spanish): the count of the men left by table (3, 2, 1) as the race stands: what his men
+  would pay me times my chance of winning the race, minus what mine would pay him times his (a
+  likely winner need not mind his own men left, a likely loser must save what he can);
 * ``their_wins`` (Ticktack): the value of the wins his next throw would allow him.
 
 :data:`WEIGHTS` says how much each term counts in each game; a game not listed uses the default.
 """
 
 from __future__ import annotations
+
+import math
 
 from tablier.tables.jacquet import Jacquet, SpanishBackgammon
 from tablier.tables.moves import ALL_ROLLS
@@ -33,7 +37,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
 WEIGHTS: dict[str, dict[str, float]] = {
     "jacquet": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5},
     "versailles": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5},
-    "spanish": {"race": 1.0, "off": 1.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5, "left": 1.5},
+    "spanish": {"race": 1.0, "off": 1.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5, "count": 1.5},
     "fevga": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 5.0},
     "nardy": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 5.0},
     "plakoto": {"race": 1.0, "off": 2.0, "blocks": 1.5, "prime": 3.0, "blots": -3.0, "pins": 12.0,
@@ -84,7 +88,9 @@ def terms(variant: Variant, position: Position, side: int, threats: bool = True)
         found["mother"] = (_mother_danger(variant, position, 1 - side)
                            - _mother_danger(variant, position, side))
     if isinstance(variant, SpanishBackgammon):
-        found["left"] = float(_left_value(variant, theirs) - _left_value(variant, mine))
+        chance = race_chance(position, side)
+        found["count"] = (chance * _left_value(variant, theirs)
+                          - (1 - chance) * _left_value(variant, mine))
     if threats and isinstance(variant, Ticktack) and position.turn != side:
         found["their_wins"] = their_wins(variant, position)
     return found
@@ -128,6 +134,22 @@ def _mother_danger(variant: Plakoto, position: Position, side: int) -> float:
     if variant.mother_pinned(position, side):
         return 1.0
     return 0.3 if position.boards[side][24] == 1 else 0.0
+
+
+PIPS_PER_THROW = 8.17
+"""The average pips of a throw with doublets played four times (49/6)."""
+THROW_SPREAD = 4.3
+"""The standard deviation of a throw's pips."""
+
+
+def race_chance(position: Position, side: int) -> float:
+    """``side``'s chance of winning the race from ``position``, by the normal approximation: the
+    pip lead (half a throw more for the side on roll) against the spread of the throws still to come."""
+    mine, his = position.pip_count(side), position.pip_count(1 - side)
+    lead = his - mine + (PIPS_PER_THROW / 2 if position.turn == side else -PIPS_PER_THROW / 2)
+    throws = max((mine + his) / 2 / PIPS_PER_THROW, 1.0)
+    spread = THROW_SPREAD * math.sqrt(2 * throws)
+    return 0.5 * (1 + math.erf(lead / (spread * math.sqrt(2))))
 
 
 def _left_value(variant: SpanishBackgammon, board: tuple[int, ...]) -> int:
