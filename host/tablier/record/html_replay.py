@@ -4,13 +4,17 @@ One file, no network resources: every position is an inline SVG diagram (:mod:`s
 drawing code of the live web page too), the move just made lit (its from and to points or squares)
 and, in a game with the cube, the cube where it stands. Each game says the score before and after
 it. Buttons (plain words, in the page's common fonts) and the arrow keys step through the moves;
-the move list beside the board jumps to any move; a menu picks the game of a match.
+the move list beside the board jumps to any move; a menu picks the game of a match. In an analysed
+game (``docs/analysis.md``) each move says its loss (and a throw's luck); inaccuracies, mistakes
+and blunders are marked in the move list, with the better play, and the players' error rates and
+luck follow the result.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from tablier.engines.analysis import MARK_GLYPHS, describe_analysis, describe_move, describe_player
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.variant import Variant
 
@@ -28,6 +32,8 @@ h1 { font-size: 1.3em; } .wrap { display: flex; gap: 1.5em; align-items: flex-st
 .game { display: none; } .game.on { display: block; }
 button { font: inherit; font-size: 1em; margin-right: 0.3em; padding: 0.2em 0.7em; }
 .caption { margin: 0.5em 0; font-weight: bold; } .score { margin: 0.3em 0; }
+.moves .judged { color: #555; font-size: 0.85em; } .moves .blunder { color: #b00000; font-weight: bold; }
+.moves .mistake { color: #c05000; } .moves .inaccuracy { color: #806000; }
 """
 
 _SCRIPT = """
@@ -121,6 +127,30 @@ def _caption(step: Step, game: GameRecord) -> str:
     return f"{step.number}. {who} {dice + ': ' if dice else ''}{step.text}"
 
 
+def _move_item(index: int, caption: str, game: GameRecord) -> str:
+    """The move list's entry of frame ``index`` (frame 0 is the start, frame n the n-th action),
+    with the move's judgement in an analysed game: its loss, and a marked move's better play."""
+    judged = game.analysis.of_action(index) if game.analysis is not None and index else None
+    if judged is None or game.analysis is None:
+        return f"<div onclick='jump({index})'>{escape(caption)}</div>"
+    glyph = f" {MARK_GLYPHS[judged.mark]}" if judged.mark else ""
+    words = escape(describe_move(judged, game.analysis.thresholds.unit))
+    mark = f" class={judged.mark}" if judged.mark else ""
+    return (f"<div onclick='jump({index})'{mark}>{escape(caption)}{glyph}"
+            f"<br><span class=judged>{words}</span></div>")
+
+
+def _analysis_html(game: GameRecord) -> str:
+    """The analysis's engine and each side's error rate and luck (nothing for a game not analysed)."""
+    analysis = game.analysis
+    if analysis is None:
+        return ""
+    rows = "".join(f"<li>{escape(SIDE_NAMES[summary.side])} ({escape(game.players[summary.side] or '?')}):"
+                   f" {escape(describe_player(summary, analysis.thresholds.unit))}</li>"
+                   for summary in analysis.players())
+    return f"<p class=analysis>Analysis: {escape(describe_analysis(analysis))}</p><ul>{rows}</ul>"
+
+
 def write_html(record: Record) -> str:
     """The record as one self-contained HTML page."""
     title = escape(record.title())
@@ -132,8 +162,7 @@ def write_html(record: Record) -> str:
         options.append(f"<option value={index}>{escape(label)}</option>")
         boards = "\n".join(f'<div class=frame data-caption="{escape(caption, quote=True)}">{svg}</div>'
                            for caption, svg in frames)
-        moves = "\n".join(f"<div onclick='jump({i})'>{escape(caption)}</div>"
-                           for i, (caption, _) in enumerate(frames))
+        moves = "\n".join(_move_item(i, caption, game) for i, (caption, _) in enumerate(frames))
         result = escape(str(game.outcome)) if game.outcome else "not finished"
         games_html.append(
             f"<section class=game><h2>{escape(label)}</h2><div class=wrap><div>"
@@ -141,7 +170,8 @@ def write_html(record: Record) -> str:
             "<div><button onclick='jump(0)'>&lt;&lt; First</button>"
             "<button onclick='step(-1)'>&lt; Back</button><button onclick='step(1)'>Next &gt;</button>"
             "<button onclick='jump(1e9)'>Last &gt;&gt;</button></div>"
-            f"<div class=caption></div><div class=board>{boards}</div><p>Result: {result}</p></div>"
+            f"<div class=caption></div><div class=board>{boards}</div><p>Result: {result}</p>"
+            f"{_analysis_html(game)}</div>"
             f"<div class=moves>{moves}</div></div></section>")
     picker = (f"<p><select onchange='pick(Number(this.value))'>{''.join(options)}</select></p>"
               if len(record.games) > 1 else "")
