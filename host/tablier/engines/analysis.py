@@ -67,10 +67,12 @@ BACKGAMMON_THRESHOLDS = Thresholds(0.04, 0.08, 0.16, "equity")
 """Backgammon, Portes, Tavla (GNU Backgammon's equity, points per game): GNU Backgammon's own marks,
 "doubtful" from 0.04, "bad" from 0.08, "very bad" from 0.16."""
 
-TABLES_THRESHOLDS = Thresholds(4.0, 8.0, 16.0, "evaluation points")
+TABLES_THRESHOLDS = Thresholds(2.0, 4.0, 8.0, "evaluation points")
 """Our tables engine's games (Jacquet and its kin, Ticktack, Plakoto, Fevga, Long Nardy): one
-evaluation point is one pip of the race, a held point in the adversary's way is 2.5 and a point of a
-prime 4 more; a blunder gives away as much as sixteen pips, or a long prime."""
+evaluation point is a pip of the race (a held point in the adversary's way is 2.5, a point of a
+prime 4 more); an inaccuracy gives away two pips' worth, a mistake four, a blunder eight. At the
+default level the engine looks at the adversary's replies, which evens plays out: losses of more
+than ten points are rare there, and larger at level 1."""
 
 DRAUGHTS_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "hundredths of a man")
 """English draughts, the Losing Game, Polish: a blunder loses a man's worth (or more), a mistake
