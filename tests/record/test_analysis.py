@@ -205,7 +205,7 @@ def test_no_such_game_is_named_and_an_interruption_stores_nothing(tmp_path: Path
     monkeypatch.setattr("tablier.record.analysing.analyse_game", interrupted)
     archive = tmp_path / "archive.sqlite3"
     status, _, err = _run(capsys, "analyse", str(log), "--store", "--archive", str(archive))
-    assert status == 130 and err == "tablier analyse: interrupted; nothing was stored\n"
+    assert status == 130 and err == "tablier analyse: interrupted after 0 of 4 moves; nothing was stored\n"
     assert not archive.exists()
 
 

@@ -51,11 +51,12 @@ def run(args: argparse.Namespace) -> int:
     from tablier.engines import EngineUnavailableError, find_level
     from tablier.record.game_record import RecordError
 
+    counts = [0, 0]  # moves judged, moves to judge
     try:
         level = find_level(args.level)
         sources = _read(args)
         chosen = _chosen(sources, args.game_number)
-        analysed = _analyse(chosen, level)
+        analysed = _analyse(chosen, level, counts)
         stored = _store(args, sources, analysed) if args.store else {}
     except _Refused as error:
         print(f"tablier analyse: {error}", file=sys.stderr)
@@ -64,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier analyse: {error.args[0] if error.args else error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("tablier analyse: interrupted; nothing was stored", file=sys.stderr)
+        print(f"tablier analyse: interrupted after {counts[0]} of {counts[1]} moves; nothing was stored",
+              file=sys.stderr)
         return 130
     if args.json:
         print(json.dumps(_as_json(analysed, level.number, stored, args.store), ensure_ascii=False))
@@ -122,25 +124,29 @@ def _chosen(sources: list[tuple[int | None, Any]], number: int | None) -> list[t
 # --- analysing ----------------------------------------------------------------------------------
 
 
-def _analyse(chosen: list[tuple[int, Any, Any]], level: Any) -> list[tuple[int, Any, Any, Any]]:
-    """Each chosen game with its analysis, a progress bar on stderr meanwhile."""
-    from tablier.record.analysing import analyse_game, judged_steps
+def _analyse(chosen: list[tuple[int, Any, Any]], level: Any,
+             counts: list[int]) -> list[tuple[int, Any, Any, Any]]:
+    """Each chosen game with its analysis, a progress bar on stderr meanwhile; ``counts`` keeps the
+    moves judged and the moves to judge (for the message of an interruption)."""
+    from tablier.record import analysing
 
     from .progress import Progress
 
+    totals = [len(analysing.judged_steps(record, game)) for _, record, game in chosen]
+    counts[1] = sum(totals)
     results = []
-    for index, record, game in chosen:
-        total = len(judged_steps(record, game))
+    for (index, record, game), total in zip(chosen, totals, strict=True):
         progress = Progress(f"analysing game {game.number}", total, unit="move")
         done = 0
 
         def counted(move: Any, progress: Progress = progress) -> None:
             nonlocal done
             done += 1
+            counts[0] += 1
             progress.update(done, move.number)
 
         try:
-            analysis = analyse_game(record, game, level, counted)
+            analysis = analysing.analyse_game(record, game, level, counted)
         finally:
             progress.clear()
         results.append((index, record, game, analysis))
@@ -149,17 +155,19 @@ def _analyse(chosen: list[tuple[int, Any, Any]], level: Any) -> list[tuple[int, 
 
 def _store(args: argparse.Namespace, sources: list[tuple[int | None, Any]],
            analysed: list[tuple[int, Any, Any, Any]]) -> dict[int, int]:
-    """Keep every analysis in the archive; the archive id of each source analysed."""
+    """Keep every analysis in the archive (a file's records imported first, a new one with its
+    analyses in the same transaction); the archive id of each source analysed."""
     from .archive import open_archive
 
+    for _, _, game, analysis in analysed:
+        game.analysis = analysis
     ids: dict[int, int] = {}
     with open_archive(args) as archive:
         new = [record for record_id, record in sources if record_id is None]
         added = iter(archive.add_all(new)) if new else iter(())
         for index, (record_id, _) in enumerate(sources):
             ids[index] = record_id if record_id is not None else next(added)[0]
-        for index, _, game, analysis in analysed:
-            archive.store_analysis(ids[index], game.number, analysis)
+        archive.store_analyses((ids[index], game.number, analysis) for index, _, game, analysis in analysed)
     return {index: ids[index] for index, *_ in analysed}
 
 

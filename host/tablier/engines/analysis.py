@@ -83,6 +83,12 @@ DEVIL_THRESHOLDS = Thresholds(2.0, 10.0, 1000.0, "plies to the end")
 game away (or hastens a loss past saving), a mistake wins ten plies later, an inaccuracy two."""
 
 
+DRAUGHTS_LOSS_CAP = 1000.0
+"""The most a draughts move can lose in an analysis (ten men): the search scores a forced win or loss
+about a thousand men from an even game, and a move that throws a forced win away, or walks into a
+forced loss, counts as ten men lost, so that one such move does not swamp a player's error rate."""
+
+
 def thresholds_for(game: str) -> Thresholds:
     """The thresholds of the game named ``game`` (a catalogue name or a tables variant's name)."""
     if game in GNUBG_GAMES:
@@ -378,6 +384,8 @@ class DraughtsJudge:
         best = ranked[0]
         played_score = next(candidate.score for candidate in ranked if candidate.move == played)
         loss = max(0.0, best.score - played_score)
+        if not isinstance(self.engine, DevilEngine):
+            loss = min(loss, DRAUGHTS_LOSS_CAP)
         best_text = str(best.move) if loss > 0 else text
         return MoveAnalysis(number, side, text, best_text, loss, self.thresholds.mark(loss), len(moves))
 

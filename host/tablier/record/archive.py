@@ -210,15 +210,17 @@ class Archive:
             self.db.execute("INSERT OR IGNORE INTO players VALUES (?, ?)", (record_id, name))
         return record_id, True
 
-    def store_analysis(self, record_id: int, game_number: int, analysis: GameAnalysis) -> None:
-        """Keep ``analysis`` as the judgement of game ``game_number`` of record ``record_id``
-        (replacing an earlier one); ``KeyError`` if the archive has no such game."""
-        found = self.db.execute("SELECT 1 FROM games WHERE record_id = ? AND number = ?",
-                                (record_id, game_number)).fetchone()
-        if found is None:
-            raise KeyError(f"no game {game_number} of record {record_id} in {self.path}")
+    def store_analyses(self, analyses: Iterable[tuple[int, int, GameAnalysis]]) -> None:
+        """Keep each ``(record id, game number, analysis)`` as the judgement of that game (replacing
+        an earlier one), all in one transaction; ``KeyError`` (and nothing stored) if the archive
+        has no such game."""
         with self.db:
-            self._put_analysis(record_id, game_number, analysis)
+            for record_id, game_number, analysis in analyses:
+                found = self.db.execute("SELECT 1 FROM games WHERE record_id = ? AND number = ?",
+                                        (record_id, game_number)).fetchone()
+                if found is None:
+                    raise KeyError(f"no game {game_number} of record {record_id} in {self.path}")
+                self._put_analysis(record_id, game_number, analysis)
 
     def _put_analysis(self, record_id: int, game_number: int, analysis: GameAnalysis) -> None:
         self.db.execute("INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?, ?)",
