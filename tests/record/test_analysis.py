@@ -18,6 +18,7 @@ from tablier.record.archive import SCHEMA_VERSION, Archive
 from tablier.record.eventlog import Commit, DiceRecord, EventLogWriter, GameStart, Header, ResultRecord
 from tablier.record.game_record import DRAUGHTS, MOVE, PLAY, TABLES, Action, GameRecord, Record, RecordError
 from tablier.record.json_format import dumps, loads
+from tablier.record.svg_diagram import ARROW
 from tablier.tables.catalog import make_variant
 from tablier.tables.moves import Dice
 from tablier.tables.notation import format_play
@@ -154,7 +155,9 @@ def test_a_draughts_blunder_is_stored_and_shown_by_the_archive_and_every_export(
     assert judged.of_action(1).mark == "blunder" and judged.of_action(1).best == "5-9"  # type: ignore[union-attr]
     [page] = (tmp_path / "html").iterdir()
     html = page.read_text()
-    assert "class=blunder" in html and "better 5-9" in html and "Analysis: alpha-beta search" in html
+    assert "class=blunder" in html and "better 5-9 (the arrows)" in html
+    assert "Analysis: alpha-beta search" in html
+    assert ARROW in html and html.count("stroke-dasharray") == 1  # the better move, drawn once
 
 
 def test_analysing_an_archived_record_stores_it_and_an_old_archive_stays_readable(

@@ -6,15 +6,19 @@ and, in a game with the cube, the cube where it stands. Each game says the score
 it. Buttons (plain words, in the page's common fonts) and the arrow keys step through the moves;
 the move list beside the board jumps to any move; a menu picks the game of a match. In an analysed
 game (``docs/analysis.md``) each move says its loss (and a throw's luck); inaccuracies, mistakes
-and blunders are marked in the move list, with the better play, and the players' error rates and
-luck follow the result.
+and blunders are marked in the move list, with the better play, drawn as dashed arrows on the board
+after the move; the players' error rates and luck follow the result.
 """
 
 from __future__ import annotations
 
 from html import escape
+from itertools import pairwise
 
 from tablier.engines.analysis import MARK_GLYPHS, describe_analysis, describe_move, describe_player
+from tablier.errors import TablierError
+from tablier.tables.moves import Dice
+from tablier.tables.notation import parse_play
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.variant import Variant
 
@@ -89,7 +93,8 @@ def _frames(record: Record, game: GameRecord) -> list[tuple[str, str]]:
             assert isinstance(step.after, str)
             caption = _caption(step, game)
             after = draughts_board(record, GameRecord(start=step.after, number=game.number))
-            frames.append((caption, draughts_svg(after, lit_points(step, None), caption)))
+            arrows = _better_squares(record, game, step)
+            frames.append((caption, draughts_svg(after, lit_points(step, None), caption, arrows)))
         return frames
     variant = tables_variant(record, game)
     start = start_position(record, game, variant)
@@ -102,8 +107,49 @@ def _frames(record: Record, game: GameRecord) -> list[tuple[str, str]]:
         value, owner = step.cube
         cube = (value, 0 if owner is None else owner + 1) if cubed else None
         frames.append((caption, tables_svg(step.after, variant, step.action.dice, lit_points(step, variant),
-                                           caption, cube)))
+                                           caption, cube, _better_places(game, step, variant))))
     return frames
+
+
+def _marked(game: GameRecord, step: Step) -> str:
+    """The better play of a step an analysis marked (in notation), else ``""``."""
+    judged = game.analysis.of_action(step.number) if game.analysis is not None else None
+    if judged is None or not judged.mark or judged.best == judged.played:
+        return ""
+    return judged.best
+
+
+def _better_places(game: GameRecord, step: Step, variant: Variant) -> list[tuple[str, str]]:
+    """The moves of a marked play's better play, as the diagram's places (from, to)."""
+    best = _marked(game, step)
+    if not best or len(step.action.dice) != 2 or not isinstance(step.before, Position):
+        return []
+    side = step.action.side
+    try:
+        play = parse_play(best, variant, step.before.with_turn(side), Dice(*step.action.dice))
+    except TablierError:
+        return []
+
+    def place(point: int) -> str:
+        if point == BAR:
+            return f"bar {side + 1}"
+        if point == OFF:
+            return f"tray {side + 1}"
+        return f"point {point if side == 0 else variant.opposite(point)}"
+
+    return [(place(move.src), place(move.dst)) for move in play]
+
+
+def _better_squares(record: Record, game: GameRecord, step: Step) -> list[tuple[int, int]]:
+    """The path of a marked draughts move's better move, square to square."""
+    best = _marked(game, step)
+    if not best or not isinstance(step.before, str):
+        return []
+    try:
+        move = draughts_board(record, GameRecord(start=step.before, number=game.number)).parse_move(best)
+    except TablierError:
+        return []
+    return list(pairwise(move.path))
 
 
 def _score_line(record: Record, game: GameRecord) -> str:
@@ -134,7 +180,8 @@ def _move_item(index: int, caption: str, game: GameRecord) -> str:
     if judged is None or game.analysis is None:
         return f"<div onclick='jump({index})'>{escape(caption)}</div>"
     glyph = f" {MARK_GLYPHS[judged.mark]}" if judged.mark else ""
-    words = escape(describe_move(judged, game.analysis.thresholds.unit))
+    words = escape(describe_move(judged, game.analysis.thresholds.unit)
+                   + (" (the arrows)" if judged.mark and judged.best != judged.played else ""))
     mark = f" class={judged.mark}" if judged.mark else ""
     return (f"<div onclick='jump({index})'{mark}>{escape(caption)}{glyph}"
             f"<br><span class=judged>{words}</span></div>")
