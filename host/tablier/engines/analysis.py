@@ -68,11 +68,20 @@ BACKGAMMON_THRESHOLDS = Thresholds(0.04, 0.08, 0.16, "equity")
 "doubtful" from 0.04, "bad" from 0.08, "very bad" from 0.16."""
 
 TABLES_THRESHOLDS = Thresholds(2.0, 4.0, 8.0, "evaluation points")
-"""Our tables engine's games (Jacquet and its kin, Ticktack, Plakoto, Fevga, Long Nardy): one
+"""Our tables engine's other games (Jacquet and its kin, Fevga, Long Nardy): one
 evaluation point is a pip of the race (a held point in the adversary's way is 2.5, a point of a
 prime 4 more); an inaccuracy gives away two pips' worth, a mistake four, a blunder eight. At the
 default level the engine looks at the adversary's replies, which evens plays out: losses of more
 than ten points are rare there, and larger at level 1."""
+
+PLAKOTO_THRESHOLDS = Thresholds(6.0, 12.0, 24.0, "evaluation points")
+"""Plakoto, whose evaluation counts a pinned man 12 and a pinned mother 200: a mistake gives away a
+pin's worth, a blunder two, an inaccuracy half of one."""
+
+TICKTACK_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "evaluation points")
+"""Ticktack, where a won game is worth 1000 a point and a play is mostly judged by the wins it
+leaves the adversary's next throw: an inaccuracy leaves him about one throw in 36 that wins a point
+(1000/36, 28), a mistake two, a blunder four (one throw in nine)."""
 
 DRAUGHTS_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "hundredths of a man")
 """English draughts, the Losing Game, Polish: a blunder loses a man's worth (or more), a mistake
@@ -97,7 +106,7 @@ def thresholds_for(game: str) -> Thresholds:
         return DEVIL_THRESHOLDS
     if game in ("english", "losing", "polish", "polish10"):
         return DRAUGHTS_THRESHOLDS
-    return TABLES_THRESHOLDS
+    return {"plakoto": PLAKOTO_THRESHOLDS, "ticktack": TICKTACK_THRESHOLDS}.get(game, TABLES_THRESHOLDS)
 
 
 # --- the analysis of a move, of a game -------------------------------------------------------------
