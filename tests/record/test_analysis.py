@@ -119,6 +119,16 @@ def test_the_table_names_each_move_its_loss_and_each_player(tmp_path: Path,
     assert len([line for line in out.splitlines() if line[:4].strip().isdigit()]) == 6
 
 
+def test_our_tables_engine_says_it_analyses_at_level_3_at_most(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    log = _jacquet_log(tmp_path / "jacquet.jsonl", plies=3)
+    status, out, err = _run(capsys, "analyse", str(log), "--level", "4", "--json")
+    assert status == 0
+    assert json.loads(out)["games"][0]["analysis"]["level"] == 3
+    assert err == ("tablier analyse: game 1: expectimax over the throws analyses at level 3 at most "
+                   "(deeper takes a minute or more a move)\n")
+
+
 @pytest.mark.skipif(not ENGLISH_GAMES.is_file(), reason="the PDN corpora are not here")
 def test_an_english_game_from_the_corpora_is_judged(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _run(capsys, "analyse", str(ENGLISH_GAMES), "--game-number", "1", "--level", "1",

@@ -128,6 +128,7 @@ def _analyse(chosen: list[tuple[int, Any, Any]], level: Any,
              counts: list[int]) -> list[tuple[int, Any, Any, Any]]:
     """Each chosen game with its analysis, a progress bar on stderr meanwhile; ``counts`` keeps the
     moves judged and the moves to judge (for the message of an interruption)."""
+    from tablier.engines.analysis import ENGINE_NAMES
     from tablier.record import analysing
 
     from .progress import Progress
@@ -149,6 +150,10 @@ def _analyse(chosen: list[tuple[int, Any, Any]], level: Any,
             analysis = analysing.analyse_game(record, game, level, counted)
         finally:
             progress.clear()
+        if analysis.level != level.number:
+            engine = ENGINE_NAMES.get(analysis.engine, analysis.engine)
+            print(f"tablier analyse: game {game.number}: {engine} analyses at level {analysis.level} "
+                  "at most (deeper takes a minute or more a move)", file=sys.stderr)
         results.append((index, record, game, analysis))
     return results
 

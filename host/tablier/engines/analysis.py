@@ -35,6 +35,7 @@ from . import GNUBG_GAMES, DraughtsEngineType, TablesEngineType
 from .backgammon import DEEP_CANDIDATES, GNUBG_PLIES, BackgammonEngine
 from .devil import DevilEngine
 from .levels import LEVELS, Level
+from .tables_search import TablesEngine
 from .tables_terms import WIN_VALUE, evaluate
 
 INACCURACY = "inaccuracy"
@@ -295,13 +296,22 @@ def describe_analysis(analysis: GameAnalysis) -> str:
 # --- tables games ----------------------------------------------------------------------------------
 
 
+DEEPEST_TABLES_PLIES = 2
+"""The deepest our tables engine looks in an analysis (its level 3): untimed, three throws deep
+(level 4) would take a minute or more a move, so an analysis asked at level 4 is made at level 3."""
+
+
 class TablesJudge:
     """Judges the plays of one tables variant with its engine at one level."""
 
     def __init__(self, engine: TablesEngineType, level: Level) -> None:
         self.engine = engine
         self.variant = engine.variant
-        self.level = replace(level, seconds=math.inf)  # the same judgement however busy the machine
+        if isinstance(engine, TablesEngine) and level.plies > DEEPEST_TABLES_PLIES:
+            level = max((known for known in LEVELS if known.plies <= DEEPEST_TABLES_PLIES),
+                        key=lambda known: known.number)
+        # untimed: the same judgement however busy the machine
+        self.level = replace(level, seconds=math.inf)
         self.thresholds = thresholds_for(engine.variant.name)
 
     def judge(self, number: int, position: Position, dice: Dice, played: Play) -> MoveAnalysis:

@@ -53,6 +53,7 @@ def analyse_game(record: Record, game: GameRecord, level: Level,
         variant = tables_variant(record, game)
         tables = TablesJudge(tables_engine(variant), level)
         engine_name, thresholds, name = tables.engine_name(), tables.thresholds, variant.name
+        level = tables.level  # our engine's level 4 is analysed at level 3
         for step in judged:
             assert isinstance(step.before, Position)
             mover = step.before.with_turn(step.action.side)
