@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "watch",
     "hint",
     "selfplay",
+    "analyse",
 )
 
 

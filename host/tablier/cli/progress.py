@@ -15,15 +15,17 @@ _WIDTH = 30
 class Progress:
     """A bar for ``label`` (``importing``, ``replaying``) up to ``total`` units (lines, games)."""
 
-    def __init__(self, label: str, total: int) -> None:
+    def __init__(self, label: str, total: int, unit: str = "game") -> None:
         self.label = label
+        self.unit = unit
         self.total = max(total, 1)
         self.shown = sys.stderr.isatty() and total > 1
         self._drawn = ""
         self._percent = -1
 
     def update(self, done: int, game: int) -> None:
-        """``done`` units of ``total`` are behind us, and game number ``game`` is being read."""
+        """``done`` units of ``total`` are behind us, and game number ``game`` is being read (or
+        whatever ``unit`` names: ``move`` for ``tablier analyse``)."""
         if not self.shown:
             return
         share = min(done, self.total) / self.total
@@ -31,7 +33,8 @@ class Progress:
         if percent == self._percent and game % 100:
             return
         filled = int(_WIDTH * share)
-        self._drawn = f"\r{self.label} [{'#' * filled}{'.' * (_WIDTH - filled)}] game {game} ({percent}%)"
+        bar = f"[{'#' * filled}{'.' * (_WIDTH - filled)}]"
+        self._drawn = f"\r{self.label} {bar} {self.unit} {game} ({percent}%)"
         self._percent = percent
         print(self._drawn, end="", file=sys.stderr, flush=True)
 

@@ -2,9 +2,12 @@
 
 Tables: ``records`` (game, options, date, match length, tags, source, the raw event log, a digest
 that keeps the same record from being stored twice), ``games`` (each game's players, set-up, score
-before it and result), ``actions`` (every play, move, cube action, claim and vie, with its notation)
-and ``players`` (the names, for searching). A record goes in whole or not at all (one transaction
-per :meth:`Archive.add_all`). Default file: ``$TABLIER_ARCHIVE``, else
+before it and result), ``actions`` (every play, move, cube action, claim and vie, with its notation),
+``players`` (the names, for searching) and ``analyses`` (each analysed game's judgement, as JSON,
+``docs/analysis.md``). A record goes in whole or not at all (one transaction per
+:meth:`Archive.add_all`). The file's schema version is SQLite's ``user_version``
+(:data:`SCHEMA_VERSION`); an older archive is brought up to date when it is opened.
+Default file: ``$TABLIER_ARCHIVE``, else
 ``$XDG_DATA_HOME/tablier/archive.sqlite3`` (``~/.local/share/tablier/archive.sqlite3``).
 """
 
@@ -19,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from tablier.engines.analysis import GameAnalysis
 from tablier.paths import data_dir
 
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
@@ -73,7 +77,20 @@ CREATE TABLE IF NOT EXISTS players (
     PRIMARY KEY (record_id, name)
 );
 CREATE INDEX IF NOT EXISTS players_by_name ON players(name);
+CREATE TABLE IF NOT EXISTS analyses (
+    record_id INTEGER NOT NULL,
+    game_number INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    analysis TEXT NOT NULL,
+    analysed TEXT NOT NULL,
+    PRIMARY KEY (record_id, game_number),
+    FOREIGN KEY (record_id, game_number) REFERENCES games(record_id, number) ON DELETE CASCADE
+);
 """
+
+SCHEMA_VERSION = 1
+"""The archive's schema version (SQLite's ``user_version``): 0 for archives made before analyses
+were kept (the ``analyses`` table is added when one is opened), 1 with the ``analyses`` table."""
 
 
 def default_path() -> Path:
@@ -117,7 +134,14 @@ class Archive:
         try:
             self.db = sqlite3.connect(self.path)
             self.db.execute("PRAGMA foreign_keys = ON")
+            version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                self.db.close()
+                raise RecordError(f"{self.path}: archive version {version} was made by a newer Tablier "
+                                  f"(this one reads up to version {SCHEMA_VERSION})")
             self.db.executescript(SCHEMA)
+            if version < SCHEMA_VERSION:
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as error:
             raise RecordError(f"{self.path}: not a Tablier archive ({error})") from None
 
@@ -180,13 +204,34 @@ class Archive:
                     (record_id, game.number, seq, action.side, action.kind,
                      " ".join(map(str, action.dice)), json.dumps([list(move) for move in action.moves]),
                      action.value, action.note, step.text))
+            if game.analysis is not None:
+                self._put_analysis(record_id, game.number, game.analysis)
         for name in record.players:
             self.db.execute("INSERT OR IGNORE INTO players VALUES (?, ?)", (record_id, name))
         return record_id, True
 
+    def store_analyses(self, analyses: Iterable[tuple[int, int, GameAnalysis]]) -> None:
+        """Keep each ``(record id, game number, analysis)`` as the judgement of that game (replacing
+        an earlier one), all in one transaction; ``KeyError`` (and nothing stored) if the archive
+        has no such game."""
+        with self.db:
+            for record_id, game_number, analysis in analyses:
+                found = self.db.execute("SELECT 1 FROM games WHERE record_id = ? AND number = ?",
+                                        (record_id, game_number)).fetchone()
+                if found is None:
+                    raise KeyError(f"no game {game_number} of record {record_id} in {self.path}")
+                self._put_analysis(record_id, game_number, analysis)
+
+    def _put_analysis(self, record_id: int, game_number: int, analysis: GameAnalysis) -> None:
+        self.db.execute("INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?, ?)",
+                        (record_id, game_number, analysis.level,
+                         json.dumps(analysis.as_dict(), ensure_ascii=False),
+                         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+
     def delete(self, record_id: int) -> bool:
         """Remove a record and everything of it; whether it was there."""
         with self.db:
+            self.db.execute("DELETE FROM analyses WHERE record_id = ?", (record_id,))
             self.db.execute("DELETE FROM actions WHERE record_id = ?", (record_id,))
             self.db.execute("DELETE FROM games WHERE record_id = ?", (record_id,))
             self.db.execute("DELETE FROM players WHERE record_id = ?", (record_id,))
@@ -235,7 +280,8 @@ class Archive:
         for number, black, white, start, score0, score1, tags, winner, how, points in games.fetchall():
             game = GameRecord(players=(black, white), start=start, score=(score0, score1),
                               number=number, tags=json.loads(tags),
-                              outcome=None if how is None else Outcome(winner, how, points))
+                              outcome=None if how is None else Outcome(winner, how, points),
+                              analysis=self._analysis(record_id, number))
             actions = self.db.execute(
                 "SELECT side, kind, dice, moves, value, note FROM actions"
                 " WHERE record_id = ? AND game_number = ? ORDER BY seq", (record_id, number))
@@ -244,6 +290,18 @@ class Archive:
                                            tuple(tuple(move) for move in json.loads(moves)), value, note))
             record.games.append(game)
         return record
+
+
+    def _analysis(self, record_id: int, game_number: int) -> GameAnalysis | None:
+        row = self.db.execute("SELECT analysis FROM analyses WHERE record_id = ? AND game_number = ?",
+                              (record_id, game_number)).fetchone()
+        if row is None:
+            return None
+        try:
+            return GameAnalysis.from_dict(json.loads(row[0]))
+        except ValueError as error:
+            raise RecordError(f"{self.path}: the analysis of record {record_id}, game {game_number}, "
+                              f"cannot be read ({error})") from None
 
 
 def _summary(record: Record) -> str:
@@ -261,4 +319,6 @@ def _digest(record: Record) -> str:
     """What identifies a record's content (its source file's name aside)."""
     data = asdict(record)
     data.pop("source", None)
+    for game in data["games"]:
+        game.pop("analysis", None)  # a judgement of the game, not its content
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

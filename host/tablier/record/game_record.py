@@ -17,8 +17,12 @@ Sides are numbers: 0 = Black, 1 = White (the tables core's ``BLACK``/``WHITE``; 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tablier.errors import TablierError
+
+if TYPE_CHECKING:
+    from tablier.engines.analysis import GameAnalysis
 
 TABLES = "tables"
 DRAUGHTS = "draughts"
@@ -99,7 +103,8 @@ class GameRecord:
     ``players`` are the names of side 0 (Black) and side 1 (White) in this game. ``start`` is the
     set-up when it is not the game's usual start: a draughts FEN, or a tables position in the
     position text format (``docs/positions.md``). ``score`` is the match score (side 0, side 1)
-    before the game.
+    before the game. ``analysis`` is the engine's judgement of its moves when it was analysed
+    (``tablier analyse``, ``docs/analysis.md``); it is no part of the game's content.
     """
 
     players: tuple[str, str] = ("", "")
@@ -109,6 +114,7 @@ class GameRecord:
     score: tuple[int, int] = (0, 0)
     number: int = 1
     tags: dict[str, str] = field(default_factory=dict)
+    analysis: GameAnalysis | None = None
 
     def moves(self) -> list[Action]:
         """The plays and moves only (no cube actions, claims or vies)."""

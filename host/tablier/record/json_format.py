@@ -4,6 +4,7 @@
 :func:`from_json` reads one back, checking each field's type with a one-line message naming the
 place (``games[0].actions[3].dice``). Legality is :func:`tablier.record.replay.check_record`'s
 business. Each play also carries its ``text`` in the game's notation for people; readers ignore it.
+An analysed game carries its ``analysis`` (``docs/analysis.md``), read back with the game.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from tablier.engines.analysis import GameAnalysis
 from tablier.tables.position import BAR
 
 from .game_record import DRAUGHTS, TABLES, Action, GameRecord, Outcome, Record, RecordError
@@ -60,12 +62,15 @@ def _game_json(record: Record, game: GameRecord) -> dict[str, Any]:
             item["text"] = text
         actions.append(item)
     outcome = game.outcome
-    return {
+    data: dict[str, Any] = {
         "number": game.number, "players": list(game.players), "score": list(game.score),
         "start": game.start, "tags": dict(game.tags), "actions": actions,
         "outcome": None if outcome is None else
         {"winner": outcome.winner, "how": outcome.how, "points": outcome.points},
     }
+    if game.analysis is not None:
+        data["analysis"] = game.analysis.as_dict()
+    return data
 
 
 def loads(text: str, source: str = "<json>") -> Record:
@@ -134,6 +139,11 @@ def _read_game(read: _Reader, data: Any, where: str, family: str) -> GameRecord:
             raise RecordError(f"{read.source}: {where}.outcome.winner is 0, 1 or null")
         game.outcome = Outcome(winner, read.text(result.get("how", ""), f"{where}.outcome.how"),
                                read.number(result.get("points", 0), f"{where}.outcome.points"))
+    if game_data.get("analysis") is not None:
+        try:
+            game.analysis = GameAnalysis.from_dict(game_data["analysis"])
+        except ValueError as error:
+            raise RecordError(f"{read.source}: {where}.analysis: {error}") from None
     return game
 
 

@@ -5,7 +5,8 @@ along the near edge, Black's home table at the near right, as in the text diagra
 (five drawn, a taller stack with its count), the bar in the middle, the men borne off in the trays,
 the dice (a used one greyed), the cube and whose turn it is. Draughts: the board with its playing
 squares numbered, men and kings.
-Points or squares to light (a move's from and to) are drawn in a highlight colour. The drawing
+Points or squares to light (a move's from and to) are drawn in a highlight colour; arrows (the
+better play of an analysed move) are drawn dashed from place to place. The drawing
 itself works from a plain picture (:class:`TablesPicture`, :class:`DraughtsPicture`), so that the
 live web page (the lit LEDs in their colours, lifted and misplaced men) is drawn by the same code.
 The SVG is plain and self-contained (the HTML replay inlines it); PNG goes through ``rsvg-convert`` (Debian's
@@ -14,6 +15,7 @@ The SVG is plain and self-contained (the HTML replay inlines it); PNG goes throu
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 from collections.abc import Collection
@@ -29,6 +31,7 @@ from .game_record import RecordError
 
 MEN_COLOURS = ("#2b2118", "#f3ead7")
 HIGHLIGHT = "#f5b82e"
+ARROW = "#e0102a"
 POINT_COLOURS = ("#9c4f2d", "#d9b77e")
 FELT = "#2f6b45"
 WOOD = "#6b4226"
@@ -51,7 +54,7 @@ class TablesPicture:
     hold Black's and White's men there. ``lights`` colours places (``point 7``, ``bar 1``,
     ``tray 2``: 1 is Black's, 2 White's); ``marks`` flags places ``lifted`` (a man gone from
     there) or ``added`` (a man where the position has none). ``cube`` is (value, owner: 0 in the
-    middle, 1 Black's, 2 White's)."""
+    middle, 1 Black's, 2 White's). ``arrows`` are drawn from place to place (named as ``lights``)."""
 
     points: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     bar: tuple[int, int] = (0, 0)
@@ -62,26 +65,29 @@ class TablesPicture:
     marks: dict[str, str] = field(default_factory=dict)
     cube: tuple[int, int] | None = None
     caption: str = ""
+    arrows: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
 class DraughtsPicture:
     """What a draughts diagram shows: ``pieces`` maps squares to (side: 0 Black, 1 White, None
-    unknown; king); ``lights`` colours squares, ``marks`` flags them ``lifted`` or ``added``."""
+    unknown; king); ``lights`` colours squares, ``marks`` flags them ``lifted`` or ``added``;
+    ``arrows`` are drawn from square to square."""
 
     size: int = 8
     pieces: dict[int, tuple[int | None, bool]] = field(default_factory=dict)
     lights: dict[int, str] = field(default_factory=dict)
     marks: dict[int, str] = field(default_factory=dict)
     caption: str = ""
+    arrows: list[tuple[int, int]] = field(default_factory=list)
 
 
 def tables_svg(position: Position, variant: Variant, dice: tuple[int, ...] = (),
                lit: Collection[int] = (), caption: str = "",
-               cube: tuple[int, int] | None = None) -> str:
+               cube: tuple[int, int] | None = None, arrows: Collection[tuple[str, str]] = ()) -> str:
     """An SVG diagram of a tables position; ``lit`` holds Black-numbered points to light
-    (``BAR`` = 25 for the bar, ``OFF`` = 0 for the trays); ``cube``: (value, owner) as in
-    :class:`TablesPicture`."""
+    (``BAR`` = 25 for the bar, ``OFF`` = 0 for the trays); ``cube``: (value, owner) and ``arrows``
+    (place to place) as in :class:`TablesPicture`."""
     black, white = position.boards
     points: dict[int, tuple[int, int | None]] = {}
     for point in range(1, 25):
@@ -94,7 +100,8 @@ def tables_svg(position: Position, variant: Variant, dice: tuple[int, ...] = (),
         lights.update({"tray 1": HIGHLIGHT, "tray 2": HIGHLIGHT})
     turn = "Black" if position.turn == BLACK else "White"
     picture = TablesPicture(points, (black[BAR], white[BAR]), (black[OFF], white[OFF]), dice,
-                            lights=lights, cube=cube, caption=caption or f"{turn} to move")
+                            lights=lights, cube=cube, caption=caption or f"{turn} to move",
+                            arrows=list(arrows))
     return draw_tables(picture)
 
 
@@ -110,6 +117,7 @@ def draw_tables(picture: TablesPicture) -> str:
     svg.rect(_MARGIN, top, 2 * half + _BAR, board_bottom - top, fill=FELT, stroke="#000")
     bar_x = _MARGIN + half
     middle = (top + board_bottom) / 2
+    centres = {"bar 1": (bar_x + _BAR / 2, middle + 8), "bar 2": (bar_x + _BAR / 2, middle - 8)}
     svg.rect(bar_x, top, _BAR, board_bottom - top, fill=WOOD, stroke="#000")
     for player, y in ((2, top), (1, middle)):
         light = picture.lights.get(f"bar {player}")
@@ -123,6 +131,7 @@ def draw_tables(picture: TablesPicture) -> str:
         tip = top + _LENGTH if far else board_bottom - _LENGTH
         base = top if far else board_bottom
         name = f"point {point}"
+        centres[name] = (x + _W / 2, (base + tip) / 2)
         colour = picture.lights.get(name, POINT_COLOURS[index % 2])
         svg.polyline([(x, base), (x + _W, base), (x + _W / 2, tip)], fill=colour, stroke="#000",
                      stroke_width=0.2)
@@ -151,6 +160,7 @@ def draw_tables(picture: TablesPicture) -> str:
     for side, y in ((WHITE, top), (BLACK, middle + 2)):
         tray_height = middle - top - 2
         tray_colour = picture.lights.get(f"tray {side + 1}", "#4a2e1a")
+        centres[f"tray {side + 1}"] = (tray_x + (_TRAY - 2) / 2, y + tray_height / 2)
         svg.rect(tray_x, y, _TRAY - 2, tray_height, fill=tray_colour, stroke="#000")
         borne = picture.off[side]
         if borne:
@@ -166,8 +176,27 @@ def draw_tables(picture: TablesPicture) -> str:
         cy = {0: middle, 1: board_bottom - 6, 2: top + 6}[owner]
         svg.rect(_MARGIN + half / 2 - 4, cy - 4, 8, 8, fill="#fff", stroke="#000", rx=1)
         svg.text(_MARGIN + half / 2, cy, str(value if value > 1 else 64), size=4, bold=True)
+    for index, (start, end) in enumerate(picture.arrows):
+        if start in centres and end in centres:  # each arrow a little nearer the middle: none hides another
+            (x1, y1), (x2, y2) = centres[start], centres[end]
+            shift = 3.5 * index
+            _arrow(svg, (x1, y1 + (shift if y1 < middle else -shift)),
+                   (x2, y2 + (shift if y2 < middle else -shift)))
     svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
     return svg.render(scale=4)
+
+
+def _arrow(svg: Svg, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A dashed arrow from ``start`` to ``end`` with a filled head."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = 3.2
+    bx, by = x2 - ux * head, y2 - uy * head
+    svg.line(x1, y1, bx, by, stroke=ARROW, stroke_width=1.0, dashed=True)
+    side_x, side_y = -uy * head / 2, ux * head / 2
+    svg.polyline([(x2, y2), (bx + side_x, by + side_y), (bx - side_x, by - side_y)],
+                 stroke=ARROW, stroke_width=0.3, fill=ARROW)
 
 
 def _man(svg: Svg, cx: float, cy: float, side: int | None, added: bool = False) -> None:
@@ -184,8 +213,10 @@ def _lifted(svg: Svg, cx: float, cy: float) -> None:
     svg.circle(cx, cy, _R, fill="none", stroke="#ffe066", stroke_width=0.6)
 
 
-def draughts_svg(board: DraughtsBoard, lit: Collection[int] = (), caption: str = "") -> str:
-    """An SVG diagram of a draughts position (square 1 at the top left); ``lit`` squares lit."""
+def draughts_svg(board: DraughtsBoard, lit: Collection[int] = (), caption: str = "",
+                 arrows: Collection[tuple[int, int]] = ()) -> str:
+    """An SVG diagram of a draughts position (square 1 at the top left); ``lit`` squares lit,
+    ``arrows`` drawn from square to square."""
     pieces: dict[int, tuple[int | None, bool]] = {}
     for square in range(1, board.geometry.squares + 1):
         piece = board.piece_at(square)
@@ -193,7 +224,7 @@ def draughts_svg(board: DraughtsBoard, lit: Collection[int] = (), caption: str =
             pieces[square] = (1 if piece.color else 0, piece.king)
     turn = "White" if board.turn else "Black"
     return draw_draughts(DraughtsPicture(board.geometry.size, pieces, {s: HIGHLIGHT for s in lit},
-                                         caption=caption or f"{turn} to move"))
+                                         caption=caption or f"{turn} to move", arrows=list(arrows)))
 
 
 def draw_draughts(picture: DraughtsPicture) -> str:
@@ -228,6 +259,13 @@ def draw_draughts(picture: DraughtsPicture) -> str:
             svg.circle(x + cell / 2, y + cell / 2, cell * 0.22, stroke=ink, stroke_width=0.8)
             svg.text(x + cell / 2, y + cell / 2, "K", size=3.6, fill=ink, bold=True)
     svg.rect(_MARGIN, _MARGIN, size, size, stroke="#000")
+    def centre(square: int) -> tuple[float, float]:
+        return (_MARGIN + (geometry.column_of[square] + 0.5) * cell,
+                _MARGIN + (geometry.row_of[square] + 0.5) * cell)
+
+    for start, end in picture.arrows:
+        if 1 <= start <= geometry.squares and 1 <= end <= geometry.squares:
+            _arrow(svg, centre(start), centre(end))
     svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
     return svg.render(scale=4)
 

@@ -6,12 +6,15 @@ turn can be pasted into GNU Backgammon. Draughts: the moves numbered in pairs (`
 and the set-up's FEN. A game's tags follow its heading (``Warning: ...`` for what the file it was
 read from left out, ``Recorded result: ...`` for a file's words scoring more than the match
 needed). Each game ends with its result and a text diagram of the final position; a match with the
-score it ended at.
+score it ended at. An analysed game (``tablier analyse --store``, ``docs/analysis.md``) shows each
+move's loss (and a tables throw's luck) beside it, a marked move with the better play, and each
+side's error rate and luck after the result.
 """
 
 from __future__ import annotations
 
 from tablier.draughts.catalog import make_board
+from tablier.engines.analysis import MARK_GLYPHS, describe_analysis, describe_move, describe_player
 from tablier.tables.diagram import draw
 from tablier.tables.gnubg_id import MatchState, encode_match, encode_position
 from tablier.tables.position import Position
@@ -77,13 +80,35 @@ def _tables_game(record: Record, game: GameRecord, crawford: bool) -> list[str]:
                          f"Match ID {_match_id(record, game, step, crawford)}")
         if step.action.kind == PLAY:
             dice = "".join(map(str, step.action.dice))
-            lines.append(f"{step.number:>3}. {who} {dice}: {step.text}")
+            lines.append(f"{step.number:>3}. {who} {dice}: {step.text}{_judgement(game, step)}")
         else:
             lines.append(f"{step.number:>3}. {who} {step.text}")
     final = steps[-1].after if steps else None
     lines.append(_result(game))
+    lines += _analysis_lines(game)
     if isinstance(final, Position):
         lines += ["", draw(final, variant)]
+    return lines
+
+
+def _judgement(game: GameRecord, step: Step) -> str:
+    """``   [loss 0.213 ?? blunder, better 13/8 6/5]`` for a move of an analysed game, else nothing."""
+    judged = game.analysis.of_action(step.number) if game.analysis is not None else None
+    if judged is None or game.analysis is None:
+        return ""
+    return f"   [{describe_move(judged, game.analysis.thresholds.unit)}]"
+
+
+def _analysis_lines(game: GameRecord) -> list[str]:
+    """The analysis's heading and each side's figures (nothing for a game not analysed)."""
+    analysis = game.analysis
+    if analysis is None:
+        return []
+    lines = [f"Analysis: {describe_analysis(analysis)}"]
+    for summary in analysis.players():
+        name = game.players[summary.side] or "?"
+        lines.append(f"  {SIDE_NAMES[summary.side]} ({name}): "
+                     f"{describe_player(summary, analysis.thresholds.unit)}")
     return lines
 
 
@@ -105,6 +130,12 @@ def _cube_before(game: GameRecord, step: Step) -> tuple[int, int | None]:
     return value, owner
 
 
+def _glyph(game: GameRecord, step: Step) -> str:
+    """The annotator's sign of a marked move (``??`` a blunder) of an analysed game."""
+    judged = game.analysis.of_action(step.number) if game.analysis is not None else None
+    return MARK_GLYPHS[judged.mark] if judged is not None and judged.mark else ""
+
+
 def _draughts_game(record: Record, game: GameRecord) -> list[str]:
     steps = replay_game(record, game)
     lines = _heading(record, game)
@@ -114,13 +145,14 @@ def _draughts_game(record: Record, game: GameRecord) -> list[str]:
     number = 1
     first = moves[0].action.side if moves else 0
     for step in moves:
+        text = step.text + _glyph(game, step)
         if step.action.side == first:
             if row:
                 lines.append(" ".join(row))
                 number += 1
-            row = [f"{number}.", step.text]
+            row = [f"{number}.", text]
         else:
-            row = (row or [f"{number}. ..."]) + [step.text]
+            row = (row or [f"{number}. ..."]) + [text]
             lines.append(" ".join(row))
             row = []
             number += 1
@@ -129,6 +161,15 @@ def _draughts_game(record: Record, game: GameRecord) -> list[str]:
     for step in others:
         lines.append(f"    {SIDE_NAMES[step.action.side]}: {step.text}")
     lines.append(_result(game))
+    lines += _analysis_lines(game)
+    if game.analysis is not None:
+        unit = game.analysis.thresholds.unit
+        lines.append("  Each move:")
+        for step in moves:
+            judged = game.analysis.of_action(step.number)
+            if judged is not None:
+                lines.append(f"    {step.number:>3}. {SIDE_NAMES[step.action.side]} {step.text}: "
+                             f"{describe_move(judged, unit)}")
     final = steps[-1].after if steps else None
     if isinstance(final, str):
         lines += ["", str(make_board(record.game, final, record.options))]

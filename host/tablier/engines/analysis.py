@@ -1,0 +1,440 @@
+"""Judging the moves of a game played: each move's loss against the engine's best, the luck of each throw.
+
+For every move with a choice the engine ranks the legal moves at the level asked, and the **loss**
+is how much the best one scores above the one played, on the engine's own scale (equity for the
+games GNU Backgammon plays, the aims' weighted sum for our tables engine, hundredths of a man in
+draughts): never negative, 0 when the best move was played. Both moves are scored alike: a move the
+engine's ranking did not look at deeply is looked at as deeply as the best before they are compared.
+A loss is marked an **inaccuracy**, a **mistake** or a **blunder** by the thresholds of the game
+(:func:`thresholds_for`).
+
+The **luck** of a tables throw is what the throw rolled is worth to the side who threw it minus what
+a throw is worth on average: each of the 21 throws is valued by its best play at a cheap level
+(GNU Backgammon's 0-ply, our engine's one ply), weighted 1/36 for a doublet and 2/36 for the others.
+Over a game, a player's luck sums his throws'.
+
+The module is pure: positions and moves in, :class:`MoveAnalysis` and :class:`GameAnalysis` out
+(with their JSON form, ``docs/analysis.md``); reading records and storing analyses are the records'
+business.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tablier.draughts.core import Board
+from tablier.draughts.core import Move as DraughtsMove
+from tablier.tables.moves import ALL_ROLLS, Dice, Play
+from tablier.tables.notation import format_play
+from tablier.tables.position import Position
+from tablier.tables.ticktack import Ticktack
+
+from . import GNUBG_GAMES, DraughtsEngineType, TablesEngineType
+from .backgammon import DEEP_CANDIDATES, GNUBG_PLIES, BackgammonEngine
+from .devil import DevilEngine
+from .levels import LEVELS, Level
+from .tables_search import TablesEngine
+from .tables_terms import WIN_VALUE, evaluate
+
+INACCURACY = "inaccuracy"
+MISTAKE = "mistake"
+BLUNDER = "blunder"
+MARKS = (INACCURACY, MISTAKE, BLUNDER)
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The losses from which a move is an inaccuracy, a mistake, a blunder, in the engine's ``unit``."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+    unit: str
+
+    def mark(self, loss: float) -> str:
+        """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a loss of ``loss``."""
+        if loss >= self.blunder:
+            return BLUNDER
+        if loss >= self.mistake:
+            return MISTAKE
+        if loss >= self.inaccuracy:
+            return INACCURACY
+        return ""
+
+
+BACKGAMMON_THRESHOLDS = Thresholds(0.04, 0.08, 0.16, "equity")
+"""Backgammon, Portes, Tavla (GNU Backgammon's equity, points per game): GNU Backgammon's own marks,
+"doubtful" from 0.04, "bad" from 0.08, "very bad" from 0.16."""
+
+TABLES_THRESHOLDS = Thresholds(2.0, 4.0, 8.0, "evaluation points")
+"""Our tables engine's other games (Jacquet and its kin, Fevga, Long Nardy): one
+evaluation point is a pip of the race (a held point in the adversary's way is 2.5, a point of a
+prime 4 more); an inaccuracy gives away two pips' worth, a mistake four, a blunder eight. At the
+default level the engine looks at the adversary's replies, which evens plays out: losses of more
+than ten points are rare there, and larger at level 1."""
+
+PLAKOTO_THRESHOLDS = Thresholds(6.0, 12.0, 24.0, "evaluation points")
+"""Plakoto, whose evaluation counts a pinned man 12 and a pinned mother 200: a mistake gives away a
+pin's worth, a blunder two, an inaccuracy half of one."""
+
+TICKTACK_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "evaluation points")
+"""Ticktack, where a won game is worth 1000 a point and a play is mostly judged by the wins it
+leaves the adversary's next throw: an inaccuracy leaves him about one throw in 36 that wins a point
+(1000/36, 28), a mistake two, a blunder four (one throw in nine)."""
+
+DRAUGHTS_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "hundredths of a man")
+"""English draughts, the Losing Game, Polish: a blunder loses a man's worth (or more), a mistake
+half of one, an inaccuracy a quarter."""
+
+DEVIL_THRESHOLDS = Thresholds(2.0, 10.0, 1000.0, "plies to the end")
+"""Devil among the Tailors (the exact solver: 1000 - n for a win in n plies): a blunder throws a won
+game away (or hastens a loss past saving), a mistake wins ten plies later, an inaccuracy two."""
+
+
+DRAUGHTS_LOSS_CAP = 1000.0
+"""The most a draughts move can lose in an analysis (ten men): the search scores a forced win or loss
+about a thousand men from an even game, and a move that throws a forced win away, or walks into a
+forced loss, counts as ten men lost, so that one such move does not swamp a player's error rate."""
+
+
+def thresholds_for(game: str) -> Thresholds:
+    """The thresholds of the game named ``game`` (a catalogue name or a tables variant's name)."""
+    if game in GNUBG_GAMES:
+        return BACKGAMMON_THRESHOLDS
+    if game == "devil":
+        return DEVIL_THRESHOLDS
+    if game in ("english", "losing", "polish", "polish10"):
+        return DRAUGHTS_THRESHOLDS
+    return {"plakoto": PLAKOTO_THRESHOLDS, "ticktack": TICKTACK_THRESHOLDS}.get(game, TABLES_THRESHOLDS)
+
+
+# --- the analysis of a move, of a game -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move judged: ``number`` is the action's number in its game (as in the text record),
+    ``played`` and ``best`` the moves in notation, ``loss`` the best's score minus the played
+    move's (0 when the best was played, or when there was no choice: ``choices`` legal moves),
+    ``mark`` its :class:`Thresholds` mark, ``luck`` the throw's luck (tables games, else ``None``)."""
+
+    number: int
+    side: int
+    played: str
+    best: str
+    loss: float
+    mark: str
+    choices: int
+    luck: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form (``docs/analysis.md``)."""
+        data: dict[str, Any] = {"number": self.number, "side": self.side, "played": self.played,
+                                "best": self.best, "loss": self.loss, "mark": self.mark,
+                                "choices": self.choices}
+        if self.luck is not None:
+            data["luck"] = self.luck
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MoveAnalysis:
+        """Read back :meth:`as_dict`'s form; ``ValueError`` naming the field if it is not one."""
+        item = _obj(data, "a move")
+        luck = item.get("luck")
+        mark = _text(item.get("mark", ""), "mark")
+        if mark and mark not in MARKS:
+            raise ValueError(f"mark {mark!r} is not one of {', '.join(MARKS)}")
+        return cls(number=_int(item.get("number"), "number"), side=_int(item.get("side"), "side"),
+                   played=_text(item.get("played"), "played"), best=_text(item.get("best"), "best"),
+                   loss=_float(item.get("loss"), "loss"), mark=mark,
+                   choices=_int(item.get("choices", 0), "choices"),
+                   luck=None if luck is None else _float(luck, "luck"))
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One side's figures over a game: ``moves`` the moves he had a choice in, ``mean_loss`` their
+    average loss (the error rate), how many were marked each way, and his throws' luck summed
+    (``None`` in draughts)."""
+
+    side: int
+    moves: int
+    total_loss: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    luck: float | None
+
+    @property
+    def mean_loss(self) -> float:
+        """The error rate: the mean loss per move with a choice (0 when there was none)."""
+        return self.total_loss / self.moves if self.moves else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form (``docs/analysis.md``)."""
+        return {"side": self.side, "moves": self.moves, "total_loss": round(self.total_loss, 4),
+                "mean_loss": round(self.mean_loss, 4), "inaccuracies": self.inaccuracies,
+                "mistakes": self.mistakes, "blunders": self.blunders,
+                "luck": None if self.luck is None else round(self.luck, 4)}
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """A game's moves judged by ``engine`` at ``level``, with the ``thresholds`` used."""
+
+    game: str
+    engine: str
+    level: int
+    thresholds: Thresholds
+    moves: tuple[MoveAnalysis, ...]
+
+    def of_action(self, number: int) -> MoveAnalysis | None:
+        """The judgement of the game's action ``number`` (``None``: not a move judged)."""
+        for move in self.moves:
+            if move.number == number:
+                return move
+        return None
+
+    def players(self) -> tuple[PlayerSummary, PlayerSummary]:
+        """Each side's figures (side 0, side 1)."""
+        return summarise(self.moves, 0), summarise(self.moves, 1)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form (``docs/analysis.md``)."""
+        thresholds = self.thresholds
+        return {"game": self.game, "engine": self.engine, "level": self.level, "unit": thresholds.unit,
+                "thresholds": {INACCURACY: thresholds.inaccuracy, MISTAKE: thresholds.mistake,
+                               BLUNDER: thresholds.blunder},
+                "moves": [move.as_dict() for move in self.moves],
+                "summary": [player.as_dict() for player in self.players()]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameAnalysis:
+        """Read back :meth:`as_dict`'s form; ``ValueError`` naming the field if it is not one
+        (``summary`` is worked out again from the moves)."""
+        top = _obj(data, "an analysis")
+        limits = _obj(top.get("thresholds"), "thresholds")
+        inaccuracy, mistake, blunder = (_float(limits.get(mark), mark) for mark in MARKS)
+        thresholds = Thresholds(inaccuracy, mistake, blunder, _text(top.get("unit"), "unit"))
+        moves = top.get("moves")
+        if not isinstance(moves, list):
+            raise ValueError("moves should be a list")
+        return cls(game=_text(top.get("game"), "game"), engine=_text(top.get("engine"), "engine"),
+                   level=_int(top.get("level"), "level"), thresholds=thresholds,
+                   moves=tuple(MoveAnalysis.from_dict(move) for move in moves))
+
+
+def summarise(moves: tuple[MoveAnalysis, ...] | list[MoveAnalysis], side: int) -> PlayerSummary:
+    """``side``'s figures over ``moves`` (only moves with a choice count towards the error rate)."""
+    mine = [move for move in moves if move.side == side]
+    judged = [move for move in mine if move.choices > 1]
+    lucks = [move.luck for move in mine if move.luck is not None]
+    return PlayerSummary(side=side, moves=len(judged), total_loss=sum(move.loss for move in judged),
+                         inaccuracies=sum(move.mark == INACCURACY for move in judged),
+                         mistakes=sum(move.mark == MISTAKE for move in judged),
+                         blunders=sum(move.mark == BLUNDER for move in judged),
+                         luck=sum(lucks) if lucks else None)
+
+
+# --- in words -------------------------------------------------------------------------------------
+
+MARK_GLYPHS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
+"""The annotators' signs for each mark (as in PDN and chess commentary)."""
+
+
+def amount(value: float, unit: str, signed: bool = False) -> str:
+    """``value`` written with the decimals its unit needs (3 for equity, 1 for evaluation points,
+    none for hundredths of a man or plies)."""
+    digits = 3 if unit == BACKGAMMON_THRESHOLDS.unit else 1 if unit == TABLES_THRESHOLDS.unit else 0
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    if float(text) == 0:  # no "-0.000"
+        text = text.replace("-", "+" if signed else "")
+    return text
+
+
+def describe_move(move: MoveAnalysis, unit: str) -> str:
+    """The judgement of a move in a few words: ``luck +0.120; loss 0.213 ?? blunder, better 13/8 6/5``."""
+    parts = [] if move.luck is None else [f"luck {amount(move.luck, unit, signed=True)}"]
+    if move.choices <= 1:
+        parts.append("forced")
+    else:
+        text = f"loss {amount(move.loss, unit)}"
+        if move.mark:
+            text += f" {MARK_GLYPHS[move.mark]} {move.mark}, better {move.best}"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def describe_player(summary: PlayerSummary, unit: str) -> str:
+    """A side's figures in one line: moves, error rate, marks, luck."""
+    def count(number: int, word: str) -> str:
+        return f"{number} {word}{'s' * (number != 1)}"
+
+    text = (f"{count(summary.moves, 'move')} with a choice, error rate {amount(summary.mean_loss, unit)}"
+            f" a move, {count(summary.blunders, 'blunder')}, {count(summary.mistakes, 'mistake')}, "
+            f"{count(summary.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies')}")
+    if summary.luck is not None:
+        text += f", luck {amount(summary.luck, unit, signed=True)}"
+    return text
+
+
+ENGINE_NAMES = {"gnubg": "GNU Backgammon", "expectimax": "expectimax over the throws",
+                "alpha-beta": "alpha-beta search", "solver": "the exact solver"}
+
+
+def describe_analysis(analysis: GameAnalysis) -> str:
+    """Which engine judged, at which level, in which unit, with which thresholds."""
+    limits = analysis.thresholds
+    unit = limits.unit
+    return (f"{ENGINE_NAMES.get(analysis.engine, analysis.engine)}, level {analysis.level}; losses in "
+            f"{unit} (inaccuracy from {amount(limits.inaccuracy, unit)}, mistake from "
+            f"{amount(limits.mistake, unit)}, blunder from {amount(limits.blunder, unit)})")
+
+
+# --- tables games ----------------------------------------------------------------------------------
+
+
+DEEPEST_TABLES_PLIES = 2
+"""The deepest our tables engine looks in an analysis (its level 3): untimed, three throws deep
+(level 4) would take a minute or more a move, so an analysis asked at level 4 is made at level 3."""
+
+
+class TablesJudge:
+    """Judges the plays of one tables variant with its engine at one level."""
+
+    def __init__(self, engine: TablesEngineType, level: Level) -> None:
+        self.engine = engine
+        self.variant = engine.variant
+        if isinstance(engine, TablesEngine) and level.plies > DEEPEST_TABLES_PLIES:
+            level = max((known for known in LEVELS if known.plies <= DEEPEST_TABLES_PLIES),
+                        key=lambda known: known.number)
+        # untimed: the same judgement however busy the machine
+        self.level = replace(level, seconds=math.inf)
+        self.thresholds = thresholds_for(engine.variant.name)
+
+    def judge(self, number: int, position: Position, dice: Dice, played: Play) -> MoveAnalysis:
+        """The play ``played`` of ``dice`` by the side to move in ``position``, judged, with the
+        throw's luck."""
+        variant = self.variant
+        plays = variant.plays(position, dice)
+        luck = round(self.luck(position, dice), 4)
+        text = format_play(played)
+        if len(plays) <= 1:
+            return MoveAnalysis(number, position.turn, text, text, 0.0, "", len(plays), luck)
+        ranked = self.engine.rank(position, dice, self.level)
+        best = ranked[0]
+        played_after = variant.after(position, played)
+        played_score = next((candidate.score for candidate in ranked[:self._deepened(len(ranked))]
+                             if variant.after(position, candidate.move) == played_after), None)
+        if played_score is None:
+            played_score = self.deep_score(position, played)
+        loss = max(0.0, round(best.score - played_score, 4))
+        best_text = format_play(best.move) if loss > 0 else text
+        return MoveAnalysis(number, position.turn, text, best_text, loss, self.thresholds.mark(loss),
+                            len(plays), luck)
+
+    def _deepened(self, count: int) -> int:
+        """How many of the ranking's first plays were scored at the level's full depth."""
+        engine = self.engine
+        if isinstance(engine, BackgammonEngine):
+            ply = GNUBG_PLIES[self.level.number]
+            return count if ply == 0 else min(count, DEEP_CANDIDATES[self.level.number])
+        return count if self.level.plies < 2 else min(count, self.level.candidates)
+
+    def deep_score(self, position: Position, play: Play) -> float:
+        """The score the engine's ranking gives ``play`` when it looks at it at the level's depth."""
+        engine = self.engine
+        if isinstance(engine, BackgammonEngine):
+            return round(engine.play_terms(position, play, GNUBG_PLIES[self.level.number])["equity"], 4)
+        after = self.variant.after(position, play)
+        score, _ = evaluate(self.variant, after, position.turn)
+        if self.level.plies >= 2 and abs(score) < WIN_VALUE:
+            score = engine._expected(after, position.turn, self.level.plies - 1, math.inf)
+        return round(score, 3)
+
+    def throw_value(self, position: Position, dice: Dice) -> float:
+        """What ``dice`` are worth to the side to move: his best play's score at a cheap level
+        (a Ticktack win the throw allows: the win's value)."""
+        engine = self.engine
+        if isinstance(engine, BackgammonEngine):
+            return engine.rank_at_ply(position, dice, 0)[0].score
+        variant = self.variant
+        if isinstance(variant, Ticktack):
+            wins = variant.wins(position, dice)
+            if wins:
+                return WIN_VALUE * wins[0].value
+        ranked = engine.rank(position, dice, LEVELS[0])
+        if ranked:
+            return ranked[0].score
+        return evaluate(variant, position, position.turn)[0]
+
+    def luck(self, position: Position, dice: Dice) -> float:
+        """The value of ``dice`` minus the average value of the 21 throws, for the side to move."""
+        values = {roll: self.throw_value(position, roll) for roll in ALL_ROLLS}
+        average = sum((1 if roll.is_doublet else 2) * value for roll, value in values.items()) / 36
+        return values[Dice(dice.high, dice.low)] - average
+
+    def engine_name(self) -> str:
+        """The engine's name as the analysis records it."""
+        return "gnubg" if isinstance(self.engine, BackgammonEngine) else "expectimax"
+
+
+# --- draughts --------------------------------------------------------------------------------------
+
+
+class DraughtsJudge:
+    """Judges the moves of one draughts variant with its engine at one level."""
+
+    def __init__(self, engine: DraughtsEngineType, game: str, level: Level) -> None:
+        self.engine = engine
+        self.level = level
+        self.thresholds = thresholds_for(game)
+
+    def judge(self, number: int, board: Board, played: DraughtsMove) -> MoveAnalysis:
+        """The move ``played`` by the side to move on ``board``, judged (the board is left as it was)."""
+        side = int(board.turn)
+        moves = board.legal_moves()
+        text = str(played)
+        if len(moves) <= 1:
+            return MoveAnalysis(number, side, text, text, 0.0, "", len(moves))
+        ranked = self.engine.rank(board, self.level)
+        best = ranked[0]
+        played_score = next(candidate.score for candidate in ranked if candidate.move == played)
+        loss = max(0.0, best.score - played_score)
+        if not isinstance(self.engine, DevilEngine):
+            loss = min(loss, DRAUGHTS_LOSS_CAP)
+        best_text = str(best.move) if loss > 0 else text
+        return MoveAnalysis(number, side, text, best_text, loss, self.thresholds.mark(loss), len(moves))
+
+    def engine_name(self) -> str:
+        """The engine's name as the analysis records it."""
+        return "solver" if isinstance(self.engine, DevilEngine) else "alpha-beta"
+
+
+# --- reading the JSON form ----------------------------------------------------------------------
+
+
+def _obj(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{where} should be an object")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where} should be text")
+    return value
+
+
+def _int(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{where} should be a whole number")
+    return value
+
+
+def _float(value: Any, where: str) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"{where} should be a number")
+    return float(value)

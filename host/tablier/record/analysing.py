@@ -1,0 +1,65 @@
+"""Analysing a record: every move of its games judged by the engine of its game (``docs/analysis.md``).
+
+:func:`analyse_game` replays a game (:func:`~tablier.record.replay.replay_game`) and hands each
+move, with the position it was made in, to the judge of :mod:`tablier.engines.analysis`: a tables
+play with its two dice (a die handed over in Jacquet de Versailles is not judged: the engines rank
+throws of two dice), a draughts move on the board as the game left it. Cube actions, claims and
+vies are not judged. The result is a :class:`~tablier.engines.analysis.GameAnalysis`, which the
+caller may keep on the game (``GameRecord.analysis``) for the archive and the exports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tablier.engines import draughts_engine, tables_engine
+from tablier.engines.analysis import DraughtsJudge, GameAnalysis, MoveAnalysis, TablesJudge
+from tablier.engines.levels import Level
+from tablier.tables.moves import Dice
+from tablier.tables.position import Position
+
+from .game_record import DRAUGHTS, MOVE, PLAY, GameRecord, Record
+from .replay import Step, draughts_board, play_of, replay_game, tables_variant
+
+
+def judged_steps(record: Record, game: GameRecord, steps: list[Step] | None = None) -> list[Step]:
+    """The steps of ``game`` that :func:`analyse_game` judges (for a progress count)."""
+    steps = replay_game(record, game) if steps is None else steps
+    if record.family == DRAUGHTS:
+        return [step for step in steps if step.action.kind == MOVE]
+    return [step for step in steps if step.action.kind == PLAY and len(step.action.dice) == 2]
+
+
+def analyse_game(record: Record, game: GameRecord, level: Level,
+                 on_move: Callable[[MoveAnalysis], None] | None = None) -> GameAnalysis:
+    """Every move of ``game`` judged at ``level``; ``on_move`` is told of each one as it is done.
+    :class:`~tablier.record.game_record.RecordError` if the game is not legal,
+    :class:`~tablier.engines.EngineUnavailableError` if its engine is not installed."""
+    steps = replay_game(record, game)
+    judged = judged_steps(record, game, steps)
+    moves: list[MoveAnalysis] = []
+    if record.family == DRAUGHTS:
+        board = draughts_board(record, game)
+        draughts = DraughtsJudge(draughts_engine(type(board)), record.game, level)
+        engine_name, thresholds, name = draughts.engine_name(), draughts.thresholds, record.game
+        for step in judged:
+            path = step.action.moves[0]
+            move = next(legal for legal in board.legal_moves() if legal.path == tuple(path))
+            moves.append(draughts.judge(step.number, board, move))
+            board.push(move)
+            if on_move is not None:
+                on_move(moves[-1])
+    else:
+        variant = tables_variant(record, game)
+        tables = TablesJudge(tables_engine(variant), level)
+        engine_name, thresholds, name = tables.engine_name(), tables.thresholds, variant.name
+        level = tables.level  # our engine's level 4 is analysed at level 3
+        for step in judged:
+            assert isinstance(step.before, Position)
+            mover = step.before.with_turn(step.action.side)
+            dice = Dice(step.action.dice[0], step.action.dice[1])
+            moves.append(tables.judge(step.number, mover, dice, play_of(step.action)))
+            if on_move is not None:
+                on_move(moves[-1])
+    return GameAnalysis(game=name, engine=engine_name, level=level.number, thresholds=thresholds,
+                        moves=tuple(moves))
