@@ -161,8 +161,11 @@ class Archive:
         """Store the records in one transaction: each one's id and whether it is new (a record
         already stored keeps its id). Every game is replayed and settled first
         (:func:`~tablier.record.settling.settle`: the actions are stored as replayed, with their
-        hits and cube values); :class:`RecordError` (naming the record's source) stores nothing."""
-        checked = [(done.record, done.steps) for done in map(settle, records)]
+        hits and cube values; a record already settled, as every import returns it, is replayed
+        without searching the legal plays again); :class:`RecordError` (naming the record's
+        source) stores nothing."""
+        checked = [(done.record, done.steps) for done in
+                   (settle(record, trusted=record.settled) for record in records)]
         results = []
         try:
             with self.db:
@@ -319,6 +322,7 @@ def _digest(record: Record) -> str:
     """What identifies a record's content (its source file's name aside)."""
     data = asdict(record)
     data.pop("source", None)
+    data.pop("settled", None)
     for game in data["games"]:
         game.pop("analysis", None)  # a judgement of the game, not its content
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()

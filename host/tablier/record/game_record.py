@@ -141,6 +141,9 @@ class Record:
     tags: dict[str, str] = field(default_factory=dict)
     source: str = ""
     log: str = ""
+    settled: bool = field(default=False, compare=False, repr=False)
+    """Set by :func:`~tablier.record.settling.settle`: every action is as its rules replayed it, so
+    storing the record replays it again without searching the legal plays."""
 
     @property
     def players(self) -> list[str]:

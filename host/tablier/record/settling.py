@@ -80,6 +80,7 @@ def settle(record: Record, source: str = "", trusted: bool = False) -> Settled:
         settled.games.append(replace(game, actions=actions, outcome=outcome, tags=tags, start=start))
         replayed.append(steps)
         warnings += [f"{source}: game {game.number}: {note}" for note in notes]
+    settled.settled = True
     return Settled(settled, warnings, replayed)
 
 
