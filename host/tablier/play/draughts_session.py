@@ -417,6 +417,8 @@ class DraughtsSession(Session):
             self.on_button(self.player_of(mover))
         elif word == "hint":
             self.teacher.hint()
+        elif word == "teacher":
+            self.say(self.teacher.command(argument, not self.options.teaching))
         elif word in ("takeback", "undo"):
             self._takeback(player)
         elif word in ("accept", "refuse"):

@@ -526,6 +526,8 @@ class TablesSession(Session):
             self._commit(self.asking[index])
         elif word == "hint":
             table_hint(self)
+        elif word == "teacher":
+            self.say(self.teacher.command(argument, not self.options.teaching))
         elif word in ("takeback", "undo"):
             take_back(self, player)
         elif word in ("accept", "refuse") and self.takebacks.asked:

@@ -33,6 +33,7 @@ from tablier.engines.draughts_search import MAN, MATE
 from tablier.engines.explain import tables_why
 from tablier.engines.judge import JUDGE_LEVEL, Verdict, blunder_threshold, judge
 from tablier.engines.tables_terms import terms, weights_for
+from tablier.errors import IllegalMoveError
 from tablier.tables.moves import Dice, Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
@@ -107,6 +108,20 @@ class Teacher:
         self.shown: tuple[object, Any] | None = None  # (the turn, the men's target) lit as a guide
         self.warned: tuple[object, set[Hashable]] = (None, set())  # (the turn, the plays warned of)
         self.pending: tuple[object, Future[Any], Callable[[Any], None]] | None = None
+
+    def command(self, argument: str, strict: bool) -> str:
+        """``teacher off`` / ``teacher on``: stop or resume the warnings (the built-in players' hands
+        say ``teacher off``); ``teacher``: whether they are given. Returns what to tell."""
+        word = argument.strip().lower()
+        if word not in ("", "on", "off"):
+            raise IllegalMoveError(f"teacher on or teacher off, not {argument!r}")
+        if strict:
+            return "strict mode: the teacher gives no warnings (hints are still given: `hint`)"
+        if word:
+            self.teaching = word == "on"
+        if self.teaching:
+            return "the teacher warns of a play clearly worse than the best before it stands (`teacher off`)"
+        return "the teacher gives no warnings now (`teacher on` to have them again)"
 
     def warned_of(self, turn: object, key: Hashable) -> bool:
         """Whether the play ``key`` was warned of in ``turn`` already (a press on it keeps it);
