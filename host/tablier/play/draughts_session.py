@@ -232,7 +232,8 @@ class DraughtsSession(Session):
     def on_tick(self, now: float) -> None:
         """Laws 8-9 (option ``timing``): "Time" is called when a move takes longer than the limit
         (five minutes; one when only one capture is possible), and the game is forfeited if the
-        move is not made within a further minute."""
+        move is not made within a further minute. (And a hint thought about is lit once it comes.)"""
+        self.teacher.on_tick()
         if not self.options.timing or self.phase != PLAYING:
             return
         moves = self.legal_moves()
