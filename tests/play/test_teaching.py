@@ -28,7 +28,7 @@ THREE_ONE_PLAYED_8_4 = """
     move point 8 point 4      # 8/4: 8/5 6/5 makes a point and is far better
     press 1
 """
-WARNED_8_4 = "That play (8/4) loses about 0.3 of a point a game against 8/5 6/5"
+WARNED_8_4 = "That play (8/4) loses about 0.3 of a point a game against 8/5 6/5."
 
 #: English draughts: Black's 14-18 walks into 23x14; 14-17 is safe.
 GIVEAWAY = "B:W23,30,31:B1,2,14"
@@ -37,7 +37,7 @@ GIVEAWAY_PLAYED = """
     move square 14 square 18
     press 1
 """
-WARNED_14_18 = "That move (14-18) loses about a man against 14-17: after it he can take a man (23x14)"
+WARNED_14_18 = "That move (14-18) loses about a man against 14-17."
 
 
 def test_a_backgammon_blunder_is_warned_of_and_the_better_play_made(tmp_path: Path) -> None:
@@ -56,7 +56,10 @@ def test_a_backgammon_blunder_is_warned_of_and_the_better_play_made(tmp_path: Pa
         expect last 8/5 6/5
     """, tmp_path)
     assert result.session.committed == ["8/5 6/5"]
-    assert "press your button again to keep yours" in result.session.message_log[-2]
+    warning = result.session.message_log[-5:-1]
+    assert warning == [WARNED_8_4, "Why: you win 46% of games after yours, 55% after 8/5 6/5.",
+                       "Why: yours leaves 1 man he can hit, 8/5 6/5 leaves no man he can hit.",
+                       "Play 8/5 6/5 as the lights show, or press your button again to keep yours (8/4)."]
     assert result.log_path is not None
     assert rebuild(read_log(result.log_path)).agrees  # the log replays the same way
 
@@ -151,6 +154,9 @@ def test_an_english_draughts_blunder_is_warned_of_and_the_better_move_made(tmp_p
         expect last 14-17
     """, tmp_path, position=GIVEAWAY)
     assert result.session.committed == ["14-17"]
+    assert result.session.message_log[-4:-1] == [
+        WARNED_14_18, "Why: after it he can take a man (23x14).",
+        "Move 14-17 as the lights show, or press your button again to keep yours (14-18)."]
     assert result.log_path is not None
     assert rebuild(read_log(result.log_path)).agrees
 
@@ -215,13 +221,17 @@ def test_a_slow_hint_says_thinking_and_lights_when_it_comes(monkeypatch: pytest.
     said: list[str] = []
     shown: list[str] = []
     turn = object()
-    future: Future[str] = teaching.WORKER.submit(lambda: time.sleep(0.2) or "11-15")
+    def slowly(answer: str, seconds: float) -> str:
+        time.sleep(seconds)
+        return answer
+
+    future: Future[str] = teaching.WORKER.submit(lambda: slowly("11-15", 0.2))
     teacher.think(turn, future, shown.append, said.append)
     assert said == ["thinking... (the engine's answer will light on the board)"] and not shown
     future.result(timeout=5)
     teacher.tick(turn, said.append)
     assert shown == ["11-15"]
-    late: Future[str] = teaching.WORKER.submit(lambda: time.sleep(0.1) or "9-13")
+    late: Future[str] = teaching.WORKER.submit(lambda: slowly("9-13", 0.1))
     teacher.think(turn, late, shown.append, said.append)
     late.result(timeout=5)
     teacher.tick(object(), said.append)  # the move was made meanwhile

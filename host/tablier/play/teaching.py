@@ -52,7 +52,7 @@ JUDGE_WAIT_S = 0.5
 """The longest a press waits for the judge's verdict (past it the play is committed unwarned)."""
 HINT_WAIT_S = 1.0
 """The longest a hint is waited for before the teacher says "thinking..." and lights it later."""
-KEEP_YOURS = "or press your button again to keep yours"
+KEEP_YOURS = "press your button again to keep yours"
 
 
 class Worker:
@@ -169,17 +169,16 @@ class Teacher:
 
 # -- tables ------------------------------------------------------------------------------------------
 
-def contrast(variant: Variant, mine: dict[str, float], better: dict[str, float], best: str) -> str:
-    """``yours leaves 2 men he can hit, 13/7 8/7 none``: the one or two aims of the game where the
-    better play gains most, from the evaluation's terms after each."""
+def contrast(variant: Variant, mine: dict[str, float], better: dict[str, float], best: str) -> list[str]:
+    """``yours leaves 2 men he can hit, 13/7 8/7 leaves no man he can hit``: the one or two aims of
+    the game where the better play gains most, from the evaluation's terms after each."""
     weights = weights_for(variant)
     gains = sorted(((abs(weights.get(name, 0.0)) * abs(better.get(name, 0.0) - mine.get(name, 0.0)), name)
                     for name in set(mine) | set(better)
                     if weights.get(name, 0.0) * (better.get(name, 0.0) - mine.get(name, 0.0)) > 0),
                    reverse=True)
-    parts = [f"yours {_aim(variant, name, mine.get(name, 0.0))}, {best} "
-             f"{_aim(variant, name, better.get(name, 0.0))}" for _, name in gains[:2]]
-    return "; ".join(parts)
+    return [f"yours {_aim(variant, name, mine.get(name, 0.0))}, {best} "
+            f"{_aim(variant, name, better.get(name, 0.0))}" for _, name in gains[:2]]
 
 
 _NONE = {"blots": "leaves no man he can hit", "blocks": "holds no point in his way",
@@ -198,8 +197,9 @@ def _aim(variant: Variant, name: str, value: float) -> str:
     return sentence.removeprefix("This play ").removesuffix(".")
 
 
-def tables_warning(variant: Variant, position: Position, verdict: Verdict[Play]) -> str:
-    """The warning's words: what the play made loses against the best, and why."""
+def tables_warning(variant: Variant, position: Position, verdict: Verdict[Play]) -> list[str]:
+    """The warning's words, one short line each: what the play made loses against the best, why
+    (at most two reasons), what to do."""
     played, best = format_play(verdict.played.move) or "-", format_play(verdict.best.move) or "-"
     side = position.turn
     mine = terms(variant, variant.after(position, verdict.played.move), side)
@@ -208,17 +208,15 @@ def tables_warning(variant: Variant, position: Position, verdict: Verdict[Play])
     if "win" in verdict.best.terms:  # GNU Backgammon's numbers
         loss = verdict.loss
         amount = f"{loss:.1f}" if loss >= 0.2 else f"{loss:.2f}"
-        head = f"That play ({played}) loses about {amount} of a point a game against {best}"
+        head = f"That play ({played}) loses about {amount} of a point a game against {best}."
         reasons.append(f"you win {verdict.played.terms['win'] * 100:.0f}% of games after yours, "
                        f"{verdict.best.terms['win'] * 100:.0f}% after {best}")
     else:
         head = (f"That play ({played}) is clearly weaker than {best} (by {verdict.loss:g} on the engine's "
-                "scale, where a pip of the race counts 1)")
-    told = contrast(variant, mine, better, best)
-    if told:
-        reasons.append(told)
-    return (f"{head}: {'; '.join(reasons)}. Play {best} instead as the lights show (lift-here, put-here), "
-            f"{KEEP_YOURS}")
+                "scale, where a pip of the race counts 1).")
+    reasons += contrast(variant, mine, better, best)
+    return [head, *(f"Why: {reason}." for reason in reasons[:2]),
+            f"Play {best} as the lights show, or {KEEP_YOURS} ({played})."]
 
 
 def _judge_tables(variant: Variant, position: Position, dice: Dice, played: Hashable,
@@ -266,7 +264,8 @@ class TablesTeacher(Teacher):
         target = next((c.counts for c in inference.candidates
                        if c.final and not c.transit and c.position.boards == better), None)
         self.remember(inference, key, target)
-        session.say(tables_warning(variant, start, verdict), "teach")
+        for line in tables_warning(variant, start, verdict):
+            session.say(line, "teach")
         return True
 
     def light(self, plan: LedPlan) -> None:
@@ -320,23 +319,20 @@ def hint_words(board: Board, best: Candidate[Move]) -> str:
     return words
 
 
-def draughts_warning(board: Board, verdict: Verdict[Move]) -> str:
-    """The warning's words: what the move made loses against the best, and why."""
+def draughts_warning(board: Board, verdict: Verdict[Move]) -> list[str]:
+    """The warning's words, one short line each: what the move made loses against the best, why,
+    what to do."""
     played, best = verdict.played.move, verdict.best.move
     if isinstance(board, DevilBoard):
-        return (f"That move ({played}) throws away a won game: {verdict.played.why} With {best}: "
-                f"{verdict.best.why} Move {best} instead as the lights show, {KEEP_YOURS}")
-    if verdict.loss >= MATE - 1000:
-        head = f"That move ({played}) loses the game by force against {best}"
+        head = f"That move ({played}) throws away a won game."
+        why = f"Why: after it, {verdict.played.why.lower()} With {best}: {verdict.best.why.lower()}"
     else:
-        head = f"That move ({played}) loses about {_men(max(1, round(verdict.loss / MAN)))} against {best}"
-    taking = replies_taking(board, played)
-    if taking:
-        why = f"after it he can take {_men(len(taking[0].captures))} ({taking[0]})"
-    else:
-        why = "the loss comes within three moves (the teacher looks three half-moves ahead)"
-    return (f"{head}: {why}. Move {best} instead as the lights show (lift-here, put-here), "
-            f"{KEEP_YOURS}")
+        lost = "the game by force" if verdict.loss >= MATE - 1000 else _men(max(1, round(verdict.loss / MAN)))
+        head = f"That move ({played}) loses about {lost} against {best}."
+        taking = replies_taking(board, played)
+        why = (f"Why: after it he can take {_men(len(taking[0].captures))} ({taking[0]})." if taking else
+               "Why: the loss comes within three moves (the teacher looks three half-moves ahead).")
+    return [head, why, f"Move {best} as the lights show, or {KEEP_YOURS} ({played})."]
 
 
 def target_of(start: frozenset[int], move: Move) -> frozenset[int]:
@@ -411,7 +407,8 @@ class DraughtsTeacher(Teacher):
         if found is None or not found.blunder:
             return False
         self.remember(turn, key, target_of(turn.start, found.best.move))
-        session.say(draughts_warning(copy, found), "teach")
+        for line in draughts_warning(copy, found):
+            session.say(line, "teach")
         return True
 
     def light(self, plan: LedPlan) -> None:
