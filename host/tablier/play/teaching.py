@@ -319,9 +319,20 @@ def hint_words(board: Board, best: Candidate[Move]) -> str:
     return words
 
 
-def draughts_warning(board: Board, verdict: Verdict[Move]) -> list[str]:
-    """The warning's words, one short line each: what the move made loses against the best, why,
-    what to do."""
+def answer_words(board: Board, reply: Move) -> str:
+    """``he answers 18-15: you must take (11x18), and he takes more back``: his best answer on
+    ``board`` (he is to move), and what it forces."""
+    after = board.copy(stack=False)
+    after.push(reply)
+    forced = [move for move in after.legal_moves() if move.captures]
+    if forced:
+        return f"he answers {reply}: you must take ({forced[0]}), and he takes more back"
+    return f"he answers {reply}, and a man of yours is lost within the next moves"
+
+
+def draughts_warning(board: Board, verdict: Verdict[Move], reply: str | None = None) -> list[str]:
+    """The warning's words, one short line each: what the move made loses against the best, why
+    (his capture at once, else ``reply``: his best answer in words), what to do."""
     played, best = verdict.played.move, verdict.best.move
     if isinstance(board, DevilBoard):
         head = f"That move ({played}) throws away a won game."
@@ -330,8 +341,12 @@ def draughts_warning(board: Board, verdict: Verdict[Move]) -> list[str]:
         lost = "the game by force" if verdict.loss >= MATE - 1000 else _men(max(1, round(verdict.loss / MAN)))
         head = f"That move ({played}) loses about {lost} against {best}."
         taking = replies_taking(board, played)
-        why = (f"Why: after it he can take {_men(len(taking[0].captures))} ({taking[0]})." if taking else
-               "Why: the loss comes within three moves (the teacher looks three half-moves ahead).")
+        if taking:
+            why = f"Why: after it he can take {_men(len(taking[0].captures))} ({taking[0]})."
+        elif reply is not None:
+            why = f"Why: {reply}."
+        else:
+            why = "Why: the loss comes within three moves (the teacher looks three half-moves ahead)."
     return [head, why, f"Move {best} as the lights show, or {KEEP_YOURS} ({played})."]
 
 
@@ -399,15 +414,20 @@ class DraughtsTeacher(Teacher):
         allowed = {str(move) for move in session.legal_moves()}
         threshold = self.threshold
 
-        def verdict() -> Verdict[Move] | None:
-            ranking = self.judge.rank(copy, JUDGE_LEVEL)
-            return judge(ranking, str(candidate.move), threshold, str, allowed)
+        def verdict() -> tuple[Verdict[Move] | None, str | None]:
+            found = judge(self.judge.rank(copy, JUDGE_LEVEL), str(candidate.move), threshold, str, allowed)
+            if found is None or not found.blunder or isinstance(copy, DevilBoard):
+                return found, None
+            after = copy.copy(stack=False)
+            after.push(found.played.move)
+            replies = self.judge.rank(after, JUDGE_LEVEL)  # his best answer, by the same look
+            return found, answer_words(after, replies[0].move) if replies else None
 
-        found = answer(WORKER.submit(verdict), JUDGE_WAIT_S)
+        found, reply = answer(WORKER.submit(verdict), JUDGE_WAIT_S) or (None, None)
         if found is None or not found.blunder:
             return False
         self.remember(turn, key, target_of(turn.start, found.best.move))
-        for line in draughts_warning(copy, found):
+        for line in draughts_warning(copy, found, reply):
             session.say(line, "teach")
         return True
 
