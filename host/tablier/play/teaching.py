@@ -89,11 +89,12 @@ WORKER = Worker()
 """The process's one engine thread."""
 
 
-def answer(future: Future[T], seconds: float) -> T | None:
-    """The job's result if it comes within ``seconds``, else None (the job goes on)."""
+def verdict_of(future: Future[T], seconds: float) -> T | None:
+    """The judge's answer if it comes within ``seconds``, else None (the job goes on). A judge that
+    fails gives None too: a warning is advice, and the turn is never stopped for want of it."""
     try:
         return future.result(timeout=seconds)
-    except TimeoutError:
+    except Exception:  # whatever failed, the play is committed unwarned
         return None
 
 
@@ -145,12 +146,16 @@ class Teacher:
               say: Callable[[str], None]) -> None:
         """Show the job's answer now if it comes within :data:`HINT_WAIT_S`, else say "thinking..."
         and show it from :meth:`tick` (unless the turn is over by then)."""
-        result = answer(future, HINT_WAIT_S)
-        if result is not None:
-            show(result)
+        try:
+            result = future.result(timeout=HINT_WAIT_S)
+        except TimeoutError:
+            say("thinking... (the engine's answer will light on the board)")
+            self.pending = (turn, future, show)
             return
-        say("thinking... (the engine's answer will light on the board)")
-        self.pending = (turn, future, show)
+        except EngineUnavailableError as error:
+            say(f"no hint: {error}")
+            return
+        show(result)
 
     def tick(self, turn: object, say: Callable[[str], None]) -> None:
         """Every loop: show a hint that was thought about, once it is there."""
@@ -256,8 +261,8 @@ class TablesTeacher(Teacher):
         variant, start = session.variant, inference.start
         allowed = {variant.after(start, play).boards for play in inference.plays}
         threshold = blunder_threshold(variant.name)
-        verdict = answer(WORKER.submit(lambda: _judge_tables(variant, start, dice, key, allowed, threshold)),
-                         JUDGE_WAIT_S)
+        job = WORKER.submit(lambda: _judge_tables(variant, start, dice, key, allowed, threshold))
+        verdict = verdict_of(job, JUDGE_WAIT_S)
         if verdict is None or not verdict.blunder:
             return False
         better = variant.after(start, verdict.best.move).boards
@@ -423,7 +428,7 @@ class DraughtsTeacher(Teacher):
             replies = self.judge.rank(after, JUDGE_LEVEL)  # his best answer, by the same look
             return found, answer_words(after, replies[0].move) if replies else None
 
-        found, reply = answer(WORKER.submit(verdict), JUDGE_WAIT_S) or (None, None)
+        found, reply = verdict_of(WORKER.submit(verdict), JUDGE_WAIT_S) or (None, None)
         if found is None or not found.blunder:
             return False
         self.remember(turn, key, target_of(turn.start, found.best.move))
