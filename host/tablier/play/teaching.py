@@ -236,14 +236,18 @@ class TablesTeacher(Teacher):
     def __init__(self, session: TablesSession) -> None:
         super().__init__(session.variant.name, session.options.teaching)
         self.session = session
-        self.unavailable = ""  # why the engine cannot judge (gnubg missing), told once
+        self.unavailable: set[str] = set()  # the games whose engine is missing (gnubg), told once
 
     def announce(self) -> None:
-        """At the start: in teaching mode, say once if no engine can judge the plays."""
+        """At the start (and each game of Tavli's): in teaching mode, say once if no engine can
+        judge the plays of this game."""
+        name = self.session.variant.name
+        if name in self.unavailable:
+            return
         try:
             tables_engine(self.session.variant)
         except EngineUnavailableError as error:
-            self.unavailable = str(error)
+            self.unavailable.add(name)
             self.session.say(f"no warnings of weak plays in this game: {error}", "teach")
 
     def stops(self, candidate: TablesCandidate) -> bool:
@@ -252,8 +256,11 @@ class TablesTeacher(Teacher):
         session = self.session
         inference = session.inference
         dice = session.flow.dice
-        if (not self.teaching or self.unavailable or inference is None or dice is None
+        if (not self.teaching or inference is None or dice is None
                 or not session.warns_for(session.flow.turn + 1)):
+            return False
+        self.announce()
+        if session.variant.name in self.unavailable:
             return False
         key = candidate.position.boards
         if self.warned_of(inference, key):
