@@ -236,3 +236,18 @@ def test_a_slow_hint_says_thinking_and_lights_when_it_comes(monkeypatch: pytest.
     late.result(timeout=5)
     teacher.tick(object(), said.append)  # the move was made meanwhile
     assert said[-1] == "the hint came after the move was made: ask again (`hint`)"
+
+
+def test_the_devil_is_warned_when_he_throws_a_won_game_away() -> None:
+    result = run_script("devil", """
+        setup
+        move square 2 square 6
+        press 1
+        expect message That move (2-6) throws away a won game.
+        expect lit square 6 lift-here
+        expect lit square 7 put-here
+        press 1                   # keep it
+        expect last 2-6
+    """, position="B:W13,14,15,17:B2")  # 2-7 wins with best play
+    why = result.session.message_log[-3]
+    assert why.startswith("Why: after it, loses against best play") and "With 2-7: wins with best play" in why
