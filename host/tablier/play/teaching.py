@@ -348,7 +348,9 @@ def draughts_warning(board: Board, verdict: Verdict[Move], reply: str | None = N
     played, best = verdict.played.move, verdict.best.move
     if isinstance(board, DevilBoard):
         head = f"That move ({played}) throws away a won game."
-        why = f"Why: after it, {verdict.played.why.lower()} With {best}: {verdict.best.why.lower()}"
+        lose, win = int(verdict.played.terms["plies"]), int(verdict.best.terms["plies"])
+        why = (f"Why: with best play on both sides yours loses (in {lose} moves, both sides counted), "
+               f"{best} wins (in {win}).")
     else:
         lost = "the game by force" if verdict.loss >= MATE - 1000 else _men(max(1, round(verdict.loss / MAN)))
         head = f"That move ({played}) loses about {lost} against {best}."
