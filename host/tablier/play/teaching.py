@@ -103,7 +103,6 @@ class Teacher:
     in this turn, a hint still being thought about."""
 
     def __init__(self, game: str, teaching: bool) -> None:
-        self.game = game
         self.teaching = teaching
         self.threshold = blunder_threshold(game)
         self.shown: tuple[object, Any] | None = None  # (the turn, the men's target) lit as a guide
