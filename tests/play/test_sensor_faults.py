@@ -301,6 +301,7 @@ def test_a_stuck_switch_over_empty_slots_is_named_and_ignored(measured: Measured
 
 def test_a_chattering_switch_under_a_man_is_named_and_the_man_still_moves(measured: Measured) -> None:
     result, actor = run_fault("backgammon", OPENING, "chattering", "point 13 slot 4", """
+        say teacher off           # 13/9 is a weak play: no warning here
         move point 13 point 10    # slot 4 is now the row's top: the rules tell it holds a man
         move point 10 point 9
         press 1

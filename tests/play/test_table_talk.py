@@ -53,6 +53,7 @@ def test_the_next_roll_ends_the_turn_and_takeback_leads_back(tmp_path: Path) -> 
         expect lit point 5 lift-here
         expect lit point 8 put-here
         move point 5 point 8
+        say teacher off           # 13/9 is a weak play: no warning here
         move point 13 point 10 / move point 10 point 9
         dice 6 4
         press 2                   # white throws: black's 13/9 is committed first

@@ -52,6 +52,7 @@ class AutoHands:
         self._next_time = 0.0
         self._planned_for: object = None
         self._presses = 0
+        self._told_teacher = False
 
     @property
     def expected_closed(self) -> set[int]:
@@ -74,6 +75,10 @@ class AutoHands:
     # -- planning ----------------------------------------------------------------------------------
 
     def _plan(self, session: Session) -> None:
+        if not self._told_teacher:  # built-in players are not warned of their weak plays
+            self._told_teacher = True
+            self._queue.append(partial(session.command_line, "teacher off"))
+            return
         if isinstance(session, TablesSession):
             self._plan_tables(session)
         elif isinstance(session, DraughtsSession):

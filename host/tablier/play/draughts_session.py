@@ -43,6 +43,7 @@ from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
 from .takeback import Takebacks, Undo
+from .teaching import DraughtsTeacher
 
 SETUP = "setup"
 PLAYING = "play"
@@ -82,6 +83,7 @@ class DraughtsSession(Session):
         self.takebacks: Takebacks[tuple[Board, LawsGame | None]] = Takebacks()
         self.restoring: frozenset[int] | None = None  # a takeback: the men go back to these squares
         self.told_face = False
+        self.teacher = DraughtsTeacher(self)
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -106,6 +108,7 @@ class DraughtsSession(Session):
         return self.laws.legal_moves() if self.laws is not None else self.board.legal_moves()
 
     def start(self) -> None:
+        self.teacher.announce()
         self._new_game()
 
     def _new_game(self) -> None:
@@ -229,7 +232,8 @@ class DraughtsSession(Session):
     def on_tick(self, now: float) -> None:
         """Laws 8-9 (option ``timing``): "Time" is called when a move takes longer than the limit
         (five minutes; one when only one capture is possible), and the game is forfeited if the
-        move is not made within a further minute."""
+        move is not made within a further minute. (And a hint thought about is lit once it comes.)"""
+        self.teacher.on_tick()
         if not self.options.timing or self.phase != PLAYING:
             return
         moves = self.legal_moves()
@@ -300,7 +304,8 @@ class DraughtsSession(Session):
         if self.restoring is not None:
             self.say("first put the men back where the move began, as the lights show")
         elif self.reading.status is Status.FINAL:
-            self._commit(self.reading.finals[0])
+            if not self.teacher.stops(self.reading.finals[0]):  # teaching: a weak move is warned of
+                self._commit(self.reading.finals[0])
         elif player == self.player_of(self.board.turn):
             shown = self._move_shown() if self.reading.status is Status.UNKNOWN else ""
             reason = self._why_false(shown) if shown else None
@@ -389,7 +394,7 @@ class DraughtsSession(Session):
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
         laws = self.laws_options
-        words = ["done", "takeback", "accept/refuse", "resign"]
+        words = ["done", "hint", "takeback", "accept/refuse", "resign"]
         if laws is not None and laws.forty_move_rule:
             words.append("notice")
         if laws is not None and laws.captures == "huff":
@@ -411,6 +416,10 @@ class DraughtsSession(Session):
         side: Color = mover if not player else (self.player_of(False) != player)
         if word == "done":
             self.on_button(self.player_of(mover))
+        elif word == "hint":
+            self.teacher.hint()
+        elif word == "teacher":
+            self.say(self.teacher.command(argument, not self.options.teaching))
         elif word in ("takeback", "undo"):
             self._takeback(player)
         elif word in ("accept", "refuse"):
@@ -553,6 +562,7 @@ class DraughtsSession(Session):
             for move in self.legal_moves():
                 if move.captures:
                     plan.place(("square", move.from_square), HIT)
+        self.teacher.light(plan)  # a hint, or the better move of a warning, over the rest
         return plan
 
     def status_lines(self) -> list[str]:

@@ -170,6 +170,12 @@ class Session:
     def start(self) -> None:
         """Called once the board is connected, before the first loop."""
 
+    def warns_for(self, player: int) -> bool:
+        """Whether teaching mode warns player ``player`` (1 or 2) of a weak play before his turn is
+        committed: true for a human's seat, which every seat is (a computer's seat would answer
+        False: the computer is never warned)."""
+        return True
+
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached."""
 

@@ -39,8 +39,9 @@ from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
 from tablier.tables.plakoto import START_POINT
+from tablier.tables.ticktack import Ticktack
 
-from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW
+from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome
 
 if TYPE_CHECKING:
     from .tables_session import TablesSession
@@ -94,6 +95,7 @@ def tables_led_plan(self: TablesSession) -> LedPlan:
             for index in before.sources:
                 plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
             light_destinations(plan, before.destinations)
+    self.teacher.light(plan)  # the better play of a warning, over the rest
     return plan
 
 
@@ -127,6 +129,21 @@ def table_hint(self: TablesSession) -> None:
     self.hint = tuple(TABLES_PLACES.index(self.orientation.place_of(side, p))
                       for move in best.move for p in (move.src, move.dst))
     self.say(f"hint: {format_play(best.move)}" + (f": {best.why}" if best.why else ""))
+
+
+def result_text(self: TablesSession, outcome: Outcome, match_over: bool) -> str:
+    """A game's result in words: winner, how, points, the score (and the match's length)."""
+    unit = "counter" if isinstance(self.variant, Ticktack) else "point"
+    points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
+    names = self.options.players
+    length = self.match.length if self.match is not None else self.options.match_length
+    score = f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}"
+    score += f" (match to {length})" if length else ""
+    end = "; the match is over" if match_over and (length or self.options.games > 1) else ""
+    if not outcome.points:  # Plakoto's two mothers pinned: a tie
+        return f"game {self.game_number} is a {outcome.how}: nobody scores; {score}{end}"
+    winner = self._name(outcome.winner)
+    return f"{winner} wins game {self.game_number}: {outcome.how}, {points}; {score}{end}"
 
 
 def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:

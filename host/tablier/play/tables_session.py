@@ -47,10 +47,11 @@ from tablier.tables.variant import Variant
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
-from .tables_display import table_hint, tables_led_plan, tables_status_lines
+from .tables_display import result_text, table_hint, tables_led_plan, tables_status_lines
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
 from .tables_takeback import answer_takeback, follow_restoring, take_back
 from .takeback import Takebacks, Undo
+from .teaching import TablesTeacher
 
 SETUP = "setup"
 ASKING = "ask"
@@ -96,6 +97,7 @@ class TablesSession(Session):
         self.first_position: Position | None = None  # --position: the first game starts here
         self.takebacks: Takebacks[TablesFlow] = Takebacks()
         self.restoring: tuple[int, ...] | None = None  # a takeback: the men go back to these counts
+        self.teacher = TablesTeacher(self)
         if self.options.position:
             self.first_position = parse_position(self.options.position, frame_of(variant))
             variant.validate(self.first_position)
@@ -103,6 +105,7 @@ class TablesSession(Session):
     # -- games -------------------------------------------------------------------------------------
 
     def start(self) -> None:
+        self.teacher.announce()
         self._new_game()
 
     def _new_game(self) -> None:
@@ -176,7 +179,7 @@ class TablesSession(Session):
         self.record(ResultRecord(winner=outcome.winner, how=outcome.how, points=outcome.points,
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
-        self.told_result(self._result_text(outcome, match_over))
+        self.told_result(result_text(self, outcome, match_over))
         self.takebacks.close(f"game {self.game_number} is over")
         self.phase = OVER
         self.inference = None
@@ -192,20 +195,6 @@ class TablesSession(Session):
         """Tell a game's result (kept for the end of the session too)."""
         self.results.append(text)
         self.say(text)
-
-    def _result_text(self, outcome: Outcome, match_over: bool) -> str:
-        """The result in words: winner, how, points, the score (and the match's length)."""
-        unit = "counter" if isinstance(self.variant, Ticktack) else "point"
-        points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
-        names = self.options.players
-        length = self.match.length if self.match is not None else self.options.match_length
-        score = f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}"
-        score += f" (match to {length})" if length else ""
-        end = "; the match is over" if match_over and (length or self.options.games > 1) else ""
-        if not outcome.points:  # Plakoto's two mothers pinned: a tie
-            return f"game {self.game_number} is a {outcome.how}: nobody scores; {score}{end}"
-        winner = self._name(outcome.winner)
-        return f"{winner} wins game {self.game_number}: {outcome.how}, {points}; {score}{end}"
 
     def _match_over(self, outcome: Outcome) -> bool:
         if self.match is not None:
@@ -401,6 +390,8 @@ class TablesSession(Session):
             self.say(f"the man using both dice must rest on the intermediate point ({skipped}) "
                      "before going on (touch-down option): lift it, touch down, go on", "warning")
             return
+        if self.teacher.stops(candidate):  # teaching: a weak play is warned of before it stands
+            return
         side = self.flow.turn
         dice = self.flow.dice
         before = copy.deepcopy(self.flow, {id(self.variant): self.variant})
@@ -535,6 +526,8 @@ class TablesSession(Session):
             self._commit(self.asking[index])
         elif word == "hint":
             table_hint(self)
+        elif word == "teacher":
+            self.say(self.teacher.command(argument, not self.options.teaching))
         elif word in ("takeback", "undo"):
             take_back(self, player)
         elif word in ("accept", "refuse") and self.takebacks.asked:
