@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import Future
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 
@@ -13,7 +14,7 @@ from tablier.engines.backgammon import MISSING
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.play import teaching
 from tablier.play.replay import rebuild
-from tablier.record.eventlog import read_log
+from tablier.record.eventlog import Advice, read_log
 
 from .conftest import run_script
 
@@ -64,7 +65,22 @@ def test_a_backgammon_blunder_is_warned_of_and_the_better_play_made(tmp_path: Pa
     assert rebuild(read_log(result.log_path)).agrees  # the log replays the same way
 
 
-def test_a_backgammon_blunder_confirmed_by_a_second_press_stands(tmp_path: Path) -> None:
+def replays_as_it_was_played(path: Path, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Whether the log at ``path`` rebuilds its moves with no engine to judge them: the replay holds
+    back the turns the live game held back by the advice logged, not by asking the engine again."""
+    log = read_log(path)
+    assert [(a.played, a.ply) for a in log.of(Advice)], "no advice logged"
+
+    def no_judge(*args: object) -> object:
+        raise AssertionError("a replay asked the engine")
+
+    monkeypatch.setattr(teaching, "tables_engine", no_judge)
+    monkeypatch.setattr(teaching, "judge", no_judge)
+    return rebuild(log).agrees
+
+
+def test_a_backgammon_blunder_confirmed_by_a_second_press_stands(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     result = run_script("backgammon", THREE_ONE_PLAYED_8_4 + f"""
         expect message {WARNED_8_4}
         press 1                   # keep it
@@ -74,7 +90,9 @@ def test_a_backgammon_blunder_confirmed_by_a_second_press_stands(tmp_path: Path)
     assert result.session.committed == ["8/4"]
     assert sum(WARNED_8_4 in m for m in result.session.message_log) == 1
     assert result.log_path is not None
-    assert rebuild(read_log(result.log_path)).agrees
+    assert read_log(result.log_path).of(Advice) == [Advice(player=0, played="8/4", better="8/5 6/5", loss=ANY,
+                                                           game_number=1, ply=1, t=ANY)]
+    assert replays_as_it_was_played(result.log_path, monkeypatch)
 
 
 def test_the_adversary_throwing_is_held_by_the_warning_too() -> None:
@@ -161,7 +179,8 @@ def test_an_english_draughts_blunder_is_warned_of_and_the_better_move_made(tmp_p
     assert rebuild(read_log(result.log_path)).agrees
 
 
-def test_an_english_draughts_blunder_confirmed_stands(tmp_path: Path) -> None:
+def test_an_english_draughts_blunder_confirmed_stands(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     result = run_script("english", GIVEAWAY_PLAYED + f"""
         expect message {WARNED_14_18}
         press 1
@@ -169,7 +188,7 @@ def test_an_english_draughts_blunder_confirmed_stands(tmp_path: Path) -> None:
     """, tmp_path, position=GIVEAWAY)
     assert result.session.committed == ["14-18"]
     assert result.log_path is not None
-    assert rebuild(read_log(result.log_path)).agrees
+    assert replays_as_it_was_played(result.log_path, monkeypatch)
 
 
 def test_the_draughts_hint_lights_the_best_move_and_says_why() -> None:

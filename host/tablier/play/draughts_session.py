@@ -83,7 +83,7 @@ class DraughtsSession(Session):
         self.takebacks: Takebacks[tuple[Board, LawsGame | None]] = Takebacks()
         self.restoring: frozenset[int] | None = None  # a takeback: the men go back to these squares
         self.told_face = False
-        self.teacher = DraughtsTeacher(self)
+        self.teacher: DraughtsTeacher = DraughtsTeacher(self)
 
     # -- games -------------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ exactly as it did live: :func:`rebuild` compares its moves with the ones the log
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from tablier.errors import TablierError
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.client import Colour, SwitchChange
 from tablier.record.eventlog import (
+    Advice,
     Claim,
     Command,
     Commit,
@@ -225,6 +227,7 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
         clean.write(header)
     decisions = Decisions(clean)
     session.log = decisions
+    session.teacher.replayed = deque(log.of(Advice))  # the turns held back live, held back again
     link.session = session
     try:
         session.start()

@@ -84,6 +84,7 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
     if not rebuilt.agrees_with_unlogged:
         session.say("the log's switches rebuild other moves than those committed; going on from "
                     "the rebuilt game", "warning")
+    session.teacher.replayed = None  # from here on the teacher judges afresh
     if grace_s is not None:
         session.options.grace_s = grace_s
     session.dice = dice

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tablier.board.guidance import Step
 from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
@@ -42,6 +42,9 @@ from tablier.record.eventlog import (
 
 from .dice import Dice
 from .link import CONNECTED, Link
+
+if TYPE_CHECKING:
+    from .teaching import Teacher
 
 #: How long a board state that matches nothing may stand before the LEDs guide the player back.
 GRACE_S = 1.5
@@ -96,6 +99,8 @@ class Session:
     """The loop shared by every game; the game's session fills in the ``on_*`` hooks."""
 
     family = ""
+    teacher: Teacher
+    """The game's teacher (hints, warnings of weak plays), set by the game's session."""
 
     def __init__(self, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None = None,
                  options: PlayOptions | None = None, clock: Callable[[], float] = time.monotonic) -> None:

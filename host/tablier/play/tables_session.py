@@ -97,7 +97,7 @@ class TablesSession(Session):
         self.first_position: Position | None = None  # --position: the first game starts here
         self.takebacks: Takebacks[TablesFlow] = Takebacks()
         self.restoring: tuple[int, ...] | None = None  # a takeback: the men go back to these counts
-        self.teacher = TablesTeacher(self)
+        self.teacher: TablesTeacher = TablesTeacher(self)
         if self.options.position:
             self.first_position = parse_position(self.options.position, frame_of(variant))
             variant.validate(self.first_position)

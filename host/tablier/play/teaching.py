@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable, Collection, Hashable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -34,6 +35,7 @@ from tablier.engines.explain import tables_why
 from tablier.engines.judge import JUDGE_LEVEL, Verdict, blunder_threshold, judge
 from tablier.engines.tables_terms import terms, weights_for
 from tablier.errors import IllegalMoveError
+from tablier.record.eventlog import Advice
 from tablier.tables.moves import Dice, Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
@@ -108,6 +110,10 @@ class Teacher:
         self.shown: tuple[object, Any] | None = None  # (the turn, the men's target) lit as a guide
         self.warned: tuple[object, set[Hashable]] = (None, set())  # (the turn, the plays warned of)
         self.pending: tuple[object, Future[Any], Callable[[Any], None]] | None = None
+        self.replayed: deque[Advice] | None = None
+        """In a replay (``tablier rebuild``, ``--resume``): the advice its log holds, followed at the
+        same turns instead of asking the engine again (a replay then holds back exactly the turns
+        the live game held back); None in a live game."""
 
     def command(self, argument: str, strict: bool) -> str:
         """``teacher off`` / ``teacher on``: stop or resume the warnings (the built-in players' hands
@@ -134,6 +140,16 @@ class Teacher:
         """The play ``key`` was warned of; ``target`` (the better play's men) is lit."""
         self.warned[1].add(key)
         self.shown = (turn, target)
+
+    def logged_advice(self, game_number: int, ply: int, played: str) -> Advice | None:
+        """In a replay: the log's advice on ``played`` at this turn (taken from the queue), else None."""
+        waiting = self.replayed
+        while waiting and (waiting[0].game_number, waiting[0].ply) < (game_number, ply):
+            waiting.popleft()  # advice of a turn gone by: the replay did not hold it back
+        if waiting and (waiting[0].game_number, waiting[0].ply) == (game_number, ply) \
+                and waiting[0].played == played:
+            return waiting.popleft()
+        return None
 
     def target(self, turn: object) -> Any:
         """The men's target lit for ``turn``, or None."""
@@ -241,7 +257,7 @@ class TablesTeacher(Teacher):
         """At the start (and each game of Tavli's): in teaching mode, say once if no engine can
         judge the plays of this game."""
         name = self.session.variant.name
-        if name in self.unavailable:
+        if name in self.unavailable or self.replayed is not None:  # a replay follows the log's advice
             return
         try:
             tables_engine(self.session.variant)
@@ -265,18 +281,40 @@ class TablesTeacher(Teacher):
         if self.warned_of(inference, key):
             return False
         variant, start = session.variant, inference.start
+        played = format_play(candidate.moves) or "-"
+        if self.replayed is not None:
+            return self._follow(key, self.logged_advice(session.game_number, session.ply + 1, played))
         allowed = {variant.after(start, play).boards for play in inference.plays}
         threshold = blunder_threshold(variant.name)
         job = WORKER.submit(lambda: _judge_tables(variant, start, dice, key, allowed, threshold))
         verdict = verdict_of(job, JUDGE_WAIT_S)
         if verdict is None or not verdict.blunder:
             return False
-        better = variant.after(start, verdict.best.move).boards
-        target = next((c.counts for c in inference.candidates
-                       if c.final and not c.transit and c.position.boards == better), None)
-        self.remember(inference, key, target)
+        session.record(Advice(player=session.flow.turn, played=played, better=format_play(verdict.best.move),
+                              loss=round(verdict.loss, 4), game_number=session.game_number,
+                              ply=session.ply + 1))
+        self.remember(inference, key, self._target(variant.after(start, verdict.best.move).boards))
         for line in tables_warning(variant, start, verdict):
             session.say(line, "teach")
+        return True
+
+    def _target(self, better: object) -> Any:
+        """The men per place after the better play (its boards ``better``), to light it."""
+        inference = self.session.inference
+        assert inference is not None
+        return next((c.counts for c in inference.candidates
+                     if c.final and not c.transit and c.position.boards == better), None)
+
+    def _follow(self, key: Hashable, advice: Advice | None) -> bool:
+        """A replay at a press the teacher judges: hold the turn back as the log's ``advice`` did."""
+        session, inference = self.session, self.session.inference
+        if advice is None or inference is None:
+            return False
+        better = next((session.variant.after(inference.start, play).boards for play in inference.plays
+                       if format_play(play) == advice.better), None)
+        session.record(advice)
+        self.remember(inference, key, self._target(better))
+        session.say(f"That play ({advice.played}) was warned of: {advice.better} is better.", "teach")
         return True
 
     def light(self, plan: LedPlan) -> None:
@@ -381,7 +419,7 @@ class DraughtsTeacher(Teacher):
     def announce(self) -> None:
         """At the start: the Devil's solver begins working the game out, in the background."""
         board = self.session.board
-        if isinstance(board, DevilBoard):
+        if isinstance(board, DevilBoard) and self.replayed is None:
             position = DevilPosition.from_board(board)
             if position.winner() is None:
                 WORKER.submit(lambda: shared_solver().solve(position))
@@ -423,6 +461,15 @@ class DraughtsTeacher(Teacher):
         key = (str(candidate.move), candidate.huffed)
         if self.warned_of(turn, key):
             return False
+        if self.replayed is not None:  # a replay: as the log's advice
+            advice = self.logged_advice(session.game_number, session.ply + 1, str(candidate.move))
+            if advice is None:
+                return False
+            better = next((move for move in session.legal_moves() if str(move) == advice.better), None)
+            session.record(advice)
+            self.remember(turn, key, target_of(turn.start, better) if better is not None else None)
+            session.say(f"That move ({advice.played}) was warned of: {advice.better} is better.", "teach")
+            return True
         copy = board.copy(stack=False)
         allowed = {str(move) for move in session.legal_moves()}
         threshold = self.threshold
@@ -439,6 +486,9 @@ class DraughtsTeacher(Teacher):
         found, reply = verdict_of(WORKER.submit(verdict), JUDGE_WAIT_S) or (None, None)
         if found is None or not found.blunder:
             return False
+        session.record(Advice(player=session.player_of(board.turn) - 1, played=str(candidate.move),
+                              better=str(found.best.move), loss=round(found.loss, 4),
+                              game_number=session.game_number, ply=session.ply + 1))
         self.remember(turn, key, target_of(turn.start, found.best.move))
         for line in draughts_warning(copy, found, reply):
             session.say(line, "teach")

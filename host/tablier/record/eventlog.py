@@ -213,6 +213,24 @@ class Claim(Record):
 
 
 @dataclass(frozen=True)
+class Advice(Record):
+    """The teacher held a turn back (teaching mode): ``played`` was clearly worse than ``better``
+    (by ``loss`` in the engine's unit); the player then changed his men or pressed again to keep it.
+    A replay follows the advice logged instead of judging again, so it holds the same turns."""
+
+    kind: ClassVar[str] = "advice"
+    player: int
+    played: str
+    better: str
+    loss: float = 0.0
+    game_number: int = 1
+    ply: int = 1
+
+    def problem(self) -> str:
+        return _side(self.player)
+
+
+@dataclass(frozen=True)
 class Vie(Record):
     """Ticktack's vie: ``action`` ``vie``, ``see`` or ``fold``; ``stake`` after it."""
 
@@ -279,7 +297,7 @@ class Unknown(Record):
 
 RECORD_TYPES: dict[str, type[Record]] = {cls.kind: cls for cls in (
     Header, GameStart, SwitchEvent, SnapshotRecord, LinkState, DiceRecord, Commit, CubeAction, Claim,
-    Vie, ResultRecord, Message, Command)}
+    Advice, Vie, ResultRecord, Message, Command)}
 
 
 def _field_types(cls: type[Record]) -> dict[str, Any]:
@@ -373,7 +391,7 @@ class EventLogWriter:
     what was done, in words ('' when the log ended with a whole line)."""
 
     #: The records synced at once: nothing committed, and no throw shown, is ever lost.
-    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Vie, GameStart)
+    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Advice, Vie, GameStart)
 
     def __init__(self, path: Path, clock: Any = time.time) -> None:
         self.path = path
