@@ -83,8 +83,8 @@ def chain_boards(layout: Layout) -> list[ChainBoard]:
     return boards
 
 
-def board_netlists(layout: Layout) -> dict[str, Netlist]:
-    """Every distinct board's netlist by file name, each after its ERC."""
+def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netlist]:
+    """Every distinct board's netlist by file name (or only those named), each after its ERC."""
     logic = ("+3V3", "GND")
     designs: dict[str, tuple[tuple[str, ...], Callable[[_Schematic], None]]] = {
         "carrier-ladder.net": (logic, lambda s: _carrier(s, 6)),
@@ -94,7 +94,8 @@ def board_netlists(layout: Layout) -> dict[str, Netlist]:
     }
     for board in chain_boards(layout):
         designs[f"chain-board-{board.number}.net"] = (logic, partial(_chain_board, board=board))
-    return {name: _build(layout, rails, design) for name, (rails, design) in designs.items()}
+    return {name: _build(layout, rails, design) for name, (rails, design) in designs.items()
+            if not only or name in only}
 
 
 def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic], None]) -> Netlist:
@@ -221,7 +222,7 @@ def _main_board(s: _Schematic) -> None:
     pico_pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
     pico_pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
                   (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
-    pico = s.part("Raspberry_Pi_Pico", "U1", "Module:RaspberryPi_Pico_Common_THT", "Pico", pico_pins)
+    pico = s.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_THT", "Pico", pico_pins)
     s.v3 += pico["3V3"]
     s.v5 += pico["VBUS"]
     s.gnd += pico[PICO_GND_PINS]

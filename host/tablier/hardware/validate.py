@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable
 
 from tablier.hardware.capture import capture_problems
-from tablier.hardware.carrier_pcb import pcb_problems
 from tablier.hardware.cutouts import clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
@@ -23,6 +22,7 @@ from tablier.hardware.layout import (
     SWITCH_KINDS,
     Layout,
 )
+from tablier.hardware.pcbs import clearance_problems
 
 #: The Raspberry Pi Pico's GPIOs on its header (23, 24, 25 and 29 are used on the module itself).
 PICO_GPIOS = frozenset([*range(0, 23), 26, 27, 28])
@@ -54,10 +54,10 @@ def find_problems(layout: Layout) -> list[str]:
 
 
 def _pcb_problems(layout: Layout) -> Iterable[str]:
-    """The tables carrier PCB's clearance check, once the geometry it is drawn from is sound."""
+    """The carriers' clearance check, once the geometry they are drawn from is sound."""
     if all(value > 0 for value in vars(layout.geometry).values()) and \
             all(size >= 1 for size in layout.ladders.values()):
-        yield from pcb_problems(layout)
+        yield from clearance_problems(layout)
 
 
 def _pin_problems(layout: Layout) -> Iterable[str]:

@@ -1,0 +1,71 @@
+"""Where each part of a board goes and how its copper runs: the carriers, laid out from the layout.
+
+A carrier is an 11 mm strip with a Hall switch (SOT-23) on each sensor's centre, its 100 nF to the
+right, and the wire pads (an unpopulated 2.54 mm header) in the gap before the last sensor. Bottom
+copper: the 3V3 rail along the top edge, GND along the bottom edge, and one output lane per sensor
+between them, above or below the pads; top copper: each part's stubs to its vias.
+"""
+
+from __future__ import annotations
+
+from tablier.hardware.boards import board_netlists
+from tablier.hardware.kicad_pcb import Pcb, read_netlist
+from tablier.hardware.layout import Layout
+
+WIDTH = 11.0
+END = 6.0  # from the strip's end to the first and last sensor's centre
+MID = 5.5  # the sensors' and the pads' centre line
+RAIL = {"+3V3": 9.5, "GND": 1.5}
+RAIL_WIDTH = 0.8
+UPPER_LANES = (6.8, 7.6, 8.4)  # between the pads and the 3V3 rail, nearest first
+LOWER_LANES = (4.2, 3.4, 2.6)  # between the pads and the GND rail, nearest first
+PAD_PITCH = 2.54
+OUT_X = 2.4  # the output's via, left of the sensor's centre
+CAP_X = 3.5  # the capacitor, right of the sensor's centre
+
+
+def carrier_pitch(layout: Layout, kind: str) -> float:
+    """The distance between neighbouring sensors of a carrier: a ladder's slot pitch, or two squares."""
+    return layout.geometry.slot_pitch_mm if kind == "ladder" else 2 * layout.geometry.square_mm
+
+
+def carrier(layout: Layout, kind: str, netlist_text: str) -> Pcb:
+    """The ``ladder`` (6 sensors) or ``row`` (4) carrier, placed and routed."""
+    parts = read_netlist(netlist_text)
+    sensors = sum(1 for ref in parts if ref.startswith("U"))
+    pitch = carrier_pitch(layout, kind)
+    length = 2 * END + (sensors - 1) * pitch
+    pcb = Pcb(f"carrier-{kind}", length, WIDTH, parts)
+    first_pad = END + (sensors - 2) * pitch + 10.0
+    pcb.place("J1", first_pad, MID, 90)
+    for n, rail in ((1, "+3V3"), (2, "GND")):
+        x, y = pcb.pad("J1", str(n))
+        pcb.track(rail, (x, y), (x, RAIL[rail]))
+        pcb.via(rail, x, RAIL[rail])
+    lanes = [*UPPER_LANES, *LOWER_LANES]
+    for k in range(1, sensors + 1):
+        x = END + (k - 1) * pitch
+        out = f"OUT{k}"
+        pcb.place(f"U{k}", x, MID)
+        pcb.place(f"C{k}", x + CAP_X, MID, 270)
+        for ref, pin, rail in ((f"U{k}", "1", "+3V3"), (f"U{k}", "3", "GND"), (f"C{k}", "1", "+3V3"),
+                               (f"C{k}", "2", "GND")):
+            px, py = pcb.pad(ref, pin)
+            pcb.track(rail, (px, py), (px, RAIL[rail]))
+            pcb.via(rail, px, RAIL[rail])
+        lane = lanes[k - 1] if k < sensors else LOWER_LANES[0]  # the last comes from the right
+        ox, oy = pcb.pad(f"U{k}", "2")
+        pcb.track(out, (ox, oy), (x - OUT_X, oy), (x - OUT_X, lane))
+        pcb.via(out, x - OUT_X, lane)
+        jx, jy = pcb.pad("J1", str(k + 2))
+        pcb.track(out, (x - OUT_X, lane), (jx, lane), (jx, jy), layer="B.Cu")
+    for rail, y in RAIL.items():  # from its first via to its last
+        xs = [vx for net, vx, _vy in pcb.vias if net == rail]
+        pcb.track(rail, (min(xs), y), (max(xs), y), layer="B.Cu", width=RAIL_WIDTH)
+    return pcb
+
+
+def board_pcbs(layout: Layout) -> list[Pcb]:
+    """Every board laid out here, from its netlist."""
+    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net"))
+    return [carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")]
