@@ -167,6 +167,7 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
         clean = session.log = CleanLog(out)
         clean.write(header)
     link.session = session
+    session.face.stable_s = 0.0  # a replay follows the log's order, not its timing
     try:
         session.start()
         session.started = True
