@@ -109,10 +109,13 @@ def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic]
     design(schematic)
     collector = _Collector()
     skidl.erc_logger.addHandler(collector)
+    level = skidl.erc_logger.level
+    skidl.erc_logger.setLevel(logging.WARNING)  # no "no errors" line per board on stderr
     try:
         circuit.ERC()
     finally:
         skidl.erc_logger.removeHandler(collector)
+        skidl.erc_logger.setLevel(level)
     logging.disable(logging.WARNING)
     try:
         text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))
