@@ -28,6 +28,7 @@ from tablier.hardware.netlist import (
 
 MAX_CHIPS = 6
 PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpopulated: wire pads
+LED_PADS = "tablier:WirePads_1x03_P2.50mm_Bottom"  # the LED module's wires, soldered from below
 JST = "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical"
 #: The 5-way bus between the main board and the chain boards, in connector pin order.
 BUS = ("+3V3", "GND", "CLK", "~PL", "DATA")
@@ -287,8 +288,8 @@ def _main_board(s: _Schematic) -> None:
 
 def _led_module(s: _Schematic) -> None:
     rail = s.net("+5V_LED", power=True)
-    pads_in = _connector(s, "J1", ["+5V_LED", "GND", "DIN"], PADS)
-    pads_out = _connector(s, "J2", ["+5V_LED", "GND", "DOUT"], PADS)
+    pads_in = _connector(s, "J1", ["+5V_LED", "GND", "DIN"], LED_PADS)
+    pads_out = _connector(s, "J2", ["+5V_LED", "GND", "DOUT"], LED_PADS)
     pixel = s.part("WS2812B", "D1", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm", "WS2812B",
                    [(1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"), (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
     rail += pixel["VDD"], pads_in["+5V_LED"], pads_out["+5V_LED"]

@@ -61,14 +61,21 @@ def strokes(text: str) -> list[tuple[Aperture, float, float, float, float]]:
 
 
 def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], size: tuple[float, float],
-           scale: float = 6.0) -> str:
-    """The board (``size`` mm, its lower left corner at Gerber ``origin``) from its copper and outline."""
+           scale: float = 6.0, round_board: bool = False) -> str:
+    """The board (``size`` mm, its lower left corner at Gerber ``origin``) from its copper and outline;
+    a small board is drawn larger (at least 30 mm across the picture)."""
     width, height = size
-    svg = Svg(width + 4, height + 10, title)
-    svg.rect(2, 2, width, height, fill="#1d5e2c", stroke="none")
+    if width < 30:
+        scale *= 30 / width
+    left = 2.0
+    svg = Svg(width + 4, height + 10 if width >= 30 else height + 4, title)
+    if round_board:
+        svg.circle(left + width / 2, 2 + height / 2, width / 2, fill="#1d5e2c", stroke="none")
+    else:
+        svg.rect(left, 2, width, height, fill="#1d5e2c", stroke="none")
 
     def at(gx: float, gy: float) -> tuple[float, float]:
-        return (2 + gx - origin[0], 2 + height - (gy - origin[1]))
+        return (left + gx - origin[0], 2 + height - (gy - origin[1]))
 
     for layer in ("B_Cu", "F_Cu", "Edge_Cuts"):
         colour = COLOURS.get(layer, "#000")
@@ -85,6 +92,8 @@ def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], siz
             else:
                 svg.polyline([(ax + px, ay - py) for px, py in aperture.points], fill=colour,
                              stroke=colour, stroke_width=aperture.size[0])
+    if width < 30:
+        return svg.render(scale)
     svg.text((width + 4) / 2, height + 7, "top copper yellow, bottom copper blue (seen through the board); "
              "drawn from the Gerbers KiCad plotted (F_Cu, B_Cu, Edge_Cuts)", size=2.2)
     return svg.render(scale)

@@ -81,6 +81,7 @@ class Pcb:
     tracks: list[tuple[str, str, tuple[tuple[float, float], ...], float]] = field(default_factory=list)
     vias: list[tuple[str, float, float]] = field(default_factory=list)
     round_outline: bool = False
+    hide_references: bool = False  # a board too small for them on its silkscreen
 
     def place(self, ref: str, x: float, y: float, angle: float = 0) -> Part:
         """Place the netlist's part ``ref`` with its centre at (x, y) turned by ``angle``."""
@@ -162,7 +163,7 @@ def board_text(pcb: Pcb) -> str:
     root.append([S("net"), S("0"), ""])
     root += [[S("net"), S(str(n)), name] for name, n in numbers.items()]
     for ref in sorted(pcb.parts, key=_ref_key):
-        root.append(_footprint(pcb.parts[ref], numbers, xy, ident))
+        root.append(_footprint(pcb.parts[ref], numbers, xy, ident, pcb.hide_references))
     if pcb.round_outline:
         radius = pcb.width / 2
         root.append([S("gr_circle"), [S("center"), *xy(radius, radius)], [S("end"), *xy(radius * 2, radius)],
@@ -183,7 +184,8 @@ def board_text(pcb: Pcb) -> str:
     return dump(root) + "\n"
 
 
-def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object) -> list[Node]:
+def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object,
+               hide_reference: bool) -> list[Node]:
     S = Symbol
     assert callable(xy) and callable(ident)
     node: list[Node] = [S("footprint"), part.lib_id, [S("layer"), "F.Cu"],
@@ -195,6 +197,8 @@ def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object) -
         child = _turned(child, part.angle)
         if child[0] == "fp_text" and child[1] in ("reference", "value"):
             child = [child[0], child[1], part.ref if child[1] == "reference" else part.value, *child[3:]]
+            if hide_reference and child[1] == "reference" and Symbol("hide") not in child:
+                child.insert(5, Symbol("hide"))
         elif child[0] == "fp_text" and child[2] == "${REFERENCE}":
             continue
         if child[0] == "pad":

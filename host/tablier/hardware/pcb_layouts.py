@@ -65,7 +65,41 @@ def carrier(layout: Layout, kind: str, netlist_text: str) -> Pcb:
     return pcb
 
 
+LED_MODULE_MM = 12.0  # round, in a 13 mm pocket
+
+
+def led_module(netlist_text: str) -> Pcb:
+    """The LED module: a 12 mm round board, the WS2812B in the middle and its 100 nF above it on
+    top; the wire pads (in above, out below, 5V on the left, GND in the middle) underneath, where the
+    wires come up from the pocket's floor. Bottom: 5V and GND straight through from in to out."""
+    c = LED_MODULE_MM / 2
+    pcb = Pcb("led-module", LED_MODULE_MM, LED_MODULE_MM, read_netlist(netlist_text), round_outline=True,
+              hide_references=True)
+    pcb.place("D1", c, c)
+    pcb.place("C1", c, c + 3.9)
+    pcb.place("J1", c - 2.5, c + 3.6)
+    pcb.place("J2", c - 2.5, c - 3.6)
+    five, ground = "+5V_LED", "GND"
+    pcb.via(five, c - 2.5, c + 2.7)
+    pcb.track(five, pcb.pad("D1", "1"), (c - 2.5, c + 2.7), pcb.pad("C1", "1"))
+    pcb.track(five, pcb.pad("J1", "1"), pcb.pad("J2", "1"), layer="B.Cu", width=0.5)
+    pcb.via(ground, c, c - 1.65)
+    pcb.track(ground, pcb.pad("D1", "3"), (c, c - 1.65))
+    pcb.via(ground, c + 0.95, c + 2.9)
+    pcb.track(ground, pcb.pad("C1", "2"), (c + 0.95, c + 2.9))
+    pcb.track(ground, pcb.pad("J1", "2"), pcb.pad("J2", "2"), layer="B.Cu", width=0.5)
+    pcb.track(ground, (c + 0.95, c + 2.9), (c, c + 2.9), layer="B.Cu")
+    pcb.via("DIN", c + 2.5, c + 2.7)
+    pcb.track("DIN", pcb.pad("D1", "4"), (c + 2.5, c + 2.7))
+    pcb.track("DIN", (c + 2.5, c + 2.7), pcb.pad("J1", "3"), layer="B.Cu")
+    pcb.via("DOUT", c + 2.5, c - 2.8)
+    pcb.track("DOUT", pcb.pad("D1", "2"), (c - 1.6, c - 2.8), (c + 2.5, c - 2.8))
+    pcb.track("DOUT", (c + 2.5, c - 2.8), pcb.pad("J2", "3"), layer="B.Cu")
+    return pcb
+
+
 def board_pcbs(layout: Layout) -> list[Pcb]:
     """Every board laid out here, from its netlist."""
-    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net"))
-    return [carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")]
+    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net"))
+    return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
+            led_module(netlists["led-module.net"].text)]

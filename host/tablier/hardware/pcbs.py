@@ -101,7 +101,7 @@ def render_from_gerbers(pcb: Pcb, folder: Path) -> str:
                for layer in ("F_Cu", "B_Cu", "Edge_Cuts")}
     origin = (ORIGIN[0], -ORIGIN[1])  # KiCad plots the sheet's Y upwards
     return gerber_render.render(f"Tablier {pcb.name}, rendered from its Gerbers", gerbers, origin,
-                                (pcb.width, pcb.height))
+                                (pcb.width, pcb.height), round_board=pcb.round_outline)
 
 
 def _without_dates(text: str, board: Path) -> str:
