@@ -60,6 +60,22 @@ def strokes(text: str) -> list[tuple[Aperture, float, float, float, float]]:
     return out
 
 
+def regions(text: str) -> list[list[tuple[float, float]]]:
+    """The filled regions (``G36`` ... ``G37``: KiCad's copper pours), each as its outline's points;
+    a region's holes come back as further outlines (drawn with the even-odd rule)."""
+    found = []
+    for block in re.findall(r"^G36\*$(.*?)^G37\*$", text, re.M | re.S):
+        outline: list[tuple[float, float]] = []
+        for x, y, op in re.findall(r"^X(-?\d+)Y(-?\d+)D0([12])\*$", block, re.M):
+            if op == "2" and outline:
+                found.append(outline)
+                outline = []
+            outline.append((int(x) / 1e6, int(y) / 1e6))
+        if outline:
+            found.append(outline)
+    return found
+
+
 def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], size: tuple[float, float],
            scale: float = 6.0, round_board: bool = False) -> str:
     """The board (``size`` mm, its lower left corner at Gerber ``origin``) from its copper and outline;
@@ -68,7 +84,7 @@ def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], siz
     if width < 30:
         scale *= 30 / width
     left = 2.0
-    svg = Svg(width + 4, height + 10 if width >= 30 else height + 4, title)
+    svg = Svg(width + 4, height + 10 if width >= 100 else height + 4, title)
     if round_board:
         svg.circle(left + width / 2, 2 + height / 2, width / 2, fill="#1d5e2c", stroke="none")
     else:
@@ -79,6 +95,9 @@ def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], siz
 
     for layer in ("B_Cu", "F_Cu", "Edge_Cuts"):
         colour = COLOURS.get(layer, "#000")
+        outlines = regions(gerbers[layer])
+        if outlines:  # a pour, paler, so that the tracks on it show
+            svg.path([[at(x, y) for x, y in outline] for outline in outlines], fill="#34628f")
         for aperture, x1, y1, x2, y2 in strokes(gerbers[layer]):
             (ax, ay), (bx, by) = at(x1, y1), at(x2, y2)
             if (x1, y1) != (x2, y2) or layer == "Edge_Cuts":
@@ -92,7 +111,7 @@ def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], siz
             else:
                 svg.polyline([(ax + px, ay - py) for px, py in aperture.points], fill=colour,
                              stroke=colour, stroke_width=aperture.size[0])
-    if width < 30:
+    if width < 100:  # no room for the caption: the page around the picture says it
         return svg.render(scale)
     svg.text((width + 4) / 2, height + 7, "top copper yellow, bottom copper blue (seen through the board); "
              "drawn from the Gerbers KiCad plotted (F_Cu, B_Cu, Edge_Cuts)", size=2.2)

@@ -80,6 +80,7 @@ class Pcb:
     parts: dict[str, Part] = field(default_factory=dict)
     tracks: list[tuple[str, str, tuple[tuple[float, float], ...], float]] = field(default_factory=list)
     vias: list[tuple[str, float, float]] = field(default_factory=list)
+    zones: list[tuple[str, str, tuple[tuple[float, float], ...]]] = field(default_factory=list)
     round_outline: bool = False
     hide_references: bool = False  # a board too small for them on its silkscreen
 
@@ -124,6 +125,10 @@ class Pcb:
     def via(self, net: str, x: float, y: float) -> None:
         """A through via at (x, y)."""
         self.vias.append((net, x, y))
+
+    def zone(self, net: str, layer: str, *points: tuple[float, float]) -> None:
+        """A copper pour of ``net`` on ``layer`` inside ``points`` (KiCad fills it: press B)."""
+        self.zones.append((net, layer, tuple(points)))
 
     def nets(self) -> list[str]:
         """Every net, numbered from 1 in this order (0 is KiCad's no-net)."""
@@ -181,6 +186,14 @@ def board_text(pcb: Pcb) -> str:
     for n, (name, x, y) in enumerate(pcb.vias):
         root.append([S("via"), [S("at"), *xy(x, y)], [S("size"), num(VIA[0])], [S("drill"), num(VIA[1])],
                      [S("layers"), "F.Cu", "B.Cu"], net(name), [S("tstamp"), ident("via", n)]])
+    for n, (name, layer, points) in enumerate(pcb.zones):
+        root.append([S("zone"), net(name), [S("net_name"), name], [S("layer"), layer],
+                     [S("tstamp"), ident("zone", n)], [S("hatch"), S("edge"), S("0.508")],
+                     [S("connect_pads"), [S("clearance"), S("0.3")]], [S("min_thickness"), S("0.25")],
+                     [S("filled_areas_thickness"), S("no")],
+                     [S("fill"), S("yes"), [S("thermal_gap"), S("0.5")],
+                      [S("thermal_bridge_width"), S("0.5")]],
+                     [S("polygon"), [S("pts"), *[[S("xy"), *xy(x, y)] for x, y in points]]]])
     return dump(root) + "\n"
 
 

@@ -1,6 +1,6 @@
 """Run by Debian's ``/usr/bin/python3`` (KiCad 6's ``pcbnew`` module), never imported by tablier.
 
-``python3 kicad_run.py OUT BOARD.kicad_pcb...``: for each board, KiCad's design-rule check
+``python3 kicad_run.py OUT BOARD.kicad_pcb...``: for each board, its zones filled, KiCad's design-rule check
 (``pcbnew.WriteDRCReport``, into ``OUT/NAME-drc.rpt``), then its Gerbers (copper, mask, paste,
 silkscreen, outline) and Excellon drill file plotted by KiCad into ``OUT``. Prints one JSON line per
 board: its name, the DRC's violation and unconnected counts, and the files written.
@@ -21,6 +21,7 @@ PLOTTED = (("F_Cu", pcbnew.F_Cu), ("B_Cu", pcbnew.B_Cu), ("F_Mask", pcbnew.F_Mas
 def check_and_plot(path: str, out: str) -> dict[str, object]:
     name = os.path.splitext(os.path.basename(path))[0]
     board = pcbnew.LoadBoard(path)
+    pcbnew.ZONE_FILLER(board).Fill(board.Zones())  # the ground pours, as KiCad's B key fills them
     report = os.path.join(out, f"{name}-drc.rpt")
     pcbnew.WriteDRCReport(board, report, pcbnew.EDA_UNITS_MILLIMETRES, True)
     with open(report, encoding="utf-8") as handle:

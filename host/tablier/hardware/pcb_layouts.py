@@ -100,6 +100,81 @@ def led_module(netlist_text: str) -> Pcb:
 
 def board_pcbs(layout: Layout) -> list[Pcb]:
     """Every board laid out here, from its netlist."""
-    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net"))
+    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net",
+                                            "main-board.net"))
     return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
-            led_module(netlists["led-module.net"].text)]
+            led_module(netlists["led-module.net"].text), main_board(netlists["main-board.net"].text)]
+
+
+MAIN_BOARD_MM = (33.0, 98.0)  # in its 34 x 100 mm pocket
+
+
+def main_board(netlist_text: str) -> Pcb:
+    """The main board: the Pico at the top (its USB at the board's end), the chain bus, LED and power
+    connectors along the bottom, the LED rail's switch, the level shifter and their capacitors
+    between. Bottom: a ground pour, the 3V3 line to the bus, the 5 V line from VBUS, the LED data."""
+    width, height = MAIN_BOARD_MM
+    pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
+    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
+    pcb.place("U1", 16.5, 71)  # the Pico: pins 1-20 down the left, 21-40 up the right
+    pcb.place("J1", 11, 4, 180)  # the chain bus, pin 1 (3V3) on the right
+    pcb.place("J3", 20.5, 4, 180)  # the LED chain, pin 1 (5V) on the right
+    pcb.place("J4", 25.5, 4)  # LED power injection
+    pcb.place("J2", 13.5, 12)  # the face sensor's lead to the chain
+    pcb.place("SW1", 21, 12)  # the face sensor
+    pcb.place("U2", 27, 24, 180)  # TPS2553: IN, GND, EN on the right
+    pcb.place("C1", 30.2, 20.5, 270)
+    pcb.place("R4", 22.9, 24, 180)
+    pcb.place("U3", 13, 27)  # 74AHCT1G125
+    pcb.place("C2", 15.6, 30.2)
+    pcb.place("R1", 15, 23.9)
+    pcb.place("C3", 9.5, 19)
+    pcb.place("R2", 21, 40, 180)
+    pcb.place("R3", 21, 37.5, 180)
+
+    def pin(number: int) -> tuple[float, float]:
+        return pcb.pad("U1", str(number))
+
+    # the chain: each line from its pin to a channel right of the Pico, then in a lane to the bus
+    for number, channel, lane, via_r, bus_x in ((21, 27.1, 42.5, None, 3.0), (22, 27.9, 40.0, "R2", 5.0),
+                                                (24, 28.7, 37.5, "R3", 7.0)):
+        x, y = pin(number)
+        net = pcb.net_of("U1", str(number))
+        if via_r is None:
+            pcb.track(net, (x, y), (channel, y), (channel, lane), (bus_x, lane), pcb.pad("J1", "5"))
+            continue
+        pcb.track(net, (x, y), (channel, y), (channel, lane), pcb.pad(via_r, "1"))
+        far = pcb.net_of(via_r, "2")
+        pcb.track(far, pcb.pad(via_r, "2"), (bus_x, lane), pcb.pad("J1", {"R2": "4", "R3": "3"}[via_r]))
+    x, y = pin(29)
+    pcb.track("LED_GPIO", (x, y), (29.5, y), (29.5, 33), (10.5, 33), (10.5, 27), pcb.pad("U3", "2"))
+    # 3V3 and 5 V underneath, through the ground pour
+    x, y = pin(36)
+    pcb.track("+3V3", (x, y), (12, y), (12, 44), (8, 40), (8, 7), (11, 7), pcb.pad("J1", "1"), layer="B.Cu",
+              width=0.4)
+    x, y = pin(40)
+    pcb.track("+5V", (x, y), (31.6, y), (31.6, 25.6), layer="B.Cu", width=0.5)
+    pcb.via("+5V", 31.6, 25.6)
+    pcb.track("+5V", (31.6, 25.6), (30.2, 25.6), pcb.pad("C1", "1"), width=0.4)
+    pcb.track("+5V", (30.2, 24.95), pcb.pad("U2", "3"), width=0.3)
+    pcb.track("+5V", (30.2, 23.05), pcb.pad("U2", "1"), width=0.3)
+    # the LED rail: from the switch's OUT to the connectors, the bulk capacitor and the level shifter
+    rail = "+5V_LED"
+    pcb.track("ILIM", pcb.pad("U2", "5"), pcb.pad("R4", "1"))
+    pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), (25.5, 7), (20.5, 7), pcb.pad("J3", "1"), width=0.5)
+    pcb.track(rail, (25.5, 7), pcb.pad("J4", "1"), width=0.5)
+    pcb.track(rail, (25.5, 21.6), (9.5, 21.6), pcb.pad("C3", "1"), width=0.5)
+    pcb.track(rail, (18.3, 21.6), (18.3, 27.95), pcb.pad("U3", "5"), pcb.pad("C2", "1"), width=0.4)
+    pcb.track("LED_5V_DATA", pcb.pad("U3", "4"), pcb.pad("R1", "1"))
+    pcb.via("DIN", 17.0, 23.9)
+    pcb.track("DIN", pcb.pad("R1", "2"), (17.0, 23.9))
+    pcb.track("DIN", (17.0, 23.9), (16.5, 20), pcb.pad("J3", "3"), layer="B.Cu")
+    pcb.track("FACE", pcb.pad("J2", "1"), (13.5, 15.5), (21, 15.5), pcb.pad("SW1", "1"))
+    # each ground pad of a surface-mount part, through a via to the pour
+    ground_vias: tuple[tuple[str, str, tuple[float, float]], ...] = (
+        ("U2", "2", (29.2, 24)), ("C1", "2", (30.2, 18.2)), ("R4", "2", (21.95, 25.6)),
+        ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (17.7, 30.2)))
+    for ref, pad_number, via in ground_vias:
+        pcb.via("GND", *via)
+        pcb.track("GND", pcb.pad(ref, pad_number), via)
+    return pcb
