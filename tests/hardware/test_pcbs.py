@@ -104,3 +104,12 @@ def test_copper_too_close_is_refused_by_hardware_check(write_layout: Callable[[s
     assert problems and problems[0].startswith("carrier-ladder PCB: ") and "at least 0.2 mm" in problems[0]
     assert problems[0] in find_problems(layout)
     assert clearance_problems(load_layout()) == []
+
+
+@needs_footprints
+def test_a_main_board_laid_out_for_other_pins_is_refused(write_layout: Callable[[str], Path],
+                                                         board_text: str) -> None:
+    layout = read_layout(write_layout(board_text.replace("led = 22 ", "led = 21 ")))
+    (problem,) = clearance_problems(layout)
+    assert problem.startswith("main board PCB: its copper is laid out for GP16 (data)")
+    assert "not GP16, GP17, GP18 and GP21" in problem and problem in find_problems(layout)

@@ -8,6 +8,7 @@ between them, above or below the pads; top copper: each part's stubs to its vias
 
 from __future__ import annotations
 
+from tablier.errors import TablierError
 from tablier.hardware.boards import board_netlists
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
@@ -103,16 +104,24 @@ def board_pcbs(layout: Layout) -> list[Pcb]:
     netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net",
                                             "main-board.net"))
     return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
-            led_module(netlists["led-module.net"].text), main_board(netlists["main-board.net"].text)]
+            led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text)]
 
 
 MAIN_BOARD_MM = (33.0, 98.0)  # in its 34 x 100 mm pocket
+#: The Pico's GPIOs the main board's copper is drawn for: the chain's data, load and clock, the LEDs.
+MAIN_BOARD_GPIOS = (16, 17, 18, 22)
 
 
-def main_board(netlist_text: str) -> Pcb:
+def main_board(layout: Layout, netlist_text: str) -> Pcb:
     """The main board: the Pico at the top (its USB at the board's end), the chain bus, LED and power
     connectors along the bottom, the LED rail's switch, the level shifter and their capacitors
     between. Bottom: a ground pour, the 3V3 line to the bus, the 5 V line from VBUS, the LED data."""
+    pins = layout.pins
+    if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led) != MAIN_BOARD_GPIOS:
+        raise TablierError(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), GP18 "
+                           f"(clock) and GP22 (LEDs), not GP{pins.sr_data}, GP{pins.sr_load}, "
+                           f"GP{pins.sr_clk} and GP{pins.led}: lay it out again "
+                           "(tablier.hardware.pcb_layouts)")
     width, height = MAIN_BOARD_MM
     pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
     pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))

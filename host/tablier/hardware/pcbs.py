@@ -171,16 +171,30 @@ def clearance(pcb: Pcb) -> tuple[float, Piece, Piece]:
     return best
 
 
+_CHECKED: dict[str, list[str]] = {}  # by layout hash: the boards are drawn from the electrical layout
+
+
 def clearance_problems(layout: Layout) -> list[str]:
-    """The boards' clearance check, when KiCad's footprint library is installed (else nothing to check)."""
+    """The boards' clearance check, when KiCad's footprint library is installed (else nothing to check).
+    Remembered per layout hash (every layout load checks it; the boards depend on nothing else)."""
+    if layout.hash not in _CHECKED:
+        _CHECKED[layout.hash] = _clearance_problems(layout)
+    return list(_CHECKED[layout.hash])
+
+
+def _clearance_problems(layout: Layout) -> list[str]:
     from tablier.hardware.pcb_layouts import board_pcbs
 
     try:
         footprint_file("Package_TO_SOT_SMD:SOT-23")
     except TablierError:
         return []
+    try:
+        boards = board_pcbs(layout)
+    except TablierError as error:
+        return [str(error)]
     problems = []
-    for pcb in board_pcbs(layout):
+    for pcb in boards:
         gap, a, b = clearance(pcb)
         if gap < MIN_CLEARANCE:
             problems.append(f"{pcb.name} PCB: {a.net} (at X {a.x1:.2f}, Y {a.y1:.2f}) and {b.net} (at X "

@@ -49,9 +49,9 @@ def find_problems(layout: Layout) -> list[str]:
 
 
 def _pcb_problems(layout: Layout) -> Iterable[str]:
-    """The carriers' clearance check, once the geometry they are drawn from is sound."""
+    """The boards' clearance check, once the pins and the geometry they are drawn from are sound."""
     if all(value > 0 for value in vars(layout.geometry).values()) and \
-            all(size >= 1 for size in layout.ladders.values()):
+            all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)):
         yield from clearance_problems(layout)
 
 
