@@ -113,3 +113,15 @@ def test_a_main_board_laid_out_for_other_pins_is_refused(write_layout: Callable[
     (problem,) = clearance_problems(layout)
     assert problem.startswith("main board PCB: its copper is laid out for GP16 (data)")
     assert "not GP16, GP17, GP18 and GP21" in problem and problem in find_problems(layout)
+
+
+def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier import cli
+    from tablier.hardware import pcbs
+
+    monkeypatch.setattr(pcbs, "KICAD_PYTHON", str(tmp_path / "no-python"))
+    assert cli.main(["hardware", "pcb", "--out", str(tmp_path / "pcb")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: KiCad 6's pcbnew is not importable") and "apt-get install" in err
+    assert "Traceback" not in err and not (tmp_path / "pcb").exists()
