@@ -107,6 +107,10 @@ def board_pcbs(layout: Layout) -> list[Pcb]:
             led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text)]
 
 
+class LaidOutForOtherPins(TablierError):
+    """The layout's Pico pins are not those the main board's copper was drawn for."""
+
+
 MAIN_BOARD_MM = (33.0, 98.0)  # in its 34 x 100 mm pocket
 #: The Pico's GPIOs the main board's copper is drawn for: the chain's data, load and clock, the LEDs.
 MAIN_BOARD_GPIOS = (16, 17, 18, 22)
@@ -118,10 +122,10 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     between. Bottom: a ground pour, the 3V3 line to the bus, the 5 V line from VBUS, the LED data."""
     pins = layout.pins
     if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led) != MAIN_BOARD_GPIOS:
-        raise TablierError(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), GP18 "
-                           f"(clock) and GP22 (LEDs), not GP{pins.sr_data}, GP{pins.sr_load}, "
-                           f"GP{pins.sr_clk} and GP{pins.led}: lay it out again "
-                           "(tablier.hardware.pcb_layouts)")
+        raise LaidOutForOtherPins(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), "
+                                  f"GP18 (clock) and GP22 (LEDs), not GP{pins.sr_data}, GP{pins.sr_load}, "
+                                  f"GP{pins.sr_clk} and GP{pins.led}: lay it out again "
+                                  "(tablier.hardware.pcb_layouts)")
     width, height = MAIN_BOARD_MM
     pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
     pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))

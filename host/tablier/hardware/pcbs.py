@@ -183,15 +183,16 @@ def clearance_problems(layout: Layout) -> list[str]:
 
 
 def _clearance_problems(layout: Layout) -> list[str]:
-    from tablier.hardware.pcb_layouts import board_pcbs
+    from tablier.hardware.pcb_layouts import LaidOutForOtherPins, board_pcbs
 
-    try:
+    try:  # the libraries are in a checkout with KiCad's installed, not in an installed package
         footprint_file("Package_TO_SOT_SMD:SOT-23")
+        footprint_file("tablier:RaspberryPi_Pico_THT")
     except TablierError:
         return []
     try:
         boards = board_pcbs(layout)
-    except TablierError as error:
+    except LaidOutForOtherPins as error:
         return [str(error)]
     problems = []
     for pcb in boards:
