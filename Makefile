@@ -10,7 +10,9 @@ MPY_OUT := build/mpy
 .PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
 
 # System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings, Chromium and its
-# driver for the web view's browser test (Debian's own: no browser is downloaded at install time).
+# driver for the web view's browser test (Debian's own: no browser is downloaded at install time), and
+# KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
+# pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB).
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
@@ -20,6 +22,13 @@ system-deps:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi
+	@kicad=""; \
+	[ -d /usr/share/kicad/footprints/Package_SO.pretty ] || kicad="$$kicad kicad-footprints"; \
+	/usr/bin/python3 -c 'import pcbnew' 2>/dev/null || kicad="$$kicad kicad"; \
+	if [ -n "$$kicad" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends $$kicad; \
+	  else echo "please install:$$kicad (sudo apt-get install --no-install-recommends$$kicad)"; fi; fi
 
 # What playing needs (the host, the simulated board's MicroPython, the Backgammon engine), for `make demo`.
 $(PLAY_STAMP): pyproject.toml constraints.txt setup.py

@@ -11,6 +11,7 @@
   to a millisecond for the host or its side channel);
 - ``vsys_mv() -> int``: VSYS in millivolts (0 if the backend cannot measure it);
 - ``reset_cause() -> int``: why the board last started (``wire.RESET_*``);
+- ``usb_ma``: the current the board declared to USB at start (its configuration descriptor);
 - ``feed()``: feed the watchdog;
 - ``maintenance()``: restart with the REPL free for ``mpremote`` (the protocol's MAINTENANCE);
 - ``report(exc)``: an exception the loop caught (printed to stderr in the simulation, dropped on

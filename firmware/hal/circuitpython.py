@@ -27,6 +27,7 @@ class Board:
     def __init__(self) -> None:
         config = board_config
         self.config = config
+        self.usb_ma = 0  # CircuitPython's USB descriptor is not raised here: the LEDs keep the stock budget
         self._load = digitalio.DigitalInOut(pin(config.PIN_SR_LOAD))
         self._load.switch_to_output(value=True)
         self._spi = busio.SPI(pin(config.PIN_SR_CLK), MISO=pin(config.PIN_SR_DATA))

@@ -3,7 +3,9 @@
 A hardware timer ticks every ``SCAN_PERIOD_MS``; :meth:`Board.idle` sleeps until the next tick, so
 the loop (and the scan) runs at a steady rate. VSYS is measured on ADC3 (GPIO29, VSYS / 3 on the
 Pico). A write to the host is skipped when USB cannot take bytes (a host that opened the port but
-stopped reading): MicroPython would otherwise wait up to its CDC timeout on every frame.
+stopped reading): MicroPython would otherwise wait up to its CDC timeout on every frame. At start the
+board declares ``USB_DECLARED_MA`` to USB (:func:`declare_usb_current`); where it cannot, the LEDs
+keep to the smaller budget that fits stock MicroPython's 250 mA (``LED_BUDGET_STOCK_USB_MA``).
 """
 
 import select
@@ -21,6 +23,30 @@ VSYS_FULL_SCALE_MV = const(9900)
 VSYS_ADC = const(3)
 #: Present at boot: leave the REPL to mpremote (see main.py); removed as it is honoured.
 MAINTENANCE_FLAG = "/maintenance"
+#: What stock MicroPython's configuration descriptor asks of USB (``USBD_MAX_POWER_MA``).
+STOCK_USB_MA = const(250)
+#: The configuration descriptor's bMaxPower byte, in units of 2 mA.
+_MAX_POWER = const(8)
+
+
+def declare_usb_current(ma: int) -> int:
+    """Ask USB for ``ma`` milliamps: the built-in serial port's configuration descriptor with its
+    bMaxPower raised, the device enumerated again (at boot, before any host talks to it). Returns the
+    milliamps now declared: the stock 250 mA where MicroPython has no runtime USB device."""
+    try:
+        usb = machine.USBDevice()
+        cdc = usb.BUILTIN_CDC
+        cfg = bytearray(cdc.desc_cfg)
+        if cfg[_MAX_POWER] * 2 >= ma:
+            return cfg[_MAX_POWER] * 2
+        cfg[_MAX_POWER] = ma // 2
+        usb.active(False)
+        usb.builtin_driver = cdc  # type: ignore[attr-defined]
+        usb.config(cdc.desc_dev, cfg)
+        usb.active(True)
+        return ma
+    except (AttributeError, OSError, ValueError, TypeError):
+        return STOCK_USB_MA
 
 
 class Board:
@@ -29,6 +55,7 @@ class Board:
     def __init__(self, watchdog: bool = True) -> None:
         config = board_config
         self.config = config
+        self.usb_ma = declare_usb_current(config.USB_DECLARED_MA)
         self._load = machine.Pin(config.PIN_SR_LOAD, machine.Pin.OUT, value=1)
         self._spi = machine.SPI(config.SPI_ID, baudrate=config.SPI_BAUD, polarity=0, phase=0,
                                 sck=machine.Pin(config.PIN_SR_CLK), miso=machine.Pin(config.PIN_SR_DATA))

@@ -42,4 +42,8 @@ def test_a_pattern_that_cannot_catch_a_fault_is_refused(write_layout: Writer, bo
 def test_an_led_budget_beyond_the_usb_port_is_refused(write_layout: Writer, board_text: str) -> None:
     text = board_text.replace("budget_ma = 400", "budget_ma = 450")
     assert ("led_chain.budget_ma = 450: with the 71 mA the board draws with its LEDs dark it would "
-            "draw 521 mA, more than the 500 mA a USB 2.0 port gives") in problems_of(text, write_layout)
+            "draw 521 mA, more than the 500 mA it declares to USB (usb_declared_ma)") in problems_of(text,
+                                                                                      write_layout)
+    declared = board_text.replace("usb_declared_ma = 500", "usb_declared_ma = 900")
+    assert ("led_chain.usb_declared_ma = 900 should be between 100 and the 500 mA a USB 2.0 port gives"
+            in problems_of(declared, write_layout))

@@ -141,7 +141,7 @@ def test_the_csv_lists_every_cutout_in_its_face_coordinates() -> None:
     assert len(rows) == len(cutouts(layout))
     square_1 = next(r for r in rows if r["face"] == "draughts" and r["place"] == "square 1")
     # square 1 is Black's, top row, second column: centre (80 + 75, 50 + 375); LED 19 right, 19 down
-    assert (square_1["x_mm"], square_1["y_mm"], square_1["diameter_mm"]) == ("174.00", "406.00", "8")
+    assert (square_1["x_mm"], square_1["y_mm"], square_1["diameter_mm"]) == ("174.00", "406.00", "13")
     assert (square_1["depth_mm"], square_1["core_depth_mm"]) == ("7", "4")
 
 

@@ -181,6 +181,36 @@ class ADC:
         return VSYS_MV[0] * 65535 // 9900
 
 
+class _Builtin:
+    """The built-in CDC driver's descriptors (stock MicroPython's, bMaxPower 125 = 250 mA)."""
+
+    desc_dev = b"\x12\x01\x00\x02\xef\x02\x01@\x8a.\x05\x00\x00\x01\x01\x02\x03\x01"
+    desc_cfg = b"\t\x02K\x00\x02\x01\x00\x80}" + bytes(66)
+
+
+class USBDevice:
+    """The runtime USB device: records the configuration descriptor it was given (:data:`USB`).
+    ``USB["missing"]`` set before start makes it absent, as in a MicroPython built without it."""
+
+    BUILTIN_CDC = _Builtin()
+
+    def __init__(self):
+        if USB["missing"]:
+            raise AttributeError("USBDevice")
+        self.builtin_driver = None
+
+    def active(self, value=None):
+        if value is not None:
+            USB["active"] = bool(value)
+        return USB["active"]
+
+    def config(self, desc_dev, desc_cfg, *args):
+        USB["max_power_ma"] = desc_cfg[8] * 2
+
+
+#: What the simulated USB device was told (``max_power_ma``) and whether it is absent.
+USB = {"missing": False, "active": True, "max_power_ma": 250}
+
 #: The simulated VSYS in millivolts (USB's 5 V less the Pico's Schottky diode).
 VSYS_MV = [4700]
 PWRON_RESET = 1

@@ -40,11 +40,11 @@ def register(subparsers: Any) -> None:
     templates = action("templates", "write the 1:1 drilling templates of both faces (SVG, tiled A4 and "
                        "A3 PDFs) and the CSV of every hole", run_templates, out=DEFAULT_TEMPLATES)
     templates.add_argument("--no-pdf", action="store_true", help="write only the SVGs and the CSV")
-    pcb = action("pcb", "write the tables sensor carrier's Gerbers, drill file and picture after its "
-                 "clearance check", run_pcb, out=DEFAULT_PCB)
-    pcb.add_argument("--png", action="store_true", help="also render the picture as PNG (rsvg-convert)")
+    pcb = action("pcb", "write the carriers' KiCad boards, have KiCad check them (DRC) and plot their "
+                 "Gerbers and drill files, and draw each from its Gerbers", run_pcb, out=DEFAULT_PCB)
+    pcb.add_argument("--png", action="store_true", help="also render the pictures as PNG (rsvg-convert)")
     pcb.add_argument("--pictures", type=Path, metavar="DIR",
-                     help="write the picture there instead (the repository keeps it in docs/hardware)")
+                     help="write the pictures there instead (the repository keeps them in docs/hardware)")
     action("capture", "print how far off centre a man is seen, and what it leaves at its neighbours",
            run_capture)
     action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
@@ -181,37 +181,26 @@ def _write_files(args: argparse.Namespace, write: Any) -> int:
 
 
 def run_pcb(args: argparse.Namespace) -> int:
-    """Check the carrier's clearances and write its fabrication files and picture."""
-    import shutil
-    import subprocess
-
-    from tablier.hardware.carrier_pcb import PICTURE, clearance, copper, pcb_files, pcb_problems
+    """Write the boards' KiCad files; KiCad checks them and plots their Gerbers and drill files."""
+    from tablier.errors import TablierError
+    from tablier.hardware.pcbs import write_pcbs
 
     layout = _load(args)
     if layout is None:
         return 1
-    problems = pcb_problems(layout)
-    for problem in problems:
-        print(f"error: {problem}", file=sys.stderr)
-    if problems:
+    try:
+        paths, checked = write_pcbs(layout, args.out, args.pictures, png=args.png)
+    except TablierError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 1
-    renderer = shutil.which("rsvg-convert") if args.png else None
-    if args.png and renderer is None:
-        print("error: the PNG needs rsvg-convert (Debian: apt-get install librsvg2-bin)", file=sys.stderr)
-        return 1
-    for name, text in pcb_files(layout).items():
-        folder = args.pictures if name == PICTURE and args.pictures is not None else args.out
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / name
-        path.write_text(text, encoding="utf-8", newline="\n")
+    for path in paths:
         print(f"wrote {path}")
-        if renderer is not None and name == PICTURE:
-            png = path.with_suffix(".png")
-            subprocess.run([renderer, "--background-color", "white", "--output", str(png), str(path)],
-                           check=True, timeout=120)
-            print(f"wrote {png}")
-    print(f"clearance: {clearance(copper(layout))[0]:.2f} mm at least between nets")
-    return 0
+    failed = False
+    for board in checked:
+        print(f"{board.board}: KiCad DRC: {board.violations} violations, "
+              f"{board.unconnected} unconnected pads")
+        failed = failed or board.violations != 0 or board.unconnected != 0
+    return 1 if failed else 0
 
 
 def run_capture(args: argparse.Namespace) -> int:

@@ -28,6 +28,7 @@ from tablier.hardware.netlist import (
 
 MAX_CHIPS = 6
 PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpopulated: wire pads
+LED_PADS = "tablier:WirePads_1x03_P2.50mm_Bottom"  # the LED module's wires, soldered from below
 JST = "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical"
 #: The 5-way bus between the main board and the chain boards, in connector pin order.
 BUS = ("+3V3", "GND", "CLK", "~PL", "DATA")
@@ -83,8 +84,8 @@ def chain_boards(layout: Layout) -> list[ChainBoard]:
     return boards
 
 
-def board_netlists(layout: Layout) -> dict[str, Netlist]:
-    """Every distinct board's netlist by file name, each after its ERC."""
+def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netlist]:
+    """Every distinct board's netlist by file name (or only those named), each after its ERC."""
     logic = ("+3V3", "GND")
     designs: dict[str, tuple[tuple[str, ...], Callable[[_Schematic], None]]] = {
         "carrier-ladder.net": (logic, lambda s: _carrier(s, 6)),
@@ -94,7 +95,8 @@ def board_netlists(layout: Layout) -> dict[str, Netlist]:
     }
     for board in chain_boards(layout):
         designs[f"chain-board-{board.number}.net"] = (logic, partial(_chain_board, board=board))
-    return {name: _build(layout, rails, design) for name, (rails, design) in designs.items()}
+    return {name: _build(layout, rails, design) for name, (rails, design) in designs.items()
+            if not only or name in only}
 
 
 def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic], None]) -> Netlist:
@@ -108,10 +110,13 @@ def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic]
     design(schematic)
     collector = _Collector()
     skidl.erc_logger.addHandler(collector)
+    level = skidl.erc_logger.level
+    skidl.erc_logger.setLevel(logging.WARNING)  # no "no errors" line per board on stderr
     try:
         circuit.ERC()
     finally:
         skidl.erc_logger.removeHandler(collector)
+        skidl.erc_logger.setLevel(level)
     logging.disable(logging.WARNING)
     try:
         text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))
@@ -221,7 +226,7 @@ def _main_board(s: _Schematic) -> None:
     pico_pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
     pico_pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
                   (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
-    pico = s.part("Raspberry_Pi_Pico", "U1", "Module:RaspberryPi_Pico_Common_THT", "Pico", pico_pins)
+    pico = s.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_THT", "Pico", pico_pins)
     s.v3 += pico["3V3"]
     s.v5 += pico["VBUS"]
     s.gnd += pico[PICO_GND_PINS]
@@ -283,8 +288,8 @@ def _main_board(s: _Schematic) -> None:
 
 def _led_module(s: _Schematic) -> None:
     rail = s.net("+5V_LED", power=True)
-    pads_in = _connector(s, "J1", ["+5V_LED", "GND", "DIN"], PADS)
-    pads_out = _connector(s, "J2", ["+5V_LED", "GND", "DOUT"], PADS)
+    pads_in = _connector(s, "J1", ["+5V_LED", "GND", "DIN"], LED_PADS)
+    pads_out = _connector(s, "J2", ["+5V_LED", "GND", "DOUT"], LED_PADS)
     pixel = s.part("WS2812B", "D1", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm", "WS2812B",
                    [(1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"), (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
     rail += pixel["VDD"], pads_in["+5V_LED"], pads_out["+5V_LED"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tablier.hardware.layout import Layout
+from tablier.hardware.power import stock_usb_budget_ma
 
 CONFIG_NAME = "board_config.py"
 #: The scan runs once a millisecond, paced by a hardware timer (hardware/README.md, *Timing*).
@@ -28,7 +29,8 @@ Switch id s is bit (7 - s % 8) of byte s // 8 of the SR_BYTES bytes read from th
 (most significant bit first; chip 0 is the one whose QH feeds the Pico). Inputs past SWITCH_COUNT
 are spare, wired so that the last byte's SPARE_MASK bits read SPARE_BITS; one more byte is read past
 the chain and reads SR_TAIL (the last chip's SER is tied low). A closed sensor reads 0 when
-SWITCH_ACTIVE_LOW. SCAN_PERIOD_MS paces the scan from a timer.
+SWITCH_ACTIVE_LOW. SCAN_PERIOD_MS paces the scan from a timer. The board declares USB_DECLARED_MA to
+USB at start; where it cannot, the LEDs keep to LED_BUDGET_STOCK_USB_MA (within stock 250 mA).
 """
 
 LAYOUT_HASH = "{layout.hash}"
@@ -49,6 +51,8 @@ PIN_LED = {pins.led}
 LED_ORDER = "{layout.led_order}"
 LED_MA_PER_CHANNEL = {layout.led_ma_per_channel}
 LED_BUDGET_MA = {layout.led_budget_ma}
+USB_DECLARED_MA = {layout.usb_declared_ma}
+LED_BUDGET_STOCK_USB_MA = {stock_usb_budget_ma(layout)}
 '''
 
 

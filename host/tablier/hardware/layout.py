@@ -129,6 +129,7 @@ class Layout:
     led_order: str
     led_ma_per_channel: int
     led_budget_ma: int
+    usb_declared_ma: int
     leds: tuple[Led, ...]
     mechanics: Mechanics
     hash: str
@@ -262,6 +263,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         led_order=reader.string(led_chain, "order", "led_chain"),
         led_ma_per_channel=reader.integer(led_chain, "ma_per_channel", "led_chain"),
         led_budget_ma=reader.integer(led_chain, "budget_ma", "led_chain"),
+        usb_declared_ma=reader.integer(led_chain, "usb_declared_ma", "led_chain"),
         leds=tuple(_led(reader, entry, n) for n, entry in
                    enumerate(reader.array(led_chain, "leds", "led_chain"))),
         mechanics=parse_mechanics(reader, document),

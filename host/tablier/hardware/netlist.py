@@ -150,7 +150,7 @@ class _Schematic:
         pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
         pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
                  (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
-        pico = self.part("Raspberry_Pi_Pico", "U1", "Module:RaspberryPi_Pico_Common_THT", "Pico", pins)
+        pico = self.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_THT", "Pico", pins)
         self.v3 += pico["3V3"]
         self.v5 += pico["VBUS"]
         self.gnd += pico[PICO_GND_PINS]

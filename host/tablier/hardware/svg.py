@@ -62,6 +62,12 @@ class Svg:
         self._element(tag, {"points": " ".join(f"{_num(x)},{_num(y)}" for x, y in points), "fill": fill,
                             "stroke": stroke, "stroke_width": stroke_width})
 
+    def path(self, outlines: list[list[tuple[float, float]]], fill: str) -> None:
+        """Closed outlines filled with the even-odd rule (an outline inside another is a hole)."""
+        data = " ".join("M " + " L ".join(f"{_num(x)} {_num(y)}" for x, y in outline) + " Z"
+                        for outline in outlines)
+        self._element("path", {"d": data, "fill": fill, "fill_rule": "evenodd", "stroke": "none"})
+
     def text(self, x: float, y: float, content: str, size: float = 4, anchor: str = "middle",
              fill: str = "#000", bold: bool = False) -> None:
         """Text centred vertically on y, anchored at x (start, middle or end)."""

@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable
 
 from tablier.hardware.capture import capture_problems
-from tablier.hardware.carrier_pcb import pcb_problems
 from tablier.hardware.cutouts import clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
@@ -23,6 +22,8 @@ from tablier.hardware.layout import (
     SWITCH_KINDS,
     Layout,
 )
+from tablier.hardware.pcbs import clearance_problems
+from tablier.hardware.power import USB_PORT_MA, dark_ma
 
 #: The Raspberry Pi Pico's GPIOs on its header (23, 24, 25 and 29 are used on the module itself).
 PICO_GPIOS = frozenset([*range(0, 23), 26, 27, 28])
@@ -32,12 +33,6 @@ SPI_RX_PINS = {0: frozenset({0, 4, 16, 20}), 1: frozenset({8, 12, 28})}
 #: A 74HC165 has 8 parallel inputs; above this clock rate long chains over wires get unreliable.
 INPUTS_PER_74HC165 = 8
 MAX_SPI_BAUD = 10_000_000
-#: What a USB 2.0 port gives a configured device at most. (Stock MicroPython declares only 250 mA,
-#: ``USBD_MAX_POWER_MA`` in its TinyUSB glue: hardware/README.md, *Power*, weighs the two.)
-USB_PORT_MA = 500
-#: What the board draws with every LED dark: the Pico running MicroPython, and each WS2812B idle.
-PICO_MA = 25
-LED_IDLE_MA = 0.6
 
 
 def find_problems(layout: Layout) -> list[str]:
@@ -54,10 +49,10 @@ def find_problems(layout: Layout) -> list[str]:
 
 
 def _pcb_problems(layout: Layout) -> Iterable[str]:
-    """The tables carrier PCB's clearance check, once the geometry it is drawn from is sound."""
+    """The boards' clearance check, once the pins and the geometry they are drawn from are sound."""
     if all(value > 0 for value in vars(layout.geometry).values()) and \
-            all(size >= 1 for size in layout.ladders.values()):
-        yield from pcb_problems(layout)
+            all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)):
+        yield from clearance_problems(layout)
 
 
 def _pin_problems(layout: Layout) -> Iterable[str]:
@@ -170,13 +165,17 @@ def _led_problems(layout: Layout) -> Iterable[str]:
         yield f"no LED lights {_listed(_place(k, t, p, 'pip') for k, t, p in unlit)}"
     if sorted(layout.led_order) != ["B", "G", "R"]:
         yield f"led_chain.order = {layout.led_order!r} should be an ordering of R, G and B"
-    base = PICO_MA + LED_IDLE_MA * layout.led_count
-    if layout.led_budget_ma <= 0:
+    base = dark_ma(layout)
+    declared = layout.usb_declared_ma
+    if not 100 <= declared <= USB_PORT_MA:
+        yield (f"led_chain.usb_declared_ma = {declared} should be between 100 and the {USB_PORT_MA} mA a "
+               "USB 2.0 port gives")
+    elif layout.led_budget_ma <= 0:
         yield f"led_chain.budget_ma = {layout.led_budget_ma} should be positive"
-    elif layout.led_budget_ma + base > USB_PORT_MA:
+    elif layout.led_budget_ma + base > declared:
         yield (f"led_chain.budget_ma = {layout.led_budget_ma}: with the {base:.0f} mA the board draws with "
                f"its LEDs dark it would draw {layout.led_budget_ma + base:.0f} mA, more than the "
-               f"{USB_PORT_MA} mA a USB 2.0 port gives")
+               f"{declared} mA it declares to USB (usb_declared_ma)")
     if layout.led_ma_per_channel <= 0:
         yield f"led_chain.ma_per_channel = {layout.led_ma_per_channel} should be positive"
 

@@ -229,6 +229,7 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
     session.log = decisions
     session.teacher.replayed = deque(log.of(Advice))  # the turns held back live, held back again
     link.session = session
+    session.face.stable_s = 0.0  # a replay follows the log's order, not its timing
     try:
         session.start()
         session.started = True

@@ -42,6 +42,7 @@ from tablier.record.eventlog import (
 
 from .dice import Dice
 from .link import CONNECTED, Link
+from .steady_face import SteadyFace
 
 if TYPE_CHECKING:
     from .teaching import Teacher
@@ -128,6 +129,7 @@ class Session:
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
         self.link_wait_until = clock() + LINK_WAIT_S  # the status lights say "link" for a moment
         self.health = SensorHealth(layout)  # dead, stuck and chattering switches, masked
+        self.face = SteadyFace(layout)  # a flip is acted on once it has held face_stable_ms
         self.faults_told: list[tuple[float, Suspicion]] = []  # when each was told (for the bench)
         self._offered: tuple[int, bool] | None = None  # a press asked: "press again if ..."
         self._next_status = 0.0
@@ -254,8 +256,9 @@ class Session:
                 raise TimeoutError("the game did not finish in time")
             if actor is None:
                 continue
-            if self.link.state == CONNECTED and self.link.closed != actor.expected_closed:
-                continue  # the host has not seen all the hands did yet
+            if self.link.state == CONNECTED and (self.link.closed != actor.expected_closed
+                                                 or self.face.settling()):
+                continue  # the host has not seen all the hands did yet (a flip holds face_stable_ms)
             if not actor.step(self):
                 if self.link.state != CONNECTED:  # the board is away: the hands wait for it, as players do
                     idle_since = None
@@ -277,6 +280,8 @@ class Session:
             for line in commands.lines():
                 self.command_line(line)
         self._watch_sensors()
+        if self.face.due(self.clock()):
+            self._read_again()  # the flip has held: act on it
         if self.grace_until is not None and self.clock() >= self.grace_until:
             self.grace_until = None
             self.on_grace_over()
@@ -294,7 +299,7 @@ class Session:
         found = self.health.changed([(c.switch, c.closed, None if c.event_seq is None else c.time_ms)
                                      for c in changes], self.link.closed)
         before = self.observation
-        self.observation = self.health.observe(self.link.closed, self.legal_status)
+        self.observation = self._observe()
         now = self.observation
         try:
             if _board_differs(before, now):
@@ -353,7 +358,7 @@ class Session:
     def _read_again(self) -> None:
         """The masks changed: read the standing board again (the game's session sees the change)."""
         before = self.observation
-        self.observation = self.health.observe(self.link.closed, self.legal_status)
+        self.observation = self._observe()
         try:
             if _board_differs(before, self.observation):
                 self._offered = None
@@ -481,12 +486,16 @@ class Session:
         elif state != CONNECTED:
             self.say(f"board disconnected ({detail}): waiting for it", "warning")
 
+    def _observe(self) -> Observation:
+        """The board read from the link's closed switches, the masks and the steady face."""
+        return self.health.observe(self.face.closed(self.link.closed, self.clock()), self.legal_status)
+
     def _snapshot(self, reason: str) -> None:
         """Log the switch state; on connecting it is the board's state (after a reconnection the
         changes it implies come through the loop like any other, so the game sees them)."""
         self.record(SnapshotRecord(closed=sorted(self.link.closed), reason=reason))
         if reason == "connect":
-            self.observation = self.health.observe(self.link.closed, self.legal_status)
+            self.observation = self._observe()
 
 
 def _board_differs(before: Observation, after: Observation) -> bool:

@@ -1,0 +1,193 @@
+"""Where each part of a board goes and how its copper runs: the carriers, laid out from the layout.
+
+A carrier is an 11 mm strip with a Hall switch (SOT-23) on each sensor's centre, its 100 nF to the
+right, and the wire pads (an unpopulated 2.54 mm header) in the gap before the last sensor. Bottom
+copper: the 3V3 rail along the top edge, GND along the bottom edge, and one output lane per sensor
+between them, above or below the pads; top copper: each part's stubs to its vias.
+"""
+
+from __future__ import annotations
+
+from tablier.errors import TablierError
+from tablier.hardware.boards import board_netlists
+from tablier.hardware.kicad_pcb import Pcb, read_netlist
+from tablier.hardware.layout import Layout
+
+WIDTH = 11.0
+END = 6.0  # from the strip's end to the first and last sensor's centre
+MID = 5.5  # the sensors' and the pads' centre line
+RAIL = {"+3V3": 9.5, "GND": 1.5}
+RAIL_WIDTH = 0.8
+UPPER_LANES = (6.8, 7.6, 8.4)  # between the pads and the 3V3 rail, nearest first
+LOWER_LANES = (4.2, 3.4, 2.6)  # between the pads and the GND rail, nearest first
+PAD_PITCH = 2.54
+OUT_X = 2.4  # the output's via, left of the sensor's centre
+CAP_X = 3.5  # the capacitor, right of the sensor's centre
+
+
+def carrier_pitch(layout: Layout, kind: str) -> float:
+    """The distance between neighbouring sensors of a carrier: a ladder's slot pitch, or two squares."""
+    return layout.geometry.slot_pitch_mm if kind == "ladder" else 2 * layout.geometry.square_mm
+
+
+def carrier(layout: Layout, kind: str, netlist_text: str) -> Pcb:
+    """The ``ladder`` (6 sensors) or ``row`` (4) carrier, placed and routed."""
+    parts = read_netlist(netlist_text)
+    sensors = sum(1 for ref in parts if ref.startswith("U"))
+    pitch = carrier_pitch(layout, kind)
+    length = 2 * END + (sensors - 1) * pitch
+    pcb = Pcb(f"carrier-{kind}", length, WIDTH, parts)
+    first_pad = END + (sensors - 2) * pitch + 10.0
+    pcb.place("J1", first_pad, MID, 90)
+    for n, rail in ((1, "+3V3"), (2, "GND")):
+        x, y = pcb.pad("J1", str(n))
+        pcb.track(rail, (x, y), (x, RAIL[rail]))
+        pcb.via(rail, x, RAIL[rail])
+    lanes = [*UPPER_LANES, *LOWER_LANES]
+    for k in range(1, sensors + 1):
+        x = END + (k - 1) * pitch
+        out = f"OUT{k}"
+        pcb.place(f"U{k}", x, MID)
+        pcb.place(f"C{k}", x + CAP_X, MID, 270)
+        for ref, pin, rail in ((f"U{k}", "1", "+3V3"), (f"U{k}", "3", "GND"), (f"C{k}", "1", "+3V3"),
+                               (f"C{k}", "2", "GND")):
+            px, py = pcb.pad(ref, pin)
+            pcb.track(rail, (px, py), (px, RAIL[rail]))
+            pcb.via(rail, px, RAIL[rail])
+        lane = lanes[k - 1] if k < sensors else LOWER_LANES[0]  # the last comes from the right
+        ox, oy = pcb.pad(f"U{k}", "2")
+        pcb.track(out, (ox, oy), (x - OUT_X, oy), (x - OUT_X, lane))
+        pcb.via(out, x - OUT_X, lane)
+        jx, jy = pcb.pad("J1", str(k + 2))
+        pcb.track(out, (x - OUT_X, lane), (jx, lane), (jx, jy), layer="B.Cu")
+    for rail, y in RAIL.items():  # from its first via to its last
+        xs = [vx for net, vx, _vy in pcb.vias if net == rail]
+        pcb.track(rail, (min(xs), y), (max(xs), y), layer="B.Cu", width=RAIL_WIDTH)
+    return pcb
+
+
+LED_MODULE_MM = 12.0  # round, in a 13 mm pocket
+
+
+def led_module(netlist_text: str) -> Pcb:
+    """The LED module: a 12 mm round board, the WS2812B in the middle and its 100 nF above it on
+    top; the wire pads (in above, out below, 5V on the left, GND in the middle) underneath, where the
+    wires come up from the pocket's floor. Bottom: 5V and GND straight through from in to out."""
+    c = LED_MODULE_MM / 2
+    pcb = Pcb("led-module", LED_MODULE_MM, LED_MODULE_MM, read_netlist(netlist_text), round_outline=True,
+              hide_references=True)
+    pcb.place("D1", c, c)
+    pcb.place("C1", c, c + 3.9)
+    pcb.place("J1", c - 2.5, c + 3.6)
+    pcb.place("J2", c - 2.5, c - 3.6)
+    five, ground = "+5V_LED", "GND"
+    pcb.via(five, c - 2.5, c + 2.7)
+    pcb.track(five, pcb.pad("D1", "1"), (c - 2.5, c + 2.7), pcb.pad("C1", "1"))
+    pcb.track(five, pcb.pad("J1", "1"), pcb.pad("J2", "1"), layer="B.Cu", width=0.5)
+    pcb.via(ground, c, c - 1.65)
+    pcb.track(ground, pcb.pad("D1", "3"), (c, c - 1.65))
+    pcb.via(ground, c + 0.95, c + 2.9)
+    pcb.track(ground, pcb.pad("C1", "2"), (c + 0.95, c + 2.9))
+    pcb.track(ground, pcb.pad("J1", "2"), pcb.pad("J2", "2"), layer="B.Cu", width=0.5)
+    pcb.track(ground, (c + 0.95, c + 2.9), (c, c + 2.9), layer="B.Cu")
+    pcb.via("DIN", c + 2.5, c + 2.7)
+    pcb.track("DIN", pcb.pad("D1", "4"), (c + 2.5, c + 2.7))
+    pcb.track("DIN", (c + 2.5, c + 2.7), pcb.pad("J1", "3"), layer="B.Cu")
+    pcb.via("DOUT", c + 2.5, c - 2.8)
+    pcb.track("DOUT", pcb.pad("D1", "2"), (c - 1.6, c - 2.8), (c + 2.5, c - 2.8))
+    pcb.track("DOUT", (c + 2.5, c - 2.8), pcb.pad("J2", "3"), layer="B.Cu")
+    return pcb
+
+
+def board_pcbs(layout: Layout) -> list[Pcb]:
+    """Every board laid out here, from its netlist."""
+    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net",
+                                            "main-board.net"))
+    return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
+            led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text)]
+
+
+class LaidOutForOtherPins(TablierError):
+    """The layout's Pico pins are not those the main board's copper was drawn for."""
+
+
+MAIN_BOARD_MM = (33.0, 98.0)  # in its 34 x 100 mm pocket
+#: The Pico's GPIOs the main board's copper is drawn for: the chain's data, load and clock, the LEDs.
+MAIN_BOARD_GPIOS = (16, 17, 18, 22)
+
+
+def main_board(layout: Layout, netlist_text: str) -> Pcb:
+    """The main board: the Pico at the top (its USB at the board's end), the chain bus, LED and power
+    connectors along the bottom, the LED rail's switch, the level shifter and their capacitors
+    between. Bottom: a ground pour, the 3V3 line to the bus, the 5 V line from VBUS, the LED data."""
+    pins = layout.pins
+    if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led) != MAIN_BOARD_GPIOS:
+        raise LaidOutForOtherPins(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), "
+                                  f"GP18 (clock) and GP22 (LEDs), not GP{pins.sr_data}, GP{pins.sr_load}, "
+                                  f"GP{pins.sr_clk} and GP{pins.led}: lay it out again "
+                                  "(tablier.hardware.pcb_layouts)")
+    width, height = MAIN_BOARD_MM
+    pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
+    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
+    pcb.place("U1", 16.5, 71)  # the Pico: pins 1-20 down the left, 21-40 up the right
+    pcb.place("J1", 11, 4, 180)  # the chain bus, pin 1 (3V3) on the right
+    pcb.place("J3", 20.5, 4, 180)  # the LED chain, pin 1 (5V) on the right
+    pcb.place("J4", 25.5, 4)  # LED power injection
+    pcb.place("J2", 13.5, 12)  # the face sensor's lead to the chain
+    pcb.place("SW1", 21, 12)  # the face sensor
+    pcb.place("U2", 27, 24, 180)  # TPS2553: IN, GND, EN on the right
+    pcb.place("C1", 30.2, 20.5, 270)
+    pcb.place("R4", 22.9, 24, 180)
+    pcb.place("U3", 13, 27)  # 74AHCT1G125
+    pcb.place("C2", 15.6, 30.2)
+    pcb.place("R1", 15, 23.9)
+    pcb.place("C3", 9.5, 19)
+    pcb.place("R2", 21, 40, 180)
+    pcb.place("R3", 21, 37.5, 180)
+
+    def pin(number: int) -> tuple[float, float]:
+        return pcb.pad("U1", str(number))
+
+    # the chain: each line from its pin to a channel right of the Pico, then in a lane to the bus
+    for number, channel, lane, via_r, bus_x in ((21, 27.1, 42.5, None, 3.0), (22, 27.9, 40.0, "R2", 5.0),
+                                                (24, 28.7, 37.5, "R3", 7.0)):
+        x, y = pin(number)
+        net = pcb.net_of("U1", str(number))
+        if via_r is None:
+            pcb.track(net, (x, y), (channel, y), (channel, lane), (bus_x, lane), pcb.pad("J1", "5"))
+            continue
+        pcb.track(net, (x, y), (channel, y), (channel, lane), pcb.pad(via_r, "1"))
+        far = pcb.net_of(via_r, "2")
+        pcb.track(far, pcb.pad(via_r, "2"), (bus_x, lane), pcb.pad("J1", {"R2": "4", "R3": "3"}[via_r]))
+    x, y = pin(29)
+    pcb.track("LED_GPIO", (x, y), (29.5, y), (29.5, 33), (10.5, 33), (10.5, 27), pcb.pad("U3", "2"))
+    # 3V3 and 5 V underneath, through the ground pour
+    x, y = pin(36)
+    pcb.track("+3V3", (x, y), (12, y), (12, 44), (8, 40), (8, 7), (11, 7), pcb.pad("J1", "1"), layer="B.Cu",
+              width=0.4)
+    x, y = pin(40)
+    pcb.track("+5V", (x, y), (31.6, y), (31.6, 25.6), layer="B.Cu", width=0.5)
+    pcb.via("+5V", 31.6, 25.6)
+    pcb.track("+5V", (31.6, 25.6), (30.2, 25.6), pcb.pad("C1", "1"), width=0.4)
+    pcb.track("+5V", (30.2, 24.95), pcb.pad("U2", "3"), width=0.3)
+    pcb.track("+5V", (30.2, 23.05), pcb.pad("U2", "1"), width=0.3)
+    # the LED rail: from the switch's OUT to the connectors, the bulk capacitor and the level shifter
+    rail = "+5V_LED"
+    pcb.track("ILIM", pcb.pad("U2", "5"), pcb.pad("R4", "1"))
+    pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), (25.5, 7), (20.5, 7), pcb.pad("J3", "1"), width=0.5)
+    pcb.track(rail, (25.5, 7), pcb.pad("J4", "1"), width=0.5)
+    pcb.track(rail, (25.5, 21.6), (9.5, 21.6), pcb.pad("C3", "1"), width=0.5)
+    pcb.track(rail, (18.3, 21.6), (18.3, 27.95), pcb.pad("U3", "5"), pcb.pad("C2", "1"), width=0.4)
+    pcb.track("LED_5V_DATA", pcb.pad("U3", "4"), pcb.pad("R1", "1"))
+    pcb.via("DIN", 17.0, 23.9)
+    pcb.track("DIN", pcb.pad("R1", "2"), (17.0, 23.9))
+    pcb.track("DIN", (17.0, 23.9), (16.5, 20), pcb.pad("J3", "3"), layer="B.Cu")
+    pcb.track("FACE", pcb.pad("J2", "1"), (13.5, 15.5), (21, 15.5), pcb.pad("SW1", "1"))
+    # each ground pad of a surface-mount part, through a via to the pour
+    ground_vias: tuple[tuple[str, str, tuple[float, float]], ...] = (
+        ("U2", "2", (29.2, 24)), ("C1", "2", (30.2, 18.2)), ("R4", "2", (21.95, 25.6)),
+        ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (17.7, 30.2)))
+    for ref, pad_number, via in ground_vias:
+        pcb.via("GND", *via)
+        pcb.track("GND", pcb.pad(ref, pad_number), via)
+    return pcb

@@ -1,0 +1,127 @@
+"""The boards' KiCad files: generated from the layout, checked by KiCad's DRC, plotted by KiCad.
+
+The ``.kicad_pcb`` files are compared with what the layout generates (no KiCad run needed, only its
+footprint library); KiCad's check and plot run once per session (about a second per board) and
+their Gerbers, drill files, reports and pictures must match the committed ones.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tablier.hardware.boards import board_netlists
+from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, board_text, footprint_file
+from tablier.hardware.layout import load_layout, read_layout
+from tablier.hardware.pcb_layouts import board_pcbs
+from tablier.hardware.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
+from tablier.hardware.validate import find_problems
+
+ROOT = Path(__file__).resolve().parents[2]
+PCB = ROOT / "hardware" / "pcb"
+DOCS = ROOT / "docs" / "hardware"
+BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board")
+STALE = "stale: run `tablier hardware pcb --out hardware/pcb --pictures docs/hardware --png`"
+
+needs_footprints = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Package_SO.pretty").is_dir(),
+                                      reason="KiCad's footprint library is not installed "
+                                             "(make system-deps)")
+needs_kicad = pytest.mark.skipif(not kicad_available(), reason="KiCad 6's pcbnew is not installed "
+                                                               "(make system-deps)")
+
+
+@pytest.fixture(scope="session")
+def kicad_output(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list[Checked]]:
+    """KiCad's check and plot of every board, once per session."""
+    out = tmp_path_factory.mktemp("pcb")
+    pictures = tmp_path_factory.mktemp("pictures")
+    _paths, checked = write_pcbs(load_layout(), out, pictures)
+    return out, pictures, checked
+
+
+@needs_footprints
+def test_the_committed_board_files_are_what_the_layout_generates() -> None:
+    for pcb in board_pcbs(load_layout()):
+        committed = PCB / pcb.name / f"{pcb.name}.kicad_pcb"
+        assert committed.read_text(encoding="utf-8") == board_text(pcb), STALE
+
+
+@needs_kicad
+def test_kicad_finds_no_violation_and_no_unconnected_pad(
+        kicad_output: tuple[Path, Path, list[Checked]]) -> None:
+    _out, _pictures, checked = kicad_output
+    assert checked == [Checked(name, 0, 0) for name in BOARDS]
+
+
+@needs_kicad
+def test_the_committed_gerbers_drill_files_and_pictures_are_kicads(
+        kicad_output: tuple[Path, Path, list[Checked]]) -> None:
+    out, pictures, _checked = kicad_output
+    for name in BOARDS:
+        made = sorted(p.name for p in (out / name).iterdir())
+        assert made == sorted(p.name for p in (PCB / name).iterdir()), STALE
+        for file in made:
+            assert (out / name / file).read_bytes() == (PCB / name / file).read_bytes(), f"{file}: {STALE}"
+        picture = f"{name}-pcb.svg"
+        assert (pictures / picture).read_text() == (DOCS / picture).read_text(), STALE
+        assert (DOCS / picture).with_suffix(".png").read_bytes().startswith(b"\x89PNG")
+    drill = (PCB / "carrier-ladder" / "carrier-ladder.drl").read_text()
+    assert "T1C0.300" in drill and "T2C1.000" in drill  # the vias and the wire pads' holes
+
+
+@needs_footprints
+def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
+    ladder, row, _led, _main = board_pcbs(load_layout())
+    assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
+    xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
+    assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
+
+
+@needs_footprints
+def test_every_footprint_of_every_board_is_in_kicads_library_or_the_projects() -> None:
+    listed = [row["footprint"] for row in csv.DictReader(
+        (ROOT / "hardware" / "kicad" / "footprints.csv").read_text(encoding="utf-8").splitlines())]
+    used = {fp for board in board_netlists(load_layout()).values()
+            for fp in re.findall(r'\(footprint "([^"]+)"\)', board.text)}
+    assert used <= set(listed)
+    for footprint in listed:
+        assert footprint_file(footprint).is_file()
+    assert footprint_file("tablier:RaspberryPi_Pico_THT").parent.name == "tablier.pretty"
+    with pytest.raises(FootprintMissing, match="Module:RaspberryPi_Pico_Common_THT is not in"):
+        footprint_file("Module:RaspberryPi_Pico_Common_THT")  # KiCad 6 has none: the project's is used
+
+
+@needs_footprints
+def test_copper_too_close_is_refused_by_hardware_check(write_layout: Callable[[str], Path],
+                                                       board_text: str) -> None:
+    layout = read_layout(write_layout(board_text.replace("slot_pitch_mm = 32", "slot_pitch_mm = 5")))
+    problems = clearance_problems(layout)
+    assert problems and problems[0].startswith("carrier-ladder PCB: ") and "at least 0.2 mm" in problems[0]
+    assert problems[0] in find_problems(layout)
+    assert clearance_problems(load_layout()) == []
+
+
+@needs_footprints
+def test_a_main_board_laid_out_for_other_pins_is_refused(write_layout: Callable[[str], Path],
+                                                         board_text: str) -> None:
+    layout = read_layout(write_layout(board_text.replace("led = 22 ", "led = 21 ")))
+    (problem,) = clearance_problems(layout)
+    assert problem.startswith("main board PCB: its copper is laid out for GP16 (data)")
+    assert "not GP16, GP17, GP18 and GP21" in problem and problem in find_problems(layout)
+
+
+def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier import cli
+    from tablier.hardware import pcbs
+
+    monkeypatch.setattr(pcbs, "KICAD_PYTHON", str(tmp_path / "no-python"))
+    assert cli.main(["hardware", "pcb", "--out", str(tmp_path / "pcb")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: KiCad 6's pcbnew is not importable") and "apt-get install" in err
+    assert "Traceback" not in err and not (tmp_path / "pcb").exists()
