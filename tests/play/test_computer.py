@@ -169,3 +169,26 @@ def test_bad_players_get_a_one_line_message(capsys: pytest.CaptureFixture[str]) 
     assert main(["play", "backgammon", "--sim", "--players", "human,computer:7"]) == 2
     err = capsys.readouterr().err
     assert err == "tablier play: player 'computer:7': level 7 is not one of 1-4\n"
+
+
+def test_without_gnu_backgammon_the_computer_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier.engines import backgammon
+
+    def missing() -> None:
+        raise backgammon.EngineUnavailableError(backgammon.MISSING)
+
+    monkeypatch.setattr(backgammon, "load_gnubg", missing)
+    assert main(["play", "backgammon", "--sim", "--players", "human,computer"]) == 2
+    assert capsys.readouterr().err == ("tablier play: the computer cannot play Backgammon: the Backgammon "
+                                       "engine needs GNU Backgammon: pip install 'tablier[engine]'\n")
+
+
+def test_the_demos_players_are_the_computer_unless_told(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--fast", "--seed", "4", "--players", "greedy,random", "--log-dir", str(tmp_path)]) == 0
+    (log,) = tmp_path.glob("*.jsonl")
+    assert read_log(log).header.players == ["greedy player", "random player"]
+    assert not read_log(log).of(Command)  # nothing said by a computer
+    assert main(["demo", "--fast", "--players", "greedy,Bob"]) == 2
+    assert "computer, computer:LEVEL, greedy or random, not 'Bob'" in capsys.readouterr().err
