@@ -31,7 +31,7 @@ def test_the_human_makes_the_computers_move_as_lit_and_a_wrong_placement_is_guid
     result = run_script("backgammon", OPENING + """
         dice 6 4
         press 2                   # the human throws for the computer
-        expect message computer:1 (white) plays 24/14*: lift the man on point 14 and put it on the bar
+        expect message computer:1 (white) plays 24/14*: point 14 to the bar (black), then point 24 to point 14
         expect lit point 11 lift-here      # its 14, the human's blot: hit, to his bar first
         expect lit bar 1 put-here
         lift point 11
@@ -45,7 +45,7 @@ def test_the_human_makes_the_computers_move_as_lit_and_a_wrong_placement_is_guid
         lift point 1
         put point 12              # the wrong point
         wait 0.5
-        expect message that is not computer:1 (white)'s move 24/14*
+        expect message not computer:1 (white)'s move 24/14*: lift the man on point 13
         expect lit point 12 lift-here
         expect lit point 11 put-here
         move point 12 point 11
@@ -135,7 +135,7 @@ def test_the_computer_huffs_a_man_that_should_have_taken_and_the_human_lifts_it_
         press 1
         expect last 1-5
         expect message huffed the piece on 10
-        expect message computer:1 (white) plays 15-10: lift the man on square 10; then lift the man on square 15
+        expect message computer:1 (white) plays 15-10: take the man off square 10, then square 15 to square 10
         expect lit square 10 lift-here     # the huffed man first
         lift square 10
         expect lit square 15 lift-here
@@ -145,7 +145,7 @@ def test_the_computer_huffs_a_man_that_should_have_taken_and_the_human_lifts_it_
         press 2
         expect message does not show computer:1 (white)'s move yet
         wait 0.5
-        expect message that is not computer:1 (white)'s move 15-10
+        expect message not computer:1 (white)'s move 15-10
         expect lit square 11 lift-here
         expect lit square 10 put-here
         move square 11 square 10
@@ -186,7 +186,8 @@ def test_without_gnu_backgammon_the_computer_says_what_to_install(monkeypatch: p
 
 def test_the_demos_players_are_the_computer_unless_told(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--fast", "--seed", "4", "--players", "greedy,random", "--log-dir", str(tmp_path)]) == 0
+    argv = ["demo", "--fast", "--seed", "4", "--players", "greedy,random", "--log-dir", str(tmp_path)]
+    assert main(argv) == 0
     (log,) = tmp_path.glob("*.jsonl")
     assert read_log(log).header.players == ["greedy player", "random player"]
     assert not read_log(log).of(Command)  # nothing said by a computer

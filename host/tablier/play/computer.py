@@ -138,7 +138,7 @@ class Computer:
         self.choice = (_key(session), found[0])
         self.off_since, self.told_off, self.confirmed = None, False, 0
         steps = path_words(session, self._path(session))
-        session.say(f"{player_name(session, mover)} plays {notation}: {steps}")
+        session.say(f"{player_name(session, mover)} plays {notation}: {steps}; make it as the lights show")
 
     # -- hooks of the game sessions ---------------------------------------------------------------
 
@@ -172,7 +172,7 @@ class Computer:
         shown = self._shown(session) if lights.done else None
         if shown is None:
             session.say(f"the board does not show {player_name(session, mover)}'s move yet: "
-                        f"{lights_words(session, self._lights(session))}")
+                        f"{lights_words(session, self._lights(session)).removeprefix('not its move: ')}")
             return True
         self.huffed = None
         if isinstance(session, TablesSession):
@@ -201,14 +201,15 @@ class Computer:
             plan.die(1, session.flow.dice.first, DIE).die(2, session.flow.dice.second, DIE)
         return plan
 
-    def lines(self, session: Session) -> list[str]:
-        """The view's line during the computer's move: what to do next."""
+    def lines(self, session: Session, lines: list[str]) -> list[str]:
+        """The view's ``lines`` during the computer's move: what the board shows is the computer's to
+        say (its move, not any legal one), with what to do next."""
         if not self.moving(session):
-            return []
-        assert isinstance(session, TablesSession | DraughtsSession) and self.choice is not None
+            return lines
+        assert isinstance(session, TablesSession | DraughtsSession)
         mover = _mover(session) or 1
-        return [f"{player_name(session, mover)}'s move {_notation(self.choice[1])}: "
-                f"{lights_words(session, self._lights(session))}"]
+        kept = [line for line in lines if not line.startswith("the board shows:")]
+        return [*kept, f"{player_name(session, mover)}: {lights_words(session, self._lights(session))}"]
 
     # -- the live loop ----------------------------------------------------------------------------
 
@@ -354,8 +355,9 @@ class Computer:
         if not self.told_off and now - self.off_since >= session.options.grace_s:
             self.told_off = True
             assert self.choice is not None
-            session.say(f"that is not {player_name(session, player)}'s move {_notation(self.choice[1])}: "
-                        f"{lights_words(session, lights)}", "warning")
+            words = lights_words(session, lights).removeprefix("not its move: ")
+            session.say(f"not {player_name(session, player)}'s move {_notation(self.choice[1])}: {words}",
+                        "warning")
 
     # -- where the move stands --------------------------------------------------------------------
 

@@ -113,7 +113,8 @@ def unseen_steps(path: MovePath, shown: Callable[[Counts], Counts]) -> list[bool
     return [looks[n] == looks[n + 1] for n in range(len(path.steps))]
 
 
-def next_lights(path: MovePath, seen: Counts, shown: Callable[[Counts], Counts], confirmed: int = 0) -> Lights:
+def next_lights(path: MovePath, seen: Counts, shown: Callable[[Counts], Counts],
+                confirmed: int = 0) -> Lights:
     """Where the board (``seen``, as the switches show it) stands on ``path``, ``confirmed`` unseen
     steps said made by a press, and what comes next."""
     states, steps = path.states, path.steps
@@ -152,13 +153,13 @@ def place_words(session: TablesSession | DraughtsSession, index: int) -> str:
 
 
 def step_words(session: TablesSession | DraughtsSession, lift: int | None, put: int | None) -> str:
-    """One step in words: ``lift the man on point 24 and put it on point 18``."""
+    """One step of a move, short: ``point 24 to point 18``, ``take the man off square 15``."""
     if lift is not None and put is not None:
-        return f"lift the man on {place_words(session, lift)} and put it on {place_words(session, put)}"
+        return f"{place_words(session, lift)} to {place_words(session, put)}"
     if lift is not None:
-        return f"lift the man on {place_words(session, lift)}"
+        return f"take the man off {place_words(session, lift)}"
     if put is not None:
-        return f"put a man on {place_words(session, put)}"
+        return f"a man onto {place_words(session, put)}"
     return ""
 
 
@@ -166,18 +167,21 @@ def path_words(session: TablesSession | DraughtsSession, path: MovePath) -> str:
     """Every step of a move in words."""
     if not path.steps:
         return "no man can move: the turn passes"
-    return "; then ".join(step_words(session, lift, put) for lift, put in path.steps)
+    return ", then ".join(step_words(session, lift, put) for lift, put in path.steps)
 
 
 def lights_words(session: TablesSession | DraughtsSession, lights: Lights) -> str:
     """What the lights ask now, in words."""
     if lights.done:
         return "the board shows it"
-    if lights.lift is None and lights.put is not None:
-        return f"put the man in hand on {place_words(session, lights.put)} (put-here)"
-    words = step_words(session, lights.lift, lights.put)
+    lift = place_words(session, lights.lift) if lights.lift is not None else ""
+    put = place_words(session, lights.put) if lights.put is not None else ""
     if lights.press:
-        return f"{words}, then press a button (the stacks hide this man from the switches)"
-    if lights.off_way:
-        return f"put the men as the lights show: {words}"
-    return f"{words} (lift-here, then put-here)" if lights.put is not None else f"{words} (lift-here)"
+        return f"move the man from {lift} to {put}, then press a button (the stacks hide him)"
+    if lift and put:
+        words = f"lift the man on {lift} (lift-here) and put it on {put} (put-here)"
+    elif lift:
+        words = f"lift the man on {lift} (lift-here)"
+    else:
+        words = f"put the man in hand on {put} (put-here)" if not lights.off_way else f"put a man on {put}"
+    return f"not its move: {words}" if lights.off_way else words

@@ -568,4 +568,4 @@ class DraughtsSession(Session):
             lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
                          + (" ..." if len(moves) > 8 else ""))
             lines.append(f"the board shows: {self.reading.status.value}")
-        return lines + self.computer_lines()
+        return self.computer_lines(lines)

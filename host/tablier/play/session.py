@@ -194,9 +194,9 @@ class Session:
         """The lights of the computer's move while the human makes it (None otherwise)."""
         return self.computer.led_plan(self) if self.computer is not None else None
 
-    def computer_lines(self) -> list[str]:
-        """The view's lines of the computer's move while the human makes it."""
-        return self.computer.lines(self) if self.computer is not None else []
+    def computer_lines(self, lines: list[str]) -> list[str]:
+        """The view's ``lines``, told what to do while the human makes the computer's move."""
+        return self.computer.lines(self, lines) if self.computer is not None else lines
 
     # -- shared services -------------------------------------------------------------------------
 

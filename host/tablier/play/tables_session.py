@@ -597,4 +597,4 @@ class TablesSession(Session):
         return self.computer_plan() or tables_led_plan(self)
 
     def status_lines(self) -> list[str]:
-        return tables_status_lines(self) + self.computer_lines()
+        return self.computer_lines(tables_status_lines(self))
