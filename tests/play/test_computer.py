@@ -3,13 +3,15 @@ human's hands, checked, guided back when wrong; its cube, its Ticktack claims, i
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from tablier.cli import main
 from tablier.play.computer import parse_players
-from tablier.record.eventlog import Claim, Command, CubeAction, read_log
+from tablier.play.demo import resume_demo, run_demo
+from tablier.record.eventlog import Claim, Command, Commit, CubeAction, read_log
 
 from .conftest import run_script
 
@@ -31,7 +33,7 @@ def test_the_human_makes_the_computers_move_as_lit_and_a_wrong_placement_is_guid
     result = run_script("backgammon", OPENING + """
         dice 6 4
         press 2                   # the human throws for the computer
-        expect message computer:1 (white) plays 24/14*: point 14 to the bar (black), then point 24 to point 14
+        expect message computer:1 (white) plays 24/14*: 14 to the bar (black), 24 to 14 (as lit)
         expect lit point 11 lift-here      # its 14, the human's blot: hit, to his bar first
         expect lit bar 1 put-here
         lift point 11
@@ -45,7 +47,7 @@ def test_the_human_makes_the_computers_move_as_lit_and_a_wrong_placement_is_guid
         lift point 1
         put point 12              # the wrong point
         wait 0.5
-        expect message not computer:1 (white)'s move 24/14*: lift the man on point 13
+        expect message not computer:1 (white)'s move 24/14*: lift the man on point 13 and put it on point 14
         expect lit point 12 lift-here
         expect lit point 11 put-here
         move point 12 point 11
@@ -135,7 +137,7 @@ def test_the_computer_huffs_a_man_that_should_have_taken_and_the_human_lifts_it_
         press 1
         expect last 1-5
         expect message huffed the piece on 10
-        expect message computer:1 (white) plays 15-10: take the man off square 10, then square 15 to square 10
+        expect message computer:1 (white) plays 15-10: take off 10, 15 to 10 (as lit)
         expect lit square 10 lift-here     # the huffed man first
         lift square 10
         expect lit square 15 lift-here
@@ -193,3 +195,17 @@ def test_the_demos_players_are_the_computer_unless_told(tmp_path: Path,
     assert not read_log(log).of(Command)  # nothing said by a computer
     assert main(["demo", "--fast", "--players", "greedy,Bob"]) == 2
     assert "computer, computer:LEVEL, greedy or random, not 'Bob'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "cut_after"), [("backgammon", 9), ("jacquet", 14)])
+def test_a_resumed_demo_plays_the_same_moves_as_the_whole_one(game: str, cut_after: int,
+                                                             tmp_path: Path) -> None:
+    whole = run_demo(game, seed=5, delay=0.0, log_dir=tmp_path / "whole", out=io.StringIO(), live=False)
+    assert whole.log_path is not None and whole.session.finished
+    lines = whole.log_path.read_text().splitlines(keepends=True)
+    commits = [n for n, line in enumerate(lines) if '"type":"commit"' in line]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:commits[cut_after - 1] + 1]))  # the host killed after that commit
+    resumed = resume_demo(cut, delay=0.0, out=io.StringIO(), live=False)
+    assert resumed.session.finished
+    assert [c.notation for c in read_log(cut).of(Commit)] == whole.session.committed

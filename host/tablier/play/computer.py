@@ -138,7 +138,7 @@ class Computer:
         self.choice = (_key(session), found[0])
         self.off_since, self.told_off, self.confirmed = None, False, 0
         steps = path_words(session, self._path(session))
-        session.say(f"{player_name(session, mover)} plays {notation}: {steps}; make it as the lights show")
+        session.say(f"{player_name(session, mover)} plays {notation}: {steps} (as lit)")
 
     # -- hooks of the game sessions ---------------------------------------------------------------
 
@@ -202,14 +202,15 @@ class Computer:
         return plan
 
     def lines(self, session: Session, lines: list[str]) -> list[str]:
-        """The view's ``lines`` during the computer's move: what the board shows is the computer's to
-        say (its move, not any legal one), with what to do next."""
+        """The view's ``lines`` during the computer's move: what the board shows, and where a lifted
+        man may go, are the computer's to say (its move, not any legal one): what to do next."""
         if not self.moving(session):
             return lines
         assert isinstance(session, TablesSession | DraughtsSession)
         mover = _mover(session) or 1
-        kept = [line for line in lines if not line.startswith("the board shows:")]
-        return [*kept, f"{player_name(session, mover)}: {lights_words(session, self._lights(session))}"]
+        shows = next((n for n, line in enumerate(lines) if line.startswith("the board shows:")), len(lines))
+        words = lights_words(session, self._lights(session))
+        return [*lines[:shows], f"{player_name(session, mover)}: {words}"]
 
     # -- the live loop ----------------------------------------------------------------------------
 

@@ -153,21 +153,23 @@ def place_words(session: TablesSession | DraughtsSession, index: int) -> str:
 
 
 def step_words(session: TablesSession | DraughtsSession, lift: int | None, put: int | None) -> str:
-    """One step of a move, short: ``point 24 to point 18``, ``take the man off square 15``."""
+    """One step of a move, short: ``24 to 18``, ``14 to the bar``, ``take off 15``."""
+    def short(index: int) -> str:
+        return place_words(session, index).removeprefix("point ").removeprefix("square ")
     if lift is not None and put is not None:
-        return f"{place_words(session, lift)} to {place_words(session, put)}"
+        return f"{short(lift)} to {short(put)}"
     if lift is not None:
-        return f"take the man off {place_words(session, lift)}"
+        return f"take off {short(lift)}"
     if put is not None:
-        return f"a man onto {place_words(session, put)}"
+        return f"a man onto {short(put)}"
     return ""
 
 
 def path_words(session: TablesSession | DraughtsSession, path: MovePath) -> str:
-    """Every step of a move in words."""
+    """Every step of a move in words, in the order the lights show them."""
     if not path.steps:
         return "no man can move: the turn passes"
-    return ", then ".join(step_words(session, lift, put) for lift, put in path.steps)
+    return ", ".join(step_words(session, lift, put) for lift, put in path.steps)
 
 
 def lights_words(session: TablesSession | DraughtsSession, lights: Lights) -> str:
@@ -177,11 +179,11 @@ def lights_words(session: TablesSession | DraughtsSession, lights: Lights) -> st
     lift = place_words(session, lights.lift) if lights.lift is not None else ""
     put = place_words(session, lights.put) if lights.put is not None else ""
     if lights.press:
-        return f"move the man from {lift} to {put}, then press a button (the stacks hide him)"
+        return f"{step_words(session, lights.lift, lights.put)} is hidden by the stacks: move him, then press"
     if lift and put:
-        words = f"lift the man on {lift} (lift-here) and put it on {put} (put-here)"
+        words = f"lift the man on {lift} and put it on {put}"
     elif lift:
-        words = f"lift the man on {lift} (lift-here)"
+        words = f"lift the man on {lift}"
     else:
-        words = f"put the man in hand on {put} (put-here)" if not lights.off_way else f"put a man on {put}"
+        words = f"put the man in hand on {put}" if not lights.off_way else f"put a man on {put}"
     return f"not its move: {words}" if lights.off_way else words
