@@ -129,6 +129,15 @@ def test_the_computer_says_why_not_when_the_human_misses_a_win() -> None:
     assert result.session.score == [1, 0]
 
 
+def test_the_computer_sees_a_vie_when_the_throw_to_come_is_not_likely_to_win() -> None:
+    result = run_script("ticktack", """
+        setup
+        say 2 vie                 # the human (white) vies before his throw
+        expect message black sees it: the game is worth 2 now
+    """, position=TICKTACK, players=("computer:1", "human"))
+    assert result.log_path is None and result.session.message_log
+
+
 def test_the_computer_huffs_a_man_that_should_have_taken_and_the_human_lifts_it_as_lit(
         tmp_path: Path) -> None:
     result = run_script("english", """
