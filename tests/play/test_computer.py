@@ -218,3 +218,16 @@ def test_a_resumed_demo_plays_the_same_moves_as_the_whole_one(game: str, cut_aft
     resumed = resume_demo(cut, delay=0.0, out=io.StringIO(), live=False)
     assert resumed.session.finished
     assert [c.notation for c in read_log(cut).of(Commit)] == whole.session.committed
+
+
+@pytest.mark.parametrize(("cast", "kept"), [("6 5", True), ("3 1", False)])
+def test_the_computer_keeps_a_good_deciding_throw_or_throws_again(cast: str, kept: bool) -> None:
+    result = run_script("jacquet", f"""
+        setup
+        dice {cast}
+        press 1                   # the deciding throw: the computer (black) throws the higher
+        wait 0.2
+    """, players=("computer:1", "human"), options={"first_player": "rethrow"})
+    said = result.session.message_log
+    assert any("the deciding throw is played" in m for m in said) == kept
+    assert any("press computer:1 (black)'s button (1) to throw for it" in m for m in said) != kept

@@ -32,6 +32,8 @@ from tablier.engines import find_level, tables_engine
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.levels import Level
 from tablier.errors import IllegalMoveError, TablierError
+from tablier.tables.game import Phase
+from tablier.tables.jacquet import AWAIT_CHOICE
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.ticktack import Ticktack
@@ -47,9 +49,17 @@ from .computer_lights import (
     tables_path,
     tables_shown,
 )
-from .computer_rules import cube_answer, cube_offer, draughts_move, huff_or_compel, vie_answer, wants_vie
+from .computer_rules import (
+    cube_answer,
+    cube_offer,
+    draughts_move,
+    huff_or_compel,
+    keeps_throw,
+    vie_answer,
+    wants_vie,
+)
 from .draughts_session import PLAYING, DraughtsSession
-from .tables_flow import ANSWER, PLAY, THROW, BackgammonFlow, TicktackFlow
+from .tables_flow import ANSWER, PLAY, THROW, BackgammonFlow, JacquetFlow, TablesFlow, TicktackFlow
 from .tables_session import ASKING, SETUP, TablesSession
 
 if TYPE_CHECKING:
@@ -149,9 +159,10 @@ class Computer:
         mover = _mover(session)
         if mover is None or not self.plays(mover) or self.choice is None or self.choice[0] != _key(session):
             return False
-        move = self.choice[1]  # a man touched (Ticktack) may narrow the plays: choose again
-        return not isinstance(session, TablesSession) or (session.inference is not None
-                                                          and move in session.inference.plays)
+        move = self.choice[1]  # a man touched (Ticktack, Law 11) may narrow the moves: choose again
+        if isinstance(session, TablesSession):
+            return session.inference is not None and move in session.inference.plays
+        return move in session.legal_moves()
 
     def on_press(self, session: Session, player: int) -> bool:
         """A button pressed (or ``done``) in the computer's turn: its move commits if the board shows
@@ -304,6 +315,12 @@ class Computer:
             if wants_vie(flow.variant, flow.position):
                 self._say(session, player, "vie")
                 return
+        cast = _cast_to_keep(flow)
+        if cast is not None and ("keep", key) not in self.done_for:
+            self.done_for.add(("keep", key))
+            if keeps_throw(cast):
+                self._say(session, player, "keep")
+                return
         if ("throw", key) not in self.done_for:
             self.done_for.add(("throw", key))
             name = player_name(session, player)
@@ -393,6 +410,18 @@ class Computer:
         target = session.variant.after(inference.start, move)
         return next((c for c in session.reading.finals  # type: ignore[union-attr]
                      if session.variant.after(inference.start, inference.play_of(c)) == target), None)
+
+
+def _cast_to_keep(flow: TablesFlow) -> tuple[int, int] | None:
+    """The deciding (Jacquet, Spanish) or opening (Backgammon's ``opening=choose``) throw the side
+    to act may keep or throw again; None when there is none."""
+    if isinstance(flow, JacquetFlow) and flow.first.awaiting == AWAIT_CHOICE and flow.first.dice:
+        return (flow.first.dice.first, flow.first.dice.second)
+    if isinstance(flow, BackgammonFlow) and flow.game.phase is Phase.CHOOSE and flow.game.opening_cast:
+        black, white = flow.game.opening_cast
+        cast = (black[0], white[0]) if len(black) == 1 else (black if flow.turn == 0 else white)
+        return (cast[0], cast[1])
+    return None
 
 
 def _mover(session: GameSession) -> int | None:

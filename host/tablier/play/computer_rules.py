@@ -9,6 +9,8 @@ Kept in one place so that a better rule (a match-equity cube, say) replaces one 
   often than not, and sees a vie unless its adversary, about to throw, wins at once more often than not;
 * the Checker Laws' failure to capture: it huffs (Law 14) or compels the capture (Law 15), whichever
   leaves it better by the draughts engine's own score;
+* a deciding (or opening) throw it may keep or throw again: it keeps a doublet or eight pips and more
+  (more than an average throw's seven);
 * a draughts move: the engine's best one that does not bring about a position for the third time
   (else two engines shuffle their kings for ever: the board calls no draw by repetition).
 """
@@ -44,6 +46,11 @@ def cube_answer(variant: Variant, doubler: Position, level: Level) -> bool:
     if not isinstance(engine, BackgammonEngine):
         return True
     return engine.cube_decision(doubler, level).take
+
+
+def keeps_throw(dice: tuple[int, int]) -> bool:
+    """Whether the computer keeps a deciding throw it may play or throw again."""
+    return dice[0] == dice[1] or sum(dice) >= 8
 
 
 def win_chance(variant: Ticktack, position: Position) -> float:
