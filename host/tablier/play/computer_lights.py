@@ -1,7 +1,8 @@
 """The computer's move made by the human, one man at a time: the way from the turn's start to it.
 
 A move is a list of steps (lift a man from a place, put it on another; a hit man to his bar, a man
-borne off to the tray; in draughts the captured men lifted one by one) and the board states between
+borne off to the tray; in draughts the captured men lifted one by one, then the man moved) and the
+board states between
 them. :func:`next_lights` finds where the board stands on that way (a man in hand counts) and names
 the next man to lift and where it goes; a board off the way is led to the move's end, one man at a
 time, as any false move is led back (:func:`~tablier.board.guidance.next_step`). A step the
@@ -83,15 +84,15 @@ def tables_path(session: TablesSession, play: Play) -> MovePath:
 
 
 def draughts_path(session: DraughtsSession, move: Move, huffed: int | None) -> MovePath:
-    """The way of ``move``: the huffed man lifted (if it still stands), the man moved, the
-    captured men lifted."""
+    """The way of ``move``: the huffed man lifted (if it still stands), the captured men lifted,
+    the man moved."""
     start = set(session.board.pieces(False) + session.board.pieces(True))
     steps: list[tuple[int | None, int | None]] = []
     if huffed is not None and huffed not in start:
         start.add(huffed)
         steps.append((huffed, None))
+    steps += [(square, None) for square in move.captures]  # the board reads the men taken off first
     steps.append((move.from_square, move.to_square))
-    steps += [(square, None) for square in move.captures]
     return _walk({square: 1 for square in start}, steps)
 
 
