@@ -231,3 +231,21 @@ def test_the_computer_keeps_a_good_deciding_throw_or_throws_again(cast: str, kep
     said = result.session.message_log
     assert any("the deciding throw is played" in m for m in said) == kept
     assert any("press computer:1 (black)'s button (1) to throw for it" in m for m in said) != kept
+
+
+def test_the_computers_capture_is_lit_the_man_taken_first_then_the_taker() -> None:
+    result = run_script("english", """
+        setup
+        move square 10 square 14  # the human (black) offers a man
+        press 1
+        expect message computer:1 (white) plays 18x9: take off 14, 18 to 9 (as lit)
+        expect lit square 14 lift-here
+        lift square 14
+        expect lit square 18 lift-here
+        expect lit square 9 put-here
+        lift square 18
+        expect lit square 9 put-here
+        put square 9
+        expect last 18x9
+    """, position="B:W18:B1,10", players=("human", "computer:1"))
+    assert result.session.committed == ["10-14", "18x9"]
