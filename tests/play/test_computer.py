@@ -185,9 +185,10 @@ def test_bad_players_get_a_one_line_message(capsys: pytest.CaptureFixture[str]) 
 def test_without_gnu_backgammon_the_computer_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from tablier.engines import backgammon
+    from tablier.engines.candidates import EngineUnavailableError
 
     def missing() -> None:
-        raise backgammon.EngineUnavailableError(backgammon.MISSING)
+        raise EngineUnavailableError(backgammon.MISSING)
 
     monkeypatch.setattr(backgammon, "load_gnubg", missing)
     assert main(["play", "backgammon", "--sim", "--players", "human,computer"]) == 2
