@@ -260,8 +260,11 @@ class Computer:
             return
         side = takebacks.undo.side
         answerer = 2 - side if isinstance(session, TablesSession) else session.player_of(not side)
-        if self.plays(answerer):
+        tried = ("takeback", id(takebacks.undo))
+        if self.plays(answerer) and tried not in self.done_for:
             self._say(session, answerer, "accept" if session.options.teaching else "refuse")
+            if takebacks.asked:  # the answer was refused (and said): not again for this move
+                self.done_for.add(tried)
 
     def _act_tables(self, session: TablesSession) -> None:
         flow = session.flow
