@@ -2,8 +2,10 @@
 
 The main demonstration (``make demo``): the firmware runs under MicroPython, the players' hands move
 the men through the simulated switches, the host infers every move, lights the LEDs and logs the
-game (:mod:`tablier.play.demo`). ``--game`` picks any game; ``--seed`` makes it reproducible,
-``--delay``/``--fast`` pace it; ``--resume LOG`` goes on with an interrupted demo from its log.
+game (:mod:`tablier.play.demo`). Both seats are the computer, its moves lit and made as the
+lights ask; ``--players greedy,random`` has the simple players choose. ``--game`` picks any game;
+``--seed`` makes it reproducible, ``--delay``/``--fast`` pace it; ``--resume LOG`` goes on with an
+interrupted demo from its log.
 ``--no-board`` keeps the terminal-only demonstration (Backgammon, no firmware): the board drawn as
 text after every play. Exit status: 0 once the game is played to its end, 1 if it stopped before,
 2 for bad input.
@@ -25,6 +27,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "demo", help="watch two built-in players play a game on the simulated board")
     parser.add_argument("--game", default="backgammon", help="the game (any of `tablier games`)")
+    parser.add_argument("--players", default="computer:1,computer:1",
+                        help="the two seats: computer, computer:LEVEL (1-4), greedy or random "
+                             "(default computer:1,computer:1)")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible game")
     parser.add_argument("--delay", type=float, default=None,
                         help="seconds between two actions of the hands (on the board) or after each turn "
@@ -72,12 +77,21 @@ def run(args: argparse.Namespace) -> int:
         if args.resume is not None:
             result = resume_demo(args.resume, delay, serve=server)
         else:
-            result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server)
+            names = [name.strip() for name in args.players.split(",")]
+            if len(names) != 2:
+                print("tablier demo: --players takes two players separated by a comma, e.g. greedy,random",
+                      file=sys.stderr)
+                return 2
+            result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
+                              players=(names[0], names[1]))
     except ServeError as error:
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"tablier demo: {error}", file=sys.stderr)
         return 2
     except LinkError as error:
         print(f"tablier demo: {error}", file=sys.stderr)

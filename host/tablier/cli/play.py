@@ -35,7 +35,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--match", type=int, default=0, metavar="N", help="play a match to N points")
     parser.add_argument("--games", type=int, default=1, metavar="N", help="play N games (default 1)")
     parser.add_argument("--players", default="player 1,player 2",
-                        help="the two players' names, comma-separated")
+                        help="the two players' names, comma-separated; `computer` or `computer:LEVEL` "
+                             "(1-4) for the engine, e.g. human,computer or Ann,computer:3")
     parser.add_argument("--strict", action="store_true", help="strict mode: enforce and keep quiet")
     parser.add_argument("--grace", type=float, default=1.5, metavar="S",
                         help="seconds a wrong board may stand before the lights guide back (1.5)")
@@ -76,9 +77,12 @@ def run(args: argparse.Namespace) -> int:
         return fail("--script drives the simulated board: add --sim")
     if not args.sim and not args.port:
         return fail("say where the board is: --port /dev/ttyACM0, or --sim for the simulated board")
-    names = [n.strip() for n in args.players.split(",")]
-    if len(names) != 2 or not all(names):
-        return fail("--players takes two names separated by a comma")
+    from tablier.play.computer import parse_players
+
+    try:
+        names = parse_players(args.players)
+    except ValueError as error:
+        return fail(str(error))
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return fail("--games must be 1 or more, --match and --grace 0 or more")
     log_dir = args.log_dir or default_log_dir()

@@ -5,6 +5,10 @@ action it looks at the session and does the next thing a player at the table wou
 men, press his button to throw, lift and put men for the play his built-in player chose (a hit man
 to the bar, a borne-off man to the tray; in draughts the captured men lifted one by one), press his
 button to end the turn, answer the board's question. ``delay`` paces it for watching.
+
+A seat the session's computer plays (``computer[:LEVEL]``, :mod:`.computer`) is played as a person
+plays it: the hands press its button to throw and then do what the lights ask, lifting the man lit
+``lift-here`` and putting it where ``put-here`` shows, until the board shows the computer's move.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import partial
 
+from tablier.board.leds import LIFT_HERE, PRESS_WHEN_DONE, PUT_HERE
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.tables.moves import Play
@@ -44,7 +49,10 @@ class AutoHands:
     def __init__(self, hands: Hands, players: tuple[str, str] = ("greedy", "random"), seed: int | None = None,
                  delay: float = 0.0, way: str = HOME_RIGHT) -> None:
         self.hands = hands
-        self.players: tuple[Player, Player] = (PLAYERS[players[0]], PLAYERS[players[1]])
+        # a computer's seat follows the lights; its own player only stands in if it ever had to choose
+        self.players: tuple[Player, Player] = (PLAYERS.get(players[0], PLAYERS["greedy"]),
+                                               PLAYERS.get(players[1], PLAYERS["greedy"]))
+        self._stepped = False  # a man moved since the last press
         self.rng = random.Random(seed)
         self.delay = delay
         self.way = way
@@ -79,10 +87,34 @@ class AutoHands:
             self._told_teacher = True
             self._queue.append(partial(session.command_line, "teacher off"))
             return
+        if session.computer is not None and session.computer.moving(session):
+            self._follow_lights(session)
+            return
+        self._stepped = False
         if isinstance(session, TablesSession):
             self._plan_tables(session)
         elif isinstance(session, DraughtsSession):
             self._plan_draughts(session)
+
+    def _follow_lights(self, session: Session) -> None:
+        """One step of the computer's move, as the lights ask it: a man lifted where ``lift-here``
+        shows and put where ``put-here`` does (one motion of the hand: a man put on a tall stack is
+        not seen to land), a man taken off, or a press once a man the switches cannot see is moved."""
+        places = {led.index: (led.kind, led.target) for led in session.layout.leds}
+        lit = session.board_plan().lit
+        lift = next((places[i] for i, meaning in lit.items() if meaning is LIFT_HERE), None)
+        put = next((places[i] for i, meaning in lit.items() if meaning is PUT_HERE), None)
+        press = next((places[i][1] for i, meaning in lit.items() if meaning is PRESS_WHEN_DONE), None)
+        if press is not None and self._stepped:  # a man moved that the switches cannot see: say so
+            self._stepped = False
+            self._press(press)
+            return
+        if lift is not None:
+            self._queue.append(partial(self.hands.lift, lift))
+        if put is not None:
+            self._queue.append(partial(self.hands.put, put))
+        self._stepped = lift is not None and put is not None
+        self._planned_for = None
 
     def _press(self, player: int) -> None:
         self._queue.append(lambda: self.hands.press(player, True))

@@ -1,5 +1,9 @@
 """``tablier demo``: a whole game on the simulated board between two built-in players' hands.
 
+By default both seats are the computer (:data:`DEMO_PLAYERS`, a quick level): its moves are lit on
+the board and the hands make them as the lights ask, as a person would (:mod:`.computer`);
+``players=("greedy", "random")`` has the rules core's simple players choose instead.
+
 The firmware runs under MicroPython; the players' hands lift and put men through the simulated
 switches (:class:`~tablier.play.autoplay.AutoHands`); the host reads every move from the switches
 exactly as in ``tablier play``, lights the LEDs, writes the event log, and the terminal view follows.
@@ -19,6 +23,7 @@ from tablier.games import find_game
 from tablier.record.eventlog import read_log
 
 from .autoplay import AutoHands
+from .computer import seat_level
 from .dice import Dice
 from .hands import Hands
 from .link import Cable
@@ -30,22 +35,32 @@ from .view import View
 if TYPE_CHECKING:
     from tablier.web.server import LiveServer
 
+#: The demo's players: the computer in both seats, at its quickest level (about a minute a game).
+DEMO_PLAYERS = ("computer:1", "computer:1")
+#: The simple players' names for the seats (the computer's seats keep the name that chooses them).
+SIMPLE_NAMES = {"greedy": "greedy player", "random": "random player"}
+
 #: Seconds between two actions of the hands by default: a Backgammon game takes about a minute.
 DEFAULT_DELAY = 0.06
 
 
 def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = DEFAULT_DELAY,
              log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None,
-             serve: LiveServer | None = None) -> PlayResult:
+             serve: LiveServer | None = None, players: tuple[str, str] = DEMO_PLAYERS) -> PlayResult:
     """Play one game of ``game`` on the simulated board; returns the session and the log's path;
-    ``serve``: the server of the game's web page."""
+    ``serve``: the server of the game's web page; ``players``: ``computer[:LEVEL]``, ``greedy`` or
+    ``random`` for each seat (``ValueError`` for another name)."""
     info = find_game(game)
-    names = ("greedy player", "random player") if info.family == "tables" else ("player 1", "player 2")
+    for name in players:
+        if name not in SIMPLE_NAMES and seat_level(name) is None:
+            raise ValueError(f"the demo's players are computer, computer:LEVEL, greedy or random, "
+                             f"not {name!r}")
+    names = (SIMPLE_NAMES.get(players[0], players[0]), SIMPLE_NAMES.get(players[1], players[1]))
     options = PlayOptions(players=names, grace_s=5.0)
     dice = Dice(seed if seed is not None else None)
 
     view = View(out or sys.stdout, live=live)
-    return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=_hands(seed, delay),
+    return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=_hands(seed, delay, players),
                 view=view, serve=serve)
 
 
@@ -53,14 +68,17 @@ def resume_demo(path: Path, delay: float = DEFAULT_DELAY, out: TextIO | None = N
                 live: bool | None = None, serve: LiveServer | None = None) -> PlayResult:
     """Go on with the demo game of the log at ``path`` on a fresh simulated board."""
     log = read_log(path)
-    return resume_log(path, dice_going_on(log), sim=True, make_actor=_hands(log.header.seed, delay),
+    simple = {label: name for name, label in SIMPLE_NAMES.items()}
+    players = tuple(simple.get(name, name) for name in log.header.players)
+    return resume_log(path, dice_going_on(log), sim=True,
+                      make_actor=_hands(log.header.seed, delay, (players[0], players[1])),
                       view=View(out or sys.stdout, live=live), serve=serve)
 
 
-def _hands(seed: int | None, delay: float) -> Callable[[Hands, Cable], Actor]:
-    """The built-in players' hands (the greedy player has side 0, the random player side 1)."""
+def _hands(seed: int | None, delay: float, players: tuple[str, str]) -> Callable[[Hands, Cable], Actor]:
+    """The players' hands (a computer's seat follows the lights)."""
 
     def make_actor(hands: Hands, cable: Cable) -> Actor:
-        return AutoHands(hands, ("greedy", "random"), seed=seed, delay=delay)
+        return AutoHands(hands, players, seed=seed, delay=delay)
 
     return make_actor

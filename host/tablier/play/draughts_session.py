@@ -299,7 +299,7 @@ class DraughtsSession(Session):
     # -- buttons and commands ----------------------------------------------------------------------
 
     def on_button(self, player: int) -> None:
-        if self.phase != PLAYING or self.reading is None:
+        if self.phase != PLAYING or self.reading is None or self.computer_pressed(player):
             return
         if self.restoring is not None:
             self.say("first put the men back where the move began, as the lights show")
@@ -529,6 +529,9 @@ class DraughtsSession(Session):
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
+        computed = self.computer_plan()
+        if computed is not None:
+            return computed
         plan = LedPlan(self.layout)
         if self.phase == SETUP:
             if self.setup is not None:
@@ -575,4 +578,4 @@ class DraughtsSession(Session):
             lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
                          + (" ..." if len(moves) > 8 else ""))
             lines.append(f"the board shows: {self.reading.status.value}")
-        return lines
+        return self.computer_lines(lines)

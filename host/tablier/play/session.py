@@ -47,6 +47,9 @@ from .steady_face import SteadyFace
 if TYPE_CHECKING:
     from .teaching import Teacher
 
+if TYPE_CHECKING:
+    from .computer import Computer
+
 #: How long a board state that matches nothing may stand before the LEDs guide the player back.
 GRACE_S = 1.5
 #: How long the status lights show ``link-wait`` after the host (re)connects.
@@ -135,6 +138,7 @@ class Session:
         self._next_status = 0.0
         self._seen_status: object | None = None
         self.chain_told = False  # the players were told the switch chain is broken
+        self.computer: Computer | None = None  # the seats the engine plays (:mod:`.computer`)
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -185,6 +189,27 @@ class Session:
 
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached."""
+
+    def is_computer(self, player: int) -> bool:
+        """Whether player ``player`` (1 or 2) is the computer."""
+        return self.computer is not None and self.computer.plays(player)
+
+    def computer_pressed(self, player: int) -> bool:
+        """A button pressed in the computer's turn: handled by the computer (its move commits if the
+        board shows it); False in a player's own turn."""
+        return self.computer is not None and self.computer.on_press(self, player)
+
+    def computer_moving(self) -> bool:
+        """Whether the human is making the computer's move (its presses are the computer's to read)."""
+        return self.computer is not None and self.computer.moving(self)
+
+    def computer_plan(self) -> LedPlan | None:
+        """The lights of the computer's move while the human makes it (None otherwise)."""
+        return self.computer.led_plan(self) if self.computer is not None else None
+
+    def computer_lines(self, lines: list[str]) -> list[str]:
+        """The view's ``lines``, told what to do while the human makes the computer's move."""
+        return self.computer.lines(self, lines) if self.computer is not None else lines
 
     # -- shared services -------------------------------------------------------------------------
 
@@ -252,6 +277,8 @@ class Session:
         idle_since: float | None = None
         while not self.finished:
             self.tick(commands)
+            if self.computer is not None:  # its decisions, live only: a replay says them from the log
+                self.computer.act(self)
             if deadline is not None and self.clock() > deadline:
                 raise TimeoutError("the game did not finish in time")
             if actor is None:
@@ -372,7 +399,7 @@ class Session:
         the other way, ask; a second press (the board unchanged) masks that switch and plays on."""
         status = self.legal_status(self.observation)
         offered, self._offered = self._offered, None
-        if status in (None, Status.FINAL, Status.AMBIGUOUS):
+        if status in (None, Status.FINAL, Status.AMBIGUOUS) or self.computer_moving():
             self.on_button(player)
             return
         if offered is not None:
@@ -424,7 +451,10 @@ class Session:
             return
         self.record(Command(player=player, word=word, argument=argument))
         try:
-            self.on_command(player, word, argument)
+            if word == "computer" and self.computer is not None:
+                self.computer.command(self, player, argument)
+            else:
+                self.on_command(player, word, argument)
         except (TablierError, ValueError) as error:  # a malformed line is told, never fatal
             self.say(f"{word}: {error}", "warning")
 

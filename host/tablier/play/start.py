@@ -14,6 +14,7 @@ from tablier.games import find_game
 from tablier.hardware.layout import Layout
 from tablier.record.eventlog import EventLogWriter, Header, new_log_path
 
+from .computer import attach_computer
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
@@ -21,8 +22,16 @@ from .session import PlayOptions, Session
 
 def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None,
                  options: PlayOptions) -> Session:
-    """The session that plays ``game`` (a catalogue name or alias); ``KeyError``/``ValueError``
-    for an unknown game or a bad option."""
+    """The session that plays ``game`` (a catalogue name or alias), the players named ``computer``
+    played by the engine (:mod:`.computer`); ``KeyError``/``ValueError`` for an unknown game or a
+    bad option."""
+    session = _game_session(game, link, layout, dice, log, options)
+    attach_computer(session, options.players)
+    return session
+
+
+def _game_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None,
+                  options: PlayOptions) -> Session:
     info = find_game(game)
     if info.family == "tables":
         from tablier.tables.catalog import find_rotation, make_variant

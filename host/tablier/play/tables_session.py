@@ -471,7 +471,7 @@ class TablesSession(Session):
                 self._turn_throw()
             else:
                 self.say(f"it is {self._name(self.flow.turn)}'s turn to throw", "teach")
-        elif self.phase == PLAY:
+        elif self.phase == PLAY and not self.computer_pressed(player):
             self._end_turn(side)
 
     def _end_turn(self, side: int) -> None:
@@ -483,7 +483,7 @@ class TablesSession(Session):
         status = self.reading.status
         if status is Status.FINAL:
             self._commit(self.reading.finals[0])
-            if side != mover and self.phase == THROW and self.flow.turn == side:
+            if self.phase == THROW and self.flow.turn == side != mover and not self.is_computer(side + 1):
                 self._turn_throw()  # the next roll ends the turn before it
         elif status is Status.AMBIGUOUS:
             self._resolve()
@@ -587,7 +587,7 @@ class TablesSession(Session):
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        return tables_led_plan(self)
+        return self.computer_plan() or tables_led_plan(self)
 
     def status_lines(self) -> list[str]:
-        return tables_status_lines(self)
+        return self.computer_lines(tables_status_lines(self))
