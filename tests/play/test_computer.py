@@ -239,6 +239,8 @@ def test_the_computers_capture_is_lit_the_man_taken_first_then_the_taker() -> No
         setup
         move square 10 square 14  # the human (black) offers a man
         press 1
+        expect message That move (10-14) loses about the game by force against 1-5.
+        press 1                   # the teacher warned of it: keep it
         expect message computer:1 (white) plays 18x9: take off 14, 18 to 9 (as lit)
         expect lit square 14 lift-here
         lift square 14
@@ -250,3 +252,8 @@ def test_the_computers_capture_is_lit_the_man_taken_first_then_the_taker() -> No
         expect last 18x9
     """, position="B:W18:B1,10", players=("human", "computer:1"))
     assert result.session.committed == ["10-14", "18x9"]
+
+
+def test_the_teacher_warns_the_human_and_never_the_computer() -> None:
+    result = run_script("english", "setup\n", position="B:W18:B1,10", players=("human", "computer:1"))
+    assert result.session.warns_for(1) and not result.session.warns_for(2)

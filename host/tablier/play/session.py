@@ -183,9 +183,8 @@ class Session:
 
     def warns_for(self, player: int) -> bool:
         """Whether teaching mode warns player ``player`` (1 or 2) of a weak play before his turn is
-        committed: true for a human's seat, which every seat is (a computer's seat would answer
-        False: the computer is never warned)."""
-        return True
+        committed: a human's seat; the computer is never warned."""
+        return self.computer is None or not self.computer.plays(player)
 
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached."""
