@@ -153,7 +153,10 @@ class ListedStates(_Turn):
         results = {self.variant.after(self.start_position, play).boards for play in self.plays}
         place, their_bar = self.place, self.their_bar
         start_counts = self.orientation.counts(self.start_position)
-        for play in (path for listed in self.plays for path in self._paths(listed)):
+        longest = max(map(len, self.plays), default=0)
+        self._tall = [n for n, men in enumerate(start_counts) if men + longest > self.ladder]
+        theirs = self.variant.theirs(self.start_position)
+        for play in (path for listed in self.plays for path in self._paths(listed, theirs)):
             for mask in range(1 << len(play)):
                 moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
                 same = tuple(sorted(moves))
@@ -186,12 +189,11 @@ class ListedStates(_Turn):
             for move in same:
                 self._moves_from.setdefault(move.src, set()).add(move)
 
-    def _paths(self, play: Play) -> list[Play]:
+    def _paths(self, play: Play, theirs: list[int]) -> list[Play]:
         """``play`` and the same play with a man that uses both dice resting on his other
         intermediate point (the other die first), where that point is open and the step allowed:
         the generator lists one way per result, the hands may take either."""
         paths = [play]
-        theirs = self.variant.theirs(self.start_position)
         for i, first in enumerate(play):
             for j in range(i + 1, len(play)):
                 then = play[j]
@@ -240,7 +242,12 @@ class ListedStates(_Turn):
     def _add(self, candidate: Candidate) -> None:
         self.candidates.append(candidate)
         counts = candidate.counts
-        shown = counts if max(counts) <= self.ladder else visible(counts, self.ladder)
+        shown = counts
+        for n in self._tall:  # only the places a stack may rise above the ladder on
+            if counts[n] > self.ladder:
+                clipped = list(shown)
+                clipped[n] = self.ladder
+                shown = tuple(clipped)
         self._index.setdefault(shown, []).append(candidate)
         self._reachable.add(counts)
 
