@@ -30,6 +30,8 @@ from tablier.tables.variant import Variant
 from .observation import PLACE_INDEX, Counts, could_show, visible
 from .orientation import Orientation
 
+SUBSETS = [[tuple(n for n in range(size) if mask >> n & 1) for mask in range(1 << size)] for size in range(7)]
+"""The subsets of a play's moves, as indices, by the play's length."""
 FIELD = 4  # bits per point in a multiset of moves (a doublet moves at most 6 men from one point)
 ANY = None  # a place whose count is not constrained
 
@@ -157,9 +159,9 @@ class ListedStates(_Turn):
         self._tall = [n for n, men in enumerate(start_counts) if men + longest > self.ladder]
         theirs = self.variant.theirs(self.start_position)
         for play in (path for listed in self.plays for path in self._paths(listed, theirs)):
-            for mask in range(1 << len(play)):
-                moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
-                same = tuple(sorted(moves))
+            for picked in SUBSETS[len(play)]:
+                moves = play if len(picked) == len(play) else tuple([play[n] for n in picked])
+                same = moves if len(moves) < 2 else tuple(sorted(moves))
                 if same in done:
                     continue
                 reached = self._apply(moves)
@@ -194,6 +196,8 @@ class ListedStates(_Turn):
         intermediate point (the other die first), where that point is open and the step allowed:
         the generator lists one way per result, the hands may take either."""
         paths = [play]
+        if len(play) < 2:
+            return paths
         for i, first in enumerate(play):
             for j in range(i + 1, len(play)):
                 then = play[j]

@@ -248,8 +248,9 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
-    sources = {die: [src for src in range(24, 0, -1)
-                     if reach >> src & 1 and (src <= die or not closed[src - die])] for die in distinct}
+    sources = {die: sum(1 << src for src in range(24, 0, -1)
+                        if reach >> src & 1 and (src <= die or not closed[src - die])) for die in distinct}
+    unit = [1 << 4 * place for place in range(26)]
     # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
     code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
 
@@ -266,10 +267,11 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
             previous = die
             rest = remaining[:index] + remaining[index + 1:]
             rest_key = key - code[die]
-            for src in sources[die]:
+            points = held & sources[die]  # the sources that hold a man, from the highest
+            while points:
+                src = points.bit_length() - 1
+                points ^= 1 << src
                 count = board[src]
-                if not count:
-                    continue
                 if src == START_POINT and _start_closed(board, rules):
                     continue
                 dst = src - die
@@ -288,12 +290,14 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                         if verdict:
                             continue
                 moved = True
-                after = rest_key - (1 << 4 * src) + (1 << 4 * dst)
+                after = rest_key - unit[src] + unit[dst]
                 if not rest:  # the last movement: a play of every die
                     if best < len(dice):
                         best = len(dice)
                         found.clear()
-                    found.setdefault(after & BOARD_BITS, (*path, MOVES[src][dst][False]))
+                    reached = after & BOARD_BITS
+                    if reached not in found:
+                        found[reached] = (*path, MOVES[src][dst][False])
                     continue
                 if after in expanded:
                     continue
