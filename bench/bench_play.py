@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tablier.board.leds import BEAR_OFF, DESTINATION, HIT
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.orientation import Orientation
 from tablier.hardware.layout import Layout, load_layout
@@ -44,6 +45,7 @@ TARGET_P99_MS = 10
 SPREAD_TEXT = "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 12x15 / W"
 RACE_SPREAD = "W 24x3 23 22 21 20 19 18 17 16 10 9 8 2 / B 3x15 / W"  # a man home: the postillon arrived
 MULTI_CAPTURE = "B:W6,15,24,32:B1"  # 1x10x19x28
+LIT = (DESTINATION.colour, HIT.colour, BEAR_OFF.colour)
 CASES: tuple[tuple[str, str, str, tuple[int, int]], ...] = (
     ("backgammon opening 3-1", "backgammon", "", (3, 1)),
     ("backgammon spread 2-2", "backgammon", SPREAD_TEXT, (2, 2)),
@@ -193,8 +195,8 @@ def _lifts(board: SimulatedBoard, hands: Hands, layout: Layout, places: list[tup
         after = board.led_colours()
         hands.put(place)
         time.sleep(0.3)
-        # the places lit by the lift (the firmware dims every colour alike when many LEDs are on)
-        changed = {i for i in board_leds if before[i] == (0, 0, 0) and after[i] != (0, 0, 0)}
+        # the places lit by the lift as destinations (not a blinking must-move)
+        changed = {i for i in board_leds if before[i] == (0, 0, 0) and _destination(after[i])}
         if changed:
             lit_by[place] = changed
     if not lit_by:
@@ -215,6 +217,15 @@ def _lifts(board: SimulatedBoard, hands: Hands, layout: Layout, places: list[tup
         hands.put(place)
         time.sleep(0.2)  # a hand's pace: a switch flipping faster would be named as chattering
     return times
+
+
+def _destination(colour: tuple[int, int, int]) -> bool:
+    """Whether ``colour`` is a destination's (the firmware dims every colour alike when many LEDs
+    are on, so the colours are compared in proportion)."""
+    top = max(colour)
+    return bool(top) and any(
+        all(abs(c / top - m / max(meaning)) < 0.05 for c, m in zip(colour, meaning, strict=True))
+        for meaning in LIT)
 
 
 def _shows(board: SimulatedBoard, leds: set[int], lit: bool) -> bool:
