@@ -27,7 +27,7 @@ from tablier.tables.moves import Move, Play
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.variant import Variant
 
-from .observation import PLACE_INDEX, Counts, could_show, visible
+from .observation import PLACE_INDEX, Counts, could_show
 from .orientation import Orientation
 
 SUBSETS = [[tuple(n for n in range(size) if mask >> n & 1) for mask in range(1 << size)] for size in range(7)]

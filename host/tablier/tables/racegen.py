@@ -173,8 +173,8 @@ Without the rule on walls every legal play is found so;
             if src == START_POINT:
                 may_leave -= 1
             path.append(MOVES[src][dst][False])
-            extend(index[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start, new_held,
-                   run_start)
+            extend(index[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start,
+                   new_held, run_start)
             path.pop()
             if src == START_POINT:
                 may_leave += 1
