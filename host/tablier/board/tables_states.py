@@ -302,7 +302,7 @@ class ChainStates(_Turn):
         self._found: dict[tuple[str, Counts], list[Candidate]] = {}
         self._steps: dict[tuple[Position, int], set[tuple[Move, Position]]] = {}
         counts = orientation.counts(start)
-        self.start = Candidate(counts, start, (), any(not play for play in plays))
+        self.start = Candidate(counts, start, (), not plays or not plays[0])  # no move: every play is empty
 
     # -- the plays' moves as multisets ------------------------------------------------------------
 
@@ -329,8 +329,9 @@ class ChainStates(_Turn):
             found = list(self.keys)
         else:
             shift = ((key & -key).bit_length() - 1) // FIELD * FIELD
-            men = key >> shift & 15
-            found = [k for k in self.containing(key - (1 << shift)) if k >> shift & 15 >= men]
+            field = 15 << shift
+            least = key & field  # the men moved from that point, in place
+            found = [k for k in self.containing(key - (1 << shift)) if k & field >= least]
         self._containing[key] = found
         return found
 
