@@ -1,10 +1,11 @@
 """One turn of a tables game, read from the board: which legal play the men show.
 
-The inference does not follow gestures. At the start of a turn it lists every position that legal
-play can reach: each legal play's result, and every partial play on the way to one (any subset of
-its moves, made in any order the men allow), plus the moments of a hit when the hit man still stands
-on his point, or already lies on the bar while the hitting man has not left his own. Whatever the
-switches show is then matched against that list:
+The inference does not follow gestures. It knows every position that legal play can reach this
+turn: each legal play's result, and every partial play on the way to one (any subset of its moves,
+made in any order the men allow), plus the moments of a hit when the hit man still stands on his
+point, or already lies on the bar while the hitting man has not left his own
+(:mod:`tablier.board.tables_states`: listed at the throw for two different dice, found from the
+board for a doublet). Whatever the switches show is matched against them:
 
 - ``FINAL``: the board shows exactly one legal result (committed when the player ends his turn);
 - ``AMBIGUOUS``: two legal results look the same to the switches (men moved off tall stacks, whose
@@ -25,16 +26,21 @@ Positions are in the rules' frames; :class:`~tablier.board.orientation.Orientati
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import overload
 
 from tablier.tables.moves import Dice, Move, Play
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.variant import Variant
 
-from .observation import PLACE_INDEX, TABLES_PLACES, Counts, could_show, visible
+from .observation import PLACE_INDEX, TABLES_PLACES, Counts, visible
 from .orientation import Orientation
+from .tables_states import Candidate, ChainStates, ListedStates, States
+
+__all__ = ["BEAR_OFF", "HIT", "MOVE", "BeforeLift", "Candidate", "Candidates", "Reading", "Status",
+           "TurnInference"]
 
 
 class Status(Enum):
@@ -50,19 +56,6 @@ class Status(Enum):
 MOVE = "move"
 HIT = "hit"
 BEAR_OFF = "bear-off"
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A position legal play can reach this turn: the men per place, the moves made so far."""
-
-    counts: Counts
-    position: Position
-    moves: Play
-    final: bool
-    transit: bool = False  # a moment of a hit: the hit man still on his point, or the hitter not moved
-    # the hit man already on the bar, his hitter not moved: the places the hitter leaves and lands on
-    hitter: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,11 +88,47 @@ class BeforeLift:
     only: bool  # the next man must come from the one source (else: tall stacks among others)
 
 
+class Candidates(Sequence[Candidate]):
+    """The turn's candidates: the untouched start first, the rest listed only when asked for."""
+
+    def __init__(self, states: States) -> None:
+        self._states = states
+        self._every: list[Candidate] | None = None
+
+    def _all(self) -> list[Candidate]:
+        if self._every is None:
+            self._every = self._states.every()
+        return self._every
+
+    @overload
+    def __getitem__(self, index: int) -> Candidate: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Candidate]: ...
+
+    def __getitem__(self, index: int | slice) -> Candidate | Sequence[Candidate]:
+        if index == 0:
+            return self._states.start
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __iter__(self) -> Iterator[Candidate]:
+        return iter(self._all())
+
+
 class TurnInference:
-    """Everything one throw's legal plays can put on the board, indexed by what the switches see."""
+    """Everything one throw's legal plays can put on the board, matched with what the switches see.
+
+    ``eager`` lists every position at the throw whatever the dice (the tests' reference); otherwise a
+    doublet's positions are found from the board as it changes."""
 
     def __init__(self, variant: Variant, position: Position, dice: Dice | None, orientation: Orientation,
-                 ladder: int, plays: Sequence[Play] | None = None) -> None:
+                 ladder: int, plays: Sequence[Play] | None = None, eager: bool = False) -> None:
         self.variant = variant
         self.start = position
         self.dice = dice
@@ -108,152 +137,20 @@ class TurnInference:
         if plays is None:
             plays = variant.plays(position, dice) if dice is not None else [()]
         self.plays = list(plays)
-        self.candidates: list[Candidate] = []
-        self._index: dict[Counts, list[Candidate]] = {}
-        self._reachable: set[Counts] = set()  # the candidates' true men per place
-        self._opposite = (0, *(variant.opposite(point) for point in range(1, 25)))
-        self._placed: dict[tuple[Move, ...], Position] = {}  # each subset of moves (sorted) placed
-        self._subsets: dict[Position, list[tuple[Move, ...]]] = {}  # and the subsets reaching each
-        self._moves_from: dict[int, set[Move]] = {}  # the turn's moves by their starting point
-        self._steps: dict[tuple[Position, int], set[tuple[Move, Position]]] = {}  # on demand
+        self._states: States
+        if dice is not None and dice.is_doublet and not eager:
+            self._states = ChainStates(variant, position, orientation, ladder, self.plays, dice.first)
+        else:
+            self._states = ListedStates(variant, position, orientation, ladder, self.plays)
+        self.candidates: Sequence[Candidate] = Candidates(self._states)
         self._sources: dict[tuple[Candidate, ...], dict[int, dict[int, str]]] = {}
-        self._build()
-
-    # -- building -------------------------------------------------------------------------------
-
-    def _build(self) -> None:
-        seen: dict[tuple[Position, bool], Candidate] = {}
-        done = self._placed  # subsets already placed (the same moves, any order)
-        results = {self.variant.after(self.start, play).boards for play in self.plays}
-        place, their_bar = self._mover_places()
-        start_counts = self.orientation.counts(self.start)
-        for play in (path for listed in self.plays for path in self._paths(listed)):
-            for mask in range(1 << len(play)):
-                moves = tuple(move for n, move in enumerate(play) if mask >> n & 1)
-                same = tuple(sorted(moves))
-                if same in done:
-                    continue
-                reached = self._apply(moves)
-                if reached is None:
-                    continue
-                position, hits = reached
-                done[same] = position
-                self._subsets.setdefault(position, []).append(same)
-                final = position.boards in results
-                key = (position, final)
-                if key in seen:
-                    continue
-                changed = list(start_counts)  # the counts from the moves' changes, not recounted
-                for move in moves:
-                    changed[place[move.src]] -= 1
-                    changed[place[move.dst]] += 1
-                for hit in hits:
-                    changed[place[hit.dst]] -= 1
-                    changed[their_bar] += 1
-                counts = tuple(changed)
-                candidate = Candidate(counts, position, moves, final)
-                seen[key] = candidate
-                self._add(candidate)
-                for mask_hits in range(1, 1 << len(hits)):  # hit men not yet on the bar (a slide)
-                    unhit = counts
-                    for n, hit in enumerate(hits):
-                        if mask_hits >> n & 1:
-                            unhit = self._unhit(unhit, hit.dst)
-                    self._add(Candidate(unhit, position, moves, False, True))
-                for hit in hits:
-                    hitter = (PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.src)],
-                              PLACE_INDEX[self.orientation.place_of(self.start.turn, hit.dst)])
-                    self._add(Candidate(self._unmoved(counts, hit), position, moves, False, True, hitter))
-        for same in done:
-            for move in same:
-                self._moves_from.setdefault(move.src, set()).add(move)
-
-    def _paths(self, play: Play) -> list[Play]:
-        """``play`` and the same play with a man that uses both dice resting on his other
-        intermediate point (the other die first), where that point is open and the step allowed:
-        the generator lists one way per result, the hands may take either."""
-        paths = [play]
-        theirs = self.variant.theirs(self.start)
-        for i, first in enumerate(play):
-            for j in range(i + 1, len(play)):
-                then = play[j]
-                if then.src != first.dst or first.hit or then.hit or OFF in (first.dst, then.dst):
-                    continue
-                rest = then.src - then.dst
-                if rest == first.src - first.dst or not 1 <= first.src - rest <= 24:
-                    continue
-                other = Move(first.src, first.src - rest)
-                if theirs[other.dst]:
-                    continue
-                before = self._apply(play[:i])
-                if before is None or not self.variant.step_allowed(
-                        list(before[0].boards[self.start.turn]), theirs, other):
-                    continue
-                path = list(play)
-                path[i], path[j] = other, Move(other.dst, then.dst)
-                paths.append(tuple(path))
-        return paths
-
-    def _mover_places(self) -> tuple[list[int], int]:
-        """The place index of each of the mover's own points 0..25, and of the adversary's bar."""
-        side = self.start.turn
-        places = [PLACE_INDEX[self.orientation.place_of(side, point)] for point in range(26)]
-        return places, PLACE_INDEX["bar", 2 - side]
-
-    def _apply(self, moves: Play) -> tuple[Position, list[Move]] | None:
-        """The position after ``moves`` in this order, and the hits made; None if the men do not
-        allow it. A man hits where he lands on a lone adversary man, whichever move the generator
-        marked: a play's moves may be made in another order."""
-        side = self.start.turn
-        mine = list(self.start.boards[side])
-        theirs = list(self.start.boards[1 - side])
-        hits: list[Move] = []
-        for move in moves:
-            if mine[move.src] <= 0:
-                return None
-            mine[move.src] -= 1
-            mine[move.dst] += 1
-            their_point = self._opposite[move.dst] if 1 <= move.dst <= 24 else 0
-            if their_point and theirs[their_point]:
-                if not self.variant.hitting or theirs[their_point] > 1:
-                    return None
-                if self.variant.pins:  # Plakoto: the lone man stays where he stands, pinned
-                    continue
-                theirs[their_point] -= 1
-                theirs[BAR] += 1
-                hits.append(Move(move.src, move.dst, True))
-        boards = (tuple(mine), tuple(theirs)) if side == 0 else (tuple(theirs), tuple(mine))
-        return Position(boards, side), hits
-
-    def _unhit(self, counts: Counts, hit_point: int) -> Counts:
-        """The counts while the man hit on the mover's ``hit_point`` has not yet gone to the bar."""
-        side = self.start.turn
-        changed = list(counts)
-        changed[PLACE_INDEX["point", self.orientation.board_point(side, hit_point)]] += 1
-        changed[PLACE_INDEX["bar", 2 - side]] -= 1
-        return tuple(changed)
-
-    def _unmoved(self, counts: Counts, hit: Move) -> Counts:
-        """The counts when the hit man went to the bar before the hitting man left his point."""
-        side = self.start.turn
-        changed = list(counts)
-        changed[PLACE_INDEX[self.orientation.place_of(side, hit.dst)]] -= 1
-        changed[PLACE_INDEX[self.orientation.place_of(side, hit.src)]] += 1
-        return tuple(changed)
-
-    def _add(self, candidate: Candidate) -> None:
-        self.candidates.append(candidate)
-        counts = candidate.counts
-        shown = counts if max(counts) <= self.ladder else visible(counts, self.ladder)
-        self._index.setdefault(shown, []).append(candidate)
-        self._reachable.add(counts)
 
     # -- reading --------------------------------------------------------------------------------
 
     def read(self, seen: Counts, lifted_hint: int | None = None) -> Reading:
         """Match the covered slots per place ``seen`` (``lifted_hint``: the place a switch has just
         opened on, tried first as the man in hand)."""
-        exact = self._index.get(seen)
+        exact = self._states.matching(seen)
         if exact:
             reading = self._matched(exact)
             if lifted_hint is not None and reading.status in (Status.PARTIAL, Status.FINAL):
@@ -265,8 +162,8 @@ class TurnInference:
             order.insert(0, lifted_hint)
         for place in order:
             with_man = self._plus(seen, place)
-            if with_man is not None and with_man in self._index:
-                found = tuple(self._index[with_man])
+            found = tuple(self._states.matching(with_man)) if with_man is not None else ()
+            if found:
                 return Reading(Status.IN_HAND, found, (place,), self.landings(found, place))
         for first in order:
             once = self._plus(seen, first)
@@ -274,10 +171,10 @@ class TurnInference:
                 continue
             for second in order:
                 twice = self._plus(once, second)
-                if twice is not None and twice in self._index:
-                    return Reading(Status.IN_HAND, tuple(self._index[twice]), (first, second))
-        loose = [c for c in self.candidates
-                 if all(could_show(s, n, self.ladder) for s, n in zip(seen, c.counts, strict=True))]
+                found = tuple(self._states.matching(twice)) if twice is not None else ()
+                if found:
+                    return Reading(Status.IN_HAND, found, (first, second))
+        loose = self._states.loose(seen)
         if loose:
             return self._matched(loose)
         return Reading(Status.UNKNOWN)
@@ -302,9 +199,9 @@ class TurnInference:
         unseen top layer (a full tray, a point of six or more): the status stands, and the lifted
         man's destinations are known too."""
         with_man = self._plus(seen, place)
-        if with_man is None or with_man not in self._index:
+        found = tuple(self._states.matching(with_man)) if with_man is not None else ()
+        if not found:
             return reading
-        found = tuple(self._index[with_man])
         destinations = self.landings(found, place)
         if not destinations:
             return reading
@@ -332,7 +229,7 @@ class TurnInference:
             moved = list(candidate.counts)
             moved[place] -= 1
             moved[PLACE_INDEX[hit_man]] += 1
-            if self._adversary_on(candidate, place) and tuple(moved) in self._reachable:
+            if self._adversary_on(candidate, place) and self._states.reachable(tuple(moved)):
                 lit.setdefault(PLACE_INDEX[hit_man], MOVE)
             for target, kind in lit.items():
                 if target != place and destinations.get(target) != HIT:
@@ -368,12 +265,7 @@ class TurnInference:
 
     def _steps_of(self, position: Position, src: int) -> set[tuple[Move, Position]]:
         """The turn's moves of a man from ``src`` in ``position``, each with where it leads."""
-        key = (position, src)
-        if key not in self._steps:
-            self._steps[key] = {(move, after) for same in self._subsets.get(position, ())
-                                for move in self._moves_from.get(src, ())
-                                if (after := self._placed.get(tuple(sorted((*same, move))))) is not None}
-        return self._steps[key]
+        return self._states.steps_of(position, src)
 
     def _allowed(self, position: Position, move: Move) -> bool:
         """Whether the rules let ``move`` be made now from ``position``: a man on the bar enters
@@ -437,10 +329,7 @@ class TurnInference:
 
     def play_of(self, candidate: Candidate) -> Play:
         """The legal play (as the generator lists it) that reaches ``candidate``."""
-        for play in self.plays:
-            if self.variant.after(self.start, play).boards == candidate.position.boards:
-                return play
-        raise LookupError("not a legal result of this turn")
+        return self._states.play_of(candidate)
 
     def differing_places(self, candidates: Sequence[Candidate]) -> list[int]:
         """The places whose true counts differ among ``candidates`` (where the board must ask)."""
@@ -454,7 +343,7 @@ class TurnInference:
             shown = visible(candidate.counts, self.ladder)
             return (sum(abs(a - b) for a, b in zip(shown, seen, strict=True)),
                     0 if not candidate.moves else 1)
-        return min((c for c in self.candidates if not c.transit), key=distance)
+        return min((c for c in self._states.every() if not c.transit), key=distance)
 
     def moves_shown(self, seen: Counts) -> Play | None:
         """The moves of the side to move that the board seems to show (men gone from some of his

@@ -102,9 +102,13 @@ class Plakoto(Variant):
         if len(plays) < 2 or not any(theirs[point] == 1 for point in range(1, 25)):
             return plays
         # The position after a play depends on the mover's men alone (a man stands pinned where
-        # the mover's men now cover him): one play for each, the one with the fewest pins.
+        # the mover's men now cover him): one play for each, the one with the fewest pins. A
+        # doublet's plays are already one for each (one multiset of from-points each).
+        by_pins = sorted(plays, key=lambda play: sum([move[2] for move in play]))
+        if dice.is_doublet:
+            return by_pins
         distinct: dict[int, Play] = {}
-        for play in sorted(plays, key=lambda play: sum(move.hit for move in play)):
+        for play in by_pins:
             distinct.setdefault(sum((1 << 4 * dst) - (1 << 4 * src) for src, dst, _ in play), play)
         return list(distinct.values())
 

@@ -92,7 +92,9 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
     a play then either brings no man home (one non-increasing order, the start shut), or it has a
     first step that brings a man home, made by one man from where he stood (his *run*); the run made
     first, every other step is free and the rest of the play is one non-increasing order. Plays
-    reached several ways are kept once. Without the rule on walls every legal play is found so;
+    reached several ways are kept once. No state is met twice (a non-increasing order of from-points
+is one multiset of them, and a run is one man's, from where he stood), so none is remembered.
+Without the rule on walls every legal play is found so;
     if the rule never forbids a step of these orders, they reach every play the other rules allow,
     each by a legal order, and the rule forbade nothing. Otherwise another order might have made
     the wall legally, and the caller tries them all."""
@@ -104,8 +106,10 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
     best = 0
     path: list[Move] = []
     verdicts: dict[int, bool] = {}
-    expanded: set[int] = set()
     walls_bit = False
+    unit = [1 << 4 * place for place in range(26)]
+    below = [sum(1 << src for src in sources[i:]) for i in range(len(sources) + 1)]
+    index = {src: i for i, src in enumerate(sources)}
 
     def record(key: int, length: int) -> None:
         nonlocal best
@@ -128,18 +132,14 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
 
     def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
                run_start: int = START_POINT + 1) -> None:
-        nonlocal may_leave
-        # all the rest depends on these
-        node = key | left << 104 | start << 108 | open_start << 112 | run_start << 113
-        if node in expanded:
-            return
-        expanded.add(node)
+        nonlocal may_leave, best
         moved = False
-        for i in range(start, len(sources)):
-            src = sources[i]
+        last = left == 1
+        points = held & below[start]  # the sources from ``start`` on that hold a man
+        while points:
+            src = points.bit_length() - 1
+            points ^= 1 << src
             count_there = board[src]
-            if not count_there:
-                continue
             if src == START_POINT and (may_leave <= 0 or (not open_start and count_there < MEN)):
                 continue
             dst = src - die
@@ -159,18 +159,22 @@ def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, r
                 new_held |= 1 << dst
                 if wall_bites(held, new_held):
                     return
+            moved = True
+            after = key - unit[src] + unit[dst]
+            if last:  # the play's last step: recorded without moving the men
+                if best < count:
+                    best = count
+                    found.clear()
+                if after not in found:
+                    found[after] = (*path, MOVES[src][dst][False])
+                continue
             board[src] = count_there - 1
             board[dst] += 1
             if src == START_POINT:
                 may_leave -= 1
             path.append(MOVES[src][dst][False])
-            moved = True
-            after = key - (1 << 4 * src) + (1 << 4 * dst)
-            if left > 1:
-                extend(i, left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start, new_held,
-                       run_start)
-            else:
-                record(after, count)
+            extend(index[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start,
+                   new_held, run_start)
             path.pop()
             if src == START_POINT:
                 may_leave += 1
@@ -244,8 +248,9 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
-    sources = {die: [src for src in range(24, 0, -1)
-                     if reach >> src & 1 and (src <= die or not closed[src - die])] for die in distinct}
+    sources = {die: sum(1 << src for src in range(24, 0, -1)
+                        if reach >> src & 1 and (src <= die or not closed[src - die])) for die in distinct}
+    unit = [1 << 4 * place for place in range(26)]
     # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
     code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
 
@@ -262,10 +267,11 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
             previous = die
             rest = remaining[:index] + remaining[index + 1:]
             rest_key = key - code[die]
-            for src in sources[die]:
+            points = held & sources[die]  # the sources that hold a man, from the highest
+            while points:
+                src = points.bit_length() - 1
+                points ^= 1 << src
                 count = board[src]
-                if not count:
-                    continue
                 if src == START_POINT and _start_closed(board, rules):
                     continue
                 dst = src - die
@@ -284,12 +290,14 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                         if verdict:
                             continue
                 moved = True
-                after = rest_key - (1 << 4 * src) + (1 << 4 * dst)
+                after = rest_key - unit[src] + unit[dst]
                 if not rest:  # the last movement: a play of every die
                     if best < len(dice):
                         best = len(dice)
                         found.clear()
-                    found.setdefault(after & BOARD_BITS, (*path, MOVES[src][dst][False]))
+                    reached = after & BOARD_BITS
+                    if reached not in found:
+                        found[reached] = (*path, MOVES[src][dst][False])
                     continue
                 if after in expanded:
                     continue
