@@ -11,6 +11,7 @@ import hashlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -165,20 +166,32 @@ class Layout:
                 value |= 0x80 >> (self.switch_count % 8 + k)
         return value & self.spare_mask
 
+    @cached_property
+    def _switch_by_id(self) -> dict[int, Switch]:
+        return {switch.id: switch for switch in self.switches}
+
+    @cached_property
+    def _switch_by_place(self) -> dict[tuple[str, int, int | None], Switch]:
+        return {(switch.kind, switch.index, switch.slot): switch for switch in self.switches}
+
+    @cached_property
+    def _led_by_place(self) -> dict[tuple[str, int, int | None], Led]:
+        return {(led.kind, led.target, led.pip): led for led in self.leds}
+
     def switch(self, switch_id: int) -> Switch:
         """The switch at a chain position."""
-        for candidate in self.switches:
-            if candidate.id == switch_id:
-                return candidate
-        raise LayoutError(f"no switch with id {switch_id} in the layout")
+        found = self._switch_by_id.get(switch_id)
+        if found is None:
+            raise LayoutError(f"no switch with id {switch_id} in the layout")
+        return found
 
     def switch_at(self, kind: str, index: int, slot: int | None = None) -> Switch:
         """The switch under a place, e.g. ``switch_at("point", 7, 2)`` or ``switch_at("square", 14)``."""
-        for candidate in self.switches:
-            if (candidate.kind, candidate.index, candidate.slot) == (kind, index, slot):
-                return candidate
-        where = f"{kind} {index}" + ("" if slot is None else f" slot {slot}")
-        raise LayoutError(f"no switch at {where} in the layout")
+        found = self._switch_by_place.get((kind, index, slot))
+        if found is None:
+            where = f"{kind} {index}" + ("" if slot is None else f" slot {slot}")
+            raise LayoutError(f"no switch at {where} in the layout")
+        return found
 
     def switches_of(self, kind: str, index: int | None = None) -> tuple[Switch, ...]:
         """The switches of one kind (and index), ladder slots in order."""
@@ -187,11 +200,11 @@ class Layout:
 
     def led_for(self, kind: str, target: int, pip: int | None = None) -> Led:
         """The LED that lights a place, e.g. ``led_for("point", 7)`` or ``led_for("die", 1, 4)``."""
-        for candidate in self.leds:
-            if (candidate.kind, candidate.target, candidate.pip) == (kind, target, pip):
-                return candidate
-        where = f"{kind} {target}" + ("" if pip is None else f" pip {pip}")
-        raise LayoutError(f"no LED for {where} in the layout")
+        found = self._led_by_place.get((kind, target, pip))
+        if found is None:
+            where = f"{kind} {target}" + ("" if pip is None else f" pip {pip}")
+            raise LayoutError(f"no LED for {where} in the layout")
+        return found
 
 
 def layout_hash(data: bytes) -> str:
