@@ -25,7 +25,7 @@ from tablier.hardware.validate import find_problems
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb"
 DOCS = ROOT / "docs" / "hardware"
-BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board")
+BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board", "chain-board-5")
 STALE = "stale: run `tablier hardware pcb --out hardware/pcb --pictures docs/hardware --png`"
 
 needs_footprints = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Package_SO.pretty").is_dir(),
@@ -76,7 +76,7 @@ def test_the_committed_gerbers_drill_files_and_pictures_are_kicads(
 
 @needs_footprints
 def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
-    ladder, row, _led, _main = board_pcbs(load_layout())
+    ladder, row, _led, _main, _chain = board_pcbs(load_layout())
     assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
     xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
     assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
