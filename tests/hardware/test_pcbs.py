@@ -125,3 +125,21 @@ def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.
     err = capsys.readouterr().err
     assert err.startswith("error: KiCad 6's pcbnew is not importable") and "apt-get install" in err
     assert "Traceback" not in err and not (tmp_path / "pcb").exists()
+
+
+@needs_footprints
+def test_a_last_chain_board_drawn_for_another_pattern_is_refused(write_layout: Callable[[str], Path],
+                                                                 board_text: str) -> None:
+    pattern = board_text.replace('spare_pattern = "10110"', 'spare_pattern = "10101"')
+    layout = read_layout(write_layout(pattern))
+    (problem,) = clearance_problems(layout)
+    assert problem.startswith("chain board 5 PCB: its copper is laid out for 2 chips, two rows of 4 squares")
+    assert "the pattern 10101: lay it out again" in problem and problem in find_problems(layout)
+
+
+@needs_footprints
+def test_the_last_chain_board_fits_its_pocket() -> None:
+    layout = load_layout()
+    *_others, chain = board_pcbs(layout)
+    pocket = layout.mechanics.chain_board_size
+    assert chain.name == "chain-board-5" and (chain.width, chain.height) == (pocket[0] - 2, pocket[1] - 2)

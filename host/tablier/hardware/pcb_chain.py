@@ -12,17 +12,34 @@ load (from the buffer to each chip's pins) and the serial line between the chips
 
 from __future__ import annotations
 
+from tablier.errors import TablierError
 from tablier.hardware.boards import ChainBoard
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
+from tablier.hardware.layout import Layout
 
 CHAIN_BOARD_MM = (58.0, 38.0)  # in its 60 x 40 mm pocket
 CHIP_Y = 17.0  # the chips' centre line
 RAIL_Y = 36.3  # the 3V3 rail along the top edge
 CONNECTOR_Y = 33.0  # the carriers' connectors, along the top
+#: What the last chain board's copper is drawn for: its chips, its carriers' sensors, its contacts and
+#: the spare inputs' fixed pattern.
+LAST_BOARD_SHAPE = (2, (4, 4), 3, "10110")
 
 
-def last_chain_board(board: ChainBoard, netlist_text: str) -> Pcb:
+class LaidOutForAnotherChain(TablierError):
+    """The layout's last chain board is not the one its copper was drawn for."""
+
+
+def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pcb:
     """The last chain board (two chips: the rows' inputs, the contacts, the fixed pattern), routed."""
+    shape = (len(board.chips), tuple(len(c.switches) for c in board.carriers), len(board.contacts),
+             layout.spare_pattern)
+    if shape != LAST_BOARD_SHAPE:
+        raise LaidOutForAnotherChain(
+            f"chain board {board.number} PCB: its copper is laid out for 2 chips, two rows of 4 squares, "
+            f"3 contacts and the spare pattern 10110, not {shape[0]} chips, carriers of "
+            f"{', '.join(map(str, shape[1])) or 'no'} sensors, {shape[2]} contacts and the pattern "
+            f"{shape[3]}: lay it out again (tablier.hardware.pcb_chain)")
     parts = read_netlist(netlist_text)
     width, height = CHAIN_BOARD_MM
     pcb = Pcb(f"chain-board-{board.number}", width, height, parts, hide_references=True)

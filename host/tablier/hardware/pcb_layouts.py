@@ -108,7 +108,7 @@ def board_pcbs(layout: Layout) -> list[Pcb]:
                                             "main-board.net", chain))
     return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
             led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text),
-            last_chain_board(last, netlists[chain].text)]
+            last_chain_board(layout, last, netlists[chain].text)]
 
 
 class LaidOutForOtherPins(TablierError):
