@@ -122,15 +122,15 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
             tx, ty = pcb.pad(connector, target)
             pcb.track(net, (x, y), (tx, y), (tx, ty))
     # the contacts: from U3's inputs to the connectors on the right, each with its pull-up
-    routes = {"6": ((47.0, 18.905), (47.0, 27.0)), "5": ((53.0, 17.635), (53.0, 19.5)),
-              "4": ((47.0, 16.365), (47.0, 12.0))}
-    for pin, (corner, turn) in routes.items():
+    # (pin, the X where it turns towards its lead, the pull-up's tap: on the lead's run or the pin's)
+    for pin, turn_x, tap_on_pin_run in (("6", 47.0, False), ("5", 53.0, True), ("4", 47.0, False)):
         net = pcb.net_of("U3", pin)
         lead = next(r for r in ("J5", "J6", "J7") if pcb.net_of(r, "1") == net)
         pullup = next(r for r in ("R1", "R2", "R3") if pcb.net_of(r, "2") == net)
-        pcb.track(net, pcb.pad("U3", pin), corner, turn, pcb.pad(lead, "1"))
+        (x, y), (lx, ly) = pcb.pad("U3", pin), pcb.pad(lead, "1")
+        pcb.track(net, (x, y), (turn_x, y), (turn_x, ly), (lx, ly))
         rx, ry = pcb.pad(pullup, "2")
-        pcb.track(net, (rx, ry), (rx, turn[1] if pin != "5" else pcb.pad("U3", pin)[1]))
+        pcb.track(net, (rx, ry), (rx, y if tap_on_pin_run else ly))
 
     # ground: each surface-mount ground pad through a via to the pour (the spares' zeros too)
     ground_vias: tuple[tuple[str, tuple[str, ...], tuple[float, float]], ...] = (
