@@ -25,7 +25,7 @@ from tablier.hardware.validate import find_problems
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb"
 DOCS = ROOT / "docs" / "hardware"
-BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board")
+BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board", "chain-board-5")
 STALE = "stale: run `tablier hardware pcb --out hardware/pcb --pictures docs/hardware --png`"
 
 needs_footprints = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Package_SO.pretty").is_dir(),
@@ -76,7 +76,7 @@ def test_the_committed_gerbers_drill_files_and_pictures_are_kicads(
 
 @needs_footprints
 def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
-    ladder, row, _led, _main = board_pcbs(load_layout())
+    ladder, row, _led, _main, _chain = board_pcbs(load_layout())
     assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
     xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
     assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
@@ -125,3 +125,21 @@ def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.
     err = capsys.readouterr().err
     assert err.startswith("error: KiCad 6's pcbnew is not importable") and "apt-get install" in err
     assert "Traceback" not in err and not (tmp_path / "pcb").exists()
+
+
+@needs_footprints
+def test_a_last_chain_board_drawn_for_another_pattern_is_refused(write_layout: Callable[[str], Path],
+                                                                 board_text: str) -> None:
+    pattern = board_text.replace('spare_pattern = "10110"', 'spare_pattern = "10101"')
+    layout = read_layout(write_layout(pattern))
+    (problem,) = clearance_problems(layout)
+    assert problem.startswith("chain board 5 PCB: its copper is laid out for 2 chips, two rows of 4 squares")
+    assert "the pattern 10101: lay it out again" in problem and problem in find_problems(layout)
+
+
+@needs_footprints
+def test_the_last_chain_board_fits_its_pocket() -> None:
+    layout = load_layout()
+    *_others, chain = board_pcbs(layout)
+    pocket = layout.mechanics.chain_board_size
+    assert chain.name == "chain-board-5" and (chain.width, chain.height) == (pocket[0] - 2, pocket[1] - 2)

@@ -9,9 +9,10 @@ between them, above or below the pads; top copper: each part's stubs to its vias
 from __future__ import annotations
 
 from tablier.errors import TablierError
-from tablier.hardware.boards import board_netlists
+from tablier.hardware.boards import board_netlists, chain_boards
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
+from tablier.hardware.pcb_chain import last_chain_board
 
 WIDTH = 11.0
 END = 6.0  # from the strip's end to the first and last sensor's centre
@@ -101,10 +102,13 @@ def led_module(netlist_text: str) -> Pcb:
 
 def board_pcbs(layout: Layout) -> list[Pcb]:
     """Every board laid out here, from its netlist."""
+    last = chain_boards(layout)[-1]
+    chain = f"chain-board-{last.number}.net"
     netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net",
-                                            "main-board.net"))
+                                            "main-board.net", chain))
     return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
-            led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text)]
+            led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text),
+            last_chain_board(layout, last, netlists[chain].text)]
 
 
 class LaidOutForOtherPins(TablierError):

@@ -183,6 +183,7 @@ def clearance_problems(layout: Layout) -> list[str]:
 
 
 def _clearance_problems(layout: Layout) -> list[str]:
+    from tablier.hardware.pcb_chain import LaidOutForAnotherChain
     from tablier.hardware.pcb_layouts import LaidOutForOtherPins, board_pcbs
 
     try:  # the libraries are in a checkout with KiCad's installed, not in an installed package
@@ -192,7 +193,7 @@ def _clearance_problems(layout: Layout) -> list[str]:
         return []
     try:
         boards = board_pcbs(layout)
-    except LaidOutForOtherPins as error:
+    except (LaidOutForOtherPins, LaidOutForAnotherChain) as error:
         return [str(error)]
     problems = []
     for pcb in boards:

@@ -49,9 +49,11 @@ def find_problems(layout: Layout) -> list[str]:
 
 
 def _pcb_problems(layout: Layout) -> Iterable[str]:
-    """The boards' clearance check, once the pins and the geometry they are drawn from are sound."""
+    """The boards' clearance check, once the pins, the chain and the geometry they are drawn from are
+    sound."""
     if all(value > 0 for value in vars(layout.geometry).values()) and \
-            all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)):
+            all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)) and \
+            not any(_chain_problems(layout)):
         yield from clearance_problems(layout)
 
 

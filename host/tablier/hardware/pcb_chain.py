@@ -1,0 +1,145 @@
+"""The chain boards' copper: where the 74HCS165s, their buffer and connectors go and how they are wired.
+
+A chain board sits in its 60 x 40 mm pocket (``[mechanics.chain_boards]`` of ``board.toml``) and is
+58 x 38 mm. Laid out here: the last chain board (2 chips, the draughts rows 7 and 8, the buttons and
+the face sensor), the only board with its contacts' pull-ups and the chain's fixed pattern. Its
+bus connector and the 74LVC2G17 at the lower left; the chips in a row across the middle, the row
+connectors along the top, each input a staircase from its pin to its connector pin; the contacts'
+connectors on the right edge with their pull-ups. Top copper: the inputs and the 3V3 rail along the
+top edge with a drop to each part; bottom copper: a ground pour, crossed by the buffered clock and
+load (from the buffer to each chip's pins) and the serial line between the chips.
+"""
+
+from __future__ import annotations
+
+from tablier.errors import TablierError
+from tablier.hardware.boards import ChainBoard
+from tablier.hardware.kicad_pcb import Pcb, read_netlist
+from tablier.hardware.layout import Layout
+
+CHAIN_BOARD_MM = (58.0, 38.0)  # in its 60 x 40 mm pocket
+CHIP_Y = 17.0  # the chips' centre line
+RAIL_Y = 36.3  # the 3V3 rail along the top edge
+CONNECTOR_Y = 33.0  # the carriers' connectors, along the top
+#: What the last chain board's copper is drawn for: its chips, its carriers' sensors, its contacts and
+#: the spare inputs' fixed pattern.
+LAST_BOARD_SHAPE = (2, (4, 4), 3, "10110")
+
+
+class LaidOutForAnotherChain(TablierError):
+    """The layout's last chain board is not the one its copper was drawn for."""
+
+
+def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pcb:
+    """The last chain board (two chips: the rows' inputs, the contacts, the fixed pattern), routed."""
+    shape = (len(board.chips), tuple(len(c.switches) for c in board.carriers), len(board.contacts),
+             layout.spare_pattern)
+    if shape != LAST_BOARD_SHAPE:
+        raise LaidOutForAnotherChain(
+            f"chain board {board.number} PCB: its copper is laid out for 2 chips, two rows of 4 squares, "
+            f"3 contacts and the spare pattern 10110, not {shape[0]} chips, carriers of "
+            f"{', '.join(map(str, shape[1])) or 'no'} sensors, {shape[2]} contacts and the pattern "
+            f"{shape[3]}: lay it out again (tablier.hardware.pcb_chain)")
+    parts = read_netlist(netlist_text)
+    width, height = CHAIN_BOARD_MM
+    pcb = Pcb(f"chain-board-{board.number}", width, height, parts, hide_references=True)
+    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
+    first, second = 20.0, 40.0  # U2 (the rows) and U3 (the contacts and the fixed pattern)
+    pcb.place("J1", 4, 4.5)  # the bus: 3V3, GND, CLK, /PL, DATA from the left
+    pcb.place("U1", 14, 9)  # 74LVC2G17: inputs on the left, outputs on the right
+    pcb.place("C1", 19, 9.5, 270)
+    pcb.place("U2", first, CHIP_Y)
+    pcb.place("C2", 19.5, 24.5, 180)
+    pcb.place("U3", second, CHIP_Y, 180)  # its inputs face the contacts on the right
+    pcb.place("C3", 36.5, 10)
+    pcb.place("J3", 4, CONNECTOR_Y)  # row 7: 3V3 and GND over the chip's left column
+    pcb.place("J4", first + 2.475, CONNECTOR_Y)  # row 8: 3V3 over the chip's VCC pin
+    for ref, y in (("J5", 27.0), ("J6", 19.5), ("J7", 12.0)):  # buttons and face: IN above GND
+        pcb.place(ref, 55.5, y, 270)
+    pcb.place("R1", 50.5, 28.9, 270)
+    pcb.place("R2", 49, 20.5, 270)
+    pcb.place("R3", 51, 10.1, 90)
+
+    # the 3V3 rail: up the left edge from the bus, along the top, down to each part
+    v3 = "+3V3"
+    pcb.track(v3, pcb.pad("J1", "1"), (4, RAIL_Y), (56.8, RAIL_Y), width=0.4)
+    pcb.track(v3, (first + 2.475, RAIL_Y), pcb.pad("U2", "16"), width=0.4)
+    pcb.track(v3, (first + 2.475, 24.5), pcb.pad("C2", "1"))
+    pcb.track(v3, (4, 11.2), (17.5, 11.2), (17.5, 9.0), pcb.pad("U1", "5"))
+    pcb.track(v3, (17.5, pcb.pad("C1", "1")[1]), pcb.pad("C1", "1"))
+    pcb.track(v3, (34.5, RAIL_Y), (34.5, 10.0), pcb.pad("C3", "1"), width=0.4)
+    for pin in ("16", "13", "12"):  # VCC and two of the fixed pattern's ones
+        pcb.track(v3, (34.5, pcb.pad("U3", pin)[1]), pcb.pad("U3", pin))
+    one, other = pcb.pad("U3", "3"), pcb.pad("U3", "13")  # a one of each column, joined under the chip
+    pcb.track(v3, one, (41.5, one[1]), (38.5, other[1]), other)
+    pcb.track(v3, (56.8, RAIL_Y), (56.8, 8.0), (51, 8.0), pcb.pad("R3", "1"))
+    pcb.track(v3, (56.8, pcb.pad("R2", "1")[1]), pcb.pad("R2", "1"))
+    pcb.track(v3, pcb.pad("R1", "1"), (pcb.pad("R1", "1")[0], RAIL_Y))
+
+    # the bus into the buffer, the data out
+    cx, cy = pcb.pad("J1", "3")
+    pcb.track("CLK_IN", (cx, cy), (cx, pcb.pad("U1", "1")[1]), pcb.pad("U1", "1"))
+    px, py = pcb.pad("J1", "4")
+    pcb.track("PL_IN", (px, py), (px, pcb.pad("U1", "3")[1]), pcb.pad("U1", "3"))
+    dx, dy = pcb.pad("J1", "5")
+    qx, qy = pcb.pad("U2", "9")
+    pcb.track("DATA", (qx, qy), (qx, 6.0), (dx, 6.0), (dx, dy))
+
+    # the buffered load and clock underneath: each from the buffer to both chips' pins
+    load, clock = "~PL", "CLK"
+    pcb.via(load, 15.0, 7.0)
+    pcb.track(load, (15.0, 7.0), pcb.pad("U1", "4"))
+    pcb.via(clock, 16.6, 9.95)
+    pcb.track(clock, pcb.pad("U1", "6"), (16.6, 9.95))
+    u2_load, u2_clock = pcb.pad("U2", "1"), pcb.pad("U2", "2")
+    pcb.via(load, 15.8, u2_load[1])
+    pcb.track(load, u2_load, (15.8, u2_load[1]))
+    pcb.via(clock, 15.8, u2_clock[1])
+    pcb.track(clock, u2_clock, (15.8, u2_clock[1]))
+    u3_load, u3_clock = pcb.pad("U3", "1"), pcb.pad("U3", "2")
+    pcb.via(load, u3_load[0], 11.2)
+    pcb.track(load, u3_load, (u3_load[0], 11.2))
+    pcb.via(clock, 40.9, u3_clock[1])
+    pcb.track(clock, u3_clock, (40.9, u3_clock[1]))
+    pcb.track(load, (15.8, u2_load[1]), (15.0, u2_load[1]), (15.0, 5.0), (u3_load[0], 5.0),
+              (u3_load[0], 11.2), layer="B.Cu")
+    pcb.track(clock, (15.8, u2_clock[1]), (15.8, 11.0), (16.6, 11.0), (16.6, 6.2), (40.9, 6.2),
+              (40.9, u3_clock[1]), layer="B.Cu")
+    # the serial line: U3's output into U2's serial input, underneath
+    ser_u2, ser_u3 = pcb.pad("U2", "10"), pcb.pad("U3", "9")
+    pcb.via("SER24", 24.2, ser_u2[1])
+    pcb.via("SER24", 35.8, ser_u3[1])
+    pcb.track("SER24", ser_u2, (24.2, ser_u2[1]))
+    pcb.track("SER24", ser_u3, (35.8, ser_u3[1]))
+    pcb.track("SER24", (24.2, ser_u2[1]), (35.8, ser_u2[1]), (35.8, ser_u3[1]), layer="B.Cu")
+
+    # the rows' inputs: a staircase from each pin to its connector pin, nearest pin first
+    for pins, connector in ((("3", "4", "5", "6"), "J3"), (("14", "13", "12", "11"), "J4")):
+        for pin in pins:
+            net = pcb.net_of("U2", pin)
+            target = next(n for n, name in pcb.parts[connector].nets.items() if name == net)
+            x, y = pcb.pad("U2", pin)
+            tx, ty = pcb.pad(connector, target)
+            pcb.track(net, (x, y), (tx, y), (tx, ty))
+    # the contacts: from U3's inputs to the connectors on the right, each with its pull-up
+    # (pin, the X where it turns towards its lead, the pull-up's tap: on the lead's run or the pin's)
+    for pin, turn_x, tap_on_pin_run in (("6", 47.0, False), ("5", 53.0, True), ("4", 47.0, False)):
+        net = pcb.net_of("U3", pin)
+        lead = next(r for r in ("J5", "J6", "J7") if pcb.net_of(r, "1") == net)
+        pullup = next(r for r in ("R1", "R2", "R3") if pcb.net_of(r, "2") == net)
+        (x, y), (lx, ly) = pcb.pad("U3", pin), pcb.pad(lead, "1")
+        pcb.track(net, (x, y), (turn_x, y), (turn_x, ly), (lx, ly))
+        rx, ry = pcb.pad(pullup, "2")
+        pcb.track(net, (rx, ry), (rx, y if tap_on_pin_run else ly))
+
+    # ground: each surface-mount ground pad through a via to the pour (the spares' zeros too)
+    ground_vias: tuple[tuple[str, tuple[str, ...], tuple[float, float]], ...] = (
+        ("U1", ("2",), (11.6, 9.0)), ("C1", ("2",), (19.0, 7.4)), ("C2", ("2",), (18.5875, 26.0)),
+        ("U2", ("8",), (19.1, 12.555)), ("U2", ("15",), (20.9, 20.175)), ("C3", ("2",), (38.8, 10.0)),
+        ("U3", ("10", "11"), (39.1, 19.54)), ("U3", ("14", "15"), (39.1, 14.46)),
+        ("U3", ("8",), (40.9, 21.445)))
+    for ref, pads, via in ground_vias:
+        pcb.via("GND", *via)
+        for number in pads:
+            pcb.track("GND", pcb.pad(ref, number), via)
+    return pcb
