@@ -21,6 +21,7 @@ from pathlib import Path
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
+    Advice,
     Command,
     DiceRecord,
     Header,
@@ -34,8 +35,8 @@ from tablier.record.eventlog import (
 
 from .dice import Dice
 from .link import CONNECTED
-from .session import PlayOptions, Session
-from .start import make_session
+from .replay import replay_session
+from .session import Session
 
 #: The longest pause of a replay (seconds of the recorded game, before ``speed``).
 LONGEST_PAUSE_S = 2.0
@@ -129,6 +130,8 @@ class LogFollower:
                 for switch in sorted(now ^ known):
                     self._pending.append((record.t, SwitchChange(switch, switch in now, 0, None)))
                 known = self._known = now
+            elif isinstance(record, Advice) and self.session is not None:
+                self.session.teacher.replay([record])
             elif (isinstance(record, Command) and record.word != "quit") or isinstance(record, LinkState):
                 self._pending.append((record.t, record))
 
@@ -203,12 +206,7 @@ def follow(path: Path, speed: float = 1.0, layout: Layout | None = None) -> tupl
     except OSError as error:
         raise LogFormatError(f"{path}: cannot read the log ({error.strerror})") from None
     header = follower.header()
-    options = PlayOptions(players=(header.players[0], header.players[1]) if len(header.players) == 2
-                          else ("player 1", "player 2"),
-                          match_length=header.match_length, options=dict(header.options),
-                          games=header.games, position=header.position, teaching=header.teaching,
-                          touch_down=header.touch_down, timing=header.timing, grace_s=float("inf"))
-    session = make_session(header.game, follower, layout, follower.dice, None, options)  # type: ignore[arg-type]
+    session = replay_session(header, follower, layout, follower.dice)
     follower.session = session
     session.start()
     session.started = True

@@ -11,7 +11,6 @@ exactly as it did live: :func:`rebuild` compares its moves with the ones the log
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,7 +36,7 @@ from tablier.record.eventlog import (
 )
 from tablier.record.from_log import TAKEN_BACK
 
-from .dice import LoggedDice
+from .dice import Dice, LoggedDice
 from .link import CONNECTED
 from .session import PlayOptions, Session
 from .start import make_session
@@ -203,21 +202,32 @@ def _as_logged(record: Record) -> object:
     return json.loads(json.dumps({**record.to_json(), "t": 0}))
 
 
+def replay_session(header: Header, link: object, layout: Layout, dice: Dice) -> Session:
+    """A session of the game of a log's ``header``, fed by ``link`` (a :class:`ReplayLink`, or
+    ``tablier watch``'s follower): it follows the log's order, not its timing (a flip of the face
+    counts at once, no guidance), and its teacher follows the advice logged (fed to
+    ``session.teacher.replayed``) instead of asking the engine."""
+    names = header.players
+    options = PlayOptions(players=(names[0], names[1]) if len(names) == 2 else ("player 1", "player 2"),
+                          match_length=header.match_length, options=dict(header.options),
+                          games=header.games, position=header.position, teaching=header.teaching,
+                          touch_down=header.touch_down, timing=header.timing,
+                          grace_s=float("inf"))  # no guidance while replaying: only commits matter
+    session = make_session(header.game, link, layout, dice, None, options)  # type: ignore[arg-type]
+    session.face.stable_s = 0.0
+    session.teacher.replay()
+    return session
+
+
 def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None) -> Rebuilt:
     """Replay ``log``'s switch events through a fresh session of its game; ``out``: also write the
     clean game (:class:`CleanLog`) there."""
     header = log.header
     layout = layout or load_layout()
     dice = LoggedDice(((tuple(r.dice), r.source) for r in log.of(DiceRecord)), header.seed)
-    options = PlayOptions(players=(header.players[0], header.players[1]) if len(header.players) == 2
-                          else ("player 1", "player 2"),
-                          match_length=header.match_length, options=dict(header.options),
-                          games=header.games, position=header.position, teaching=header.teaching,
-                          touch_down=header.touch_down, timing=header.timing,
-                          grace_s=float("inf"))  # no guidance while replaying: only commits matter
     link = ReplayLink(board_changes(log.records))
     try:
-        session = make_session(header.game, link, layout, dice, None, options)  # type: ignore[arg-type]
+        session = replay_session(header, link, layout, dice)
     except (TablierError, KeyError, ValueError) as error:
         raise LogFormatError(f"{log.where(0)}: the header's game cannot be played: "
                              f"{error.args[0] if error.args else error}") from None
@@ -227,9 +237,8 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
         clean.write(header)
     decisions = Decisions(clean)
     session.log = decisions
-    session.teacher.replayed = deque(log.of(Advice))  # the turns held back live, held back again
+    session.teacher.replay(log.of(Advice))  # the turns held back live, held back again
     link.session = session
-    session.face.stable_s = 0.0  # a replay follows the log's order, not its timing
     try:
         session.start()
         session.started = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections import deque
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -140,6 +140,13 @@ class Teacher:
         """The play ``key`` was warned of; ``target`` (the better play's men) is lit."""
         self.warned[1].add(key)
         self.shown = (turn, target)
+
+    def replay(self, advice: Iterable[Advice] = ()) -> None:
+        """From now on follow the advice of a log (a replay) instead of asking the engine; ``advice``
+        joins what is followed (a log still being written gives more later)."""
+        if self.replayed is None:
+            self.replayed = deque()
+        self.replayed.extend(advice)
 
     def logged_advice(self, game_number: int, ply: int, played: str) -> Advice | None:
         """In a replay: the log's advice on ``played`` at this turn (taken from the queue), else None."""
