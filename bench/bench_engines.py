@@ -16,6 +16,7 @@
 * devil: the first Devil among the Tailors hint in a process (the shipped table loaded), against the
   solve from the start it replaces.
 
+``BENCH_ENGINE_STRENGTH_GAMES`` (comma-separated) plays only those games, keeping the others' figures.
 ``BENCH_ENGINE_PARTS`` (comma-separated: strength, agreement, hints, search, mcts, cube, devil) runs
 only some; the figures of the other parts are kept from the last run, each part with its date.
 """
@@ -104,12 +105,16 @@ def points_per_game(game: str, specs: tuple[str, str],
 
 
 def strength() -> dict[str, Any]:
-    """The computer against the greedy player in every game."""
+    """The computer against the greedy player in every game (or those of
+    ``BENCH_ENGINE_STRENGTH_GAMES``, comma-separated, keeping the others' last figures)."""
     level = _env("BENCH_ENGINE_LEVEL", 1)
+    only = [name for name in os.environ.get("BENCH_ENGINE_STRENGTH_GAMES", "").split(",") if name]
     found: dict[str, Any] = {"level": level}
+    if only and RESULTS.exists():
+        found.update(json.loads(RESULTS.read_text())["figures"].get("strength", {}))
     for info in all_games():
-        if find_rotation(info.name) is not None:  # Tavli: a match of games measured one by one
-            continue
+        if find_rotation(info.name) is not None or (only and info.name not in only):
+            continue  # Tavli: a match of games measured one by one
         started = time.monotonic()
         score, per_game = points_per_game(info.name, (f"computer:{level}", "greedy"),
                                           games_for(info.name, info.family))
