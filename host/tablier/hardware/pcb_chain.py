@@ -1,7 +1,8 @@
 """The chain boards' copper: where the 74HCS165s, their buffer and connectors go and how they are wired.
 
-A chain board sits in its 60 x 40 mm pocket (``[mechanics.chain_boards]`` of ``board.toml``) and is
-58 x 38 mm. Laid out here: the last chain board (2 chips, the draughts rows 7 and 8, the buttons and
+A chain board sits in its 68 x 56 mm pocket (``[mechanics.chain_boards]`` of ``board.toml``) and is
+66 x 54 mm; its connectors are side-entry JST-PH (the pocket's 7 mm under the skin takes the board and
+a side-entry header, not a vertical one and its plug). Laid out here: the last chain board (2 chips, the draughts rows 7 and 8, the buttons and
 the face sensor), the only board with its contacts' pull-ups and the chain's fixed pattern. Its
 bus connector and the 74LVC2G17 at the lower left; the chips in a row across the middle, the row
 connectors along the top, each input a staircase from its pin to its connector pin; the contacts'
@@ -17,7 +18,7 @@ from tablier.hardware.boards import ChainBoard
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
 
-CHAIN_BOARD_MM = (58.0, 38.0)  # in its 60 x 40 mm pocket
+CHAIN_BOARD_MM = (66.0, 54.0)  # in its 68 x 56 mm pocket
 CHIP_Y = 17.0  # the chips' centre line
 RAIL_Y = 36.3  # the 3V3 rail along the top edge
 CONNECTOR_Y = 33.0  # the carriers' connectors, along the top
@@ -43,19 +44,18 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
     parts = read_netlist(netlist_text)
     width, height = CHAIN_BOARD_MM
     pcb = Pcb(f"chain-board-{board.number}", width, height, parts, hide_references=True)
-    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
     first, second = 20.0, 40.0  # U2 (the rows) and U3 (the contacts and the fixed pattern)
-    pcb.place("J1", 4, 4.5)  # the bus: 3V3, GND, CLK, /PL, DATA from the left
+    pcb.place("J1", 4, 4.5)  # the bus: 3V3, GND, CLK, /PL, DATA from the left, entering from below
     pcb.place("U1", 14, 9)  # 74LVC2G17: inputs on the left, outputs on the right
     pcb.place("C1", 19, 9.5, 270)
     pcb.place("U2", first, CHIP_Y)
     pcb.place("C2", 19.5, 24.5, 180)
     pcb.place("U3", second, CHIP_Y, 180)  # its inputs face the contacts on the right
     pcb.place("C3", 36.5, 10)
-    pcb.place("J3", 4, CONNECTOR_Y)  # row 7: 3V3 and GND over the chip's left column
-    pcb.place("J4", first + 2.475, CONNECTOR_Y)  # row 8: 3V3 over the chip's VCC pin
-    for ref, y in (("J5", 27.0), ("J6", 19.5), ("J7", 12.0)):  # buttons and face: IN above GND
-        pcb.place(ref, 55.5, y, 270)
+    pcb.place("J3", 14, CONNECTOR_Y, 180)  # row 7, entering from above: 3V3 and GND over the chip's left column
+    pcb.place("J4", first + 12.475, CONNECTOR_Y, 180)  # row 8: 3V3 over the chip's VCC pin
+    for ref, y in (("J5", 27.0), ("J6", 19.5), ("J7", 12.0)):  # buttons and face, entering from the right
+        pcb.place(ref, 58.5, y, 90)
     pcb.place("R1", 50.5, 28.9, 270)
     pcb.place("R2", 49, 20.5, 270)
     pcb.place("R3", 51, 10.1, 90)
@@ -128,7 +128,9 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
         lead = next(r for r in ("J5", "J6", "J7") if pcb.net_of(r, "1") == net)
         pullup = next(r for r in ("R1", "R2", "R3") if pcb.net_of(r, "2") == net)
         (x, y), (lx, ly) = pcb.pad("U3", pin), pcb.pad(lead, "1")
-        pcb.track(net, (x, y), (turn_x, y), (turn_x, ly), (lx, ly))
+        pcb.track(net, (x, y), (turn_x, y), (turn_x, ly), (55.8, ly))
+        pcb.via(net, 55.8, ly)  # under the 3V3 rail to the lead's pin
+        pcb.track(net, (55.8, ly), (lx, ly), layer="B.Cu")
         rx, ry = pcb.pad(pullup, "2")
         pcb.track(net, (rx, ry), (rx, y if tap_on_pin_run else ly))
 
@@ -142,4 +144,6 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
         pcb.via("GND", *via)
         for number in pads:
             pcb.track("GND", pcb.pad(ref, number), via)
+    pcb.move(0, 2.5)  # the bus connector's body inside the board, its mouth at the lower edge
+    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
     return pcb
