@@ -25,7 +25,8 @@ from tablier.hardware.validate import find_problems
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb"
 DOCS = ROOT / "docs" / "hardware"
-BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board", "chain-board-5")
+BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board",
+          *(f"chain-board-{n}" for n in range(1, 6)))
 STALE = "stale: run `tablier hardware pcb --out hardware/pcb --pictures docs/hardware --png`"
 
 needs_footprints = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Package_SO.pretty").is_dir(),
@@ -76,7 +77,7 @@ def test_the_committed_gerbers_drill_files_and_pictures_are_kicads(
 
 @needs_footprints
 def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
-    ladder, row, _led, _main, _chain = board_pcbs(load_layout())
+    ladder, row, _led, _main, _chain = board_pcbs(load_layout(), routed=False)
     assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
     xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
     assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
@@ -138,8 +139,19 @@ def test_a_last_chain_board_drawn_for_another_pattern_is_refused(write_layout: C
 
 
 @needs_footprints
-def test_the_last_chain_board_fits_its_pocket() -> None:
+def test_every_chain_board_fits_its_pocket_with_each_header_facing_an_edge() -> None:
     layout = load_layout()
-    *_others, chain = board_pcbs(layout)
+    chains = [pcb for pcb in board_pcbs(layout) if pcb.name.startswith("chain-board-")]
     pocket = layout.mechanics.chain_board_size
-    assert chain.name == "chain-board-5" and (chain.width, chain.height) == (pocket[0] - 2, pocket[1] - 2)
+    assert [c.name for c in chains] == [f"chain-board-{n}" for n in range(1, 6)]
+    for chain in chains:
+        assert (chain.width, chain.height) == (pocket[0] - 2, pocket[1] - 2)
+        for ref, part in chain.parts.items():
+            if not ref.startswith("J"):
+                continue
+            assert "Horizontal" in part.lib_id  # side-entry
+            if chain is not chains[-1]:  # its pins 7 mm from the edge its mouth faces
+                edges = (part.x, part.y, chain.width - part.x, chain.height - part.y)
+                assert 7.0 in {round(d, 3) for d in edges}, ref
+
+

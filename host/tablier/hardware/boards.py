@@ -30,6 +30,9 @@ MAX_CHIPS = 6
 PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpopulated: wire pads
 LED_PADS = "tablier:WirePads_1x03_P2.50mm_Bottom"  # the LED module's wires, soldered from below
 JST = "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical"
+#: A chain board's connectors enter from the side: a vertical JST-PH and its plug stand too tall for
+#: the pocket under the skin (hardware/README.md, *Chain boards*).
+JST_SIDE = "Connector_JST:JST_PH_S{n}B-PH-K_1x{n:02d}_P2.00mm_Horizontal"
 #: The 5-way bus between the main board and the chain boards, in connector pin order.
 BUS = ("+3V3", "GND", "CLK", "~PL", "DATA")
 
@@ -157,7 +160,7 @@ def _carrier(s: _Schematic, sensors: int) -> None:
 
 def _chain_board(s: _Schematic, board: ChainBoard) -> None:
     layout = s.layout
-    bus_in = _connector(s, "J1", list(BUS), JST)
+    bus_in = _connector(s, "J1", list(BUS), JST_SIDE)
     buffer = s.part("74LVC2G17", "U1", "Package_TO_SOT_SMD:SOT-23-6", "74LVC2G17",
                     [(1, "1A", "INPUT"), (2, "GND", "PWRIN"), (3, "2A", "INPUT"), (4, "2Y", "OUTPUT"),
                      (5, "VCC", "PWRIN"), (6, "1Y", "OUTPUT")])
@@ -172,7 +175,7 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
     load += buffer["2Y"]
     last = board.chips[-1] == layout.chips - 1
     if not last:  # the raw lines and the data from the next board
-        bus_out = _connector(s, "J2", list(BUS), JST)
+        bus_out = _connector(s, "J2", list(BUS), JST_SIDE)
         clk_in += bus_out["CLK"]
         load_in += bus_out["~PL"]
     lines: dict[int, Any] = {}
@@ -209,12 +212,14 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
             line += hc165[HC165_INPUT_PINS[name]]
             lines[switch_id] = line
     for n, strip in enumerate(board.carriers):
-        plug = _connector(s, f"J{n + 3}", ["+3V3", "GND", *[f"OUT{k + 1}" for k in
-                                                            range(len(strip.switches))]], JST)
+        # the last output on pin 1: a side-entry header turned to face its edge reads 3V3, GND, OUT1...
+        # from the left, the order of the chip's pins it is wired to (hardware/README.md, *Chain boards*)
+        outputs = [f"OUT{k}" for k in range(len(strip.switches), 0, -1)]
+        plug = _connector(s, f"J{n + 3}", [*outputs, "GND", "+3V3"], JST_SIDE)
         for k, switch in enumerate(strip.switches):
             lines[switch.id] += plug[f"OUT{k + 1}"]
     for n, contact in enumerate(board.contacts):
-        lead = _connector(s, f"J{len(board.carriers) + n + 3}", ["IN", "GND"], JST)
+        lead = _connector(s, f"J{len(board.carriers) + n + 3}", ["IN", "GND"], JST_SIDE)
         pullup = _resistor(s, f"R{n + 1}", "10k")
         lines[contact.id] += lead["IN"], pullup[2]
         s.v3 += pullup[1]

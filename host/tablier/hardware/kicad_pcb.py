@@ -126,6 +126,14 @@ class Pcb:
         """A through via at (x, y)."""
         self.vias.append((net, x, y))
 
+    def move(self, dx: float, dy: float) -> None:
+        """Move every part, track and via placed so far by (dx, dy)."""
+        for part in self.parts.values():
+            part.x, part.y = round(part.x + dx, 4), round(part.y + dy, 4)
+        self.tracks = [(net, layer, tuple((round(x + dx, 4), round(y + dy, 4)) for x, y in points), width)
+                       for net, layer, points, width in self.tracks]
+        self.vias = [(net, round(x + dx, 4), round(y + dy, 4)) for net, x, y in self.vias]
+
     def zone(self, net: str, layer: str, *points: tuple[float, float]) -> None:
         """A copper pour of ``net`` on ``layer`` inside ``points`` (KiCad fills it: press B)."""
         self.zones.append((net, layer, tuple(points)))

@@ -1,9 +1,15 @@
 """The chain boards' copper: where the 74HCS165s, their buffer and connectors go and how they are wired.
 
-A chain board sits in its 60 x 40 mm pocket (``[mechanics.chain_boards]`` of ``board.toml``) and is
-58 x 38 mm. Laid out here: the last chain board (2 chips, the draughts rows 7 and 8, the buttons and
-the face sensor), the only board with its contacts' pull-ups and the chain's fixed pattern. Its
-bus connector and the 74LVC2G17 at the lower left; the chips in a row across the middle, the row
+A chain board sits in its 68 x 56 mm pocket (``[mechanics.chain_boards]`` of ``board.toml``) and is
+66 x 54 mm; its connectors are side-entry JST-PH (the pocket's 7 mm under the skin takes the board and
+a side-entry header, not a vertical one and its plug). Two layouts, each a function of the board:
+
+* :func:`six_chip_chain_board` (boards 1-4: six chips, whole carriers): headers around the edges,
+  the chips in two rows, the runs found by :mod:`tablier.hardware.pcb_router`;
+* :func:`last_chain_board`, drawn by hand: the last chain board (2 chips, the draughts rows 7 and
+  8, the buttons and the face sensor), the only board with its contacts' pull-ups and the chain's
+  fixed pattern. Its bus connector and the 74LVC2G17 at the lower left; the chips in a row across
+the middle, the row
 connectors along the top, each input a staircase from its pin to its connector pin; the contacts'
 connectors on the right edge with their pull-ups. Top copper: the inputs and the 3V3 rail along the
 top edge with a drop to each part; bottom copper: a ground pour, crossed by the buffered clock and
@@ -16,8 +22,9 @@ from tablier.errors import TablierError
 from tablier.hardware.boards import ChainBoard
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
+from tablier.hardware.pcb_router import Router, Unroutable
 
-CHAIN_BOARD_MM = (58.0, 38.0)  # in its 60 x 40 mm pocket
+CHAIN_BOARD_MM = (66.0, 54.0)  # in its 68 x 56 mm pocket
 CHIP_Y = 17.0  # the chips' centre line
 RAIL_Y = 36.3  # the 3V3 rail along the top edge
 CONNECTOR_Y = 33.0  # the carriers' connectors, along the top
@@ -43,19 +50,18 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
     parts = read_netlist(netlist_text)
     width, height = CHAIN_BOARD_MM
     pcb = Pcb(f"chain-board-{board.number}", width, height, parts, hide_references=True)
-    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
     first, second = 20.0, 40.0  # U2 (the rows) and U3 (the contacts and the fixed pattern)
-    pcb.place("J1", 4, 4.5)  # the bus: 3V3, GND, CLK, /PL, DATA from the left
+    pcb.place("J1", 4, 4.5)  # the bus: 3V3, GND, CLK, /PL, DATA from the left, entering from below
     pcb.place("U1", 14, 9)  # 74LVC2G17: inputs on the left, outputs on the right
     pcb.place("C1", 19, 9.5, 270)
     pcb.place("U2", first, CHIP_Y)
     pcb.place("C2", 19.5, 24.5, 180)
     pcb.place("U3", second, CHIP_Y, 180)  # its inputs face the contacts on the right
     pcb.place("C3", 36.5, 10)
-    pcb.place("J3", 4, CONNECTOR_Y)  # row 7: 3V3 and GND over the chip's left column
-    pcb.place("J4", first + 2.475, CONNECTOR_Y)  # row 8: 3V3 over the chip's VCC pin
-    for ref, y in (("J5", 27.0), ("J6", 19.5), ("J7", 12.0)):  # buttons and face: IN above GND
-        pcb.place(ref, 55.5, y, 270)
+    pcb.place("J3", 14, CONNECTOR_Y, 180)  # row 7, from above: 3V3 and GND over the chip's left column
+    pcb.place("J4", first + 12.475, CONNECTOR_Y, 180)  # row 8: 3V3 over the chip's VCC pin
+    for ref, y in (("J5", 27.0), ("J6", 19.5), ("J7", 12.0)):  # buttons and face, entering from the right
+        pcb.place(ref, 58.5, y, 90)
     pcb.place("R1", 50.5, 28.9, 270)
     pcb.place("R2", 49, 20.5, 270)
     pcb.place("R3", 51, 10.1, 90)
@@ -128,7 +134,9 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
         lead = next(r for r in ("J5", "J6", "J7") if pcb.net_of(r, "1") == net)
         pullup = next(r for r in ("R1", "R2", "R3") if pcb.net_of(r, "2") == net)
         (x, y), (lx, ly) = pcb.pad("U3", pin), pcb.pad(lead, "1")
-        pcb.track(net, (x, y), (turn_x, y), (turn_x, ly), (lx, ly))
+        pcb.track(net, (x, y), (turn_x, y), (turn_x, ly), (55.8, ly))
+        pcb.via(net, 55.8, ly)  # under the 3V3 rail to the lead's pin
+        pcb.track(net, (55.8, ly), (lx, ly), layer="B.Cu")
         rx, ry = pcb.pad(pullup, "2")
         pcb.track(net, (rx, ry), (rx, y if tap_on_pin_run else ly))
 
@@ -142,4 +150,144 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
         pcb.via("GND", *via)
         for number in pads:
             pcb.track("GND", pcb.pad(ref, number), via)
+    pcb.move(0, 2.5)  # the bus connector's body inside the board, its mouth at the lower edge
+    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
     return pcb
+
+
+#: Where a side-entry header's pins stand from the edge its mouth faces, and its courtyard's reach
+#: behind the pins and beside the end pins (KiCad's JST_PH_S*B-PH-K footprints).
+PINS_FROM_EDGE = 7.0
+BEHIND, BESIDE = 1.85, 2.45
+BAND = PINS_FROM_EDGE + BEHIND  # the strip along an edge that its headers take
+#: The chips of a six-chip board: two rows of three, the chain running clockwise (the first row
+#: left to right at the top, the second right to left below it), as its connectors do.
+CHIP_ROWS_Y = (35.0, 19.0)
+CHIP_XS = (19.0, 33.0, 47.0)
+ROUTING_ATTEMPTS = 20
+
+
+class DoesNotFit(TablierError):
+    """A chain board's connectors do not fit along its edges."""
+
+
+def _header_length(pins: int) -> float:
+    return 2.0 * (pins - 1) + 2 * BESIDE
+
+
+def _edges(board: str, width: float, height: float,
+           headers: list[tuple[str, int]]) -> dict[str, list[tuple[str, int]]]:
+    """The headers along the edges, clockwise from the left edge's foot: the bus in, the carriers in
+    chain order, then the bus out wherever room is left. The right edge reaches into the top corner
+    when the top's headers leave it free."""
+    ordered, last = headers[:-1], headers[-1]
+    edges: dict[str, list[tuple[str, int]]] = {"left": [], "top": [], "right": [], "bottom": []}
+
+    def room(edge: str) -> float:
+        side = height - 2 * BAND
+        if edge == "right" and sum(_header_length(n) for _r, n in edges["top"]) <= width - BAND - 0.3 + 1e-9:
+            side = height - BAND - 0.3
+        used = sum(_header_length(n) for _r, n in edges[edge])
+        return (side if edge in ("left", "right") else width - 0.6) - used
+
+    names = iter(edges)
+    edge = next(names)
+    for ref, pins in ordered:
+        while room(edge) < _header_length(pins) - 1e-9:
+            edge = next(names, "")
+            if not edge:
+                raise DoesNotFit(f"{board}: its connectors do not fit along its edges")
+
+        edges[edge].append((ref, pins))
+    spare = next((e for e in ("right", "bottom", "top", "left") if room(e) >= _header_length(last[1])), None)
+    if spare is None:
+        raise DoesNotFit(f"{board}: its bus-out connector does not fit along its edges")
+    edges[spare].append(last)
+    return edges
+
+
+def _place_headers(pcb: Pcb, edges: dict[str, list[tuple[str, int]]]) -> None:
+    width, height = pcb.width, pcb.height
+    for edge, headers in edges.items():
+        at = BAND if edge in ("left", "right") else 0.3  # where the next courtyard starts along the edge
+        if edge == "right" and at + sum(_header_length(n) for _r, n in headers) > height - BAND:
+            at = height - 0.3 - sum(_header_length(n) for _r, n in headers)
+        if edge == "left":
+            at = height - BAND - sum(_header_length(n) for _r, n in headers)
+        for ref, pins in (reversed(headers) if edge in ("right", "bottom") else headers):
+            span = 2.0 * (pins - 1)
+            if edge == "left":  # pins downward, mouth to the left
+                pcb.place(ref, PINS_FROM_EDGE, at + BESIDE + span, 270)
+            elif edge == "top":  # pins leftward, mouth up
+                pcb.place(ref, at + BESIDE + span, height - PINS_FROM_EDGE, 180)
+            elif edge == "right":  # pins upward, mouth to the right
+                pcb.place(ref, width - PINS_FROM_EDGE, at + BESIDE, 90)
+            else:  # pins rightward, mouth down
+                pcb.place(ref, at + BESIDE, PINS_FROM_EDGE, 0)
+            at += _header_length(pins)
+
+
+def six_chip_chain_board(board: ChainBoard, netlist_text: str, name: str) -> Pcb:
+    """A chain board of six chips wired to whole carriers (boards 1-4), placed and routed.
+
+    The carriers' side-entry headers around the edges, clockwise in chain order from the bus in at
+    the foot of the left edge; the chips in two rows of three in the middle, each with its 100 nF by
+    its supply pin; the 74LVC2G17 and its 100 nF by the bus in. The runs are found by
+    :mod:`tablier.hardware.pcb_router` on the top copper, dipping to the bottom (the ground pour) to
+    pass under one another; each ground pad of a surface-mount part has its via to the pour.
+    """
+    parts = read_netlist(netlist_text)
+    first: list[str] = []  # the nets that found no way once: routed first the next time
+    for _attempt in range(ROUTING_ATTEMPTS):
+        pcb = _placed_six_chip_board(board, parts, name)
+        try:
+            _route_six_chip_board(pcb, len(board.chips), first)
+        except Unroutable as problem:
+            if problem.net in first:
+                raise
+            first.insert(0, problem.net)
+            continue
+        return pcb
+    raise Unroutable(f"{name}: no routing found in {ROUTING_ATTEMPTS} attempts", "")
+
+
+def _placed_six_chip_board(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str, str]]],
+                           name: str) -> Pcb:
+    width, height = CHAIN_BOARD_MM
+    pcb = Pcb(name, width, height, parts, hide_references=True)
+    carriers = [(f"J{n + 3}", len(c.switches) + 2) for n, c in enumerate(board.carriers)]
+    headers = [("J1", 5), *carriers, ("J2", 5)]
+    _place_headers(pcb, _edges(name, width, height, headers))
+    for n in range(len(board.chips)):
+        row, column = divmod(n, len(CHIP_XS))
+        x = CHIP_XS[column] if row == 0 else CHIP_XS[-1 - column]
+        y = CHIP_ROWS_Y[row]
+        pcb.place(f"U{n + 2}", x, y, 90)  # pins 1-8 along the bottom, left to right
+        pcb.place(f"C{n + 2}", x - 4.0, y + 5.2)  # by VCC (pin 16, top left)
+    pcb.place("U1", 13.5, 11.5)
+    pcb.place("C1", 17.0, 11.5, 90)
+    return pcb
+
+
+def _route_six_chip_board(pcb: Pcb, chips: int, first: list[str]) -> None:
+    router = Router(pcb)
+    for n in range(chips + 1):
+        router.reserve_escapes(f"U{n + 1}")
+    router.route("GND", anywhere_on_bottom=True)  # each ground pad's via, then whatever cuts it off is mended
+    nets = sorted({net for ref in pcb.parts for net in pcb.parts[ref].nets.values()} - {"GND"})
+    signals = [n for n in nets if n != "+3V3"]
+
+    def reach(net: str) -> float:
+        where = [pcb.pad(r, p) for r, part in pcb.parts.items() for p, n in part.nets.items() if n == net]
+        return max(x for x, _y in where) - min(x for x, _y in where) + max(y for _x, y in where) - min(
+            y for _x, y in where)
+
+    bus = [n for n in ("CLK_IN", "PL_IN", "DATA", "DATA_NEXT", "CLK", "~PL") if n in signals]
+    inputs = sorted((n for n in signals if n not in bus), key=reach)
+    order = [*first, *(n for n in [*bus, *inputs, "+3V3"] if n not in first)]
+    for net in order:
+        router.route(net)
+    ground = next(p for p, n in pcb.parts["J1"].nets.items() if n == "GND")
+    router.route_to_pour("GND", pcb.pad("J1", ground))  # each ground pad to the pour, once it is cut
+    width, height = pcb.width, pcb.height
+    pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))

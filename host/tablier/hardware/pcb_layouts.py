@@ -9,10 +9,10 @@ between them, above or below the pads; top copper: each part's stubs to its vias
 from __future__ import annotations
 
 from tablier.errors import TablierError
-from tablier.hardware.boards import board_netlists, chain_boards
+from tablier.hardware.boards import ChainBoard, board_netlists, chain_boards
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
-from tablier.hardware.pcb_chain import last_chain_board
+from tablier.hardware.pcb_chain import last_chain_board, six_chip_chain_board
 
 WIDTH = 11.0
 END = 6.0  # from the strip's end to the first and last sensor's centre
@@ -100,15 +100,29 @@ def led_module(netlist_text: str) -> Pcb:
     return pcb
 
 
-def board_pcbs(layout: Layout) -> list[Pcb]:
-    """Every board laid out here, from its netlist."""
-    last = chain_boards(layout)[-1]
+def board_pcbs(layout: Layout, routed: bool = True) -> list[Pcb]:
+    """Every board laid out here, from its netlist: the carriers, the LED module, the main board, the
+    six-chip chain boards (found by the router, left out without ``routed``) and the last chain board."""
+    *six_chip, last = chain_boards(layout)
     chain = f"chain-board-{last.number}.net"
     netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net",
                                             "main-board.net", chain))
     return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
             led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text),
+            *(_routed_chain_boards(layout, six_chip) if routed else []),
             last_chain_board(layout, last, netlists[chain].text)]
+
+
+_ROUTED: dict[str, list[Pcb]] = {}  # by layout hash: routing a six-chip board takes seconds
+
+
+def _routed_chain_boards(layout: Layout, boards: list[ChainBoard]) -> list[Pcb]:
+    if layout.hash not in _ROUTED:
+        names = [f"chain-board-{b.number}" for b in boards]
+        netlists = board_netlists(layout, only=tuple(f"{n}.net" for n in names))
+        _ROUTED[layout.hash] = [six_chip_chain_board(b, netlists[f"{n}.net"].text, n)
+                                for b, n in zip(boards, names, strict=True)]
+    return _ROUTED[layout.hash]
 
 
 class LaidOutForOtherPins(TablierError):

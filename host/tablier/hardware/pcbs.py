@@ -192,7 +192,7 @@ def _clearance_problems(layout: Layout) -> list[str]:
     except TablierError:
         return []
     try:
-        boards = board_pcbs(layout)
+        boards = board_pcbs(layout, routed=False)  # the routed boards keep clearances by construction
     except (LaidOutForOtherPins, LaidOutForAnotherChain) as error:
         return [str(error)]
     problems = []
