@@ -14,6 +14,7 @@ to build a turn's inference at the throw for every tables game (:func:`inference
 
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import sys
@@ -40,7 +41,8 @@ from tablier.tables.variant import Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-LIFTS = 40  # a game's lifts (a hand's pace: about half a second each)
+#: A game's lifts (a hand's pace: about half a second each); `BENCH_PLAY_LIFTS` for more or fewer.
+LIFTS = int(os.environ.get("BENCH_PLAY_LIFTS", "60"))
 TARGET_P99_MS = 10
 SPREAD_TEXT = "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 12x15 / W"
 RACE_SPREAD = "W 24x3 23 22 21 20 19 18 17 16 10 9 8 2 / B 3x15 / W"  # a man home: the postillon arrived
