@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tablier.hardware.boards import board_netlists
-from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, board_text, footprint_file
+from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
 from tablier.hardware.layout import load_layout, read_layout
 from tablier.hardware.pcb_layouts import board_pcbs
 from tablier.hardware.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
@@ -37,17 +37,24 @@ needs_kicad = pytest.mark.skipif(not kicad_available(), reason="KiCad 6's pcbnew
 
 
 @pytest.fixture(scope="session")
-def kicad_output(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list[Checked]]:
+def boards() -> list[Pcb]:
+    """Every board laid out and routed from the layout, once per session (routing takes a while)."""
+    return board_pcbs(load_layout())
+
+
+@pytest.fixture(scope="session")
+def kicad_output(tmp_path_factory: pytest.TempPathFactory,
+                 boards: list[Pcb]) -> tuple[Path, Path, list[Checked]]:
     """KiCad's check and plot of every board, once per session."""
     out = tmp_path_factory.mktemp("pcb")
     pictures = tmp_path_factory.mktemp("pictures")
-    _paths, checked = write_pcbs(load_layout(), out, pictures)
+    _paths, checked = write_pcbs(load_layout(), out, pictures, boards=boards)
     return out, pictures, checked
 
 
 @needs_footprints
-def test_the_committed_board_files_are_what_the_layout_generates() -> None:
-    for pcb in board_pcbs(load_layout()):
+def test_the_committed_board_files_are_what_the_layout_generates(boards: list[Pcb]) -> None:
+    for pcb in boards:
         committed = PCB / pcb.name / f"{pcb.name}.kicad_pcb"
         assert committed.read_text(encoding="utf-8") == board_text(pcb), STALE
 
@@ -139,9 +146,9 @@ def test_a_last_chain_board_drawn_for_another_pattern_is_refused(write_layout: C
 
 
 @needs_footprints
-def test_every_chain_board_fits_its_pocket_with_each_header_facing_an_edge() -> None:
+def test_every_chain_board_fits_its_pocket_with_each_header_facing_an_edge(boards: list[Pcb]) -> None:
     layout = load_layout()
-    chains = [pcb for pcb in board_pcbs(layout) if pcb.name.startswith("chain-board-")]
+    chains = [pcb for pcb in boards if pcb.name.startswith("chain-board-")]
     pocket = layout.mechanics.chain_board_size
     assert [c.name for c in chains] == [f"chain-board-{n}" for n in range(1, 6)]
     for chain in chains:

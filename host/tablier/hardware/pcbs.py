@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,9 +53,10 @@ def kicad_available() -> bool:
     return probe.returncode == 0
 
 
-def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None,
-               png: bool = False) -> tuple[list[Path], list[Checked]]:
-    """Write every board's files into ``out/NAME/`` and its picture into ``pictures`` (default ``out``)."""
+def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: bool = False,
+               boards: Sequence[Pcb] | None = None) -> tuple[list[Path], list[Checked]]:
+    """Write every board's files into ``out/NAME/`` and its picture into ``pictures`` (default
+    ``out``); ``boards``: the boards already laid out from ``layout`` (else laid out here)."""
     from tablier.hardware.pcb_layouts import board_pcbs
 
     if not kicad_available():
@@ -65,7 +67,7 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None,
         raise TablierError("the PNGs need rsvg-convert (Debian: apt-get install librsvg2-bin)")
     written: list[Path] = []
     checked: list[Checked] = []
-    for pcb in board_pcbs(layout):
+    for pcb in boards if boards is not None else board_pcbs(layout):
         folder = out / pcb.name
         folder.mkdir(parents=True, exist_ok=True)
         board = folder / f"{pcb.name}.kicad_pcb"
