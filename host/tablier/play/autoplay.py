@@ -46,6 +46,9 @@ MAX_PRESSES = 50
 class AutoHands:
     """Two built-in players' hands on a simulated board."""
 
+    idle_end_s = 2.0
+    """How long the hands may find nothing to do before the game is given up as stuck."""
+
     def __init__(self, hands: Hands, players: tuple[str, str] = ("greedy", "random"), seed: int | None = None,
                  delay: float = 0.0, way: str = HOME_RIGHT) -> None:
         self.hands = hands

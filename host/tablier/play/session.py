@@ -99,6 +99,12 @@ class PlayOptions:
     forfeit_after_s: float = 60.0
 
 
+IDLE_END_S = 0.3
+"""How long the hands (a script) may have nothing to do, the board quiet and the game not over,
+before the loop ends; an actor's own ``idle_end_s`` says otherwise (the demo's players wait longer
+for the computer's next light on a busy machine)."""
+
+
 class Session:
     """The loop shared by every game; the game's session fills in the ``on_*`` hooks."""
 
@@ -290,7 +296,7 @@ class Session:
                     idle_since = None
                     continue
                 idle_since = idle_since or self.clock()
-                if self.clock() - idle_since > 0.3:
+                if self.clock() - idle_since > getattr(actor, "idle_end_s", IDLE_END_S):
                     break
             else:
                 idle_since = None
