@@ -18,7 +18,6 @@ from typing import Any
 from tablier.hardware.layout import LADDER_KINDS, Layout, Switch
 from tablier.hardware.netlist import (
     HC165_INPUT_PINS,
-    PICO_GND_PINS,
     PICO_GPIO_PINS,
     Netlist,
     _Collector,
@@ -227,16 +226,7 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
 
 def _main_board(s: _Schematic) -> None:
     pins = s.layout.pins
-    pico_pins = [(num, f"GP{gpio}", "BIDIR") for gpio, num in PICO_GPIO_PINS.items()]
-    pico_pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
-    pico_pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
-                  (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
-    pico = s.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_THT", "Pico", pico_pins)
-    s.v3 += pico["3V3"]
-    s.v5 += pico["VBUS"]
-    s.gnd += pico[PICO_GND_PINS]
-    for name in ("VSYS", "RUN", "ADC_VREF", "3V3_EN"):
-        pico[name] += s.circuit.NC
+    pico = s._pico()  # the whole circuit's Pico, wired the same way
     used = {pins.sr_load, pins.sr_clk, pins.sr_data, pins.led}
     bus = _connector(s, "J1", list(BUS), JST)
     for gp, signal, ref in ((pins.sr_load, "~PL", "R2"), (pins.sr_clk, "CLK", "R3")):
