@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from typing import TypeVar
 
 from tablier.errors import TablierError
 from tablier.hardware.kicad_pcb import TRACK, VIA, Pcb
@@ -29,8 +30,12 @@ COSTS = {0: 1.0, 1: 6.0}  # per cell: top, bottom copper
 VIA_COST = 8.0
 LAYER_NAMES = ("F.Cu", "B.Cu")
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))  # a grid point and its eight neighbours
+CROSS = ((0, 0), *NEIGHBOURS)  # a grid point and its four nearest
+SHARED = ""  # no net's: a cell near the pads of two nets
 
 Cell = tuple[int, int, int]  # x, y index and layer (0 top, 1 bottom)
+_Key = TypeVar("_Key", tuple[int, int], Cell)
 
 
 class Unroutable(TablierError):
@@ -66,10 +71,20 @@ class Router:
                 net = part.nets.get(number, f"{ref}-{number}")  # an unconnected pad: a net of its own
                 self.pads.append((net, layers, info.x - w / 2, info.y - h / 2,
                                   info.x + w / 2, info.y + h / 2))
-        self._near: dict[float, dict[tuple[int, int, int], set[str]]] = {
-            keep: self._pads_within(keep) for keep in (PAD_KEEP, VIA_PAD_KEEP)}
+        edge = EDGE / GRID
+        self._inner = (edge, self.nx - 1 - edge, self.ny - 1 - edge)  # the first and the last X, Y index
+        # What the searches ask at every step, kept up to date as the nets are routed: the one net a
+        # cell is still free for, by the pads it is near and the runs taken (SHARED: for none; a cell
+        # not listed is free for every net), and the one net a via may still stand at a grid point
+        # for, by the pads, runs and vias near it.
+        self._run_room = _sole_nets(self._pads_within(PAD_KEEP))
+        near_via: dict[tuple[int, int], set[str]] = {}  # the grid points near pads on either layer
+        for (ix, iy, _layer), nets in self._pads_within(VIA_PAD_KEEP).items():
+            near_via.setdefault((ix, iy), set()).update(nets)
+        self._via_room = _sole_nets(near_via)
         # no via in or beside a through-hole pad, even of its own net (the drills would touch)
-        self._by_holes = {(ix, iy) for (ix, iy, _layer) in self._pads_within(VIA_PAD_KEEP, through_only=True)}
+        for ix, iy, _layer in self._pads_within(VIA_PAD_KEEP, through_only=True):
+            self._via_room[ix, iy] = SHARED
 
     def reserve_escapes(self, ref: str, reach: float = 1.5) -> None:
         """Keep a way out of each pad of ``ref`` for its own net: the cells straight out from the part,
@@ -89,7 +104,7 @@ class Router:
                 x, y = start[0] + step[0] * k * GRID, start[1] + step[1] * k * GRID
                 cell = (round(x / GRID), round(y / GRID), layer)
                 if self._free(net, cell):
-                    self.owner.setdefault(cell, net)
+                    self._claim(cell, net)
 
     def _pads_within(self, keep: float, through_only: bool = False) -> dict[tuple[int, int, int], set[str]]:
         near: dict[tuple[int, int, int], set[str]] = {}
@@ -104,30 +119,33 @@ class Router:
                             near.setdefault((ix, iy, layer), set()).add(net)
         return near
 
-    def _pad_nets_near(self, ix: int, iy: int, layer: int, keep: float) -> set[str]:
-        return self._near[keep].get((ix, iy, layer), set())
-
-    def _inside(self, ix: int, iy: int) -> bool:
-        edge = EDGE / GRID
-        return edge <= ix <= self.nx - 1 - edge and edge <= iy <= self.ny - 1 - edge
-
     def _free(self, net: str, cell: Cell) -> bool:
-        ix, iy, layer = cell
-        if not self._inside(ix, iy) or self.owner.get(cell, net) != net:
-            return False
-        return self._pad_nets_near(ix, iy, layer, PAD_KEEP) <= {net}
+        ix, iy, _layer = cell
+        low, high_x, high_y = self._inner
+        return low <= ix <= high_x and low <= iy <= high_y and self._run_room.get(cell, net) == net
 
     def _via_free(self, net: str, ix: int, iy: int) -> bool:
-        if (ix, iy) in self._by_holes:
-            return False
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if self.vias.get((ix + dx, iy + dy), net) != net:
-                    return False
-                if abs(dx) + abs(dy) <= 1 and any(self.owner.get((ix + dx, iy + dy, layer), net) != net
-                                                   for layer in (0, 1)):
-                    return False
-        return all(self._pad_nets_near(ix, iy, layer, VIA_PAD_KEEP) <= {net} for layer in (0, 1))
+        return self._via_room.get((ix, iy), net) == net
+
+    def _claim(self, cell: Cell, net: str) -> None:
+        """The cell is ``net``'s (if it is no net's yet); no other net's via beside it."""
+        if cell in self.owner:
+            return
+        self.owner[cell] = net
+        _narrow(self._run_room, cell, net)
+        ix, iy, _layer = cell
+        for dx, dy in CROSS:
+            _narrow(self._via_room, (ix + dx, iy + dy), net)
+
+    def _add_via(self, net: str, ix: int, iy: int) -> None:
+        """A via of ``net`` at the grid point and its ring of cells on both layers; no other via beside it."""
+        self.vias[ix, iy] = net
+        self.pcb.via(net, ix * GRID, iy * GRID)
+        for dx, dy in AROUND:
+            _narrow(self._via_room, (ix + dx, iy + dy), net)
+        for dx, dy in NEIGHBOURS:
+            for layer in (0, 1):
+                self._claim((ix + dx, iy + dy, layer), net)
 
     def _pad_cells(self, net: str, box: tuple[int, ...], x0: float, y0: float, x1: float,
                    y1: float) -> list[Cell]:
@@ -164,9 +182,7 @@ class Router:
         """Join every pad of ``net`` to the bottom copper's pour of ``net`` around ``anchor`` (a
         through-hole pad of the net): the part of the bottom left solid by the other nets' runs."""
         def solid(ix: int, iy: int) -> bool:
-            return all(self._inside(ix + dx, iy + dy) and self.owner.get((ix + dx, iy + dy, 1), net) == net
-                       and self._pad_nets_near(ix + dx, iy + dy, 1, PAD_KEEP) <= {net}
-                       for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            return all(self._free(net, (ix + dx, iy + dy, 1)) for dx, dy in AROUND)
 
         ax, ay = round(anchor[0] / GRID), round(anchor[1] / GRID)
         seeds = [(ax + dx, ay + dy) for dx in range(-4, 5) for dy in range(-4, 5) if solid(ax + dx, ay + dy)]
@@ -233,14 +249,19 @@ class Router:
                 done = cell in targets and (not land_by_via or (before is not None and before[2] != layer))
             if done:
                 return self._commit(net, cell, came)
-            steps = [((ix + dx, iy + dy, layer), COSTS[layer]) for dx, dy in NEIGHBOURS]
-            if self._via_free(net, ix, iy):
-                steps.append(((ix, iy, 1 - layer), VIA_COST))
-            for nxt, step in steps:
+            step = COSTS[layer]
+            for dx, dy in NEIGHBOURS:
+                nxt = (ix + dx, iy + dy, layer)
                 if (nxt not in cost or spent + step < cost[nxt]) and self._free(net, nxt):
                     cost[nxt] = spent + step
                     came[nxt] = cell
                     heapq.heappush(queue, (spent + step + ahead(nxt), spent + step, nxt))
+            nxt = (ix, iy, 1 - layer)  # through a via: the dearest check, made only if it would pay
+            if ((nxt not in cost or spent + VIA_COST < cost[nxt]) and self._free(net, nxt)
+                    and self._via_free(net, ix, iy)):
+                cost[nxt] = spent + VIA_COST
+                came[nxt] = cell
+                heapq.heappush(queue, (spent + VIA_COST + ahead(nxt), spent + VIA_COST, nxt))
         raise Unroutable(f"{self.pcb.name}: no way found for {net}", net)
 
     def _commit(self, net: str, end: Cell, came: dict[Cell, Cell | None]) -> list[Cell]:
@@ -250,13 +271,9 @@ class Router:
         path.reverse()
         for a, b in itertools.pairwise(path):
             if a[2] != b[2] and a[:2] not in self.vias:
-                self.vias[a[:2]] = net
-                self.pcb.via(net, a[0] * GRID, a[1] * GRID)
-                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    for layer in (0, 1):
-                        self.owner.setdefault((a[0] + dx, a[1] + dy, layer), net)
+                self._add_via(net, a[0], a[1])
         for cell in path:
-            self.owner[cell] = net
+            self._claim(cell, net)
         run: list[Cell] = [path[0]]
         for cell in path[1:]:
             if cell[2] != run[-1][2]:
@@ -277,3 +294,13 @@ class Router:
         corners.append(run[-1])
         self.pcb.track(net, *((c[0] * GRID, c[1] * GRID) for c in corners), layer=LAYER_NAMES[run[0][2]],
                        width=TRACK)
+
+
+def _sole_nets(near: dict[_Key, set[str]]) -> dict[_Key, str]:
+    """Each place's one net (SHARED where there are several)."""
+    return {where: next(iter(nets)) if len(nets) == 1 else SHARED for where, nets in near.items()}
+
+
+def _narrow(room: dict[_Key, str], where: _Key, net: str) -> None:
+    """``where`` is free for ``net`` only (for none, if it was free for another net only)."""
+    room[where] = net if room.get(where, net) == net else SHARED
