@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import csv
 import itertools
+import logging
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tablier.hardware.boards import board_netlists
+from tablier.hardware import pcb_chain
+from tablier.hardware.boards import board_netlists, chain_boards
 from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
 from tablier.hardware.layout import load_layout, read_layout
 from tablier.hardware.pcb_layouts import board_pcbs
@@ -162,3 +164,47 @@ def test_every_chain_board_fits_its_pocket_with_each_header_facing_an_edge(board
                 assert 7.0 in {round(d, 3) for d in edges}, ref
 
 
+
+
+def _routed_anew(name: str, remembered: tuple[str, ...] | None, monkeypatch: pytest.MonkeyPatch,
+                 caplog: pytest.LogCaptureFixture) -> tuple[str, list[str]]:
+    """The six-chip board ``name`` routed with ``remembered`` as its net order (None: none), and the notes."""
+    orders = {n: order for n, order in pcb_chain.ROUTING_ORDERS.items() if n != name}
+    if remembered is not None:
+        orders[name] = remembered
+    monkeypatch.setattr(pcb_chain, "ROUTING_ORDERS", orders)
+    layout = load_layout()
+    board = next(b for b in chain_boards(layout) if f"chain-board-{b.number}" == name)
+    netlist = board_netlists(layout, only=(f"{name}.net",))[f"{name}.net"].text
+    with caplog.at_level(logging.WARNING, logger=pcb_chain.__name__):
+        text = board_text(pcb_chain.six_chip_chain_board(board, netlist, name))
+    return text, [record.getMessage() for record in caplog.records]
+
+
+@needs_footprints
+@pytest.mark.parametrize(("remembered", "why"), [
+    ((), "the net order remembered for its routing no longer routes it (IN147 finds no way)"),
+    pytest.param(None, "no net order is remembered for its routing", marks=pytest.mark.full),
+    pytest.param(("IN147", "IN999"), "the net order remembered for its routing names nets it does not have "
+                 "(IN999)", marks=pytest.mark.full)], ids=["no-longer-routes", "missing", "names-other-nets"])
+def test_a_chain_board_whose_remembered_net_order_is_stale_is_routed_by_the_search_with_a_note(
+        remembered: tuple[str, ...] | None, why: str, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    name = "chain-board-4"  # its search takes two attempts, the other boards' thirteen
+    order = pcb_chain.ROUTING_ORDERS[name]
+    text, notes = _routed_anew(name, remembered, monkeypatch, caplog)
+    assert text == (PCB / name / f"{name}.kicad_pcb").read_text(encoding="utf-8")
+    assert notes == [f"{name}: {why}; the search found one at attempt 2; to route it at once, put it in "
+                     f"ROUTING_ORDERS (tablier/hardware/pcb_chain.py): {name!r}: {order!r}"]
+
+
+@needs_footprints
+@pytest.mark.full
+@pytest.mark.parametrize("name", [f"chain-board-{n}" for n in range(1, 5)])
+def test_each_remembered_net_order_is_the_one_the_search_finds(
+        name: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    order = pcb_chain.ROUTING_ORDERS[name]
+    text, notes = _routed_anew(name, None, monkeypatch, caplog)
+    assert text == (PCB / name / f"{name}.kicad_pcb").read_text(encoding="utf-8")
+    (note,) = notes
+    assert note.endswith(f": {name!r}: {order!r}")

@@ -5,7 +5,8 @@ A chain board sits in its 68 x 56 mm pocket (``[mechanics.chain_boards]`` of ``b
 a side-entry header, not a vertical one and its plug). Two layouts, each a function of the board:
 
 * :func:`six_chip_chain_board` (boards 1-4: six chips, whole carriers): headers around the edges,
-  the chips in two rows, the runs found by :mod:`tablier.hardware.pcb_router`;
+  the chips in two rows, the runs found by :mod:`tablier.hardware.pcb_router` in the net order
+  remembered for the board (:data:`ROUTING_ORDERS`, searched for again if it no longer routes it);
 * :func:`last_chain_board`, drawn by hand: the last chain board (2 chips, the draughts rows 7 and
   8, the buttons and the face sensor), the only board with its contacts' pull-ups and the chain's
   fixed pattern. Its bus connector and the 74LVC2G17 at the lower left; the chips in a row across
@@ -17,6 +18,8 @@ load (from the buffer to each chip's pins) and the serial line between the chips
 """
 
 from __future__ import annotations
+
+import logging
 
 from tablier.errors import TablierError
 from tablier.hardware.boards import ChainBoard
@@ -165,6 +168,20 @@ BAND = PINS_FROM_EDGE + BEHIND  # the strip along an edge that its headers take
 CHIP_ROWS_Y = (35.0, 19.0)
 CHIP_XS = (19.0, 33.0, 47.0)
 ROUTING_ATTEMPTS = 20
+#: The nets each six-chip board's routing takes first, as :func:`six_chip_chain_board`'s search
+#: found them (the nets that found no way in an earlier attempt, the latest first): the boards are
+#: routed at once instead of after a dozen attempts. A board missing here, or whose order no longer
+#: routes it (its layout changed), is searched for again, with a note of the order to put here.
+ROUTING_ORDERS: dict[str, tuple[str, ...]] = {
+    "chain-board-1": ("IN28", "IN35", "IN44", "IN47", "IN33", "IN40", "IN41", "IN42", "GND", "IN34", "IN32",
+                      "IN3"),
+    "chain-board-2": ("IN76", "IN83", "IN92", "IN95", "IN81", "IN88", "IN89", "IN90", "GND", "IN82", "IN80",
+                      "IN51"),
+    "chain-board-3": ("IN124", "IN131", "IN140", "IN143", "IN129", "IN136", "IN137", "IN138", "GND", "IN130",
+                      "IN128", "IN99"),
+    "chain-board-4": ("IN147",),
+}
+LOG = logging.getLogger(__name__)
 
 
 class DoesNotFit(TablierError):
@@ -234,11 +251,37 @@ def six_chip_chain_board(board: ChainBoard, netlist_text: str, name: str) -> Pcb
     the foot of the left edge; the chips in two rows of three in the middle, each with its 100 nF by
     its supply pin; the 74LVC2G17 and its 100 nF by the bus in. The runs are found by
     :mod:`tablier.hardware.pcb_router` on the top copper, dipping to the bottom (the ground pour) to
-    pass under one another; each ground pad of a surface-mount part has its via to the pour.
+    pass under one another; each ground pad of a surface-mount part has its via to the pour. The
+    nets are routed in the order remembered in :data:`ROUTING_ORDERS`; without one that routes the
+    board, the order is searched for (about ten seconds) and logged as a warning, to be remembered.
     """
     parts = read_netlist(netlist_text)
-    first: list[str] = []  # the nets that found no way once: routed first the next time
-    for _attempt in range(ROUTING_ATTEMPTS):
+    remembered = ROUTING_ORDERS.get(name)
+    on_board = {net for _footprint, _value, nets in parts.values() for net in nets.values()}
+    absent = sorted(set(remembered or ()) - on_board)
+    if remembered is None:
+        why = "no net order is remembered for its routing"
+    elif absent:
+        why = f"the net order remembered for its routing names nets it does not have ({', '.join(absent)})"
+    else:
+        pcb = _placed_six_chip_board(board, parts, name)
+        try:
+            _route_six_chip_board(pcb, len(board.chips), list(remembered))
+            return pcb
+        except Unroutable as problem:
+            why = f"the net order remembered for its routing no longer routes it ({problem.net} finds no way)"
+    pcb, first, attempts = _search_routing(board, parts, name)
+    LOG.warning("%s: %s; the search found one at attempt %d; to route it at once, put it in ROUTING_ORDERS "
+                "(tablier/hardware/pcb_chain.py): %r: %r", name, why, attempts, name, tuple(first))
+    return pcb
+
+
+def _search_routing(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str, str]]],
+                    name: str) -> tuple[Pcb, list[str], int]:
+    """The board routed in the first net order that routes it, that order's first nets and the attempts
+    it took: each net that finds no way is routed first the next time."""
+    first: list[str] = []
+    for attempt in range(1, ROUTING_ATTEMPTS + 1):
         pcb = _placed_six_chip_board(board, parts, name)
         try:
             _route_six_chip_board(pcb, len(board.chips), first)
@@ -247,7 +290,7 @@ def six_chip_chain_board(board: ChainBoard, netlist_text: str, name: str) -> Pcb
                 raise
             first.insert(0, problem.net)
             continue
-        return pcb
+        return pcb, first, attempt
     raise Unroutable(f"{name}: no routing found in {ROUTING_ATTEMPTS} attempts", "")
 
 
