@@ -6,7 +6,8 @@ over the grid cells of both layers to the nearest pad not yet joined. The top co
 bottom (the ground pour) dear and a via dearer still, so the bottom is used only to pass under a
 run. The clearances are kept by construction: a cell is refused if it is within reach of another
 net's pad, track or via (:data:`PAD_KEEP`, :data:`VIA_PAD_KEEP`; the tracks lie on grid lines
-0.5 mm apart, 0.25 mm wide: 0.25 mm between neighbours).
+0.5 mm apart, 0.25 mm wide: 0.25 mm between neighbours). Which net a cell, or a via at a grid point,
+is still free for is kept up to date as the nets are routed: each step of a search is a look-up.
 """
 
 from __future__ import annotations
@@ -124,9 +125,6 @@ class Router:
         low, high_x, high_y = self._inner
         return low <= ix <= high_x and low <= iy <= high_y and self._run_room.get(cell, net) == net
 
-    def _via_free(self, net: str, ix: int, iy: int) -> bool:
-        return self._via_room.get((ix, iy), net) == net
-
     def _claim(self, cell: Cell, net: str) -> None:
         """The cell is ``net``'s (if it is no net's yet); no other net's via beside it."""
         if cell in self.owner:
@@ -223,20 +221,20 @@ class Router:
                 land_by_via: bool = False) -> list[Cell]:
         """The cheapest way from ``sources`` to ``targets`` (None: to the bottom copper through a via;
         ``land_by_via``: arriving through a via, so that no run ends loose in a pour), committed."""
-        box = None
+        x0, y0, x1, y1 = -math.inf, -math.inf, math.inf, math.inf  # the targets' box (none: everywhere)
         if targets is not None and len(targets) < 100:
             xs, ys = [c[0] for c in targets], [c[1] for c in targets]
-            box = (min(xs), min(ys), max(xs), max(ys))
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
 
-        def ahead(cell: Cell) -> float:  # a lower bound of the cost still to go (A*)
-            if box is None:
-                return 0.0
-            return max(box[0] - cell[0], 0, cell[0] - box[2]) + max(box[1] - cell[1], 0, cell[1] - box[3])
+        def ahead(ix: int, iy: int) -> float:  # a lower bound of the cost still to go (A*): steps to the box
+            return ((x0 - ix if ix < x0 else ix - x1 if ix > x1 else 0)
+                    + (y0 - iy if iy < y0 else iy - y1 if iy > y1 else 0))
 
-        queue = [(ahead(c), 0.0, c) for c in sorted(sources)]
+        queue = [(ahead(c[0], c[1]), 0.0, c) for c in sorted(sources)]
         heapq.heapify(queue)
         came: dict[Cell, Cell | None] = {c: None for c in sources}
         cost = {c: 0.0 for c in sources}
+        room, (low, high_x, high_y) = self._run_room, self._inner  # what _free asks, at hand
         while queue:
             _guess, spent, cell = heapq.heappop(queue)
             if spent > cost[cell]:
@@ -251,17 +249,19 @@ class Router:
                 return self._commit(net, cell, came)
             step = COSTS[layer]
             for dx, dy in NEIGHBOURS:
-                nxt = (ix + dx, iy + dy, layer)
-                if (nxt not in cost or spent + step < cost[nxt]) and self._free(net, nxt):
+                x, y = ix + dx, iy + dy
+                nxt = (x, y, layer)
+                if ((nxt not in cost or spent + step < cost[nxt])
+                        and low <= x <= high_x and low <= y <= high_y and room.get(nxt, net) == net):
                     cost[nxt] = spent + step
                     came[nxt] = cell
-                    heapq.heappush(queue, (spent + step + ahead(nxt), spent + step, nxt))
+                    heapq.heappush(queue, (spent + step + ahead(x, y), spent + step, nxt))
             nxt = (ix, iy, 1 - layer)  # through a via: the dearest check, made only if it would pay
-            if ((nxt not in cost or spent + VIA_COST < cost[nxt]) and self._free(net, nxt)
-                    and self._via_free(net, ix, iy)):
+            if ((nxt not in cost or spent + VIA_COST < cost[nxt]) and room.get(nxt, net) == net
+                    and self._via_room.get((ix, iy), net) == net):
                 cost[nxt] = spent + VIA_COST
                 came[nxt] = cell
-                heapq.heappush(queue, (spent + VIA_COST + ahead(nxt), spent + VIA_COST, nxt))
+                heapq.heappush(queue, (spent + VIA_COST + ahead(ix, iy), spent + VIA_COST, nxt))
         raise Unroutable(f"{self.pcb.name}: no way found for {net}", net)
 
     def _commit(self, net: str, end: Cell, came: dict[Cell, Cell | None]) -> list[Cell]:
