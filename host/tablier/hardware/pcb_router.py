@@ -33,7 +33,7 @@ LAYER_NAMES = ("F.Cu", "B.Cu")
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))  # a grid point and its eight neighbours
 CROSS = ((0, 0), *NEIGHBOURS)  # a grid point and its four nearest
-SHARED = ""  # no net's: a cell near the pads of two nets
+SHARED = ""  # free for no net: near two nets' copper, or beside a through-hole pad (for a via)
 
 Cell = tuple[int, int, int]  # x, y index and layer (0 top, 1 bottom)
 _Key = TypeVar("_Key", tuple[int, int], Cell)
