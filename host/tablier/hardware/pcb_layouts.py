@@ -12,7 +12,7 @@ from tablier.errors import TablierError
 from tablier.hardware.boards import ChainBoard, board_netlists, chain_boards
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
-from tablier.hardware.pcb_chain import last_chain_board, six_chip_chain_board
+from tablier.hardware.pcb_chain import _placed_six_chip_board, last_chain_board, six_chip_chain_board
 
 WIDTH = 11.0
 END = 6.0  # from the strip's end to the first and last sensor's centre
@@ -111,6 +111,18 @@ def board_pcbs(layout: Layout, routed: bool = True) -> list[Pcb]:
             led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text),
             *(_routed_chain_boards(layout, six_chip) if routed else []),
             last_chain_board(layout, last, netlists[chain].text)]
+
+
+def pocket_boards(layout: Layout) -> list[Pcb]:
+    """The boards that lie in the slab's pockets, placed (the six-chip chain boards unrouted: their
+    parts stand where the routed boards have them): the main board and the chain boards in order."""
+    *six_chip, last = chain_boards(layout)
+    names = ("main-board.net", *(f"chain-board-{b.number}.net" for b in (*six_chip, last)))
+    netlists = board_netlists(layout, only=names)
+    return [main_board(layout, netlists["main-board.net"].text),
+            *(_placed_six_chip_board(b, read_netlist(netlists[f"chain-board-{b.number}.net"].text),
+                                     f"chain-board-{b.number}") for b in six_chip),
+            last_chain_board(layout, last, netlists[f"chain-board-{last.number}.net"].text)]
 
 
 _ROUTED: dict[str, list[Pcb]] = {}  # by layout hash: routing a six-chip board takes seconds
