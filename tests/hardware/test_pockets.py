@@ -42,6 +42,7 @@ def test_top_entry_headers_on_the_main_board_are_refused(monkeypatch: pytest.Mon
     """Why the main board has side-entry headers: a vertical JST-PH and its plug stand 9.1 mm."""
     monkeypatch.setattr(boards, "JST_SIDE", "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical")
     monkeypatch.setattr(pockets, "_HEADERS", {})
+    monkeypatch.setattr(boards, "_BUILT", {})
     layout = read_layout()
     problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
     assert ("main board PCB: J1 (top-entry JST-PH) with its plug stands 9.10 mm over its pocket's floor "

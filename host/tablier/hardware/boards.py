@@ -96,8 +96,16 @@ def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netl
     }
     for board in chain_boards(layout):
         designs[f"chain-board-{board.number}.net"] = (logic, partial(_chain_board, board=board))
-    return {name: _build(layout, rails, design) for name, (rails, design) in designs.items()
-            if not only or name in only}
+    built = _BUILT.setdefault(layout.hash, {})
+    for name, (rails, design) in designs.items():
+        if (not only or name in only) and name not in built:
+            built[name] = _build(layout, rails, design)
+    return {name: built[name] for name in designs if not only or name in only}
+
+
+#: The netlists built, by layout hash and file name: a board's netlist depends on nothing else, and the
+#: checks of every layout load (the boards' clearances, their fit in their pockets) share them.
+_BUILT: dict[str, dict[str, Netlist]] = {}
 
 
 def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic], None]) -> Netlist:
