@@ -24,7 +24,8 @@ from tablier.hardware.sexpr import find
 
 #: A side-entry JST-PH header (S*B-PH-K) over the board, its plug inside that height: the top of its
 #: housing in KiCad's 3D model of it (kicad-packages3D, ``JST_PH_S2B-PH-K_1x02_P2.00mm_Horizontal.wrl``;
-#: its footprint cites JST's PH catalogue, ``ePH.pdf``): 4.80 mm, 4.85 mm at the latch's ridge.
+#: its footprint cites JST's PH catalogue, ``ePH.pdf``): 4.80 mm, 4.85 mm at a small ridge at the
+#: front of its top.
 SIDE_ENTRY_MM = 4.85
 #: A top-entry JST-PH header (B*B-PH-K) with its plug in: JST's PH catalogue gives the connector as
 #: "7.5 mm in height after mounting" (its wires then leave upwards, higher still).
