@@ -162,3 +162,14 @@ def test_every_chain_board_fits_its_pocket_with_each_header_facing_an_edge(board
                 assert 7.0 in {round(d, 3) for d in edges}, ref
 
 
+
+
+@needs_footprints
+def test_the_pockets_check_places_the_headers_where_the_routed_boards_have_them(boards: list[Pcb]) -> None:
+    from tablier.hardware.pcb_layouts import pocket_boards
+
+    routed = {pcb.name: pcb for pcb in boards}
+    for placed in pocket_boards(load_layout()):
+        where = {ref: (p.x, p.y, p.angle) for ref, p in placed.parts.items()}
+        laid_out = {ref: (p.x, p.y, p.angle) for ref, p in routed[placed.name].parts.items()}
+        assert where == laid_out, placed.name

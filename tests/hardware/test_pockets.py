@@ -74,6 +74,15 @@ def test_the_notches_are_in_the_templates_and_the_csv() -> None:
     assert template_files(layout)["template-tables.svg"].count('stroke="#c0002a"') > len(rows)
 
 
+def test_the_section_shows_a_header_its_plug_and_its_notch_under_the_skin() -> None:
+    from tablier.hardware.drawings import drawings
+
+    svg = drawings(load_layout())["section.svg"]
+    assert "chain board 1's pocket through J10's mouth and its plug notch" in svg
+    assert "7 mm under the skin = 1.6 mm board + 4.85 mm side-entry JST-PH" in svg
+    assert "0.55 mm to spare" in svg
+
+
 def test_a_notch_into_a_neighbouring_pocket_is_refused(write_layout: Writer, board_text: str) -> None:
     close = board_text.replace("centres_x_mm = [40, 117, 194", "centres_x_mm = [40, 110, 194")
     assert close != board_text
