@@ -60,6 +60,23 @@ def test_the_last_chain_board_ends_the_chain_and_wires_the_spares(boards: dict[s
     assert '(value "chip 25")' in text
 
 
+def test_the_face_sensor_is_one_line_read_on_the_last_chain_board(boards: dict[str, Netlist]) -> None:
+    """The tilt switch's lead plugs into the last chain board beside its pull-up; the main board does
+    not relay it (it carried the line twice, on a switch footprint and a lead, and used neither)."""
+    main_board = boards["main-board.net"].text
+    assert "FACE" not in main_board and '(ref "SW1")' not in main_board and '(ref "J2")' not in main_board
+    last = boards["chain-board-5.net"].text
+    face = re.search(r'\(name "IN202"\)(.*?)\(net\s', last, re.S)
+    assert face is not None
+    assert sorted(re.findall(r'\(ref "([A-Z]+\d+)"\)', face.group(1))) == ["J7", "R3", "U3"]
+
+
+def test_the_main_board_and_chain_boards_use_side_entry_headers_only(boards: dict[str, Netlist]) -> None:
+    for name in ("main-board.net", *(f"chain-board-{n}.net" for n in range(1, 6))):
+        headers = re.findall(r'\(footprint "(Connector_JST:[^"]+)"\)', boards[name].text)
+        assert headers and all(h.endswith("_Horizontal") for h in headers), name
+
+
 def test_every_board_footprint_is_one_of_kicads_listed(boards: dict[str, Netlist]) -> None:
     listed = {row["footprint"] for row in csv.DictReader(FOOTPRINTS.read_text(encoding="utf-8").splitlines())}
     used = {f for b in boards.values() for f in re.findall(r'\(footprint "([^"]+)"\)', b.text)}

@@ -94,9 +94,10 @@ def test_a_draughts_board_off_the_slab_is_refused(write_layout: Writer, board_te
 
 
 def test_a_cut_through_to_the_other_skin_is_refused(write_layout: Writer, board_text: str) -> None:
-    text = board_text.replace("depth_mm = 10                 # from the draughts face", "depth_mm = 16")
-    problems = problems_of(text, write_layout)
-    assert any(p.startswith("draughts main board Pico, USB and face sensor is 16 mm deep") for p in problems)
+    deep = re.sub(r"depth_mm = 10 +# from the draughts face.*", "depth_mm = 16", board_text)
+    assert deep != board_text
+    problems = problems_of(deep, write_layout)
+    assert any(p.startswith("draughts main board Pico and USB is 16 mm deep") for p in problems)
 
 
 def test_check_refuses_a_colliding_layout(write_layout: Writer, board_text: str,

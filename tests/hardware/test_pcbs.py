@@ -20,7 +20,7 @@ from tablier.hardware import pcb_chain
 from tablier.hardware.boards import board_netlists, chain_boards
 from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.pcb_layouts import board_pcbs
+from tablier.hardware.pcb_layouts import board_pcbs, pocket_boards
 from tablier.hardware.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
 from tablier.hardware.validate import find_problems
 
@@ -208,3 +208,12 @@ def test_each_remembered_net_order_is_the_one_the_search_finds(
     assert text == (PCB / name / f"{name}.kicad_pcb").read_text(encoding="utf-8")
     (note,) = notes
     assert note.endswith(f": {name!r}: {order!r}")
+
+
+@needs_footprints
+def test_the_pockets_check_places_the_headers_where_the_routed_boards_have_them(boards: list[Pcb]) -> None:
+    routed = {pcb.name: pcb for pcb in boards}
+    for placed in pocket_boards(load_layout()):
+        where = {ref: (p.x, p.y, p.angle) for ref, p in placed.parts.items()}
+        laid_out = {ref: (p.x, p.y, p.angle) for ref, p in routed[placed.name].parts.items()}
+        assert where == laid_out, placed.name

@@ -28,9 +28,8 @@ from tablier.hardware.netlist import (
 MAX_CHIPS = 6
 PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpopulated: wire pads
 LED_PADS = "tablier:WirePads_1x03_P2.50mm_Bottom"  # the LED module's wires, soldered from below
-JST = "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical"
-#: A chain board's connectors enter from the side: a vertical JST-PH and its plug stand too tall for
-#: the pocket under the skin (hardware/README.md, *Chain boards*).
+#: The chain boards' and the main board's connectors enter from the side: a vertical JST-PH and its
+#: plug stand too tall for the pockets under the skin (hardware/README.md, *Pockets and plugs*).
 JST_SIDE = "Connector_JST:JST_PH_S{n}B-PH-K_1x{n:02d}_P2.00mm_Horizontal"
 #: The 5-way bus between the main board and the chain boards, in connector pin order.
 BUS = ("+3V3", "GND", "CLK", "~PL", "DATA")
@@ -97,8 +96,16 @@ def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netl
     }
     for board in chain_boards(layout):
         designs[f"chain-board-{board.number}.net"] = (logic, partial(_chain_board, board=board))
-    return {name: _build(layout, rails, design) for name, (rails, design) in designs.items()
-            if not only or name in only}
+    built = _BUILT.setdefault(layout.hash, {})
+    for name, (rails, design) in designs.items():
+        if (not only or name in only) and name not in built:
+            built[name] = _build(layout, rails, design)
+    return {name: built[name] for name in designs if not only or name in only}
+
+
+#: The netlists built, by layout hash and file name: a board's netlist depends on nothing else, and the
+#: checks of every layout load (the boards' clearances, their fit in their pockets) share them.
+_BUILT: dict[str, dict[str, Netlist]] = {}
 
 
 def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic], None]) -> Netlist:
@@ -228,7 +235,7 @@ def _main_board(s: _Schematic) -> None:
     pins = s.layout.pins
     pico = s._pico()  # the whole circuit's Pico, wired the same way
     used = {pins.sr_load, pins.sr_clk, pins.sr_data, pins.led}
-    bus = _connector(s, "J1", list(BUS), JST)
+    bus = _connector(s, "J1", list(BUS), JST_SIDE)
     for gp, signal, ref in ((pins.sr_load, "~PL", "R2"), (pins.sr_clk, "CLK", "R3")):
         source = _resistor(s, ref, "33")
         near, far = s.net(f"GP{gp}_OUT"), s.net(signal)
@@ -236,12 +243,6 @@ def _main_board(s: _Schematic) -> None:
         far += source[2], bus[signal]
     data = s.net("DATA")
     data += pico[PICO_GPIO_PINS[pins.sr_data]], bus["DATA"]
-    face = s.part("SW_Tilt", "SW1", "Connector_JST:JST_PH_B2B-PH-K_1x02_P2.00mm_Vertical", "face up",
-                  [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
-    face_lead = _connector(s, "J2", ["IN", "GND"], JST)
-    face_line = s.net("FACE")
-    face_line += face[1], face_lead["IN"]
-    s.gnd += face[2]
     rail = s.net("+5V_LED", power=True)
     switch = s.part("TPS2553", "U2", "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
                     [(1, "IN", "PWRIN"), (2, "GND", "PWRIN"), (3, "EN", "INPUT"),
@@ -270,11 +271,11 @@ def _main_board(s: _Schematic) -> None:
                   [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
     rail += bulk["+"]
     s.gnd += bulk["-"]
-    leds = _connector(s, "J3", ["+5V_LED", "GND", "DIN"], JST)
+    leds = _connector(s, "J3", ["+5V_LED", "GND", "DIN"], JST_SIDE)
     rail += leds["+5V_LED"]
     din = s.net("DIN")
     din += series[2], leds["DIN"]
-    injection = _connector(s, "J4", ["+5V_LED", "GND"], JST)
+    injection = _connector(s, "J4", ["+5V_LED", "GND"], JST_SIDE)
     rail += injection["+5V_LED"]
     for gpio, num in PICO_GPIO_PINS.items():
         if gpio not in used:

@@ -4,7 +4,8 @@ A :class:`Cutout` is a round hole or a rectangular groove or pocket cut from one
 edge), in slab coordinates (``tablier.hardware.mechanics``: X along the long edge, Y from player
 1's edge, Z down from the tables face). :func:`cutouts` lists them all; :func:`clashes` finds the
 pairs that leave less than ``min_web_mm`` of wood between them, sideways and in depth at once (two
-holes of one face too close together, or holes of the two faces that meet inside the core).
+holes of one face too close together, or holes of the two faces that meet inside the core); a
+pocket's plug notches (:mod:`tablier.hardware.pockets`) are part of its cut.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Cutout:
     """One cut-out. Round: ``size`` is (diameter, diameter); otherwise a rectangle along X and Y."""
 
     face: str  # "tables", "draughts" or "edge"
-    kind: str  # "groove", "led", "pip", "chain board", "button", "status", "usb", "main board"
+    kind: str  # "groove", "led", "pip", "chain board", "button", "status", "usb", "main board", "plug notch"
     place: str
     x: float
     y: float
@@ -38,6 +39,7 @@ class Cutout:
     z_top: float  # from the tables face
     z_bottom: float
     depth: float  # from the face (or edge) it is cut from
+    part_of: str = ""  # the name of the cut-out it extends (a plug notch: its pocket)
 
     @property
     def name(self) -> str:
@@ -84,9 +86,13 @@ def sensor_positions(layout: Layout) -> Iterator[tuple[str, str, float, float]]:
             yield "draughts", switch.place, *layout.mechanics.to_slab("draughts", x, y)
 
 
-def cutouts(layout: Layout) -> list[Cutout]:
-    """Every cut-out of the slab: grooves for the carriers, LED pockets, edge parts, the main board."""
-    return [*_tables_cutouts(layout), *_draughts_cutouts(layout), *_edge_cutouts(layout)]
+def cutouts(layout: Layout, notches: bool = True) -> list[Cutout]:
+    """Every cut-out of the slab: grooves for the carriers, LED pockets, edge parts, the boards' pockets
+    and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches."""
+    from tablier.hardware.pockets import plug_notches
+
+    items = [*_tables_cutouts(layout), *_draughts_cutouts(layout), *_edge_cutouts(layout)]
+    return [*items, *plug_notches(layout, items)] if notches else items
 
 
 def clashes(layout: Layout, items: list[Cutout] | None = None) -> list[Clash]:
@@ -96,6 +102,8 @@ def clashes(layout: Layout, items: list[Cutout] | None = None) -> list[Clash]:
     items = cutouts(layout) if items is None else items
     for i, a in enumerate(items):
         for b in items[i + 1:]:
+            if a.part_of == b.name or b.part_of == a.name or (a.part_of and a.part_of == b.part_of):
+                continue  # a pocket and its notches are one cut
             side = _plan_gap(a, b)
             if side >= web:
                 continue
@@ -209,7 +217,7 @@ def _draughts_cutouts(layout: Layout) -> Iterator[Cutout]:
             led_x, led_y = m.to_slab("draughts", cx + SQUARE_LED_OFFSET[0], cy + SQUARE_LED_OFFSET[1])
             yield _round("draughts", "led", f"square {square}", led_x, led_y, m.led_diameter, m.led_depth, m)
     bx, by = m.main_board_centre
-    yield Cutout("draughts", "main board", "Pico, USB and face sensor", bx, by, m.main_board_size, False,
+    yield Cutout("draughts", "main board", "Pico and USB", bx, by, m.main_board_size, False,
                  *_from_face(m, "draughts", m.main_board_depth), m.main_board_depth)
 
 

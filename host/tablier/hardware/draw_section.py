@@ -2,7 +2,8 @@
 
 The cut runs across the slab (along Y) through the centre of the bar, from player 1's edge, where
 a tables groove (the bar's ladder) crosses the draughts face's row grooves; every cut-out the line
-meets is drawn at its true depth, :data:`SCALE` times life size.
+meets is drawn at its true depth, :data:`SCALE` times life size. Below it, a detail across a chain
+board's pocket wall through a header's mouth and its plug notch (:mod:`tablier.hardware.pockets`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tablier.hardware.cutouts import Cutout, cutouts, sensor_positions
+from tablier.hardware.kicad_pcb import BOARD_MM
 from tablier.hardware.layout import Layout
+from tablier.hardware.pockets import board_headers, pocket_of
 from tablier.hardware.svg import Svg
 
 SCALE = 3.0
@@ -34,7 +37,7 @@ def draw_section(layout: Layout) -> str:
     m = layout.mechanics
     x_cut = section_x(layout)
     width = LEFT * 2 + SPAN_MM * SCALE
-    height = TOP + m.thickness * SCALE + 70
+    height = TOP + m.thickness * SCALE + 70 + DETAIL_HEIGHT
     svg = Svg(width, height, f"{layout.name}: section through the slab")
     svg.text(width / 2, 8, f"Section across the slab at X = {x_cut:g} mm (the bar), {SCALE:g}:1; layout "
              f"{layout.hash}", size=5, bold=True)
@@ -80,7 +83,75 @@ def draw_section(layout: Layout) -> str:
     ]
     for n, text in enumerate(lines):
         svg.text(LEFT, legend_y + 6 * n, text, size=3.4, anchor="start")
+    _notch_detail(svg, layout, legend_y + 6 * len(lines) + 8)
     return svg.render()
+
+
+DETAIL_SCALE = 6.0
+DETAIL_HEIGHT = 150.0
+HEADER = "#f2f0e6"
+PLUG = "#d8d2bf"
+
+
+def _notch_detail(svg: Svg, layout: Layout, top: float) -> None:
+    """A detail across a chain board's pocket wall through a header's mouth and its plug notch: the
+    board on the pocket's floor, the side-entry header on it, its plug and wires, the skin over them."""
+    m = layout.mechanics
+    items = cutouts(layout)
+    notch = next(c for c in items if c.kind == "plug notch" and c.face == "tables" and c.size[0] > c.size[1])
+    pcb, headers = next((p, h) for p, h in board_headers(layout)
+                        if notch.part_of == pocket_of(p.name, items).name)
+    header = next(h for h in headers if notch.place.endswith(f" {h.ref}"))
+    pocket = pocket_of(pcb.name, items)
+    outward = -1 if notch.y < pocket.y else 1  # along the slab's Y, out of the pocket
+    wall = pocket.box[1] if outward < 0 else pocket.box[3]
+    mouth = wall - outward * ((pocket.size[1] - pcb.height) / 2 + (header.mouth[1] if outward < 0
+                                                                       else pcb.height - header.mouth[1]))
+    span = 26.0  # mm of the cut drawn, from inside the pocket out past the notch
+    start = wall - outward * (span - m.plug_reach - 3)
+    scale = DETAIL_SCALE
+    left = LEFT
+
+    def x_of(y: float) -> float:  # along the cut, out of the pocket to the right
+        return left + (y - start) * outward * scale
+
+    def y_of(z: float) -> float:
+        return top + 12 + z * scale
+
+    width = span * scale
+    svg.text(left, top, f"Detail at {scale:g}:1 across the wall of {pocket.name.removeprefix('tables ')}'s "
+             f"pocket through {header.ref}'s mouth and its plug notch", size=4, anchor="start", bold=True)
+    for z, thickness, fill in ((0, m.skin, SKIN), (m.skin, m.core, CORE), (m.skin + m.core, m.skin, SKIN)):
+        svg.rect(left, y_of(z), width, thickness * scale, fill=fill, stroke="#5a3d22", stroke_width=0.3)
+    for lo, hi in ((start, wall), (wall, wall + outward * (abs(notch.box[3] - notch.box[1])))):
+        a, b = sorted((x_of(lo), x_of(hi)))
+        svg.rect(a, y_of(m.skin), b - a, (pocket.depth - m.skin) * scale, fill=CUT, stroke="#c0002a",
+                 stroke_width=0.3)
+    floor = pocket.depth
+    board_top = floor - BOARD_MM
+    edge = wall - outward * (pocket.size[1] - pcb.height) / 2
+    a, b = sorted((x_of(start), x_of(edge)))
+    svg.rect(a, y_of(board_top), b - a, BOARD_MM * scale, fill=PCB, stroke="#103010", stroke_width=0.2)
+    body_back = mouth - outward * 7.6  # the header's body: 7.6 mm deep from its mouth
+    a, b = sorted((x_of(body_back), x_of(mouth)))
+    svg.rect(a, y_of(board_top - header.height), b - a, header.height * scale, fill=HEADER, stroke="#000",
+             stroke_width=0.3)
+    plug_end = mouth + outward * 2.0
+    a, b = sorted((x_of(mouth - outward * 4.0), x_of(plug_end)))
+    svg.rect(a, y_of(board_top - 0.2 - 4.5), b - a, 4.5 * scale, fill=PLUG, stroke="#000", stroke_width=0.3)
+    wire_z = board_top - 2.45
+    reach_end = mouth + outward * m.plug_reach
+    svg.line(x_of(plug_end), y_of(wire_z), x_of(reach_end), y_of(wire_z), stroke="#b03030", stroke_width=1.2)
+    room = pocket.depth - m.skin - BOARD_MM - header.height
+    notes = [
+        f"pocket {pocket.depth:g} mm from the face: {pocket.depth - m.skin:g} mm under the skin = "
+        f"{BOARD_MM:g} mm board + {header.height:g} mm side-entry JST-PH (its plug inside that) + "
+        f"{room:.2f} mm to spare",
+        f"notch: {abs(notch.box[3] - notch.box[1]):g} mm past the wall, {notch.size[0]:g} mm wide, as deep "
+        f"as the pocket; the plug and its wires take {m.plug_reach:g} mm from the mouth",
+    ]
+    for n, text in enumerate(notes):
+        svg.text(left, y_of(m.thickness) + 8 + 6 * n, text, size=3.4, anchor="start")
 
 
 def _crosses(item: Cutout, x: float) -> bool:

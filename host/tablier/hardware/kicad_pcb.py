@@ -26,6 +26,7 @@ PROJECT_LIBRARY = Path(__file__).resolve().parents[3] / "hardware" / "kicad" / "
 ORIGIN = (100.0, 100.0)  # the board's lower left corner on KiCad's sheet
 TRACK = 0.25
 VIA = (0.6, 0.3)  # copper diameter, drill
+BOARD_MM = 1.6  # every board's thickness
 LAYERS = ("F.Cu", "B.Cu")
 
 
@@ -162,7 +163,7 @@ def board_text(pcb: Pcb) -> str:
         return [S("net"), S(str(numbers[name]))]
 
     root: list[Node] = [S("kicad_pcb"), [S("version"), S("20211014")], [S("generator"), S("tablier")]]
-    root.append([S("general"), [S("thickness"), S("1.6")]])
+    root.append([S("general"), [S("thickness"), num(BOARD_MM)]])
     root.append([S("paper"), "A4"])
     root.append([S("title_block"), [S("title"), f"Tablier {pcb.name}"],
                  [S("comment"), S("1"), "generated from hardware/board.toml by tablier hardware pcb"]])

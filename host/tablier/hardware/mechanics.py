@@ -53,6 +53,8 @@ class Mechanics:
     chain_board_size: tuple[float, float]
     chain_board_depth: float
     chain_board_xs: tuple[float, ...]
+    plug_reach: float
+    plug_side: float
     magnet: tuple[float, float]
     magnet_br: float
     magnet_base: float
@@ -85,6 +87,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     board = reader.table(top, "main_board", "mechanics")
     men = reader.table(top, "men", "mechanics")
     chain_boards = reader.table(top, "chain_boards", "mechanics")
+    plugs = reader.table(top, "plugs", "mechanics")
     xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
     if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
         raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
@@ -132,6 +135,8 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         chain_board_size=pair(chain_boards, "size_mm", "mechanics.chain_boards"),
         chain_board_depth=num(chain_boards, "depth_mm", "mechanics.chain_boards"),
         chain_board_xs=tuple(float(x) for x in xs),
+        plug_reach=num(plugs, "reach_mm", "mechanics.plugs"),
+        plug_side=num(plugs, "side_mm", "mechanics.plugs"),
         magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
         magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
         capture=num(men, "capture_mm", "mechanics.men"),

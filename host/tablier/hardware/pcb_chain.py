@@ -264,7 +264,7 @@ def six_chip_chain_board(board: ChainBoard, netlist_text: str, name: str) -> Pcb
     elif absent:
         why = f"the net order remembered for its routing names nets it does not have ({', '.join(absent)})"
     else:
-        pcb = _placed_six_chip_board(board, parts, name)
+        pcb = placed_six_chip_board(board, parts, name)
         try:
             _route_six_chip_board(pcb, len(board.chips), list(remembered))
             return pcb
@@ -282,7 +282,7 @@ def _search_routing(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str
     it took: each net that finds no way is routed first the next time."""
     first: list[str] = []
     for attempt in range(1, ROUTING_ATTEMPTS + 1):
-        pcb = _placed_six_chip_board(board, parts, name)
+        pcb = placed_six_chip_board(board, parts, name)
         try:
             _route_six_chip_board(pcb, len(board.chips), first)
         except Unroutable as problem:
@@ -294,7 +294,7 @@ def _search_routing(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str
     raise Unroutable(f"{name}: no routing found in {ROUTING_ATTEMPTS} attempts", "")
 
 
-def _placed_six_chip_board(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str, str]]],
+def placed_six_chip_board(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str, str]]],
                            name: str) -> Pcb:
     width, height = CHAIN_BOARD_MM
     pcb = Pcb(name, width, height, parts, hide_references=True)

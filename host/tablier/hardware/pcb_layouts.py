@@ -12,7 +12,7 @@ from tablier.errors import TablierError
 from tablier.hardware.boards import ChainBoard, board_netlists, chain_boards
 from tablier.hardware.kicad_pcb import Pcb, read_netlist
 from tablier.hardware.layout import Layout
-from tablier.hardware.pcb_chain import last_chain_board, six_chip_chain_board
+from tablier.hardware.pcb_chain import last_chain_board, placed_six_chip_board, six_chip_chain_board
 
 WIDTH = 11.0
 END = 6.0  # from the strip's end to the first and last sensor's centre
@@ -113,6 +113,18 @@ def board_pcbs(layout: Layout, routed: bool = True) -> list[Pcb]:
             last_chain_board(layout, last, netlists[chain].text)]
 
 
+def pocket_boards(layout: Layout) -> list[Pcb]:
+    """The boards that lie in the slab's pockets, placed (the six-chip chain boards unrouted: their
+    parts stand where the routed boards have them): the main board and the chain boards in order."""
+    *six_chip, last = chain_boards(layout)
+    names = ("main-board.net", *(f"chain-board-{b.number}.net" for b in (*six_chip, last)))
+    netlists = board_netlists(layout, only=names)
+    return [main_board(layout, netlists["main-board.net"].text),
+            *(placed_six_chip_board(b, read_netlist(netlists[f"chain-board-{b.number}.net"].text),
+                                     f"chain-board-{b.number}") for b in six_chip),
+            last_chain_board(layout, last, netlists[f"chain-board-{last.number}.net"].text)]
+
+
 _ROUTED: dict[str, list[Pcb]] = {}  # by layout hash: routing a six-chip board takes seconds
 
 
@@ -135,9 +147,12 @@ MAIN_BOARD_GPIOS = (16, 17, 18, 22)
 
 
 def main_board(layout: Layout, netlist_text: str) -> Pcb:
-    """The main board: the Pico at the top (its USB at the board's end), the chain bus, LED and power
-    connectors along the bottom, the LED rail's switch, the level shifter and their capacitors
-    between. Bottom: a ground pour, the 3V3 line to the bus, the 5 V line from VBUS, the LED data."""
+    """The main board: the Pico at the top (its USB at the board's end), the LED rail's switch, the
+    level shifter and their capacitors below it, side-entry connectors with their mouths at the edges:
+    the chain bus on the right edge (its lines from the Pico's right column through the 33 ohm source
+    resistors, down channels to its pins), the LED chain and the LED power injection at the bottom edge.
+    Bottom: a ground pour, the 3V3 line to the bus and the 5 V line from VBUS; the LED data dips under
+    it to its connector."""
     pins = layout.pins
     if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led) != MAIN_BOARD_GPIOS:
         raise LaidOutForOtherPins(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), "
@@ -148,11 +163,12 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
     pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
     pcb.place("U1", 16.5, 71)  # the Pico: pins 1-20 down the left, 21-40 up the right
-    pcb.place("J1", 11, 4, 180)  # the chain bus, pin 1 (3V3) on the right
-    pcb.place("J3", 20.5, 4, 180)  # the LED chain, pin 1 (5V) on the right
-    pcb.place("J4", 25.5, 4)  # LED power injection
-    pcb.place("J2", 13.5, 12)  # the face sensor's lead to the chain
-    pcb.place("SW1", 21, 12)  # the face sensor
+    edge_pins = 7.0  # a side-entry header's pins from the edge its mouth faces (its mouth 0.75 mm inside)
+    pcb.place("J1", width - edge_pins, 30, 90)  # the chain bus, pins upward from 3V3, mouth right
+    pcb.place("J3", 13.5, edge_pins)  # the LED chain, pins rightward from 5V, mouth down
+    pcb.place("J4", 22.5, edge_pins)  # LED power injection
+    pcb.place("R2", 29.4, 42.8, 270)  # /PL's and the clock's source resistors, in their channels
+    pcb.place("R3", 31.4, 42.8, 270)
     pcb.place("U2", 27, 24, 180)  # TPS2553: IN, GND, EN on the right
     pcb.place("C1", 30.2, 20.5, 270)
     pcb.place("R4", 22.9, 24, 180)
@@ -160,29 +176,29 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.place("C2", 15.6, 30.2)
     pcb.place("R1", 15, 23.9)
     pcb.place("C3", 9.5, 19)
-    pcb.place("R2", 21, 40, 180)
-    pcb.place("R3", 21, 37.5, 180)
 
     def pin(number: int) -> tuple[float, float]:
         return pcb.pad("U1", str(number))
 
-    # the chain: each line from its pin to a channel right of the Pico, then in a lane to the bus
-    for number, channel, lane, via_r, bus_x in ((21, 27.1, 42.5, None, 3.0), (22, 27.9, 40.0, "R2", 5.0),
-                                                (24, 28.7, 37.5, "R3", 7.0)):
+    # the chain: each line from its Pico pin right to a channel, down it and left into its bus pin; the
+    # lowest pin's line in the innermost channel turns into the topmost bus pin, so that none crosses
+    for number, channel, resistor, bus_pin in ((21, 28.0, None, "5"), (22, 29.4, "R2", "4"),
+                                                (24, 31.4, "R3", "3")):
         x, y = pin(number)
-        net = pcb.net_of("U1", str(number))
-        if via_r is None:
-            pcb.track(net, (x, y), (channel, y), (channel, lane), (bus_x, lane), pcb.pad("J1", "5"))
+        bx, by = pcb.pad("J1", bus_pin)
+        net = pcb.net_of("J1", bus_pin)
+        if resistor is None:
+            pcb.track(net, (x, y), (channel, y), (channel, by), (bx, by))
             continue
-        pcb.track(net, (x, y), (channel, y), (channel, lane), pcb.pad(via_r, "1"))
-        far = pcb.net_of(via_r, "2")
-        pcb.track(far, pcb.pad(via_r, "2"), (bus_x, lane), pcb.pad("J1", {"R2": "4", "R3": "3"}[via_r]))
-    x, y = pin(29)
-    pcb.track("LED_GPIO", (x, y), (29.5, y), (29.5, 33), (10.5, 33), (10.5, 27), pcb.pad("U3", "2"))
-    # 3V3 and 5 V underneath, through the ground pour
+        pcb.track(pcb.net_of("U1", str(number)), (x, y), (channel, y), pcb.pad(resistor, "1"))
+        pcb.track(net, pcb.pad(resistor, "2"), (channel, by), (bx, by))
+    # 3V3 underneath, through the ground pour, into the bus's pin 1 from the left
     x, y = pin(36)
-    pcb.track("+3V3", (x, y), (12, y), (12, 44), (8, 40), (8, 7), (11, 7), pcb.pad("J1", "1"), layer="B.Cu",
-              width=0.4)
+    bx, by = pcb.pad("J1", "1")
+    pcb.track("+3V3", (x, y), (13, y), (13, by), (bx, by), layer="B.Cu", width=0.4)
+    x, y = pin(29)
+    pcb.track("LED_GPIO", (x, y), (21.5, y), (21.5, 33), (10.5, 33), (10.5, 27), pcb.pad("U3", "2"))
+    # 5 V underneath, through the ground pour
     x, y = pin(40)
     pcb.track("+5V", (x, y), (31.6, y), (31.6, 25.6), layer="B.Cu", width=0.5)
     pcb.via("+5V", 31.6, 25.6)
@@ -192,19 +208,20 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     # the LED rail: from the switch's OUT to the connectors, the bulk capacitor and the level shifter
     rail = "+5V_LED"
     pcb.track("ILIM", pcb.pad("U2", "5"), pcb.pad("R4", "1"))
-    pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), (25.5, 7), (20.5, 7), pcb.pad("J3", "1"), width=0.5)
-    pcb.track(rail, (25.5, 7), pcb.pad("J4", "1"), width=0.5)
+    j3, j4 = pcb.pad("J3", "1"), pcb.pad("J4", "1")
+    pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), (25.5, 11), (j3[0], 11), j3, width=0.5)
+    pcb.track(rail, (j4[0], 11), j4, width=0.5)
     pcb.track(rail, (25.5, 21.6), (9.5, 21.6), pcb.pad("C3", "1"), width=0.5)
     pcb.track(rail, (18.3, 21.6), (18.3, 27.95), pcb.pad("U3", "5"), pcb.pad("C2", "1"), width=0.4)
     pcb.track("LED_5V_DATA", pcb.pad("U3", "4"), pcb.pad("R1", "1"))
     pcb.via("DIN", 17.0, 23.9)
     pcb.track("DIN", pcb.pad("R1", "2"), (17.0, 23.9))
-    pcb.track("DIN", (17.0, 23.9), (16.5, 20), pcb.pad("J3", "3"), layer="B.Cu")
-    pcb.track("FACE", pcb.pad("J2", "1"), (13.5, 15.5), (21, 15.5), pcb.pad("SW1", "1"))
+    din = pcb.pad("J3", "3")
+    pcb.track("DIN", (17.0, 23.9), (din[0], 20), din, layer="B.Cu")
     # each ground pad of a surface-mount part, through a via to the pour
     ground_vias: tuple[tuple[str, str, tuple[float, float]], ...] = (
         ("U2", "2", (29.2, 24)), ("C1", "2", (30.2, 18.2)), ("R4", "2", (21.95, 25.6)),
-        ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (17.7, 30.2)))
+        ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (16.55, 31.4)))
     for ref, pad_number, via in ground_vias:
         pcb.via("GND", *via)
         pcb.track("GND", pcb.pad(ref, pad_number), via)

@@ -66,6 +66,8 @@ def _draw_cutout(svg: Svg, layout: Layout, face: str, item: Cutout) -> None:
         return
     width, height = item.size
     svg.rect(x - width / 2, top - height / 2, width, height, stroke=CUT_STROKE, stroke_width=0.3)
+    if item.kind == "plug notch":  # a notch in its pocket's wall, as deep as the pocket: no label of its own
+        return
     svg.text(x, top, item.place.split(" (")[0], size=2, fill=CUT_STROKE)
     svg.text(x, top + 3, f"{item.depth:g} deep", size=2, fill=CUT_STROKE)
 

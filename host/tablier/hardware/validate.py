@@ -4,8 +4,9 @@
 sound): no chain address or LED index used twice, every place on both faces covered exactly once,
 the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, a
 74HC165 chain long enough for the switches and no longer with a spare pattern that catches faults,
-an LED budget the USB port allows, the slab's cut-outs clear of each other, a magnet that captures
-without crosstalk, and a tables carrier PCB that keeps its clearances.
+an LED budget the USB port allows, the slab's cut-outs (with the plug notches of the boards'
+pockets) clear of each other, every board with its headers and plugs under the skin of its pocket,
+a magnet that captures without crosstalk, and boards that keep their clearances.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from tablier.errors import TablierError
 from tablier.hardware.capture import capture_problems
-from tablier.hardware.cutouts import clashes, cutouts
+from tablier.hardware.cutouts import Cutout, clashes, cutouts
 from tablier.hardware.layout import (
     LADDER_KINDS,
     LOCATION_COUNTS,
@@ -23,6 +25,7 @@ from tablier.hardware.layout import (
     Layout,
 )
 from tablier.hardware.pcbs import clearance_problems
+from tablier.hardware.pockets import pocket_problems
 from tablier.hardware.power import USB_PORT_MA, dark_ma
 
 #: The Raspberry Pi Pico's GPIOs on its header (23, 24, 25 and 29 are used on the module itself).
@@ -51,10 +54,15 @@ def find_problems(layout: Layout) -> list[str]:
 def _pcb_problems(layout: Layout) -> Iterable[str]:
     """The boards' clearance check, once the pins, the chain and the geometry they are drawn from are
     sound."""
-    if all(value > 0 for value in vars(layout.geometry).values()) and \
-            all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)) and \
-            not any(_chain_problems(layout)):
+    if _boards_drawable(layout):
         yield from clearance_problems(layout)
+
+
+def _boards_drawable(layout: Layout) -> bool:
+    """Whether the pins, the chain and the geometry the boards are drawn from are sound."""
+    return all(value > 0 for value in vars(layout.geometry).values()) and \
+        all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)) and \
+        not any(_chain_problems(layout))
 
 
 def _pin_problems(layout: Layout) -> Iterable[str]:
@@ -219,7 +227,8 @@ def mechanics_problems(layout: Layout) -> Iterable[str]:
     if dx < 0 or dy < 0 or dx + side > m.slab_x or dy + side > m.slab_y:
         yield (f"the draughts board ({side:g} mm square from {dx:g}, {dy:g}) does not fit the "
                f"{m.slab_x:g} x {m.slab_y:g} mm slab")
-    items = cutouts(layout)
+    items, boards_problems = _cutouts_and_pockets(layout)
+    yield from boards_problems
     for item in items:
         x0, y0, x1, y1 = item.box
         if x0 < 0 or y0 < 0 or x1 > m.slab_x or y1 > m.slab_y:
@@ -230,6 +239,19 @@ def mechanics_problems(layout: Layout) -> Iterable[str]:
     for clash in clashes(layout, items):
         yield clash.sentence(m.min_web)
     yield from capture_problems(layout)
+
+
+def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:
+    """The cut-outs, with the boards' plug notches and the boards' fit in their pockets when the boards
+    can be laid out here (KiCad's footprint library installed, a sound chain); else without them (the
+    board checks say why)."""
+    if _boards_drawable(layout):
+        try:
+            items = cutouts(layout)
+            return items, pocket_problems(layout, items)
+        except TablierError:  # no footprint library, or a layout the boards' copper was not drawn for
+            pass
+    return cutouts(layout, notches=False), []
 
 
 def _place(kind: str, index: int, extra: int | None, word: str = "slot") -> str:
