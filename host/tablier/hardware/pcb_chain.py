@@ -296,6 +296,7 @@ def _search_routing(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str
 
 def placed_six_chip_board(board: ChainBoard, parts: dict[str, tuple[str, str, dict[str, str]]],
                            name: str) -> Pcb:
+    """A six-chip chain board with its parts placed and nothing routed (what the pockets check reads)."""
     width, height = CHAIN_BOARD_MM
     pcb = Pcb(name, width, height, parts, hide_references=True)
     carriers = [(f"J{n + 3}", len(c.switches) + 2) for n, c in enumerate(board.carriers)]
