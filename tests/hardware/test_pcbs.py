@@ -101,7 +101,7 @@ def test_every_footprint_of_every_board_is_in_kicads_library_or_the_projects() -
     assert used <= set(listed)
     for footprint in listed:
         assert footprint_file(footprint).is_file()
-    assert footprint_file("tablier:RaspberryPi_Pico_THT").parent.name == "tablier.pretty"
+    assert footprint_file("tablier:RaspberryPi_Pico_Castellated").parent.name == "tablier.pretty"
     with pytest.raises(FootprintMissing, match="Module:RaspberryPi_Pico_Common_THT is not in"):
         footprint_file("Module:RaspberryPi_Pico_Common_THT")  # KiCad 6 has none: the project's is used
 

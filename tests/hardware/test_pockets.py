@@ -1,4 +1,5 @@
-"""The boards in their pockets: their headers and plugs under the skin, and the plug notches in the walls."""
+"""The boards in their pockets and grooves: every part under the skin, the plug notches in the walls, and the
+face sensor's hole."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from tablier.hardware import boards, pockets
-from tablier.hardware.cutouts import cutouts
+from tablier.hardware.cutouts import cutouts, plan_gap
+from tablier.hardware.heights import Height, footprint_heights, height_of
 from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.pockets import SIDE_ENTRY_MM, board_headers, clearance_under_skin
+from tablier.hardware.pockets import board_headers, clearance_under_skin, recesses, stack_of
 from tablier.hardware.templates import holes_csv, template_files
 from tablier.hardware.validate import find_problems
 
@@ -22,30 +24,116 @@ Writer = Callable[[str], Path]
 CHAIN_DEPTH = "depth_mm = 10                 # from the tables face"
 
 
-def test_every_board_with_its_headers_and_plugs_fits_under_the_skin_with_room_to_spare() -> None:
+def fresh_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forget the boards laid out so far (a test changed what they are made of)."""
+    for module, name in ((pockets, "_HEADERS"), (pockets, "_BOARDS"), (boards, "_BUILT")):
+        monkeypatch.setattr(module, name, {})
+
+
+def test_every_board_with_its_tallest_part_fits_under_the_skin_with_room_to_spare() -> None:
     layout = load_layout()
-    room = clearance_under_skin(layout, cutouts(layout))
-    assert room == {name: 0.55 for name in ("main-board", *(f"chain-board-{n}" for n in range(1, 6)))}
-    assert SIDE_ENTRY_MM == 4.85  # 7 mm under the skin - 1.6 mm board - 4.85 mm = 0.55 mm
+    items = cutouts(layout)
+    room = clearance_under_skin(layout, items)
+    # 7 mm under the skin - 1.6 mm board - 4.85 mm side-entry JST-PH; a 4 mm groove - 1.6 mm - a 1.45 mm
+    # 0805; the LED pocket's 4 mm - 0.5 mm of wire joints - 1.6 mm - the 1.6 mm WS2812B
+    assert room == {**{name: 0.55 for name in ("main-board", *(f"chain-board-{n}" for n in range(1, 6)))},
+                    "carrier-ladder": 0.95, "carrier-row": 0.95, "led-module": 0.3}
+    tallest = {r.pcb.name: (stack_of(r.pcb).tallest, r.pcb.parts[stack_of(r.pcb).tallest].lib_id)
+               for r in recesses(layout, items)}
+    assert tallest["main-board"][1].startswith("Connector_JST:JST_PH_S")
+    assert tallest["led-module"][0] == "D1"
+
+
+def test_every_part_of_every_board_has_a_height_and_its_source() -> None:
+    layout = load_layout()
+    table = footprint_heights()
+    for recess in recesses(layout, cutouts(layout)):
+        for part in recess.pcb.parts.values():
+            height = height_of(part.lib_id, table)
+            assert height.mm > 0 and height.source and height.side in ("top", "bottom"), part.lib_id
+    main = next(r.pcb for r in recesses(layout, cutouts(layout)) if r.pcb.name == "main-board")
+    assert height_of(main.parts["U1"].lib_id).mm == 4.0  # the Pico flat: 1 mm board + its micro-USB socket
+    assert height_of(main.parts["C3"].lib_id).mm == 2.0  # the 470 uF polymer tantalum
 
 
 def test_a_pocket_too_shallow_for_the_headers_is_refused(write_layout: Writer, board_text: str) -> None:
     shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 9                  # from the tables face")
     assert shallow != board_text
     problems = find_problems(read_layout(write_layout(shallow)))
-    assert ("chain board 1 PCB: J1 (side-entry JST-PH) with its plug stands 6.45 mm over its pocket's floor "
+    assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 6.45 mm over its pocket's floor "
             "(1.6 mm board + 4.85 mm), more than the 6 mm the 9 mm pocket leaves under the skin") in problems
     assert not any(p.startswith("main board PCB") for p in problems)
 
 
-def test_top_entry_headers_on_the_main_board_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Why the main board has side-entry headers: a vertical JST-PH and its plug stand 9.1 mm."""
-    monkeypatch.setattr(boards, "JST_SIDE", "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical")
-    monkeypatch.setattr(pockets, "_HEADERS", {})
-    monkeypatch.setattr(boards, "_BUILT", {})
+def test_a_main_board_pocket_too_shallow_for_the_flat_pico_is_refused(write_layout: Writer,
+                                                                       board_text: str) -> None:
+    main = board_text.replace("depth_mm = 10                 # from the draughts face",
+                              "depth_mm = 8                  # from the draughts face")
+    assert main != board_text
+    problems = [p for p in find_problems(read_layout(write_layout(main))) if p.startswith("main board PCB")]
+    assert ("main board PCB: U1 (Raspberry Pi Pico soldered flat by its castellated edge) stands 5.60 mm "
+            "over its pocket's floor (1.6 mm board + 4 mm), more than the 5 mm the 8 mm pocket leaves under "
+            "the skin") in problems
+    assert not any(" C3 " in p for p in problems)  # the 2 mm capacitor: 3.6 mm
+
+
+def test_a_groove_or_an_led_pocket_too_shallow_for_its_board_is_refused(write_layout: Writer,
+                                                                         board_text: str) -> None:
+    shallow = board_text.replace("depth_mm = 4                  # groove depth into the core",
+                                 "depth_mm = 2.7                # groove depth into the core")
+    shallow = shallow.replace("led_depth_mm = 7", "led_depth_mm = 6.5")
+    assert shallow.count("2.7") > board_text.count("2.7") and "led_depth_mm = 6.5" in shallow
+    problems = find_problems(read_layout(write_layout(shallow)))
+    assert ("carrier ladder PCB: C1 (0805 ceramic capacitor) stands 3.05 mm over its groove's floor (1.6 mm "
+            "board + 1.45 mm), more than the 2.7 mm the 2.7 mm groove leaves under the skin") in problems
+    assert ("carrier row PCB: U1 (DRV5032FA Hall switch (SOT-23)) stands 2.72 mm over its groove's floor "
+            "(1.6 mm board + 1.12 mm), more than the 2.7 mm the 2.7 mm groove leaves under the skin"
+            ) in problems
+    assert ("led module PCB: D1 (WS2812B LED) stands 3.70 mm over its pocket's floor (0.5 mm under it + "
+            "1.6 mm board + 1.6 mm), more than the 3.5 mm the 6.5 mm LED pocket leaves under the skin"
+            ) in problems
+
+
+def test_the_old_470_uf_can_on_the_main_board_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why the LED rail's 470 uF is a polymer tantalum: the 8 x 11.5 mm can stood 13.1 mm."""
+    radial = "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm"
+    can = Height(radial, "470 uF electrolytic can (EEU-FR1A471)", "top", 11.5,
+                 "Panasonic's FR series: an 8 x 11.5 mm can")
+    table = {**footprint_heights(), radial: can}
+    monkeypatch.setattr(boards, "BULK_CAPACITOR", radial)
+    monkeypatch.setattr(pockets, "footprint_heights", lambda: table)
+    fresh_boards(monkeypatch)
     layout = read_layout()
     problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
-    assert ("main board PCB: J1 (top-entry JST-PH) with its plug stands 9.10 mm over its pocket's floor "
+    assert problems == [
+        "main board PCB: C3 (470 uF electrolytic can (EEU-FR1A471)) stands 13.10 mm over its pocket's floor "
+        "(1.6 mm board + 11.5 mm), more than the 7 mm the 10 mm pocket leaves under the skin"]
+
+
+def test_a_part_without_a_height_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = footprint_heights()
+    del table["Capacitor_Tantalum_SMD:CP_EIA-7343-20_Kemet-V"]
+    monkeypatch.setattr(pockets, "footprint_heights", lambda: table)
+    layout = read_layout()
+    assert pockets.pocket_problems(layout, cutouts(layout, notches=False)) == [
+        "main board PCB: footprint Capacitor_Tantalum_SMD:CP_EIA-7343-20_Kemet-V has no height in "
+        "hardware/kicad/footprints.csv (add it, with its source)"]
+
+
+def test_top_entry_headers_on_the_main_board_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why the main board has side-entry headers: a vertical JST-PH and its plug stand 9.1 mm."""
+    vertical = "Connector_JST:JST_PH_B{n}B-PH-K_1x{n:02d}_P2.00mm_Vertical"
+    two_pin = height_of(vertical.format(n=2))  # the buttons' leads' header of the whole-circuit netlist
+    table = footprint_heights()
+    for n in (3, 5):
+        footprint = vertical.format(n=n)
+        table[footprint] = Height(footprint, two_pin.part, "top", two_pin.mm, two_pin.source)
+    monkeypatch.setattr(boards, "JST_SIDE", vertical)
+    monkeypatch.setattr(pockets, "footprint_heights", lambda: table)
+    fresh_boards(monkeypatch)
+    layout = read_layout()
+    problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
+    assert ("main board PCB: J1 (top-entry JST-PH with its plug) stands 9.10 mm over its pocket's floor "
             "(1.6 mm board + 7.5 mm), more than the 7 mm the 10 mm pocket leaves under the skin") in problems
 
 
@@ -103,9 +191,34 @@ def test_without_the_footprint_library_the_check_still_runs_without_the_notches(
     from tablier.hardware import kicad_pcb
 
     monkeypatch.setattr(kicad_pcb, "KICAD_FOOTPRINTS", Path("/nonexistent"))
-    monkeypatch.setattr(pockets, "_HEADERS", {})
+    fresh_boards(monkeypatch)
     layout = read_layout()
     assert layout.hash  # the layout loads
     from tablier.hardware.validate import mechanics_problems
 
     assert list(mechanics_problems(layout)) == []
+
+
+def test_the_face_sensor_stands_in_a_hole_opening_into_its_leads_notch() -> None:
+    layout = load_layout()
+    items = cutouts(layout)
+    hole = next(c for c in items if c.kind == "face sensor")
+    notch = next(c for c in items if c.kind == "plug notch" and c.place == "chain board 5 J7")
+    assert (hole.face, hole.place, hole.size, hole.depth) == (
+        "tables", "tilt switch (chain board 5 J7)", (8, 8), 15)
+    assert hole.part_of == notch.part_of == "tables chain board 5"  # one cut with its pocket
+    assert plan_gap(hole, notch) == pytest.approx(-2.0)  # a 2 mm deep opening for the lead's wires
+    neighbour = next(c for c in items if c.place == "chain board 5 J6")
+    assert plan_gap(hole, neighbour) >= layout.mechanics.min_web  # slid clear of the next notch
+    assert "tables,face sensor,tilt switch (chain board 5 J7),458.75,236.85,8,,,15,12" in holes_csv(layout)
+    assert ">8x15<" in template_files(layout)["template-tables.svg"]
+
+
+def test_a_face_sensor_hole_too_deep_or_into_the_other_face_is_refused(write_layout: Writer,
+                                                                      board_text: str) -> None:
+    deep = board_text.replace("depth_mm = 15                 # from the tables face",
+                              "depth_mm = 16                 # from the tables face")
+    assert deep != board_text
+    assert find_problems(read_layout(write_layout(deep))) == [
+        "tables face sensor tilt switch (chain board 5 J7) is 16 mm deep: it would leave less than 2 mm over "
+        "the other face's skin (17 mm to it)"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from tablier.hardware.layout import LADDER_KINDS, Layout, Switch
 from tablier.hardware.netlist import (
+    BULK_CAPACITOR,
     HC165_INPUT_PINS,
     PICO_GPIO_PINS,
     Netlist,
@@ -267,7 +268,7 @@ def _main_board(s: _Schematic) -> None:
     series = _resistor(s, "R1", "330")
     shifted = s.net("LED_5V_DATA")
     shifted += buffer["Y"], series[1]
-    bulk = s.part("CP", "C3", "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm", "470u",
+    bulk = s.part("CP", "C3", BULK_CAPACITOR, "470u",
                   [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
     rail += bulk["+"]
     s.gnd += bulk["-"]

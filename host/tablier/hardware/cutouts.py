@@ -5,7 +5,7 @@ edge), in slab coordinates (``tablier.hardware.mechanics``: X along the long edg
 1's edge, Z down from the tables face). :func:`cutouts` lists them all; :func:`clashes` finds the
 pairs that leave less than ``min_web_mm`` of wood between them, sideways and in depth at once (two
 holes of one face too close together, or holes of the two faces that meet inside the core); a
-pocket's plug notches (:mod:`tablier.hardware.pockets`) are part of its cut.
+pocket's plug notches and the face sensor's hole (:mod:`tablier.hardware.pockets`) are part of its cut.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ class Cutout:
     """One cut-out. Round: ``size`` is (diameter, diameter); otherwise a rectangle along X and Y."""
 
     face: str  # "tables", "draughts" or "edge"
-    kind: str  # "groove", "led", "pip", "chain board", "button", "status", "usb", "main board", "plug notch"
+    kind: str  # "groove", "led", "pip", "chain board", "button", "status", "usb", "main board", "plug notch",
+    # "face sensor"
     place: str
     x: float
     y: float
@@ -39,7 +40,7 @@ class Cutout:
     z_top: float  # from the tables face
     z_bottom: float
     depth: float  # from the face (or edge) it is cut from
-    part_of: str = ""  # the name of the cut-out it extends (a plug notch: its pocket)
+    part_of: str = ""  # the name of the cut-out it extends (a plug notch, the face sensor's hole: its pocket)
 
     @property
     def name(self) -> str:
@@ -88,11 +89,16 @@ def sensor_positions(layout: Layout) -> Iterator[tuple[str, str, float, float]]:
 
 def cutouts(layout: Layout, notches: bool = True) -> list[Cutout]:
     """Every cut-out of the slab: grooves for the carriers, LED pockets, edge parts, the boards' pockets
-    and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches."""
-    from tablier.hardware.pockets import plug_notches
+    and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches
+    and the face sensor's hole beside its lead's notch."""
+    from tablier.hardware.pockets import face_sensor_hole, plug_notches
 
     items = [*_tables_cutouts(layout), *_draughts_cutouts(layout), *_edge_cutouts(layout)]
-    return [*items, *plug_notches(layout, items)] if notches else items
+    if not notches:
+        return items
+    notched = plug_notches(layout, items)
+    hole = face_sensor_hole(layout, items, notched)
+    return [*items, *notched, *([hole] if hole else [])]
 
 
 def clashes(layout: Layout, items: list[Cutout] | None = None) -> list[Clash]:
@@ -104,7 +110,7 @@ def clashes(layout: Layout, items: list[Cutout] | None = None) -> list[Clash]:
         for b in items[i + 1:]:
             if a.part_of == b.name or b.part_of == a.name or (a.part_of and a.part_of == b.part_of):
                 continue  # a pocket and its notches are one cut
-            side = _plan_gap(a, b)
+            side = plan_gap(a, b)
             if side >= web:
                 continue
             depth = max(a.z_top, b.z_top) - min(a.z_bottom, b.z_bottom)
@@ -240,8 +246,8 @@ def _round(face: str, kind: str, place: str, x: float, y: float, diameter: float
     return Cutout(face, kind, place, x, y, (diameter, diameter), True, *_from_face(m, face, depth), depth)
 
 
-def _plan_gap(a: Cutout, b: Cutout) -> float:
-    """Edge-to-edge distance in plan (negative when they overlap): exact for circles."""
+def plan_gap(a: Cutout, b: Cutout) -> float:
+    """Edge-to-edge distance in plan between two cut-outs (negative when they overlap): exact for circles."""
     if a.round and b.round:
         return centre_distance(a, b) - (a.size[0] + b.size[0]) / 2
     if a.round or b.round:

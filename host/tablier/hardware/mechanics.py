@@ -55,6 +55,8 @@ class Mechanics:
     chain_board_xs: tuple[float, ...]
     plug_reach: float
     plug_side: float
+    face_sensor_diameter: float
+    face_sensor_depth: float
     magnet: tuple[float, float]
     magnet_br: float
     magnet_base: float
@@ -88,6 +90,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     men = reader.table(top, "men", "mechanics")
     chain_boards = reader.table(top, "chain_boards", "mechanics")
     plugs = reader.table(top, "plugs", "mechanics")
+    face_sensor = reader.table(top, "face_sensor", "mechanics")
     xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
     if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
         raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
@@ -137,6 +140,8 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         chain_board_xs=tuple(float(x) for x in xs),
         plug_reach=num(plugs, "reach_mm", "mechanics.plugs"),
         plug_side=num(plugs, "side_mm", "mechanics.plugs"),
+        face_sensor_diameter=num(face_sensor, "diameter_mm", "mechanics.face_sensor"),
+        face_sensor_depth=num(face_sensor, "depth_mm", "mechanics.face_sensor"),
         magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
         magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
         capture=num(men, "capture_mm", "mechanics.men"),

@@ -19,6 +19,9 @@ from typing import Any
 from tablier.hardware.layout import Layout
 
 NETLIST_NAME = "tablier.net"
+#: The LED rail's bulk capacitor: a 470 uF 6.3 V polymer tantalum, 2 mm tall, low enough for the main
+#: board's pocket (KEMET T520V477M006ATE055; hardware/README.md, *Power that USB allows*).
+BULK_CAPACITOR = "Capacitor_Tantalum_SMD:CP_EIA-7343-20_Kemet-V"
 
 #: The Pico's header pin of each GPIO (the module's pinout).
 PICO_GPIO_PINS = {
@@ -150,7 +153,7 @@ class _Schematic:
         pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
         pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
                  (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
-        pico = self.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_THT", "Pico", pins)
+        pico = self.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_Castellated", "Pico", pins)
         self.v3 += pico["3V3"]
         self.v5 += pico["VBUS"]
         self.gnd += pico[PICO_GND_PINS]
@@ -253,7 +256,7 @@ class _Schematic:
         shifted += series[1]
         data = self.net("LED_DIN0")
         data += series[2]
-        bulk = self.part("CP", "C_BULK1", "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm", "470u",
+        bulk = self.part("CP", "C_BULK1", BULK_CAPACITOR, "470u",
                          [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
         rail += bulk["+"]
         self.gnd += bulk["-"]

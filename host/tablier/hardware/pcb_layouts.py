@@ -125,6 +125,13 @@ def pocket_boards(layout: Layout) -> list[Pcb]:
             last_chain_board(layout, last, netlists[f"chain-board-{last.number}.net"].text)]
 
 
+def groove_boards(layout: Layout) -> list[Pcb]:
+    """The boards that lie in grooves and LED pockets, placed and routed: the two carriers, the LED module."""
+    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net"))
+    return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
+            led_module(netlists["led-module.net"].text)]
+
+
 _ROUTED: dict[str, list[Pcb]] = {}  # by layout hash: routing a six-chip board takes seconds
 
 
@@ -147,10 +154,11 @@ MAIN_BOARD_GPIOS = (16, 17, 18, 22)
 
 
 def main_board(layout: Layout, netlist_text: str) -> Pcb:
-    """The main board: the Pico at the top (its USB at the board's end), the LED rail's switch, the
-    level shifter and their capacitors below it, side-entry connectors with their mouths at the edges:
-    the chain bus on the right edge (its lines from the Pico's right column through the 33 ohm source
-    resistors, down channels to its pins), the LED chain and the LED power injection at the bottom edge.
+    """The main board: the Pico at the top, soldered flat by its castellated edge (its USB at the board's
+    end), the LED rail's switch, the level shifter and their capacitors (the rail's 470 uF a 2 mm polymer
+    tantalum) below it, side-entry connectors with their mouths at the edges: the chain bus on the right
+    edge (its lines from the Pico's right column through the 33 ohm source resistors, down channels to
+    its pins), the LED chain and the LED power injection at the bottom edge.
     Bottom: a ground pour, the 3V3 line to the bus and the 5 V line from VBUS; the LED data dips under
     it to its connector."""
     pins = layout.pins
@@ -175,7 +183,7 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.place("U3", 13, 27)  # 74AHCT1G125
     pcb.place("C2", 15.6, 30.2)
     pcb.place("R1", 15, 23.9)
-    pcb.place("C3", 9.5, 19)
+    pcb.place("C3", 9.5, 17.5)  # the 470 uF polymer tantalum, + on the left
 
     def pin(number: int) -> tuple[float, float]:
         return pcb.pad("U1", str(number))
@@ -211,7 +219,8 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     j3, j4 = pcb.pad("J3", "1"), pcb.pad("J4", "1")
     pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), (25.5, 11), (j3[0], 11), j3, width=0.5)
     pcb.track(rail, (j4[0], 11), j4, width=0.5)
-    pcb.track(rail, (25.5, 21.6), (9.5, 21.6), pcb.pad("C3", "1"), width=0.5)
+    c3 = pcb.pad("C3", "1")
+    pcb.track(rail, (25.5, 21.6), (c3[0], 21.6), c3, width=0.5)
     pcb.track(rail, (18.3, 21.6), (18.3, 27.95), pcb.pad("U3", "5"), pcb.pad("C2", "1"), width=0.4)
     pcb.track("LED_5V_DATA", pcb.pad("U3", "4"), pcb.pad("R1", "1"))
     pcb.via("DIN", 17.0, 23.9)
@@ -221,7 +230,8 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     # each ground pad of a surface-mount part, through a via to the pour
     ground_vias: tuple[tuple[str, str, tuple[float, float]], ...] = (
         ("U2", "2", (29.2, 24)), ("C1", "2", (30.2, 18.2)), ("R4", "2", (21.95, 25.6)),
-        ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (16.55, 31.4)))
+        ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (16.55, 31.4)),
+        ("C3", "2", (14.8, 17.5)))
     for ref, pad_number, via in ground_vias:
         pcb.via("GND", *via)
         pcb.track("GND", pcb.pad(ref, pad_number), via)

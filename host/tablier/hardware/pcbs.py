@@ -190,7 +190,7 @@ def _clearance_problems(layout: Layout) -> list[str]:
 
     try:  # the libraries are in a checkout with KiCad's installed, not in an installed package
         footprint_file("Package_TO_SOT_SMD:SOT-23")
-        footprint_file("tablier:RaspberryPi_Pico_THT")
+        footprint_file("tablier:RaspberryPi_Pico_Castellated")
     except TablierError:
         return []
     try:

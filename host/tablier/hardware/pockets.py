@@ -1,15 +1,16 @@
-"""The boards in their pockets: how tall each stands with its headers and plugs, and the notches its
-plugs need in the pocket's wall, from the boards' layouts
-(:func:`tablier.hardware.pcb_layouts.pocket_boards`).
+"""The boards in their pockets and grooves: how tall each stands with every part on it, and the notches
+its plugs need in the pocket's wall, from the boards' layouts (:mod:`tablier.hardware.pcb_layouts`).
 
-A board lies centred in its pocket, its components up towards the face the pocket is cut from, its
-own X along that face's X (seen with the face up). Each JST-PH header stands :data:`SIDE_ENTRY_MM`
-(side entry) or :data:`TOP_ENTRY_WITH_PLUG_MM` (top entry, with its plug in) over the board; with the
-board's :data:`~tablier.hardware.kicad_pcb.BOARD_MM` that must fit the depth its pocket leaves under
-the skin (:func:`pocket_problems`). A side-entry plug goes in through the header's mouth (the front
-of its body in the footprint's fabrication outline): where it and its wires (``mechanics.plugs``:
-``reach_mm`` from the mouth, ``side_mm`` beside the body) reach past the pocket's wall, the wall gets a
-notch as deep as the pocket (:func:`plug_notches`), a cut-out like any other.
+A board lies centred in its pocket (or along its groove), its components up towards the face the cut is
+made from, its own X along that face's X (seen with the face up). Every part stands its height over the
+board (:mod:`tablier.hardware.heights`: ``hardware/kicad/footprints.csv``, each figure with its source; a
+JST-PH header with its plug in); what stands under a board (the LED module's wire joints) lifts it off
+the floor. The board's :data:`~tablier.hardware.kicad_pcb.BOARD_MM` and its tallest part must fit the
+depth its cut leaves under the skin (:func:`recesses`, :func:`pocket_problems`). A side-entry plug goes
+in through the header's mouth (the front of its body in the footprint's fabrication outline): where it
+and its wires (``mechanics.plugs``: ``reach_mm`` from the mouth, ``side_mm`` beside the body) reach past
+the pocket's wall, the wall gets a notch as deep as the pocket (:func:`plug_notches`), a cut-out like
+any other; the face sensor stands upright in a hole just past its lead's notch (:func:`face_sensor_hole`).
 """
 
 from __future__ import annotations
@@ -17,19 +18,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tablier.hardware.cutouts import Cutout
+from tablier.hardware.cutouts import Cutout, plan_gap
+from tablier.hardware.heights import Height, HeightsError, footprint_heights, height_of
 from tablier.hardware.kicad_pcb import BOARD_MM, Part, Pcb
 from tablier.hardware.layout import Layout
 from tablier.hardware.sexpr import find
-
-#: A side-entry JST-PH header (S*B-PH-K) over the board, its plug inside that height: the top of its
-#: housing in KiCad's 3D model of it (kicad-packages3D, ``JST_PH_S2B-PH-K_1x02_P2.00mm_Horizontal.wrl``;
-#: its footprint cites JST's PH catalogue, ``ePH.pdf``): 4.80 mm, 4.85 mm at a small ridge at the
-#: front of its top.
-SIDE_ENTRY_MM = 4.85
-#: A top-entry JST-PH header (B*B-PH-K) with its plug in: JST's PH catalogue gives the connector as
-#: "7.5 mm in height after mounting" (its wires then leave upwards, higher still).
-TOP_ENTRY_WITH_PLUG_MM = 7.5
 
 
 @dataclass(frozen=True)
@@ -45,6 +38,30 @@ class Header:
     width: float  # of its body, across the mouth
 
 
+@dataclass(frozen=True)
+class Recess:
+    """A board in its cut-out of the slab and the room that cut-out leaves it under the skin."""
+
+    pcb: Pcb
+    cut: str  # how a sentence names the cut-out: "the 10 mm pocket", "the 4 mm groove"
+    floor: str  # "its pocket's floor", "its groove's floor"
+    room: float  # from the floor to the skin's underside
+
+
+@dataclass(frozen=True)
+class Stack:
+    """How tall a board stands in its cut-out: what is under it, the board and its tallest part."""
+
+    under: float
+    tallest: str  # the reference of its tallest part on top
+    height: float  # that part's height over the board
+
+    @property
+    def total(self) -> float:
+        """From the cut-out's floor to the top of the tallest part."""
+        return round(self.under + BOARD_MM + self.height, 3)
+
+
 def pocket_of(board: str, items: list[Cutout]) -> Cutout:
     """The cut-out a board lies in: ``main-board`` in the main board's, ``chain-board-3`` in chain
     board 3's."""
@@ -52,52 +69,99 @@ def pocket_of(board: str, items: list[Cutout]) -> Cutout:
     return next(item for item in items if item.kind == kind and place in (None, item.place))
 
 
-_HEADERS: dict[str, list[tuple[Pcb, list[Header]]]] = {}  # by layout hash: the boards are electrical
+#: By layout hash: the boards are drawn from the electrical layout; the heights come with them.
+_BOARDS: dict[str, tuple[list[Pcb], list[Pcb]]] = {}
+_HEADERS: dict[str, list[tuple[Pcb, list[Header]]]] = {}
+
+
+def _boards(layout: Layout) -> tuple[list[Pcb], list[Pcb]]:
+    """The boards in pockets (the main board, the chain boards) and in grooves and LED pockets (the two
+    carriers, the LED module), placed (needs KiCad's footprint library)."""
+    from tablier.hardware.pcb_layouts import groove_boards, pocket_boards
+
+    if layout.hash not in _BOARDS:
+        _BOARDS[layout.hash] = (pocket_boards(layout), groove_boards(layout))
+    return _BOARDS[layout.hash]
 
 
 def board_headers(layout: Layout) -> list[tuple[Pcb, list[Header]]]:
     """Each board that lies in a pocket and its headers (needs KiCad's footprint library)."""
-    from tablier.hardware.pcb_layouts import pocket_boards
-
     if layout.hash not in _HEADERS:
+        heights = footprint_heights()
         _HEADERS[layout.hash] = [
-            (pcb, [_header(pcb.name, ref, part) for ref, part in sorted(pcb.parts.items())
+            (pcb, [_header(pcb.name, ref, part, height_of(part.lib_id, heights).mm)
+                   for ref, part in sorted(pcb.parts.items())
                    if part.lib_id.startswith("Connector_JST:JST_PH_")])
-            for pcb in pocket_boards(layout)]
+            for pcb in _boards(layout)[0]]
     return _HEADERS[layout.hash]
 
 
-def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
-    """Boards larger than their pockets, and headers that with their plugs stand higher than the depth
-    their pocket leaves under the skin."""
+def recesses(layout: Layout, items: list[Cutout]) -> list[Recess]:
+    """Every board that lies in a cut-out, with the room under the skin its cut-out leaves it: the main
+    board and the chain boards in their pockets, the carriers in their grooves (``carrier.depth_mm`` into
+    the core), the LED module in its LED pocket (``holes.led_depth_mm`` from the face)."""
     m = layout.mechanics
-    problems = []
-    for pcb, headers in board_headers(layout):
+    in_pockets, in_grooves = _boards(layout)
+    found = []
+    for pcb in in_pockets:
         pocket = pocket_of(pcb.name, items)
-        label = pcb.name.replace("-", " ")
+        found.append(Recess(pcb, f"the {pocket.depth:g} mm pocket", "its pocket's floor",
+                            pocket.depth - m.skin))
+    for pcb in in_grooves:
+        if pcb.name == "led-module":
+            found.append(Recess(pcb, f"the {m.led_depth:g} mm LED pocket", "its pocket's floor",
+                                m.led_depth - m.skin))
+        else:
+            found.append(Recess(pcb, f"the {m.carrier_depth:g} mm groove", "its groove's floor",
+                                m.carrier_depth))
+    return found
+
+
+def stack_of(pcb: Pcb, heights: dict[str, Height] | None = None) -> Stack:
+    """How tall a board stands: the tallest part under it, the board, its tallest part on top."""
+    table = footprint_heights() if heights is None else heights
+    parts = [(ref, height_of(part.lib_id, table)) for ref, part in sorted(pcb.parts.items())]
+    under = max((h.mm for _ref, h in parts if h.side == "bottom"), default=0.0)
+    ref, top = max(((r, h) for r, h in parts if h.side == "top"), key=lambda item: item[1].mm)
+    return Stack(under, ref, top.mm)
+
+
+def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
+    """Boards larger than their pockets, parts without a height, and parts that with the board (and what
+    is under it) stand higher than the depth their cut-out leaves under the skin."""
+    problems = []
+    for pcb in _boards(layout)[0]:
+        pocket = pocket_of(pcb.name, items)
         if pcb.width > pocket.size[0] or pcb.height > pocket.size[1]:
-            problems.append(f"{label} PCB ({pcb.width:g} x {pcb.height:g} mm) does not fit its "
+            problems.append(f"{_label(pcb)} PCB ({pcb.width:g} x {pcb.height:g} mm) does not fit its "
                             f"{pocket.size[0]:g} x {pocket.size[1]:g} mm pocket")
-        room = pocket.depth - m.skin
-        for header in headers:
-            stack = BOARD_MM + header.height
-            if stack > room + 1e-9:
-                kind = "side-entry" if header.side_entry else "top-entry"
-                problems.append(f"{label} PCB: {header.ref} ({kind} JST-PH) with its plug stands "
-                                f"{stack:.2f} mm over its pocket's floor ({BOARD_MM:g} mm board + "
-                                f"{header.height:g} mm), more than the {room:g} mm the {pocket.depth:g} mm "
-                                "pocket leaves under the skin")
+    heights = footprint_heights()
+    for recess in recesses(layout, items):
+        pcb = recess.pcb
+        try:
+            under = stack_of(pcb, heights).under
+        except HeightsError as error:
+            problems.append(f"{_label(pcb)} PCB: {error} (add it, with its source)")
+            continue
+        below = f"{under:g} mm under it + " if under else ""
+        for ref, part in sorted(pcb.parts.items()):
+            height = heights[part.lib_id]
+            total = under + BOARD_MM + height.mm
+            if height.side == "top" and total > recess.room + 1e-9:
+                problems.append(f"{_label(pcb)} PCB: {ref} ({height.part}) stands {total:.2f} mm over "
+                                f"{recess.floor} ({below}{BOARD_MM:g} mm board + {height.mm:g} mm), more "
+                                f"than the {recess.room:g} mm {recess.cut} leaves under the skin")
     return problems
 
 
 def clearance_under_skin(layout: Layout, items: list[Cutout]) -> dict[str, float]:
-    """For each board in a pocket, the room left between its tallest header (with its plug) and the skin."""
-    room = {}
-    for pcb, headers in board_headers(layout):
-        pocket = pocket_of(pcb.name, items)
-        tallest = max((h.height for h in headers), default=0.0)
-        room[pcb.name] = round(pocket.depth - layout.mechanics.skin - BOARD_MM - tallest, 3)
-    return room
+    """For each board in a cut-out, the room left between its tallest part and the skin."""
+    return {recess.pcb.name: round(recess.room - stack_of(recess.pcb).total, 3)
+            for recess in recesses(layout, items)}
+
+
+def _label(pcb: Pcb) -> str:
+    return pcb.name.replace("-", " ")
 
 
 def plug_notches(layout: Layout, items: list[Cutout]) -> list[Cutout]:
@@ -115,15 +179,62 @@ def plug_notches(layout: Layout, items: list[Cutout]) -> list[Cutout]:
     return notches
 
 
+#: How far the face sensor's hole reaches back into its lead's notch: a 2 mm deep opening through which
+#: the lead's wires pass from the plug down to the switch.
+INTO_NOTCH_MM = 2.0
+SLIDE_STEP_MM = 0.05
+
+
+def face_sensor_hole(layout: Layout, items: list[Cutout], notches: list[Cutout]) -> Cutout | None:
+    """The round hole the face sensor (a ball tilt switch) stands upright in, leads down, cut from the face
+    of the pocket of the board its lead plugs into: ``mechanics.face_sensor`` wide and deep from that face,
+    just past the end of its lead's plug notch and opening into it (part of the pocket's cut); slid across
+    the notch, if need be, to leave ``min_web_mm`` to the pocket's other notches. None if no board in a
+    pocket has the face sensor's lead."""
+    face = next((s for s in layout.switches if s.kind == "face"), None)
+    if face is None:
+        return None
+    for pcb, headers in board_headers(layout):
+        lead = next((h for h in headers if pcb.parts[h.ref].nets.get("1") == f"IN{face.id}"), None)
+        if lead is None:
+            continue
+        pocket = pocket_of(pcb.name, items)
+        others = [n for n in notches if n.part_of == pocket.name and n.place != f"{_label(pcb)} {lead.ref}"]
+        steps = int(lead.width / 2 / SLIDE_STEP_MM)
+        holes = (_hole(layout, pcb, pocket, lead, SLIDE_STEP_MM * k * sign)
+                 for k in range(steps + 1) for sign in (1, -1))
+        web = layout.mechanics.min_web
+        return next((hole for hole in holes if all(plan_gap(hole, n) >= web for n in others)),
+                    _hole(layout, pcb, pocket, lead, 0.0))
+    return None
+
+
+def _hole(layout: Layout, pcb: Pcb, pocket: Cutout, lead: Header, slide: float) -> Cutout:
+    """The face sensor's hole past ``lead``'s notch, ``slide`` mm across it."""
+    m = layout.mechanics
+    out = m.plug_reach + m.face_sensor_diameter / 2 - INTO_NOTCH_MM
+    across = (-lead.facing[1], lead.facing[0])
+    x, y = _slab_point(layout, pcb, pocket, (lead.mouth[0] + out * lead.facing[0] + slide * across[0],
+                                              lead.mouth[1] + out * lead.facing[1] + slide * across[1]))
+    depth, size = m.face_sensor_depth, (m.face_sensor_diameter, m.face_sensor_diameter)
+    z = (0.0, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness)
+    return Cutout(pocket.face, "face sensor", f"tilt switch ({_label(pcb)} {lead.ref})", round(x, 3),
+                  round(y, 3), size, True, *z, depth, part_of=pocket.name)
+
+
+def _slab_point(layout: Layout, pcb: Pcb, pocket: Cutout, point: tuple[float, float]) -> tuple[float, float]:
+    """Slab coordinates of a point of a board (its own mm, Y up) lying centred in its pocket."""
+    m = layout.mechanics
+    fx, fy = m.from_slab(pocket.face, pocket.x, pocket.y)
+    return m.to_slab(pocket.face, fx - pcb.width / 2 + point[0], fy - pcb.height / 2 + point[1])
+
+
 def _notch(layout: Layout, pcb: Pcb, pocket: Cutout, header: Header, reach: float,
            half: float) -> Cutout | None:
-    m = layout.mechanics
     face = pocket.face
-    fx, fy = m.from_slab(face, pocket.x, pocket.y)
-    x0, y0 = fx - pcb.width / 2, fy - pcb.height / 2  # the board's lower left corner, in the face's view
-    mx, my = m.to_slab(face, x0 + header.mouth[0], y0 + header.mouth[1])
-    ex, ey = m.to_slab(face, x0 + header.mouth[0] + reach * header.facing[0],
-                       y0 + header.mouth[1] + reach * header.facing[1])
+    mx, my = _slab_point(layout, pcb, pocket, header.mouth)
+    ex, ey = _slab_point(layout, pcb, pocket, (header.mouth[0] + reach * header.facing[0],
+                                               header.mouth[1] + reach * header.facing[1]))
     px0, py0, px1, py1 = pocket.box
     if header.facing[0]:  # out along X: the notch runs from the wall to the reach, across Y
         wall = px1 if ex > mx else px0
@@ -137,12 +248,12 @@ def _notch(layout: Layout, pcb: Pcb, pocket: Cutout, header: Header, reach: floa
             return None
         y, size = (wall + ey) / 2, (2 * half, abs(ey - wall))
         x = mx
-    place = f"{pcb.name.replace('-', ' ')} {header.ref}"
+    place = f"{_label(pcb)} {header.ref}"
     return Cutout(face, "plug notch", place, round(x, 3), round(y, 3), (round(size[0], 3), round(size[1], 3)),
                   False, pocket.z_top, pocket.z_bottom, pocket.depth, part_of=pocket.name)
 
 
-def _header(board: str, ref: str, part: Part) -> Header:
+def _header(board: str, ref: str, part: Part, height: float) -> Header:
     """A placed JST-PH header: its height and, from its footprint's fabrication outline, its mouth."""
     side_entry = part.lib_id.endswith("_Horizontal")
     xs: list[float] = []
@@ -161,7 +272,6 @@ def _header(board: str, ref: str, part: Part) -> Header:
     mouth = _on_board(part, (min(xs) + max(xs)) / 2, max(ys))
     ahead = _on_board(part, (min(xs) + max(xs)) / 2, max(ys) + 1)
     facing = (round(ahead[0] - mouth[0]), round(ahead[1] - mouth[1]))
-    height = SIDE_ENTRY_MM if side_entry else TOP_ENTRY_WITH_PLUG_MM
     return Header(board, ref, side_entry, height, mouth, facing, round(max(xs) - min(xs), 3))
 
 

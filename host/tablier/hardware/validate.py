@@ -5,7 +5,7 @@ sound): no chain address or LED index used twice, every place on both faces cove
 the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, a
 74HC165 chain long enough for the switches and no longer with a spare pattern that catches faults,
 an LED budget the USB port allows, the slab's cut-outs (with the plug notches of the boards'
-pockets) clear of each other, every board with its headers and plugs under the skin of its pocket,
+pockets) clear of each other, every board in a pocket or groove with its tallest part under the skin,
 a magnet that captures without crosstalk, and boards that keep their clearances.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from tablier.errors import TablierError
 from tablier.hardware.capture import capture_problems
 from tablier.hardware.cutouts import Cutout, clashes, cutouts
+from tablier.hardware.heights import HeightsError
 from tablier.hardware.layout import (
     LADDER_KINDS,
     LOCATION_COUNTS,
@@ -249,6 +250,8 @@ def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:
         try:
             items = cutouts(layout)
             return items, pocket_problems(layout, items)
+        except HeightsError as error:  # a header without a height: its notch cannot be placed
+            return cutouts(layout, notches=False), [str(error)]
         except TablierError:  # no footprint library, or a layout the boards' copper was not drawn for
             pass
     return cutouts(layout, notches=False), []
