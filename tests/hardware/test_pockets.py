@@ -222,3 +222,10 @@ def test_a_face_sensor_hole_too_deep_or_into_the_other_face_is_refused(write_lay
     assert find_problems(read_layout(write_layout(deep))) == [
         "tables face sensor tilt switch (chain board 5 J7) is 16 mm deep: it would leave less than 2 mm over "
         "the other face's skin (17 mm to it)"]
+
+
+def test_a_face_sensor_hole_of_no_size_is_refused(write_layout: Writer, board_text: str) -> None:
+    none = board_text.replace("diameter_mm = 8               # the can", "diameter_mm = 0               # the can")
+    assert none != board_text
+    assert "mechanics.face_sensor.diameter_mm = 0: these sizes should be positive" in find_problems(
+        read_layout(write_layout(none)))

@@ -69,7 +69,7 @@ def pocket_of(board: str, items: list[Cutout]) -> Cutout:
     return next(item for item in items if item.kind == kind and place in (None, item.place))
 
 
-#: By layout hash: the boards are drawn from the electrical layout; the heights come with them.
+#: By layout hash: the boards are drawn from the electrical layout alone.
 _BOARDS: dict[str, tuple[list[Pcb], list[Pcb]]] = {}
 _HEADERS: dict[str, list[tuple[Pcb, list[Header]]]] = {}
 
