@@ -225,7 +225,8 @@ def test_a_face_sensor_hole_too_deep_or_into_the_other_face_is_refused(write_lay
 
 
 def test_a_face_sensor_hole_of_no_size_is_refused(write_layout: Writer, board_text: str) -> None:
-    none = board_text.replace("diameter_mm = 8               # the can", "diameter_mm = 0               # the can")
+    none = board_text.replace("diameter_mm = 8               # the can",
+                              "diameter_mm = 0               # the can")
     assert none != board_text
     assert "mechanics.face_sensor.diameter_mm = 0: these sizes should be positive" in find_problems(
         read_layout(write_layout(none)))
