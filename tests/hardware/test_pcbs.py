@@ -217,3 +217,40 @@ def test_the_pockets_check_places_the_headers_where_the_routed_boards_have_them(
         where = {ref: (p.x, p.y, p.angle) for ref, p in placed.parts.items()}
         laid_out = {ref: (p.x, p.y, p.angle) for ref, p in routed[placed.name].parts.items()}
         assert where == laid_out, placed.name
+
+
+def _joined(pcb: Pcb, net: str, start: tuple[float, float], end: tuple[float, float]) -> bool:
+    """Whether ``net``'s tracks (and its vias, from layer to layer) run unbroken from ``start`` to ``end``."""
+    links: dict[tuple[float, float], set[tuple[float, float]]] = {}
+    for name, _layer, points, _width in pcb.tracks:
+        if name == net:
+            ends = [(round(x, 3), round(y, 3)) for x, y in points]
+            for a, b in itertools.pairwise(ends):
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+    seen, todo = set(), [(round(start[0], 3), round(start[1], 3))]
+    while todo:
+        point = todo.pop()
+        if point not in seen:
+            seen.add(point)
+            todo.extend(links.get(point, ()))
+    return (round(end[0], 3), round(end[1], 3)) in seen
+
+
+@needs_footprints
+def test_the_main_board_carries_usb_from_the_picos_test_points_to_its_header() -> None:
+    """Pads under the flat Pico's TP1-TP3 (its USB pair and their ground) bring USB out to a side-entry
+    header whose mouth faces the right edge, towards the USB-C socket, for the cable from its breakout."""
+    from tablier.hardware.pockets import board_headers
+
+    layout = load_layout()
+    main = next(pcb for pcb in pocket_boards(layout) if pcb.name == "main-board")
+    pico, header = main.parts["U1"].nets, main.parts["J5"].nets
+    assert (pico["TP3"], pico["TP2"], pico["TP1"]) == ("USB_DP", "USB_DM", "GND")
+    assert (header["3"], header["4"], header["2"], header["1"]) == ("USB_DP", "USB_DM", "GND", pico["40"])
+    for point, pin in (("TP3", "3"), ("TP2", "4")):
+        assert main.pad_info("U1", point).layers[0] == "F.Cu"  # a pad on the top, under the test point
+        assert _joined(main, pico[point], main.pad("U1", point), main.pad("J5", pin)), point
+    facing = next(h.facing for pcb, headers in board_headers(layout) if pcb.name == "main-board"
+                  for h in headers if h.ref == "J5")
+    assert facing == (1, 0)

@@ -180,7 +180,7 @@ def test_a_notch_into_a_neighbouring_pocket_is_refused(write_layout: Writer, boa
 
 
 def test_a_notch_into_the_usb_socket_is_refused(write_layout: Writer, board_text: str) -> None:
-    moved = board_text.replace("usb_y_mm = 250", "usb_y_mm = 262")
+    moved = board_text.replace("usb_y_mm = 299", "usb_y_mm = 262")
     assert find_problems(read_layout(write_layout(moved))) == [
         "edge usb USB-C socket and draughts plug notch main board J1 collide (at X 551.0, Y 262.0): 0.0 mm "
         "apart sideways and they overlap in depth (at least 2 mm of wood either way)"]

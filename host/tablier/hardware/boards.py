@@ -235,6 +235,7 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
 def _main_board(s: _Schematic) -> None:
     pins = s.layout.pins
     pico = s._pico()  # the whole circuit's Pico, wired the same way
+    s.usb_header(pico, "J5")
     used = {pins.sr_load, pins.sr_clk, pins.sr_data, pins.led}
     bus = _connector(s, "J1", list(BUS), JST_SIDE)
     for gp, signal, ref in ((pins.sr_load, "~PL", "R2"), (pins.sr_clk, "CLK", "R3")):

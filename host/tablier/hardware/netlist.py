@@ -29,6 +29,12 @@ PICO_GPIO_PINS = {
     14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31, 27: 32, 28: 34,
 }
 PICO_GND_PINS = (3, 8, 13, 18, 23, 28, 33, 38)
+#: The Pico's USB test points underneath (its datasheet, chapter 2): TP1 the ground close to the pair.
+PICO_USB_TEST_POINTS = {"TP1": "GND", "TP2": "USB_DM", "TP3": "USB_DP"}
+#: The header for the cable from the panel USB-C socket's breakout, in pin order (the pair on the two
+#: pins nearest the Pico, D- outermost): VBUS is the Pico's VBUS, the +5V rail.
+USB_HEADER = ("VBUS", "GND", "D+", "D-")
+USB_HEADER_FOOTPRINT = "Connector_JST:JST_PH_S4B-PH-K_1x04_P2.00mm_Horizontal"
 #: The 74HC165's pins (TI naming): parallel inputs A..H, serial in SER, output QH.
 HC165_INPUT_PINS = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
 
@@ -107,7 +113,7 @@ class _Schematic:
         self.types = skidl.Pin.types
 
     def part(self, name: str, ref: str, footprint: str, value: str,
-             pins: list[tuple[int, str, str]]) -> Any:
+             pins: list[tuple[int | str, str, str]]) -> Any:
         """A part defined in code: pins as (number, name, electrical type)."""
         skidl = self.skidl
         return skidl.Part(
@@ -129,6 +135,7 @@ class _Schematic:
         self.v3 = self.net("+3V3", power=True)
         self.gnd = self.net("GND", power=True)
         pico = self._pico()
+        self.usb_header(pico, "J_USB1")
         gpio = {g: pico[PICO_GPIO_PINS[g]] for g in PICO_GPIO_PINS}
         load, clock = self.net("SR_LOAD"), self.net("SR_CLK")
         for line, gp, ref in ((load, layout.pins.sr_load, "R2"), (clock, layout.pins.sr_clk, "R3")):
@@ -149,18 +156,34 @@ class _Schematic:
         self._leds(led_gpio)
 
     def _pico(self) -> Any:
-        pins = [(num, f"GP{gpio}", "BIDIR") for gpio, num in PICO_GPIO_PINS.items()]
+        pins: list[tuple[int | str, str, str]] = [(num, f"GP{gpio}", "BIDIR")
+                                                  for gpio, num in PICO_GPIO_PINS.items()]
         pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
         pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
                  (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
+        pins += [(point, point, "PWRIN" if net == "GND" else "BIDIR")
+                 for point, net in PICO_USB_TEST_POINTS.items()]  # pads under them on the main board
         pico = self.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_Castellated", "Pico", pins)
         self.v3 += pico["3V3"]
         self.v5 += pico["VBUS"]
         self.gnd += pico[PICO_GND_PINS]
+        self.gnd += pico["TP1"]
         # VSYS stays on the Pico's own Schottky diode (not tied to VBUS); ADC3 measures it inside.
         for name in ("VSYS", "RUN", "ADC_VREF", "3V3_EN"):
             pico[name] += self.circuit.NC
         return pico
+
+    def usb_header(self, pico: Any, ref: str) -> Any:
+        """The side-entry header for the cable from the panel USB-C socket's breakout: D+ and D- from the
+        Pico's test points TP3 and TP2 (pads under them on the main board), VBUS and GND its rails."""
+        header = self.part("Conn", ref, USB_HEADER_FOOTPRINT, "USB-C cable",
+                           [(n + 1, name, "PASSIVE") for n, name in enumerate(USB_HEADER)])
+        self.v5 += header["VBUS"]
+        self.gnd += header["GND"]
+        for point, pin in (("TP3", "D+"), ("TP2", "D-")):
+            line = self.net(PICO_USB_TEST_POINTS[point])
+            line += pico[point], header[pin]
+        return header
 
     def _chain(self, load: Any, clock: Any, data_in: Any) -> None:
         """The 74HCS165s, chip 0 feeding the Pico; a Hall switch (or a pulled-up button) per input."""

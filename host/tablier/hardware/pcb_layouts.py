@@ -158,9 +158,11 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     end), the LED rail's switch, the level shifter and their capacitors (the rail's 470 uF a 2 mm polymer
     tantalum) below it, side-entry connectors with their mouths at the edges: the chain bus on the right
     edge (its lines from the Pico's right column through the 33 ohm source resistors, down channels to
-    its pins), the LED chain and the LED power injection at the bottom edge.
-    Bottom: a ground pour, the 3V3 line to the bus and the 5 V line from VBUS; the LED data dips under
-    it to its connector."""
+    its pins), the LED chain and the LED power injection at the bottom edge; the USB header (the cable
+    from the panel USB-C socket's breakout) on the right edge below the bus, fed from pads under the
+    Pico's test points TP1-TP3 (reflowed to them), the pair down the middle under the Pico and dipping
+    under the LED rail to its pins. Bottom: a ground pour, the 3V3 line to the bus and the 5 V line from
+    VBUS; the LED data dips under it to its connector."""
     pins = layout.pins
     if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led) != MAIN_BOARD_GPIOS:
         raise LaidOutForOtherPins(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), "
@@ -178,12 +180,13 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.place("R2", 29.4, 42.8, 270)  # /PL's and the clock's source resistors, in their channels
     pcb.place("R3", 31.4, 42.8, 270)
     pcb.place("U2", 27, 24, 180)  # TPS2553: IN, GND, EN on the right
-    pcb.place("C1", 30.2, 20.5, 270)
+    pcb.place("C1", 30.2, 21.6, 270)
     pcb.place("R4", 22.9, 24, 180)
     pcb.place("U3", 13, 27)  # 74AHCT1G125
     pcb.place("C2", 15.6, 30.2)
     pcb.place("R1", 15, 23.9)
     pcb.place("C3", 9.5, 17.5)  # the 470 uF polymer tantalum, + on the left
+    pcb.place("J5", width - edge_pins, 11.4, 90)  # the USB cable: VBUS, GND, D+, D- upward, mouth right
 
     def pin(number: int) -> tuple[float, float]:
         return pcb.pad("U1", str(number))
@@ -200,10 +203,11 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
             continue
         pcb.track(pcb.net_of("U1", str(number)), (x, y), (channel, y), pcb.pad(resistor, "1"))
         pcb.track(net, pcb.pad(resistor, "2"), (channel, by), (bx, by))
-    # 3V3 underneath, through the ground pour, into the bus's pin 1 from the left
+    # 3V3 underneath, through the ground pour along the Pico's right column, into the bus's pin 1
     x, y = pin(36)
     bx, by = pcb.pad("J1", "1")
-    pcb.track("+3V3", (x, y), (13, y), (13, by), (bx, by), layer="B.Cu", width=0.4)
+    pcb.track("+3V3", (x, y), (22.6, y), (22.6, by), (bx, by), layer="B.Cu", width=0.4)
+    _usb_pair(pcb)
     x, y = pin(29)
     pcb.track("LED_GPIO", (x, y), (21.5, y), (21.5, 33), (10.5, 33), (10.5, 27), pcb.pad("U3", "2"))
     # 5 V underneath, through the ground pour
@@ -213,12 +217,15 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.track("+5V", (31.6, 25.6), (30.2, 25.6), pcb.pad("C1", "1"), width=0.4)
     pcb.track("+5V", (30.2, 24.95), pcb.pad("U2", "3"), width=0.3)
     pcb.track("+5V", (30.2, 23.05), pcb.pad("U2", "1"), width=0.3)
+    vbus = pcb.pad("J5", "1")  # the USB cable's VBUS, up the right edge to the via
+    pcb.track("+5V", vbus, (32.0, vbus[1]), (32.0, 25.6), (31.6, 25.6), width=0.5)
     # the LED rail: from the switch's OUT to the connectors, the bulk capacitor and the level shifter
     rail = "+5V_LED"
     pcb.track("ILIM", pcb.pad("U2", "5"), pcb.pad("R4", "1"))
     j3, j4 = pcb.pad("J3", "1"), pcb.pad("J4", "1")
-    pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), (25.5, 11), (j3[0], 11), j3, width=0.5)
-    pcb.track(rail, (j4[0], 11), j4, width=0.5)
+    pcb.track(rail, pcb.pad("U2", "6"), (25.5, 21.6), width=0.5)
+    pcb.track(rail, (21.0, 21.6), (21.0, 11), (j3[0], 11), j3, width=0.5)
+    pcb.track(rail, (21.0, 11), (j4[0], 11), j4, width=0.5)
     c3 = pcb.pad("C3", "1")
     pcb.track(rail, (25.5, 21.6), (c3[0], 21.6), c3, width=0.5)
     pcb.track(rail, (18.3, 21.6), (18.3, 27.95), pcb.pad("U3", "5"), pcb.pad("C2", "1"), width=0.4)
@@ -229,10 +236,28 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.track("DIN", (17.0, 23.9), (din[0], 20), din, layer="B.Cu")
     # each ground pad of a surface-mount part, through a via to the pour
     ground_vias: tuple[tuple[str, str, tuple[float, float]], ...] = (
-        ("U2", "2", (29.2, 24)), ("C1", "2", (30.2, 18.2)), ("R4", "2", (21.95, 25.6)),
+        ("U2", "2", (29.2, 24)), ("C1", "2", (30.2, 19.5)), ("R4", "2", (21.95, 25.6)),
         ("U3", "1", (11.86, 29.3)), ("U3", "3", (11.86, 24.6)), ("C2", "2", (16.55, 31.4)),
         ("C3", "2", (14.8, 17.5)))
     for ref, pad_number, via in ground_vias:
         pcb.via("GND", *via)
         pcb.track("GND", pcb.pad(ref, pad_number), via)
     return pcb
+
+
+def _usb_pair(pcb: Pcb) -> None:
+    """USB D+ and D- from the pads under the Pico's test points TP3 and TP2 (TP1, their ground, through a
+    via to the pour) down the middle under the Pico, beside the LED data, then under the LED rail on the
+    bottom and into the USB header's pins 3 and 4."""
+    pcb.track("GND", pcb.pad("U1", "TP1"), (16.5, 93.65))
+    pcb.via("GND", 16.5, 93.65)
+    # each from its pad down beside TP1, under it to its lane, down the lane to its via (the outer, D-,
+    # turning first), then on the bottom to its header pin
+    for point, side, turn, lane, header_pin in (("TP3", 15.15, 89.6, 19.5, "3"),
+                                                ("TP2", 17.85, 90.6, 20.5, "4")):
+        net = pcb.net_of("U1", point)
+        x, y = pcb.pad("U1", point)
+        pcb.track(net, (x, y), (side, y), (side, turn), (lane, turn), (lane, 35.5))
+        pcb.via(net, lane, 35.5)
+        hx, hy = pcb.pad("J5", header_pin)
+        pcb.track(net, (lane, 35.5), (lane, hy), (hx, hy), layer="B.Cu")
