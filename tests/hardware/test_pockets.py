@@ -157,7 +157,8 @@ def test_each_side_entry_header_faces_a_board_edge_and_its_notch_is_in_front_of_
 def test_the_notches_are_in_the_templates_and_the_csv() -> None:
     layout = load_layout()
     rows = [line for line in holes_csv(layout).splitlines() if ",plug notch," in line]
-    assert len(rows) == 49
+    assert len(rows) == 50  # 46 on the chain boards' pockets, 4 on the main board's
+    assert "draughts,plug notch,main board J5,540.88,215.40,,3.75,10.9,10,7" in rows  # the USB cable's
     assert "tables,plug notch,chain board 1 J10,29.65,220.38,,18.9,3.25,10,7" in rows
     assert template_files(layout)["template-tables.svg"].count('stroke="#c0002a"') > len(rows)
 
