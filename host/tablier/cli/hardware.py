@@ -71,7 +71,7 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"{layout.source}: {problem}", file=sys.stderr)
         print(f"{layout.source}: {len(problems)} problem(s); the layout is not usable", file=sys.stderr)
         return 1
-    print(f"{layout.source}: ok: {layout.switch_count} switches on {layout.chips} 74HC165s, "
+    print(f"{layout.source}: ok: {layout.switch_count} switches on {layout.chips} 74HCS165s, "
           f"{layout.led_count} LEDs; hash {layout.hash}")
     return 0
 
