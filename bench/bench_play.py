@@ -14,6 +14,7 @@ to build a turn's inference at the throw for every tables game (:func:`inference
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import statistics
@@ -33,7 +34,7 @@ from tablier.play.dice import Dice
 from tablier.play.draughts_session import DraughtsSession
 from tablier.play.hands import Hands
 from tablier.play.link import Link
-from tablier.play.session import PlayOptions
+from tablier.play.session import PlayOptions, freeze_start_up
 from tablier.play.start import make_session
 from tablier.play.tables_flow import PLAY
 from tablier.play.tables_session import TablesSession
@@ -111,10 +112,11 @@ def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, in
         asked: list[Callable[[], None]] = []
         stop = threading.Event()
 
-        def loop() -> None:
+        def loop() -> None:  # as Session.run does
             link.settle()
             session.observation = session.observer.observe(link.closed)
             session.start()
+            freeze_start_up()
             while not stop.is_set():
                 while asked:
                     asked.pop(0)()
@@ -154,6 +156,7 @@ def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, in
             stop.set()
             worker.join(2)
             link.close()
+            gc.unfreeze()
 
 
 def _afresh(session: TablesSession) -> None:

@@ -22,7 +22,8 @@ class Firmware:
         config = board_config
         self.board = board
         self.scanner = Scanner(config.SWITCH_COUNT, config.SR_BYTES, config.SWITCH_ACTIVE_LOW,
-                               board.read_switches, spare_bits=config.SPARE_BITS, tail=config.SR_TAIL)
+                               board.read_switches, spare_bits=config.SPARE_BITS, tail=config.SR_TAIL,
+                               contacts=config.CONTACT_SWITCHES)
         budget = config.LED_BUDGET_MA if board.usb_ma >= config.USB_DECLARED_MA else \
             config.LED_BUDGET_STOCK_USB_MA  # USB was not told the board's real maximum: draw less
         self.leds = Leds(config.LED_COUNT, config.LED_ORDER, config.LED_MA_PER_CHANNEL, budget,

@@ -1,9 +1,13 @@
-"""Reed-switch scanning: per-switch debounce and a ring of numbered change events.
+"""Switch scanning: per-switch debounce and a ring of numbered change events.
 
 The scan reads the whole 74HC165 chain as bytes (switch ``s`` is bit ``7 - s % 8`` of byte
 ``s // 8``), and a switch's reported state changes once its reading has differed from it on every
-scan for ``debounce_ms``. Each change becomes an event ``(seq, switch, closed, time)`` in a ring
-that keeps the events the host has not acknowledged; on overflow the oldest is dropped and counted.
+scan for ``debounce_ms``. The men's sensors are Hall switches, whose driven output does not bounce:
+their window (``DEFAULT_DEBOUNCE_MS``, 2 ms: three scans in a row at the 1 ms scan period) only
+filters noise. The mechanical contacts (the buttons, the face's tilt switch; ``contacts``) bounce,
+and keep at least ``CONTACT_DEBOUNCE_MS``. Each change becomes an event ``(seq, switch, closed,
+time)`` in a ring that keeps the events the host has not acknowledged; on overflow the oldest is
+dropped and counted.
 Nothing here allocates once constructed (``tests/firmware`` runs :meth:`Scanner.scan` under
 ``micropython.heap_lock()``).
 
@@ -19,7 +23,8 @@ from array import array
 from clock import ticks_diff
 from micropython import const
 
-DEFAULT_DEBOUNCE_MS = const(5)
+DEFAULT_DEBOUNCE_MS = const(2)
+CONTACT_DEBOUNCE_MS = const(5)
 RING_SIZE = const(64)  # divides 2**16, so seq % RING_SIZE is continuous across the wrap
 #: Readings that flip back (or changes) this many times in one status period mark a chattering switch.
 CHATTER_FLIPS = const(8)
@@ -29,10 +34,14 @@ class Scanner:
     """Debounces the chain's readings and records the changes."""
 
     def __init__(self, switch_count: int, sr_bytes: int, active_low: bool, read,
-                 debounce_ms: int = DEFAULT_DEBOUNCE_MS, spare_bits: int = -1, tail: int = -1) -> None:
+                 debounce_ms: int = DEFAULT_DEBOUNCE_MS, spare_bits: int = -1, tail: int = -1,
+                 contacts=()) -> None:
         self.switch_count = switch_count
         self.sr_bytes = sr_bytes
-        self.debounce_ms = debounce_ms
+        self.debounce_ms = debounce_ms  # the sensors'; a contact's is at least CONTACT_DEBOUNCE_MS
+        self.contact = bytearray(sr_bytes)  # bits that are mechanical contacts
+        for s in contacts:
+            self.contact[s // 8] |= 0x80 >> (s % 8)
         self._read = read
         self._invert = 0xFF if active_low else 0
         self.raw = bytearray(sr_bytes + (1 if tail >= 0 else 0))  # + the byte past the chain
@@ -118,7 +127,10 @@ class Scanner:
                 if not self.pending[i] & bit:
                     self.pending[i] |= bit
                     self.since[s] = now
-                if ticks_diff(now, self.since[s]) >= self.debounce_ms:
+                window = self.debounce_ms
+                if self.contact[i] & bit and window < CONTACT_DEBOUNCE_MS:
+                    window = CONTACT_DEBOUNCE_MS
+                if ticks_diff(now, self.since[s]) >= window:
                     self.closed[i] ^= bit
                     self.pending[i] &= ~bit
                     self._flip(s)

@@ -121,6 +121,48 @@ def test_zero_window_reports_at_once(debounce: list[Any]) -> None:
     assert debounce[3]["events"] == [[0, 3, 1, 1]]
 
 
+WINDOWS_SCRIPT = """
+import json
+from scanner import Scanner
+
+reading = bytearray(1)
+
+def read(buf):
+    buf[0] = reading[0]
+
+scanner = Scanner(8, 1, False, read, contacts=(1,))  # the default windows; switch 1 is a button
+reported = {}  # switch -> [when the event came out, how many]
+for now in range(60):
+    sensor = 0x80 if now >= 10 else 0  # a man put on switch 0's Hall switch at t=10
+    button = 0x40 if now >= 10 and (now >= 14 or now % 2 == 0) else 0  # bounces until t=14
+    blip = 0x20 if now == 40 else 0  # one scan of noise on switch 2
+    reading[0] = sensor | button | blip
+    before = scanner.count
+    scanner.scan(now)
+    for k in range(before, scanner.count):
+        switch = scanner.ev_switch[k]
+        reported.setdefault(str(switch), [now, 0])[1] += 1
+print(json.dumps(reported))
+"""
+
+
+@pytest.fixture(scope="module")
+def windows(run_micropython: RunMicroPython) -> Any:
+    return run_micropython(WINDOWS_SCRIPT)[0]
+
+
+def test_hall_sensor_is_reported_two_milliseconds_after_it_changes(windows: Any) -> None:
+    assert windows["0"] == [12, 1]
+
+
+def test_bouncing_button_is_reported_once_after_five_quiet_milliseconds(windows: Any) -> None:
+    assert windows["1"] == [19, 1]
+
+
+def test_one_scan_of_noise_on_a_sensor_is_not_reported(windows: Any) -> None:
+    assert "2" not in windows
+
+
 RING_SCRIPT = """
 import json
 from scanner import Scanner, RING_SIZE

@@ -223,7 +223,7 @@ def test_reconnection_gets_a_fresh_snapshot(board: SimulatedBoard, port: serial.
 def test_ping_and_status(client: BoardClient) -> None:
     assert client.ping() >= 0
     status = client.request_status()
-    assert status.debounce_ms == 5 and status.rx_bad_frames == 0
+    assert status.debounce_ms == 2 and status.rx_bad_frames == 0
     client.set_debounce(9)
     settle(client, 0.1)
     assert client.request_status().debounce_ms == 9

@@ -176,6 +176,27 @@ def test_ticktack_a_win_claimed() -> None:
     assert result.session.score == [0, 1]
 
 
+def test_ticktack_a_man_touched_must_be_taken() -> None:
+    result = run_script("ticktack", """
+        setup
+        dice 6 5
+        press 2
+        lift point 12             # white touches his man on his 13 ...
+        put point 12              # ... and puts him back
+        expect message must be played
+        move point 1 point 7      # 24/18 24/19: two other men, while the one touched can move
+        move point 1 point 6
+        wait 0.6
+        expect message 24/19 24/18 is not a legal play
+        move point 7 point 1
+        move point 6 point 1
+        move point 12 point 18    # 13/7 24/19
+        move point 1 point 6
+        press 2
+    """, position=TICKTACK)
+    assert result.session.committed == ["24/19 13/7"]
+
+
 def test_ticktack_why_not_after_a_missed_win(tmp_path: Path) -> None:
     result = run_script("ticktack", """
         setup

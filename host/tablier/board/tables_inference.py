@@ -339,11 +339,7 @@ class TurnInference:
     def nearest(self, seen: Counts) -> Candidate:
         """The reachable position closest to ``seen`` (fewest men to move), the turn's start first
         among equals: where the guidance leads a wrong board back to."""
-        def distance(candidate: Candidate) -> tuple[int, int]:
-            shown = visible(candidate.counts, self.ladder)
-            return (sum(abs(a - b) for a, b in zip(shown, seen, strict=True)),
-                    0 if not candidate.moves else 1)
-        return min((c for c in self._states.every() if not c.transit), key=distance)
+        return self._states.nearest(seen)
 
     def moves_shown(self, seen: Counts) -> Play | None:
         """The moves of the side to move that the board seems to show (men gone from some of his

@@ -55,6 +55,16 @@ def order(candidate: Candidate) -> tuple[object, ...]:
             candidate.position.boards, candidate.final)
 
 
+def distance(candidate: Candidate, seen: Counts, ladder: int) -> int:
+    """How many men differ between what the switches would show of ``candidate`` and ``seen``."""
+    return sum(abs(min(men, ladder) - shown) for men, shown in zip(candidate.counts, seen, strict=True))
+
+
+def nearest_key(candidate: Candidate, seen: Counts, ladder: int) -> tuple[object, ...]:
+    """The order :meth:`States.nearest` picks by: fewest men differing, the start, then :func:`order`."""
+    return (distance(candidate, seen, ladder), 0 if not candidate.moves else 1, order(candidate))
+
+
 class States(Protocol):
     """What the inference asks of a turn's states."""
 
@@ -71,6 +81,11 @@ class States(Protocol):
 
     def every(self) -> list[Candidate]:
         """Every state (in :func:`order`)."""
+
+    def nearest(self, seen: Counts) -> Candidate:
+        """The state (no moment of a hit) whose men, as the switches show them, differ least from
+        ``seen`` (men per place summed), the untouched start first among equals, then in
+        :func:`order`."""
 
     def steps_of(self, position: Position, src: int) -> set[tuple[Move, Position]]:
         """The turn's moves of a man from ``src`` in the state ``position``, each with where it leads."""
@@ -269,6 +284,10 @@ class ListedStates(_Turn):
     def every(self) -> list[Candidate]:
         return sorted(self.candidates, key=order)
 
+    def nearest(self, seen: Counts) -> Candidate:
+        return min((c for c in self.candidates if not c.transit),
+                   key=lambda candidate: nearest_key(candidate, seen, self.ladder))
+
     def steps_of(self, position: Position, src: int) -> set[tuple[Move, Position]]:
         key = (position, src)
         if key not in self._steps:
@@ -349,6 +368,12 @@ class ChainStates(_Turn):
     def every(self) -> list[Candidate]:
         return self._search("every", ())
 
+    def nearest(self, seen: Counts) -> Candidate:
+        """The walk of :meth:`_walk` over every state, a branch dropped as soon as the places it has
+        set already differ from ``seen`` by more men than the nearest state found so far."""
+        near = self._walk([ANY] * len(PLACE_INDEX), None, seen)
+        return min(near, key=lambda candidate: nearest_key(candidate, seen, self.ladder))
+
     def _allowed(self, mode: str, seen: Counts) -> list[Allowed]:
         ladder = self.ladder
         if mode == "every":
@@ -386,11 +411,17 @@ class ChainStates(_Turn):
         low = self.theirs[BAR]
         return bar is not None and not any(low <= n for n in bar)
 
-    def _walk(self, allowed: list[Allowed], hitter: int | None) -> list[Candidate]:
+    def _walk(self, allowed: list[Allowed], hitter: int | None,
+              near: Counts | None = None) -> list[Candidate]:
         """The states (or, with ``hitter``, the moments of that hit with the hitter not moved) whose
         men per place are ``allowed``: the points walked from the bar down, the men that stay on
-        each chosen, those that go on carried to the point below."""
+        each chosen, those that go on carried to the point below. With ``near`` (what the switches
+        show), only the states (no moments of a hit) that may be nearest it: a branch whose places
+        already differ by more men than a state found is dropped."""
         found: list[Candidate] = []
+        ladder = self.ladder
+        differ = [0]  # men differing from ``near`` on the places set so far
+        bound = [1 << 30 if near is None else distance(self.start, near, ladder)]  # the fewest found
         inflow = [0] * 26
         outflow = [0] * 26
         mover = [0] * 26
@@ -410,7 +441,7 @@ class ChainStates(_Turn):
                 return
             if hit:  # the hit man is on the bar, or (a moment of the hit) still on his point
                 hit_points.append(point)
-                adversary: tuple[int, ...] = (0,) if hitter is not None else (0, 1)
+                adversary: tuple[int, ...] = (0,) if hitter is not None or near is not None else (0, 1)
             else:
                 adversary = (theirs[point] if point < BAR else 0,)
             counts = allowed[place[point]]
@@ -422,14 +453,24 @@ class ChainStates(_Turn):
                 else:
                     choices = [n for n in range(here + 1)
                                if counts is None or n + theirs_here + shift in counts]
+                    if near is not None:  # the men that match the board first: a near state soon
+                        seen_here = near[place[point]]
+                        choices.sort(key=lambda n: abs(min(n + theirs_here, ladder) - seen_here))
                 for men in choices:
                     if not 0 <= men <= here:
                         continue
+                    cost = 0
+                    if near is not None:
+                        cost = abs(min(men + theirs_here, ladder) - near[place[point]])
+                        if differ[0] + cost > bound[0]:
+                            continue
+                    differ[0] += cost
                     gone = here - men
                     after = key
                     if gone:
                         after = key + (gone << FIELD * point)
                         if not self.containing(after):
+                            differ[0] -= cost
                             continue
                         inflow[dst[point]] += gone
                     mover[point] = men
@@ -437,6 +478,7 @@ class ChainStates(_Turn):
                     visit(point - 1, after)
                     if gone:
                         inflow[dst[point]] -= gone
+                    differ[0] -= cost
                 outflow[point] = 0
                 if hit and theirs_here:
                     unhit.pop()
@@ -451,7 +493,13 @@ class ChainStates(_Turn):
                 return
             if bar is not None and theirs[BAR] + len(hit_points) - len(unhit) not in bar:
                 return
-            found.append(self._candidate(tuple(mover), outflow, hit_points, unhit, key, hitter))
+            candidate = self._candidate(tuple(mover), outflow, hit_points, unhit, key, hitter)
+            if near is not None:
+                total = distance(candidate, near, ladder)
+                if total > bound[0]:
+                    return
+                bound[0] = total
+            found.append(candidate)
 
         visit(BAR, 0)
         return found

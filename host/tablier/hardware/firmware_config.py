@@ -15,6 +15,9 @@ from tablier.hardware.power import stock_usb_budget_ma
 CONFIG_NAME = "board_config.py"
 #: The scan runs once a millisecond, paced by a hardware timer (hardware/README.md, *Timing*).
 SCAN_PERIOD_MS = 1
+#: The kinds of switch that are mechanical contacts (which bounce): the buttons and the face's
+#: tilt switch. The rest are the men's Hall switches.
+CONTACT_KINDS = ("button", "face")
 
 
 def firmware_config_text(layout: Layout) -> str:
@@ -29,8 +32,10 @@ Switch id s is bit (7 - s % 8) of byte s // 8 of the SR_BYTES bytes read from th
 (most significant bit first; chip 0 is the one whose QH feeds the Pico). Inputs past SWITCH_COUNT
 are spare, wired so that the last byte's SPARE_MASK bits read SPARE_BITS; one more byte is read past
 the chain and reads SR_TAIL (the last chip's SER is tied low). A closed sensor reads 0 when
-SWITCH_ACTIVE_LOW. SCAN_PERIOD_MS paces the scan from a timer. The board declares USB_DECLARED_MA to
-USB at start; where it cannot, the LEDs keep to LED_BUDGET_STOCK_USB_MA (within stock 250 mA).
+SWITCH_ACTIVE_LOW. CONTACT_SWITCHES are mechanical contacts (the buttons, the face's tilt switch),
+debounced longer than the Hall sensors. SCAN_PERIOD_MS paces the scan from a timer. The board
+declares USB_DECLARED_MA to USB at start; where it cannot, the LEDs keep to LED_BUDGET_STOCK_USB_MA
+(within stock 250 mA).
 """
 
 LAYOUT_HASH = "{layout.hash}"
@@ -46,6 +51,7 @@ SPARE_MASK = 0x{layout.spare_mask:02X}
 SPARE_BITS = 0x{layout.spare_bits:02X}
 SR_TAIL = 0x00
 SCAN_PERIOD_MS = {SCAN_PERIOD_MS}
+CONTACT_SWITCHES = {tuple(s.id for s in layout.switches if s.kind in CONTACT_KINDS)}
 LED_COUNT = {layout.led_count}
 PIN_LED = {pins.led}
 LED_ORDER = "{layout.led_order}"

@@ -209,6 +209,11 @@ class BoardClient:
         for index, colour, mode in wishes:
             self.set_led(index, colour, mode)
 
+    def send_leds(self) -> None:
+        """Send the LED wishes not yet sent now, rather than at the next :meth:`poll`."""
+        if self.identity is not None:
+            self._flush_leds(self.clock())
+
     @property
     def leds_settled(self) -> bool:
         """Whether the board confirmed showing every LED wish."""

@@ -151,9 +151,13 @@ class Link:
             self._next_try = self.clock() + self._backoff
 
     def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
-        """Show these LEDs (every other dark); kept and sent again after a reconnection."""
+        """Show these LEDs (every other dark), sent at once; kept and sent again after a reconnection."""
         self._wishes = list(wishes)
-        self._send(lambda client: client.set_leds(self._wishes))
+        self._send(self._show_wishes)
+
+    def _show_wishes(self, client: BoardClient) -> None:
+        client.set_leds(self._wishes)
+        client.send_leds()
 
     def ask_status(self) -> None:
         """Ask the board for its STATUS (the answer comes in with a later poll)."""

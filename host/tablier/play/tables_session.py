@@ -60,6 +60,9 @@ ACTOR_WORDS = ("double", "claim", "vie", "resign", "concede", "keep", "take", "d
 #: Why Ticktack has no takeback.
 TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
                   "must be played, and a play made stands")
+#: How long after Ticktack's touch the turn is narrowed to the plays that take the man touched: the
+#: lift's lights first (they are the same either way), then the work.
+NARROW_AFTER_S = 0.02
 #: Every word of the table some tables game knows (its flow says whether it means something there).
 TABLE_WORDS = (*ACTOR_WORDS, "why-not", "accept", "see", "yield")
 
@@ -90,6 +93,8 @@ class TablesSession(Session):
         self.lifted_places: set[int] = set()
         self.landed_places: set[int] = set()
         self.touched = False
+        # Ticktack: the place of the man touched and when to narrow the turn to the plays taking him
+        self.narrowing: tuple[int, float] | None = None
         self.hint: tuple[int, ...] = ()
         self.ply = 0
         self.next_first: int | None = None
@@ -258,6 +263,7 @@ class TablesSession(Session):
         self.lifted_places = set()
         self.landed_places = set()
         self.touched = False
+        self.narrowing = None
         self.guiding = False
         self.guide = None
         self.hint = ()
@@ -279,6 +285,7 @@ class TablesSession(Session):
             return
         if self.inference is None:
             return
+        self._narrow()  # a man touched before this change
         hint = None
         for change in changes:
             place = self.observer.place_of(change.switch)
@@ -311,10 +318,28 @@ class TablesSession(Session):
             said = self.flow.touch(point)
             if said:
                 self.say(said, "teach")
-                assert self.inference is not None
-                plays = self.flow.legal_plays()
-                self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice,
-                                               self.orientation, self.ladder, plays)
+                self.narrowing = (TABLES_PLACES.index(place), self.clock() + NARROW_AFTER_S)
+
+    def on_tick(self, now: float) -> None:
+        if self.narrowing is not None and now >= self.narrowing[1]:
+            self._narrow()
+
+    def _narrow(self) -> None:
+        """After Ticktack's touch: the turn narrowed to the plays that take the man touched, and the
+        board read again. Done once the lift's lights are out (:data:`NARROW_AFTER_S`), or before
+        anything else the board or a button says: the turn's plays light the same landings for the
+        man touched (each one that moves a man from his point takes him), so his lights need not
+        wait for the narrowed turn."""
+        if self.narrowing is None:
+            return
+        place, _ = self.narrowing
+        self.narrowing = None
+        assert self.orientation is not None
+        self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
+                                       self.ladder, self.flow.legal_plays())
+        if self.phase == PLAY and self.restoring is None:
+            self.reading = self.inference.read(self.observation.counts, place)
+            self._after_reading()
 
     def legal_status(self, observation: Observation) -> Status | None:
         if (self.phase == SETUP and observation.tables_face_up) or (
@@ -458,6 +483,7 @@ class TablesSession(Session):
     # -- buttons and commands ----------------------------------------------------------------------
 
     def on_button(self, player: int) -> None:
+        self._narrow()
         side = player - 1
         if self.phase in (OPENING, THROW) and self.setup is not None and not self.setup.done:
             self.say(f"first put the men back where they stand in the game: {self.setup.describe()}")

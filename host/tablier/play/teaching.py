@@ -16,6 +16,7 @@ a hint :data:`HINT_WAIT_S`, then says "thinking..." and lights the move when it 
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable
@@ -29,7 +30,7 @@ from tablier.draughts.devil_solver import DevilPosition
 from tablier.draughts.variants import DevilBoard
 from tablier.engines import draughts_engine, tables_engine
 from tablier.engines.candidates import Candidate, EngineUnavailableError
-from tablier.engines.devil import shared_solver
+from tablier.engines.devil import solution
 from tablier.engines.draughts_search import MAN, MATE
 from tablier.engines.explain import tables_why
 from tablier.engines.judge import JUDGE_LEVEL, Verdict, blunder_threshold, judge
@@ -57,6 +58,12 @@ HINT_WAIT_S = 1.0
 KEEP_YOURS = "press your button again to keep yours"
 
 
+ENGINE_SWITCH_INTERVAL_S = 0.001
+"""Python's thread switch interval once the engine thread runs (the default is 5 ms): a scan loop
+woken from its wait takes the interpreter back from a thinking engine within a millisecond, so a
+lift's lights are not held up by a search (``docs/play.md``, *lift-to-light*)."""
+
+
 class Worker:
     """One background thread doing the engines' work in turn (an engine's tables, the Devil's solver,
     are never used by two threads at once)."""
@@ -72,6 +79,7 @@ class Worker:
         self._jobs.put((job, future))
         with self._lock:
             if self._thread is None:
+                sys.setswitchinterval(min(sys.getswitchinterval(), ENGINE_SWITCH_INTERVAL_S))
                 self._thread = threading.Thread(target=self._run, name="tablier-teacher", daemon=True)
                 self._thread.start()
         return future
@@ -424,12 +432,13 @@ class DraughtsTeacher(Teacher):
         self.judge = draughts_engine(board_class)  # its own tables: a verdict never depends on a hint
 
     def announce(self) -> None:
-        """At the start: the Devil's solver begins working the game out, in the background."""
+        """At the start of the Devil's game: its solution is looked up in the background (the shipped
+        table's load), and a position the table does not hold (set up by FEN) worked out there."""
         board = self.session.board
         if isinstance(board, DevilBoard) and self.replayed is None:
             position = DevilPosition.from_board(board)
             if position.winner() is None:
-                WORKER.submit(lambda: shared_solver().solve(position))
+                WORKER.submit(lambda: solution(position))
 
     def hint(self) -> None:
         """``hint``: the engine's best move lit as a guide, and why."""
