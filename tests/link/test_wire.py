@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablier.hardware.layout import load_layout
 from tablier.link import wire
 
 
@@ -150,3 +152,16 @@ def test_an_event_state_is_zero_or_one() -> None:
     assert wire.well_formed(body, length + 2)
     body[10] = 2
     assert not wire.well_formed(body, length + 2)
+
+
+def test_the_protocol_pages_identify_frame_is_what_this_layouts_board_sends() -> None:
+    """docs/protocol.md shows an IDENTIFY byte by byte: it must decode, check and name this layout."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    line = next(line for line in page.splitlines() if line.startswith("<- identify"))
+    data = bytes.fromhex(line.removeprefix("<- identify").strip())
+    (body,), decoder = _bodies(data)
+    layout = load_layout()
+    assert decoder.bad_frames == 0
+    shown = wire.decode_identify(body, len(body))[1:4]
+    assert shown == (layout.switch_count, len(layout.leds), layout.hash), (
+        "docs/protocol.md's IDENTIFY example is stale: write it again for this layout")
