@@ -36,6 +36,13 @@ BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
 WallRule = Callable[[int, int], bool]
 """``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
 from ``before`` to ``after`` make a forbidden wall?"""
+StepJudge = Callable[[int, int, int], bool]
+"""``forbids(before, after, dst)``: the rule on walls for a step onto the point ``dst`` that makes
+it held, asked only if the step completes one of the turn's walls (:func:`_judge`)."""
+
+
+Order = tuple[int, ...]
+"""An order of a doublet's steps, as their from-points."""
 
 
 class RaceRules(NamedTuple):
@@ -44,15 +51,19 @@ class RaceRules(NamedTuple):
     ``head_floor``: the fewest men that must stay on the starting point (Long Nardy's head).
     ``first_man_home``: until a man stands on this point or lower (or is borne off), no man leaves
     the starting point but the first (Jacquet's postillon: 6; Fevga's first man: 11 or 12); 0 for
-    none. ``wall_forbids``: the rule on walls (it is asked only of steps that hold a new point).
-    ``walls_matter(reach)``: whether the rule on walls may forbid anything this turn, ``reach``
-    being every point the mover holds or may reach (the rules only forbid walls they can make).
+    none. ``wall_forbids``: the rule on walls. ``wall_sets(reach)``: the walls (sets of points, as
+    bits) it may forbid to complete, ``reach`` being every point the mover holds or may stop on
+    this turn: six in a row with men behind, the full starting table. A step is forbidden only if
+    it completes one of them (only then is the rule asked), and the rule's verdict depends only on
+    the held points among them and ``wall_reads`` (Jacquet's return points): it is remembered for
+    each pair of held sets seen there.
     """
 
     head_floor: int = 0
     first_man_home: int = 0
     wall_forbids: WallRule | None = None
-    walls_matter: Callable[[int], bool] | None = None
+    wall_sets: Callable[[int], list[int]] | None = None
+    wall_reads: int = 0
 
 
 def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rules: RaceRules) -> list[Play]:
@@ -63,16 +74,47 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     dice = tuple(sorted(steps, reverse=True))
     distinct = sorted(set(dice), reverse=True)
     held = held_points(board)
-    reach = held
+    open_points = sum(1 << point for point in range(1, 25) if not closed[point])
+    reach = held  # every point the mover holds or may stop on this turn
     for _ in dice:
         for die in distinct:
-            reach |= (reach >> die) & ALL_POINTS
-    walls = rules.wall_forbids if rules.walls_matter is not None and rules.walls_matter(reach) else None
+            reach |= (reach >> die) & open_points
+    sets = rules.wall_sets(reach) if rules.wall_sets is not None else []
+    danger = 0  # the points of the walls: only a step onto one of them may complete a wall
+    for wall in sets:
+        danger |= wall
+    walls = _judge(rules.wall_forbids, sets, danger | rules.wall_reads) if sets and rules.wall_forbids else None
     if len(distinct) == 1:
-        plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls)
+        if walls is not None and _start_open(board, rules):
+            plays = _walled_doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls, danger,
+                                          danger | rules.wall_reads)
+        else:
+            plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls, danger)
         if plays is not None:
             return plays
-    return _depth_first(board, closed, dice, distinct, reach, rules, walls)
+    return _depth_first(board, closed, dice, distinct, reach, rules, walls, danger)
+
+
+def _judge(wall_forbids: WallRule, walls: list[int], reads: int) -> StepJudge:
+    """``wall_forbids`` for a step onto ``dst``, asked only if the step completes one of ``walls``
+    (the rule forbids nothing else), each verdict remembered for the held points among ``reads``
+    before and after the step (the only ones the rule reads)."""
+    through = [tuple(wall for wall in walls if wall >> dst & 1) for dst in range(25)]
+    verdicts: dict[int, bool] = {}
+
+    def forbids(before: int, after: int, dst: int) -> bool:
+        for wall in through[dst]:
+            if after & wall == wall:
+                break
+        else:
+            return False
+        pair = (before & reads) << 25 | after & reads
+        verdict = verdicts.get(pair)
+        if verdict is None:
+            verdict = verdicts[pair] = wall_forbids(before, after)
+        return verdict
+
+    return forbids
 
 
 def _start_closed(board: list[int], rules: RaceRules) -> bool:
@@ -83,8 +125,15 @@ def _start_closed(board: list[int], rules: RaceRules) -> bool:
     return bool(home) and board[START_POINT] < MEN and not any(board[OFF:home + 1])
 
 
+def _start_open(board: list[int], rules: RaceRules) -> bool:
+    """Whether the first man is home (or there is no such rule): no step of the turn can shut the
+    starting point but Nardy's head count."""
+    home = rules.first_man_home
+    return not home or any(board[OFF:home + 1])
+
+
 def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, reach: int,
-                   rules: RaceRules, wall_forbids: WallRule | None) -> list[Play] | None:
+                   rules: RaceRules, wall_forbids: StepJudge | None, danger: int) -> list[Play] | None:
     """The plays of a doublet as multisets of from-points taken in non-increasing order (each
     multiset is one position), or ``None`` if the rule on walls forbade a step of such an order.
 
@@ -105,7 +154,6 @@ Without the rule on walls every legal play is found so;
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
-    verdicts: dict[int, bool] = {}
     walls_bit = False
     unit = [1 << 4 * place for place in range(26)]
     below = [sum(1 << src for src in sources[i:]) for i in range(len(sources) + 1)]
@@ -119,16 +167,12 @@ Without the rule on walls every legal play is found so;
                 found.clear()
             found.setdefault(key, tuple(path))
 
-    def wall_bites(held: int, new_held: int) -> bool:
+    def wall_bites(held: int, new_held: int, dst: int) -> bool:
         nonlocal walls_bit
-        if wall_forbids is None:
+        if wall_forbids is None or not wall_forbids(held, new_held, dst):
             return False
-        pair = held << 25 | new_held
-        verdict = verdicts.get(pair)
-        if verdict is None:
-            verdict = verdicts[pair] = wall_forbids(held, new_held)
-        walls_bit = walls_bit or verdict
-        return verdict
+        walls_bit = True
+        return True
 
     def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
                run_start: int = START_POINT + 1) -> None:
@@ -157,7 +201,7 @@ Without the rule on walls every legal play is found so;
                 continue
             elif not board[dst]:
                 new_held |= 1 << dst
-                if wall_bites(held, new_held):
+                if danger >> dst & 1 and wall_bites(held, new_held, dst):
                     return
             moved = True
             after = key - unit[src] + unit[dst]
@@ -197,7 +241,7 @@ Without the rule on walls every legal play is found so;
         new_held = held & ~(1 << src) if count_there == 1 else held
         if not board[dst]:
             new_held |= 1 << dst
-            if wall_bites(held, new_held):
+            if danger >> dst & 1 and wall_bites(held, new_held, dst):
                 return
         board[src] = count_there - 1
         board[dst] += 1
@@ -223,7 +267,7 @@ Without the rule on walls every legal play is found so;
     held = held_points(board)
     outside = sum(board[7:26])
     initial = list(board)
-    open_start = not home or bool(any(board[OFF:home + 1]))
+    open_start = _start_open(board, rules)
     extend(0, count, outside, key, open_start, held)
     if not open_start:
         for src in range(24, home, -1):
@@ -234,16 +278,221 @@ Without the rule on walls every legal play is found so;
     return None if walls_bit else list(found.values())
 
 
+def _walled_doublet_plays(board: list[int], closed: list[bool], die: int, count: int, reach: int,
+                          rules: RaceRules, wall_forbids: StepJudge, danger: int,
+                          reads: int) -> list[Play] | None:
+    """The plays of a doublet under a rule on walls, the first man home: the plays and their order
+    of the every-order search (:func:`_depth_first`), or ``None`` if no play moves every die.
+
+    A doublet's play is a multiset of from-points (each one position); whether a step is legal
+    depends only on the positions before and after it, not on the order of the steps before. The
+    every-order search finds each play first by its highest legal order (compared from-point by
+    from-point, :func:`highest_order`), and the plays come in that order, from the highest.
+
+    The multisets are walked once each, as non-increasing orders of from-points, the rule on walls
+    left aside. The rule reads only the points ``reads``: a step onto or from one of them is a *wall
+    step*, any other a *free step*, which neither changes what the rule reads nor is ever forbidden.
+    Unless one man makes a wall step and a free step in a row, or a man bears off (then the whole
+    play is ordered by :func:`highest_order`), the two kinds are independent: a play is legal if its
+    wall steps have a legal order, and its highest legal order merges the highest one of its wall
+    steps (found once for each multiset of them) with its free steps, non-increasing (the higher
+    step first). A play whose wall steps are legal non-increasing is legal so, its highest order.
+    """
+    sources = [src for src in range(24, 0, -1)
+               if reach >> src & 1 and (src <= die or not closed[src - die])]
+    may_leave = board[START_POINT] - rules.head_floor
+    unit = [1 << 4 * place for place in range(26)]
+    below = [sum(1 << src for src in sources[i:]) for i in range(len(sources) + 1)]
+    index = {src: i for i, src in enumerate(sources)}
+    walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
+    chained = sum(1 << src for src in range(1, 25 - die) if (walled >> src ^ walled >> (src + die)) & 1)
+    key = _board_key(board)
+    highest = highest_order(die, rules.head_floor, danger, wall_forbids, key, held_points(board))
+    statuses: dict[int, Order | bool | None] = {key: True}
+    """For the board a multiset of wall steps leaves: ``True`` if they are legal non-increasing,
+    else their highest legal order, ``None`` if they have none."""
+    plays: list[Play] = []  # the plays in their non-increasing order, which is legal
+    others: list[tuple[Play, Order]] = []  # the others and their highest legal order
+    path: list[Move] = []
+
+    def judge(play: Play, wall_key: int, key: int, held: int) -> Order | bool | None:
+        if wall_key == TANGLED:
+            return highest(tuple([move.src for move in play]), key, held)
+        froms = tuple([move.src for move in play if walled >> move.src & 1])
+        order = highest(froms, wall_key, held)
+        statuses[wall_key] = status = True if order == froms else order
+        return status
+
+    def extend(start: int, left: int, outside: int, key: int, held: int, wall_key: int, used: int,
+               allowed: bool) -> None:
+        nonlocal may_leave
+        points = held & below[start]  # the sources from ``start`` on that hold a man
+        while points:
+            src = points.bit_length() - 1
+            points ^= 1 << src
+            count_there = board[src]
+            if src == START_POINT and may_leave <= 0:
+                continue
+            dst = src - die
+            new_held = held & ~(1 << src) if count_there == 1 else held
+            step_allowed = allowed
+            if dst <= 0:
+                if outside:
+                    break
+                if dst < 0 and any(board[src + 1:7]):
+                    continue
+                dst = OFF
+            elif not board[dst]:
+                new_held |= 1 << dst
+                if allowed and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                    step_allowed = False
+            after = key - unit[src] + unit[dst]
+            if wall_key == TANGLED or dst == OFF or chained >> src & 1 and used >> (src + die) & 1:
+                walls_after = TANGLED
+            elif walled >> src & 1:
+                walls_after = wall_key - unit[src] + unit[dst]
+            else:
+                walls_after = wall_key
+            if left == 1:  # the play's last step: recorded without moving the men
+                play = (*path, MOVES[src][dst][False])
+                if step_allowed:
+                    plays.append(play)
+                    continue
+                status = statuses.get(walls_after, UNKNOWN)
+                if status is UNKNOWN:
+                    status = judge(play, walls_after, after, new_held)
+                if status is True:
+                    plays.append(play)
+                elif status is not None:
+                    others.append((play, status))
+                continue
+            board[src] = count_there - 1
+            board[dst] += 1
+            if src == START_POINT:
+                may_leave -= 1
+            path.append(MOVES[src][dst][False])
+            extend(index[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, new_held,
+                   walls_after, used | 1 << src, step_allowed)
+            path.pop()
+            if src == START_POINT:
+                may_leave += 1
+            board[src] = count_there
+            board[dst] -= 1
+
+    extend(0, count, sum(board[7:26]), key, held_points(board), key, 0, True)
+    if others:
+        moves = [MOVES[src][max(src - die, OFF)][False] for src in range(25)]
+        for play, order in others:
+            if len(order) < count:  # the wall steps' order: merged with the free steps
+                order = _merged(order, [move.src for move in play if not walled >> move.src & 1])
+            plays.append(tuple([moves[src] for src in order]))
+        plays.sort(reverse=True)  # by their from-points (a move's first field)
+    return plays or None
+
+
+TANGLED = -1
+"""The wall steps' board of a play that a man's wall step and free step in a row, or a man borne
+off, tie to its other steps."""
+UNKNOWN: Order = (-1,)
+"""Not known yet."""
+
+
+def _merged(high: Order, low: list[int]) -> Order:
+    """The highest order of two sequences of distinct values, each kept in its own order."""
+    merged: list[int] = []
+    i = j = 0
+    while i < len(high) and j < len(low):
+        if high[i] > low[j]:
+            merged.append(high[i])
+            i += 1
+        else:
+            merged.append(low[j])
+            j += 1
+    return (*merged, *high[i:], *low[j:])
+
+
+
+def highest_order(die: int, head_floor: int, danger: int, forbids: StepJudge,
+                  start_key: int, start_held: int) -> Callable[[Order, int, int], Order | None]:
+    """``highest(froms, key, held)``: the highest legal order (compared point by point) of the
+    steps of ``die`` from the points ``froms`` (non-increasing), which bring the board ``start_key``
+    (:func:`_board_key`, holding ``start_held``) to ``key`` holding ``held``; ``None`` if no order
+    is legal. The first man is home; ``forbids`` is the rule on walls, asked of steps onto ``danger``.
+
+    The last step of an order is from one of the values of ``froms``: the highest legal order
+    ending with ``v`` is the highest of the other steps' followed by ``v``, if the step ``v`` is
+    legal from where they leave the board. A value is skipped if the highest order the others could
+    have (their highest step legal from the start first, then the rest non-increasing), followed by
+    ``v``, is not above the best found. Each board is judged once."""
+    known: dict[int, Order | None] = {start_key: ()}
+
+    def step_allowed(src: int, dst: int, before: int, held_before: int, held: int) -> bool:
+        """Whether the step from ``src`` to ``dst`` is legal from the board ``before``, where
+        ``src`` holds a man (``held``: the held points after)."""
+        if dst == OFF:
+            # no man outside the home table, nor on a higher point of it if the die is higher
+            return not before >> 28 and not (src < die and before >> 4 * (src + 1) & (1 << 4 * (6 - src)) - 1)
+        if src == START_POINT and before >> 4 * START_POINT & 15 <= head_floor:
+            return False
+        return not (danger >> dst & 1 and not before >> 4 * dst & 15 and forbids(held_before, held, dst))
+
+    first_steps = 0  # the steps legal from the start, as bits of their from-points
+    for src in range(1, 25):
+        there = start_key >> 4 * src & 15
+        if there:
+            dst = src - die if src > die else OFF
+            held = start_held & ~(1 << src) if there == 1 else start_held
+            if dst:
+                held |= 1 << dst
+            if step_allowed(src, dst, start_key, start_held, held):
+                first_steps |= 1 << src
+
+    def highest(froms: Order, key: int, held: int) -> Order | None:
+        best: Order | None = None
+        previous = 0
+        for at in range(len(froms) - 1, -1, -1):
+            src = froms[at]
+            if src == previous:
+                continue
+            previous = src
+            others = froms[:at] + froms[at + 1:]
+            if others:
+                for lead, first in enumerate(others):
+                    if first_steps >> first & 1:
+                        break
+                else:
+                    continue  # no order of the others can begin
+                if best is not None and (first, *others[:lead], *others[lead + 1:], src) <= best:
+                    continue
+            dst = src - die if src > die else OFF
+            there = key >> 4 * dst & 15
+            if dst != OFF and not there:
+                continue  # the man on ``dst`` moved on: the step from ``src`` came earlier
+            before = key - (1 << 4 * dst) + (1 << 4 * src)
+            held_before = held | 1 << src
+            if dst != OFF and there == 1:
+                held_before ^= 1 << dst
+            if not step_allowed(src, dst, before, held_before, held):
+                continue
+            order = known.get(before, UNKNOWN)
+            if order is UNKNOWN:
+                order = known[before] = highest(others, before, held_before)
+            if order is not None and (best is None or (*order, src) > best):
+                best = (*order, src)
+        return best
+
+    return highest
+
+
 def _board_key(board: list[int]) -> int:
     """The board as one integer, four bits a place."""
     return sum(count << 4 * place for place, count in enumerate(board))
 
 
 def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
-                 reach: int, rules: RaceRules, wall_forbids: WallRule | None) -> list[Play]:
+                 reach: int, rules: RaceRules, wall_forbids: StepJudge | None, danger: int) -> list[Play]:
     """Every order of the dice, as ``generic_plays`` tries them, each state expanded once: the same
     plays in the same order."""
-    verdicts: dict[int, bool] = {}
     expanded: set[int] = set()
     found: dict[int, Play] = {}
     best = 0
@@ -282,13 +531,8 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                     dst = OFF
                 elif not board[dst]:
                     new_held |= 1 << dst
-                    if wall_forbids is not None:
-                        pair = held << 25 | new_held
-                        verdict = verdicts.get(pair)
-                        if verdict is None:
-                            verdict = verdicts[pair] = wall_forbids(held, new_held)
-                        if verdict:
-                            continue
+                    if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                        continue
                 moved = True
                 after = rest_key - unit[src] + unit[dst]
                 if not rest:  # the last movement: a play of every die
