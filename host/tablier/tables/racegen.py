@@ -12,7 +12,8 @@ whole turn, and their rules on single steps are of two kinds, which :class:`Race
 
 :func:`race_plays` first asks the rule which walls it may forbid this turn (``wall_sets``, with
 every point the mover holds or may stop on); if none, it is left out. A doublet is then generated
-as non-increasing orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
+as non-increasing orders of from-points (:func:`_doublet_plays`), the starting point opened by the
+first man's run
 home; if the rule on walls forbids a step of those orders, or the dice differ, the turn is walked as
 :func:`tablier.tables.movegen.generic_plays` walks it (every order, each state once, the same plays
 kept: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so that
@@ -75,6 +76,8 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
         for die in distinct:
             reach |= (reach >> die) & open_points
     sets = rules.wall_sets(reach) if rules.wall_sets is not None else []
+    if len(distinct) == 1:
+        sets = [wall for wall in sets if _fillable(wall, board, closed, dice[0], len(dice))]
     danger = 0  # the points of the walls: only a step onto one of them may complete a wall
     for wall in sets:
         danger |= wall
@@ -85,7 +88,37 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
         plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls, danger)
         if plays is not None:
             return plays
-    return _depth_first(board, closed, dice, distinct, reach, rules, walls, danger)
+    reads = danger | rules.wall_reads
+    plays = _depth_first(board, closed, dice, distinct, reach, rules, walls, danger, reads, True)
+    if len(distinct) == 1 and (not plays or len(plays[0]) < len(dice)):  # the pruning needs full plays
+        plays = _depth_first(board, closed, dice, distinct, reach, rules, walls, danger, reads, False)
+    return plays
+
+
+def _fillable(wall: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
+    """Whether ``count`` steps of ``die`` may hold every point of ``wall`` at once: each point not
+    held needs a man of his own, who comes from a point ``k`` steps above it (``k`` steps, every
+    point between open), the steps of all of them at most ``count``."""
+    missing = [point for point in range(1, 25) if wall >> point & 1 and not board[point]]
+    left = list(board)
+
+    def assign(at: int, steps: int) -> bool:
+        if at == len(missing):
+            return True
+        point = missing[at]
+        for k in range(1, count - steps + 1):
+            src = point + k * die
+            if src > 24 or closed[src - die]:
+                return False
+            if left[src]:
+                left[src] -= 1
+                fits = assign(at + 1, steps + k)
+                left[src] += 1
+                if fits:
+                    return True
+        return False
+
+    return len(missing) <= count and assign(0, 0)
 
 
 def _judge(wall_forbids: WallRule, walls: list[int], reads: int) -> StepJudge:
@@ -270,9 +303,19 @@ def _board_key(board: list[int]) -> int:
 
 
 def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
-                 reach: int, rules: RaceRules, wall_forbids: StepJudge | None, danger: int) -> list[Play]:
+                 reach: int, rules: RaceRules, wall_forbids: StepJudge | None, danger: int, reads: int,
+                 prune: bool) -> list[Play]:
     """Every order of the dice, as ``generic_plays`` tries them, each state expanded once: the same
-    plays in the same order."""
+    plays in the same order.
+
+    With ``prune``, a doublet's step from a point above the last step's (``last``) is not tried
+    unless the two steps may bear on each other: the last step or this one onto a point of a wall
+    (``danger``) while the other moves onto or off a point the rule on walls reads (``reads``), this
+    one from the starting point under the first man's rule, or the last one bearing off from below
+    where this one stops in the home table. Otherwise the two steps in the other order are legal,
+    and that higher order reached the same board before. Only the full plays are so found (a board
+    where the pruned steps alone were legal would pass for a play's end): the caller searches again
+    without pruning if there is none."""
     expanded: set[int] = set()
     found: dict[int, Play] = {}
     best = 0
@@ -282,8 +325,18 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     unit = [1 << 4 * place for place in range(26)]
     # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
     code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
+    prune = prune and len(distinct) == 1
+    tied = [0] * 26  # tied[last]: the steps above ``last`` tried after it (as bits of from-points)
+    if prune:
+        step = dice[0]
+        onto = sum(1 << src for src in range(step + 1, 25) if danger >> (src - step) & 1)
+        walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - step, 0)) & 1)
+        for last in range(1, 25):
+            tied[last] = ((onto if walled >> last & 1 else 0) | (walled if onto >> last & 1 else 0)
+                          | (1 << START_POINT if rules.first_man_home else 0)
+                          | (sum(1 << src for src in range(last + step + 1, step + 7)) if last < step else 0))
 
-    def extend(remaining: tuple[int, ...], key: int, held: int, outside: int) -> None:
+    def extend(remaining: tuple[int, ...], key: int, held: int, outside: int, last: int = 25) -> None:
         nonlocal best
         if key in expanded:
             return
@@ -297,6 +350,8 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
             rest = remaining[:index] + remaining[index + 1:]
             rest_key = key - code[die]
             points = held & sources[die]  # the sources that hold a man, from the highest
+            if prune and last < 25:  # above the last step, only the steps tied to it
+                points &= (1 << last + 1) - 1 | tied[last]
             while points:
                 src = points.bit_length() - 1
                 points ^= 1 << src
@@ -328,7 +383,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                 board[src] = count - 1
                 board[dst] += 1
                 path.append(MOVES[src][dst][False])
-                extend(rest, after, new_held, outside - 1 if src > 6 >= dst else outside)
+                extend(rest, after, new_held, outside - 1 if src > 6 >= dst else outside, src)
                 path.pop()
                 board[src] = count
                 board[dst] -= 1
