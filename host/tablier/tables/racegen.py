@@ -359,26 +359,27 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                 if src == START_POINT and _start_closed(board, rules):
                     continue
                 dst = src - die
-                new_held = held & ~(1 << src) if count == 1 else held
                 if dst <= 0:
                     if outside or (dst < 0 and any(board[src + 1:7])):
                         continue
                     dst = OFF
-                elif not board[dst]:
+                after = rest_key - unit[src] + unit[dst]
+                if after in found if not rest else after in expanded:
+                    # reached before, so a play at least as long as this one with a step more
+                    # exists: whether this step is legal no longer matters
+                    moved = True
+                    continue
+                new_held = held & ~(1 << src) if count == 1 else held
+                if dst and not board[dst]:
                     new_held |= 1 << dst
                     if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
                         continue
                 moved = True
-                after = rest_key - unit[src] + unit[dst]
                 if not rest:  # the last movement: a play of every die
                     if best < len(dice):
                         best = len(dice)
                         found.clear()
-                    reached = after & BOARD_BITS
-                    if reached not in found:
-                        found[reached] = (*path, MOVES[src][dst][False])
-                    continue
-                if after in expanded:
+                    found[after] = (*path, MOVES[src][dst][False])
                     continue
                 board[src] = count - 1
                 board[dst] += 1
