@@ -11,14 +11,14 @@ whole turn, and their rules on single steps are of two kinds, which :class:`Race
   verdict is remembered for each pair of held sets (as far as the rule reads them).
 
 :func:`race_plays` first asks the rule which walls it may forbid this turn (``wall_sets``, with
-every point the mover holds or may stop on); if none, it is left out. A doublet is then generated
-as non-increasing orders of from-points (:func:`_doublet_plays`), the starting point opened by the
-first man's run
+every point the mover holds or may stop on) and keeps those the turn's men can fill
+(:func:`_fillable`); if none, the rule is left out. A doublet is then generated as non-increasing
+orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
 home; if the rule on walls forbids a step of those orders, or the dice differ, the turn is walked as
 :func:`tablier.tables.movegen.generic_plays` walks it (every order, each state once, the same plays
-kept: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so that
-remembering a state costs an addition. ``generic_plays`` with the variant's ``step_allowed`` stays
-the tests' reference: both reach the same positions.
+in the same order: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so
+that remembering a state costs an addition. ``generic_plays`` with the variant's ``step_allowed``
+stays the tests' reference: both reach the same positions.
 """
 
 from __future__ import annotations
@@ -84,14 +84,13 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     walls = None
     if sets and rules.wall_forbids is not None:
         walls = _judge(rules.wall_forbids, sets, danger | rules.wall_reads)
-    if len(distinct) == 1:
-        plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls, danger)
-        if plays is not None:
-            return plays
-    reads = danger | rules.wall_reads
-    plays = _depth_first(board, closed, dice, distinct, reach, rules, walls, danger, reads, True)
-    if len(distinct) == 1 and (not plays or len(plays[0]) < len(dice)):  # the pruning needs full plays
-        plays = _depth_first(board, closed, dice, distinct, reach, rules, walls, danger, reads, False)
+    if len(distinct) > 1:
+        return _depth_first(board, closed, dice, distinct, reach, rules, walls)
+    die, count = dice[0], len(dice)
+    plays = _doublet_plays(board, closed, die, count, reach, rules, walls, danger)
+    if plays is None:
+        plays = _doublet_depth_first(board, closed, die, count, reach, rules, walls, danger,
+                                     danger | rules.wall_reads)
     return plays
 
 
@@ -302,20 +301,93 @@ def _board_key(board: list[int]) -> int:
     return sum(count << 4 * place for place, count in enumerate(board))
 
 
-def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
-                 reach: int, rules: RaceRules, wall_forbids: StepJudge | None, danger: int, reads: int,
-                 prune: bool) -> list[Play]:
-    """Every order of the dice, as ``generic_plays`` tries them, each state expanded once: the same
-    plays in the same order.
+def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: int, reach: int,
+                         rules: RaceRules, wall_forbids: StepJudge | None, danger: int,
+                         reads: int) -> list[Play]:
+    """A doublet's plays in every order of its steps, as ``generic_plays`` tries them (from the
+    highest point), each board expanded once: the same plays in the same order, each found first by
+    its highest legal order. A step whose board was reached before is not judged again.
 
-    With ``prune``, a doublet's step from a point above the last step's (``last``) is not tried
-    unless the two steps may bear on each other: the last step or this one onto a point of a wall
-    (``danger``) while the other moves onto or off a point the rule on walls reads (``reads``), this
-    one from the starting point under the first man's rule, or the last one bearing off from below
-    where this one stops in the home table. Otherwise the two steps in the other order are legal,
-    and that higher order reached the same board before. Only the full plays are so found (a board
-    where the pruned steps alone were legal would pass for a play's end): the caller searches again
-    without pruning if there is none."""
+    A step from a point above the last step's is tried only if the two steps may bear on each
+    other: the last step or this one onto a point of a wall (``danger``) while the other moves onto
+    or off a point the rule on walls reads (``reads``), this one from the starting point under the
+    first man's rule, or the last one bearing off from below where this one stops. Otherwise the two
+    steps in the other order are legal: that higher order reached the same board before (and a play
+    at least one step longer, so no shorter play is lost)."""
+    expanded: set[int] = set()
+    found: dict[int, Play] = {}
+    best = 0
+    path: list[Move] = []
+    sources = sum(1 << src for src in range(24, 0, -1)
+                  if reach >> src & 1 and (src <= die or not closed[src - die]))
+    unit = [1 << 4 * place for place in range(26)]
+    moves = [MOVES[src][max(src - die, OFF)][False] for src in range(25)]
+    onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
+    walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
+    tried = [(1 << 25) - 1] * 26  # tried[last]: the steps tried after one from ``last`` (bits)
+    for last in range(1, 25):
+        tried[last] = ((1 << last + 1) - 1 | (onto if walled >> last & 1 else 0)
+                       | (walled if onto >> last & 1 else 0)
+                       | (1 << START_POINT if rules.first_man_home else 0)
+                       | (sum(1 << src for src in range(last + die + 1, die + 7)) if last < die else 0))
+
+    def extend(left: int, key: int, held: int, outside: int, last: int) -> None:
+        nonlocal best
+        moved = False
+        points = held & sources & tried[last]  # the sources that hold a man, from the highest
+        while points:
+            src = points.bit_length() - 1
+            points ^= 1 << src
+            there = board[src]
+            if src == START_POINT and _start_closed(board, rules):
+                continue
+            dst = src - die
+            if dst <= 0:
+                if outside or (dst < 0 and any(board[src + 1:7])):
+                    continue
+                dst = OFF
+            after = key - unit[src] + unit[dst]
+            if after in found if left == 1 else after in expanded:
+                # reached before: a play as long as one more step exists, this step's verdict
+                # no longer matters
+                moved = True
+                continue
+            new_held = held & ~(1 << src) if there == 1 else held
+            if dst and not board[dst]:
+                new_held |= 1 << dst
+                if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                    continue
+            moved = True
+            if left == 1:  # the last step: a play of every die
+                if best < count:
+                    best = count
+                    found.clear()
+                found[after] = (*path, moves[src])
+                continue
+            expanded.add(after)
+            board[src] = there - 1
+            board[dst] += 1
+            path.append(moves[src])
+            extend(left - 1, after, new_held, outside - 1 if src > 6 >= dst else outside, src)
+            path.pop()
+            board[src] = there
+            board[dst] -= 1
+        if not moved and len(path) >= best:
+            if len(path) > best:
+                best = len(path)
+                found.clear()
+            found.setdefault(key, tuple(path))
+
+    start = _board_key(board)
+    expanded.add(start)
+    extend(count, start, held_points(board), sum(board[7:26]), 25)
+    return list(found.values())
+
+
+def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
+                 reach: int, rules: RaceRules, wall_forbids: StepJudge | None) -> list[Play]:
+    """Two different dice in every order, as ``generic_plays`` tries them, each state expanded once:
+    the same plays in the same order."""
     expanded: set[int] = set()
     found: dict[int, Play] = {}
     best = 0
@@ -325,18 +397,8 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     unit = [1 << 4 * place for place in range(26)]
     # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
     code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
-    prune = prune and len(distinct) == 1
-    tied = [0] * 26  # tied[last]: the steps above ``last`` tried after it (as bits of from-points)
-    if prune:
-        step = dice[0]
-        onto = sum(1 << src for src in range(step + 1, 25) if danger >> (src - step) & 1)
-        walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - step, 0)) & 1)
-        for last in range(1, 25):
-            tied[last] = ((onto if walled >> last & 1 else 0) | (walled if onto >> last & 1 else 0)
-                          | (1 << START_POINT if rules.first_man_home else 0)
-                          | (sum(1 << src for src in range(last + step + 1, step + 7)) if last < step else 0))
 
-    def extend(remaining: tuple[int, ...], key: int, held: int, outside: int, last: int = 25) -> None:
+    def extend(remaining: tuple[int, ...], key: int, held: int, outside: int) -> None:
         nonlocal best
         if key in expanded:
             return
@@ -350,8 +412,6 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
             rest = remaining[:index] + remaining[index + 1:]
             rest_key = key - code[die]
             points = held & sources[die]  # the sources that hold a man, from the highest
-            if prune and last < 25:  # above the last step, only the steps tied to it
-                points &= (1 << last + 1) - 1 | tied[last]
             while points:
                 src = points.bit_length() - 1
                 points ^= 1 << src
@@ -372,7 +432,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                 new_held = held & ~(1 << src) if count == 1 else held
                 if dst and not board[dst]:
                     new_held |= 1 << dst
-                    if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                    if wall_forbids is not None and wall_forbids(held, new_held, dst):
                         continue
                 moved = True
                 if not rest:  # the last movement: a play of every die
@@ -384,7 +444,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                 board[src] = count - 1
                 board[dst] += 1
                 path.append(MOVES[src][dst][False])
-                extend(rest, after, new_held, outside - 1 if src > 6 >= dst else outside, src)
+                extend(rest, after, new_held, outside - 1 if src > 6 >= dst else outside)
                 path.pop()
                 board[src] = count
                 board[dst] -= 1
@@ -397,7 +457,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     start_key = _board_key(board) + sum(code[die] for die in dice)
     extend(dice, start_key, held_points(board), sum(board[7:26]))
     plays = list(found.values())
-    if best == 1 and len(distinct) == 2:
+    if best == 1:  # one die only: the higher if it can be played
         high, low = distinct
         with_high = [play for play in plays if made_with(play[0], high, low)]
         if with_high:
