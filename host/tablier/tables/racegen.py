@@ -14,11 +14,13 @@ whole turn, and their rules on single steps are of two kinds, which :class:`Race
 every point the mover holds or may stop on) and keeps those the turn's men can fill
 (:func:`_fillable`); if none, the rule is left out. A doublet is then generated as non-increasing
 orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
-home; if the rule on walls forbids a step of those orders, or the dice differ, the turn is walked as
-:func:`tablier.tables.movegen.generic_plays` walks it (every order, each state once, the same plays
-in the same order: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so
-that remembering a state costs an addition. ``generic_plays`` with the variant's ``step_allowed``
-stays the tests' reference: both reach the same positions.
+home; if the rule on walls forbids a step of those orders, the doublet is walked as
+:func:`tablier.tables.movegen.generic_plays` walks it (every order, each board once, the same plays
+in the same order: :func:`_doublet_depth_first`, which tries a step above the last one only where
+the two may bear on each other), and so are two different dice (:func:`_depth_first`), on a board
+encoded as one integer (four bits a place) so that remembering a state costs an addition.
+``generic_plays`` with the variant's ``step_allowed`` stays the tests' reference: both reach the
+same positions.
 """
 
 from __future__ import annotations
@@ -322,6 +324,8 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
                   if reach >> src & 1 and (src <= die or not closed[src - die]))
     unit = [1 << 4 * place for place in range(26)]
     moves = [MOVES[src][max(src - die, OFF)][False] for src in range(25)]
+    head_floor = rules.head_floor
+    postillon = bool(rules.first_man_home) and not any(board[OFF:rules.first_man_home + 1])  # on his way
     onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
     walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
     tried = [(1 << 25) - 1] * 26  # tried[last]: the steps tried after one from ``last`` (bits)
@@ -339,7 +343,7 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             src = points.bit_length() - 1
             points ^= 1 << src
             there = board[src]
-            if src == START_POINT and _start_closed(board, rules):
+            if src == START_POINT and (there <= head_floor or (postillon and _start_closed(board, rules))):
                 continue
             dst = src - die
             if dst <= 0:
