@@ -428,9 +428,10 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                         continue
                     dst = OFF
                 after = rest_key - unit[src] + unit[dst]
-                if after in found if not rest else after in expanded:
+                if (best == len(dice) and after in found) if not rest else after in expanded:
                     # reached before, so a play at least as long as this one with a step more
-                    # exists: whether this step is legal no longer matters
+                    # exists: whether this step is legal no longer matters (a shorter play may
+                    # reach the board this play of every die reaches: only a full one counts)
                     moved = True
                     continue
                 new_held = held & ~(1 << src) if count == 1 else held
