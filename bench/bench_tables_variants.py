@@ -11,11 +11,13 @@ Figures per game: the slowest throw (median ms), its plays, the cost per distinc
 ratio to Backgammon's cost per play measured in the same run (on Backgammon's busiest spread
 doublet), and the mean. ``old_`` figures are the generic generator with the game's rules on each
 step (the tests' reference, which the games used before), on the spread and on every
-``OLD_EVERY``-th sampled position.
+``OLD_EVERY``-th sampled position. ``BENCH_TABLES_GAMES`` (default 20) sets how many random games
+are sampled.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -46,7 +48,7 @@ SPREAD = {
     "nardy": "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 3x15 / W",
 }
 WITH_REFERENCE = {"jacquet", "spanish", "versailles", "plakoto", "tavla", "fevga", "nardy"}
-SAMPLED_GAMES = 20
+SAMPLED_GAMES = int(os.environ.get("BENCH_TABLES_GAMES", "20"))
 SAMPLE_EVERY = 5
 RETIMES = 7
 RETIMED_THROWS = 12

@@ -207,3 +207,14 @@ def test_the_races_play_as_the_reference_on_thousands_of_random_spreads(name: st
         position = random_spread(variant, rng)
         for dice in ALL_ROLLS:
             assert_same_plays(variant, position, dice)
+
+
+def test_a_race_plays_both_dice_when_one_man_could_bear_off_with_either() -> None:
+    # White's last man stands on the 4-point: 6-3 bears him off with the 6 alone (4/off) or with
+    # both dice (4/1 1/off), the same position; both dice must be played, so only the second counts.
+    variant = make_variant("jacquet")
+    black = tuple([0, 0, 0, 0, 2, 0, 1, 0, 0, 2, 5, 0, 1, 0, 0, 2, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0])
+    white = tuple([MEN - 1, 0, 0, 0, 1] + [0] * 21)
+    position = Position((black, white), WHITE)
+    assert [" ".join(map(str, play)) for play in variant.plays(position, Dice(6, 3))] == ["4/1 1/off"]
+    assert_same_plays(variant, position, Dice(6, 3))

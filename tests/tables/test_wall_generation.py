@@ -117,3 +117,23 @@ def test_doublets_near_a_wall_come_in_the_every_order_search_order(name: str) ->
 @pytest.mark.parametrize(("name", "options"), WALL_GAMES, ids=IDS)
 def test_the_races_play_as_the_reference_near_thousands_of_walls(name: str, options: dict[str, str]) -> None:
     _compare(name, options, seed=2026, positions=150, throws=list(ALL_ROLLS))
+
+
+def _board(men: dict[int, int]) -> tuple[int, ...]:
+    return tuple(men.get(place, 0) for place in range(26))
+
+
+@pytest.mark.parametrize(("name", "options"), [("jacquet", {}), ("jacquet", {"closing": "variable"}),
+                                               ("spanish", {}), ("versailles", {})])
+def test_a_doublet_that_cannot_be_played_in_full_near_a_wall_plays_as_the_reference(
+        name: str, options: dict[str, str]) -> None:
+    # White's 6-6 plays one six (9/3): the every-order search, which tries a step above the last
+    # one only where the two may bear on each other, still finds the short plays.
+    variant = make_variant(name, options)
+    black = _board({23: 6, 22: 3, 20: 1, 12: 2, 4: 3})
+    white = _board({14: 1, 13: 6, 9: 1, 6: 1, 5: 2, 4: 1, 3: 1, 2: 2})
+    position = Position((black, white), WHITE)
+    dice = Dice(6, 6)
+    assert len(variant.plays(position, dice)[0]) < len(variant.dice_steps(dice))
+    assert_same_plays(variant, position, dice)
+    assert_reference_order(variant, position, dice)

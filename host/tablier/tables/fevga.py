@@ -25,7 +25,7 @@ from tablier.games import Option, RuleSection
 from .backgammon import PLAY_OPENING, THROW_AGAIN
 from .jacquet import fills_starting_table
 from .moves import Dice, Move, Play
-from .parallel import START_POINT, ParallelVariant, Walls, closed_points, held_points
+from .parallel import START_POINT, STARTING_TABLE, ParallelVariant, Walls, closed_points, held_points
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position
 from .racegen import RaceRules, race_plays
 from .variant import Result, single_or_gammon
@@ -118,14 +118,14 @@ class Fevga(ParallelVariant):
         def wall_forbids(before: int, after: int) -> bool:
             return self.wall_fault(before, after, walls) is not None
 
-        def walls_matter(reach: int) -> bool:
+        def wall_sets(reach: int) -> list[int]:
+            sets = shutting_rows(walls, reach) if self.options["prime"] == NOT_ALL else []
             if fills_starting_table(0, reach) and (self.options["starting_table"]
                                                    or walls.to_pass_starting_table):
-                return True
-            return (self.options["prime"] == NOT_ALL and walls.on_board > 0
-                    and walls.blocked(reach) == walls.on_board)
+                sets.append(STARTING_TABLE)
+            return sets
 
-        rules = RaceRules(0, self.runner_target(), wall_forbids, walls_matter)
+        rules = RaceRules(0, self.runner_target(), wall_forbids, wall_sets)
         return race_plays(position.mover, closed_points(theirs), self.dice_steps(dice), rules)
 
     def runner_target(self) -> int:
@@ -204,10 +204,10 @@ class LongNardy(ParallelVariant):
         def wall_forbids(before: int, after: int) -> bool:
             return shuts_in_all(walls, before, after)
 
-        def walls_matter(reach: int) -> bool:
-            return walls.on_board > 0 and walls.blocked(reach) == walls.on_board
+        def wall_sets(reach: int) -> list[int]:
+            return shutting_rows(walls, reach)
 
-        rules = RaceRules(self.head_floor(position, dice), 0, wall_forbids, walls_matter)
+        rules = RaceRules(self.head_floor(position, dice), 0, wall_forbids, wall_sets)
         return race_plays(position.mover, closed_points(theirs), self.dice_steps(dice), rules)
 
     def head_floor(self, position: Position, dice: Dice) -> int:
@@ -244,3 +244,9 @@ def shuts_in_all(walls: Walls, before: int, after: int) -> bool:
         return False
     shut = walls.blocked(after)
     return shut == walls.on_board and walls.blocked(before) < shut
+
+
+def shutting_rows(walls: Walls, reach: int) -> list[int]:
+    """The six points in a row (as bits) within ``reach`` that would shut in every adversary man
+    still on the board."""
+    return walls.rows_within(reach, walls.on_board) if walls.on_board else []

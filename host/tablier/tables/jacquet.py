@@ -36,6 +36,8 @@ ORDINARY = "ordinary"
 RETHROW = "rethrow"
 
 HOME_TABLE = range(1, 7)
+RETURN_POINTS = 0b110
+"""The home 1- and 2-points, where the closing rule's return men stand, as bits of a held set."""
 
 POSTILLON_RULE = "the postillon must move until it reaches the home table"
 
@@ -140,12 +142,14 @@ class Jacquet(ParallelVariant):
         def wall_forbids(before: int, after: int) -> bool:
             return self.wall_fault(before, after, walls) is not None
 
-        def walls_matter(reach: int) -> bool:
-            if self.options["closing"] == VARIABLE and fills_starting_table(0, reach):
-                return True
-            return walls.blocked(reach) > 0
+        def wall_sets(reach: int) -> list[int]:
+            sets = walls.rows_within(reach)
+            if (self.options["closing"] == VARIABLE and walls.to_pass_starting_table
+                    and fills_starting_table(0, reach)):
+                sets.append(STARTING_TABLE_HELD)
+            return sets
 
-        return RaceRules(0, HOME_TABLE.stop - 1, wall_forbids, walls_matter)
+        return RaceRules(0, HOME_TABLE.stop - 1, wall_forbids, wall_sets, RETURN_POINTS)
 
     def start_fault(self, mine: list[int]) -> str | None:
         """The rule a step from the starting point would break now: the postillon's."""
@@ -237,8 +241,8 @@ def postillon_travelling(mine: list[int] | SideBoard) -> bool:
 def has_return_men(held: int, needed: int) -> bool:
     """Whether the return men of the closing rule stand on the home 1- and 2-points (``held``: the
     points held, as bits)."""
-    return_points = held & 0b110
-    return return_points == 0b110 if needed == 2 else bool(return_points)
+    return_points = held & RETURN_POINTS
+    return return_points == RETURN_POINTS if needed == 2 else bool(return_points)
 
 
 def fills_starting_table(before: int, after: int) -> bool:

@@ -59,6 +59,20 @@ class Walls:
         self._blocked[held] = shut
         return shut
 
+    def rows_within(self, reach: int, least: int = 1) -> list[int]:
+        """Every six points in a row (as bits of my points) within ``reach`` (my points as bits) with
+        at least ``least`` adversary men behind them."""
+        his = (reach & 0x1FFE) << 12 | (reach >> 12) & 0x1FFE
+        starts = his & his >> 1 & his >> 2 & his >> 3 & his >> 4 & his >> 5
+        rows = []
+        while starts:
+            lowest = starts & -starts
+            starts ^= lowest
+            if self.behind[lowest.bit_length() + 4] >= least:
+                row = lowest * 0x3F
+                rows.append((row >> 12) & 0x1FFE | (row & 0x1FFE) << 12)
+        return rows
+
 
 class ParallelVariant(Variant):
     """A race of parallel movement: all men on the 24-point, no hitting, walls counted."""

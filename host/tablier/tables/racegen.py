@@ -6,18 +6,21 @@ whole turn, and their rules on single steps are of two kinds, which :class:`Race
 * a rule on steps *from the starting point* (the postillon, Fevga's first man, Nardy's head), asked
   only when a man leaves the 24-point;
 * a rule on *walls* (closing a table, the starting table, six points shutting every man in), which
-  depends only on which points the mover holds before and after the step. A step that holds no new
-  point cannot make a wall, so the rule is asked only when a step lands on an empty point, and its
-  verdict is remembered for each pair of held sets.
+  depends only on which points the mover holds before and after the step. It forbids only a step
+  that completes a wall, so it is asked only when a step makes the last point of one held, and its
+  verdict is remembered for each pair of held sets (as far as the rule reads them).
 
-:func:`race_plays` first asks whether the rule on walls can matter this turn at all (``walls_matter``
-with every point the mover holds or may reach). A doublet is then generated as non-increasing
+:func:`race_plays` first asks the rule which walls it may forbid this turn (``wall_sets``, with
+every point the mover holds or may stop on) and keeps those the turn's men can fill
+(:func:`_fillable`); if none, the rule is left out. A doublet is then generated as non-increasing
 orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
-home; if the rule on walls forbids a step of those orders, or the dice differ, the turn is walked as
-:func:`tablier.tables.movegen.generic_plays` walks it (every order, each state once, the same plays
-kept: :func:`_depth_first`), on a board encoded as one integer (four bits a place) so that
-remembering a state costs an addition. ``generic_plays`` with the variant's ``step_allowed`` stays
-the tests' reference: both reach the same positions.
+home; if the rule on walls forbids a step of those orders, the doublet is walked as
+:func:`tablier.tables.movegen.generic_plays` walks it (every order, each board once, the same plays
+in the same order: :func:`_doublet_depth_first`, which tries a step above the last one only where
+the two may bear on each other), and so are two different dice (:func:`_depth_first`), on a board
+encoded as one integer (four bits a place) so that remembering a state costs an addition.
+``generic_plays`` with the variant's ``step_allowed`` stays the tests' reference: both reach the
+same positions.
 """
 
 from __future__ import annotations
@@ -30,12 +33,14 @@ from .moves import Move, Play
 from .parallel import START_POINT, held_points
 from .position import MEN, OFF, SideBoard
 
-ALL_POINTS = (1 << 25) - 2  # bits 1..24
 BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
 
 WallRule = Callable[[int, int], bool]
 """``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
 from ``before`` to ``after`` make a forbidden wall?"""
+StepJudge = Callable[[int, int, int], bool]
+"""``forbids(before, after, dst)``: the rule on walls for a step onto the point ``dst`` that makes
+it held, asked only if the step completes one of the turn's walls (:func:`_judge`)."""
 
 
 class RaceRules(NamedTuple):
@@ -44,15 +49,19 @@ class RaceRules(NamedTuple):
     ``head_floor``: the fewest men that must stay on the starting point (Long Nardy's head).
     ``first_man_home``: until a man stands on this point or lower (or is borne off), no man leaves
     the starting point but the first (Jacquet's postillon: 6; Fevga's first man: 11 or 12); 0 for
-    none. ``wall_forbids``: the rule on walls (it is asked only of steps that hold a new point).
-    ``walls_matter(reach)``: whether the rule on walls may forbid anything this turn, ``reach``
-    being every point the mover holds or may reach (the rules only forbid walls they can make).
+    none. ``wall_forbids``: the rule on walls. ``wall_sets(reach)``: the walls (sets of points, as
+    bits) it may forbid to complete, ``reach`` being every point the mover holds or may stop on
+    this turn: six in a row with men behind, the full starting table. A step is forbidden only if
+    it completes one of them (only then is the rule asked), and the rule's verdict depends only on
+    the held points among them and ``wall_reads`` (Jacquet's return points): it is remembered for
+    each pair of held sets seen there.
     """
 
     head_floor: int = 0
     first_man_home: int = 0
     wall_forbids: WallRule | None = None
-    walls_matter: Callable[[int], bool] | None = None
+    wall_sets: Callable[[int], list[int]] | None = None
+    wall_reads: int = 0
 
 
 def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rules: RaceRules) -> list[Play]:
@@ -63,16 +72,76 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     dice = tuple(sorted(steps, reverse=True))
     distinct = sorted(set(dice), reverse=True)
     held = held_points(board)
-    reach = held
+    open_points = sum(1 << point for point in range(1, 25) if not closed[point])
+    reach = held  # every point the mover holds or may stop on this turn
     for _ in dice:
         for die in distinct:
-            reach |= (reach >> die) & ALL_POINTS
-    walls = rules.wall_forbids if rules.walls_matter is not None and rules.walls_matter(reach) else None
+            reach |= (reach >> die) & open_points
+    sets = rules.wall_sets(reach) if rules.wall_sets is not None else []
     if len(distinct) == 1:
-        plays = _doublet_plays(board, closed, dice[0], len(dice), reach, rules, walls)
-        if plays is not None:
-            return plays
-    return _depth_first(board, closed, dice, distinct, reach, rules, walls)
+        sets = [wall for wall in sets if _fillable(wall, board, closed, dice[0], len(dice))]
+    danger = 0  # the points of the walls: only a step onto one of them may complete a wall
+    for wall in sets:
+        danger |= wall
+    walls = None
+    if sets and rules.wall_forbids is not None:
+        walls = _judge(rules.wall_forbids, sets, danger | rules.wall_reads)
+    if len(distinct) > 1:
+        return _depth_first(board, closed, dice, distinct, reach, rules, walls)
+    die, count = dice[0], len(dice)
+    plays = _doublet_plays(board, closed, die, count, reach, rules, walls, danger)
+    if plays is None:
+        plays = _doublet_depth_first(board, closed, die, count, reach, rules, walls, danger,
+                                     danger | rules.wall_reads)
+    return plays
+
+
+def _fillable(wall: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
+    """Whether ``count`` steps of ``die`` may hold every point of ``wall`` at once: each point not
+    held needs a man of his own, who comes from a point ``k`` steps above it (``k`` steps, every
+    point between open), the steps of all of them at most ``count``."""
+    missing = [point for point in range(1, 25) if wall >> point & 1 and not board[point]]
+    left = list(board)
+
+    def assign(at: int, steps: int) -> bool:
+        if at == len(missing):
+            return True
+        point = missing[at]
+        for k in range(1, count - steps + 1):
+            src = point + k * die
+            if src > 24 or closed[src - die]:
+                return False
+            if left[src]:
+                left[src] -= 1
+                fits = assign(at + 1, steps + k)
+                left[src] += 1
+                if fits:
+                    return True
+        return False
+
+    return len(missing) <= count and assign(0, 0)
+
+
+def _judge(wall_forbids: WallRule, walls: list[int], reads: int) -> StepJudge:
+    """``wall_forbids`` for a step onto ``dst``, asked only if the step completes one of ``walls``
+    (the rule forbids nothing else), each verdict remembered for the held points among ``reads``
+    before and after the step (the only ones the rule reads)."""
+    through = [tuple(wall for wall in walls if wall >> dst & 1) for dst in range(25)]
+    verdicts: dict[int, bool] = {}
+
+    def forbids(before: int, after: int, dst: int) -> bool:
+        for wall in through[dst]:
+            if after & wall == wall:
+                break
+        else:
+            return False
+        pair = (before & reads) << 25 | after & reads
+        verdict = verdicts.get(pair)
+        if verdict is None:
+            verdict = verdicts[pair] = wall_forbids(before, after)
+        return verdict
+
+    return forbids
 
 
 def _start_closed(board: list[int], rules: RaceRules) -> bool:
@@ -84,7 +153,7 @@ def _start_closed(board: list[int], rules: RaceRules) -> bool:
 
 
 def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, reach: int,
-                   rules: RaceRules, wall_forbids: WallRule | None) -> list[Play] | None:
+                   rules: RaceRules, wall_forbids: StepJudge | None, danger: int) -> list[Play] | None:
     """The plays of a doublet as multisets of from-points taken in non-increasing order (each
     multiset is one position), or ``None`` if the rule on walls forbade a step of such an order.
 
@@ -105,7 +174,6 @@ Without the rule on walls every legal play is found so;
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
-    verdicts: dict[int, bool] = {}
     walls_bit = False
     unit = [1 << 4 * place for place in range(26)]
     below = [sum(1 << src for src in sources[i:]) for i in range(len(sources) + 1)]
@@ -119,16 +187,12 @@ Without the rule on walls every legal play is found so;
                 found.clear()
             found.setdefault(key, tuple(path))
 
-    def wall_bites(held: int, new_held: int) -> bool:
+    def wall_bites(held: int, new_held: int, dst: int) -> bool:
         nonlocal walls_bit
-        if wall_forbids is None:
+        if wall_forbids is None or not wall_forbids(held, new_held, dst):
             return False
-        pair = held << 25 | new_held
-        verdict = verdicts.get(pair)
-        if verdict is None:
-            verdict = verdicts[pair] = wall_forbids(held, new_held)
-        walls_bit = walls_bit or verdict
-        return verdict
+        walls_bit = True
+        return True
 
     def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
                run_start: int = START_POINT + 1) -> None:
@@ -157,7 +221,7 @@ Without the rule on walls every legal play is found so;
                 continue
             elif not board[dst]:
                 new_held |= 1 << dst
-                if wall_bites(held, new_held):
+                if danger >> dst & 1 and wall_bites(held, new_held, dst):
                     return
             moved = True
             after = key - unit[src] + unit[dst]
@@ -197,7 +261,7 @@ Without the rule on walls every legal play is found so;
         new_held = held & ~(1 << src) if count_there == 1 else held
         if not board[dst]:
             new_held |= 1 << dst
-            if wall_bites(held, new_held):
+            if danger >> dst & 1 and wall_bites(held, new_held, dst):
                 return
         board[src] = count_there - 1
         board[dst] += 1
@@ -239,11 +303,95 @@ def _board_key(board: list[int]) -> int:
     return sum(count << 4 * place for place, count in enumerate(board))
 
 
+def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: int, reach: int,
+                         rules: RaceRules, wall_forbids: StepJudge | None, danger: int,
+                         reads: int) -> list[Play]:
+    """A doublet's plays in every order of its steps, as ``generic_plays`` tries them (from the
+    highest point), each board expanded once: the same plays in the same order, each found first by
+    its highest legal order. A step whose board was reached before is not judged again.
+
+    A step from a point above the last step's is tried only if the two steps may bear on each
+    other: the last step or this one onto a point of a wall (``danger``) while the other moves onto
+    or off a point the rule on walls reads (``reads``), this one from the starting point under the
+    first man's rule, or the last one bearing off from below where this one stops. Otherwise the two
+    steps in the other order are legal: that higher order reached the same board before (and a play
+    at least one step longer, so no shorter play is lost)."""
+    expanded: set[int] = set()
+    found: dict[int, Play] = {}
+    best = 0
+    path: list[Move] = []
+    sources = sum(1 << src for src in range(24, 0, -1)
+                  if reach >> src & 1 and (src <= die or not closed[src - die]))
+    unit = [1 << 4 * place for place in range(26)]
+    moves = [MOVES[src][max(src - die, OFF)][False] for src in range(25)]
+    head_floor = rules.head_floor
+    postillon = bool(rules.first_man_home) and not any(board[OFF:rules.first_man_home + 1])  # on his way
+    onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
+    walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
+    tried = [(1 << 25) - 1] * 26  # tried[last]: the steps tried after one from ``last`` (bits)
+    for last in range(1, 25):
+        tried[last] = ((1 << last + 1) - 1 | (onto if walled >> last & 1 else 0)
+                       | (walled if onto >> last & 1 else 0)
+                       | (1 << START_POINT if rules.first_man_home else 0)
+                       | (sum(1 << src for src in range(last + die + 1, die + 7)) if last < die else 0))
+
+    def extend(left: int, key: int, held: int, outside: int, last: int) -> None:
+        nonlocal best
+        moved = False
+        points = held & sources & tried[last]  # the sources that hold a man, from the highest
+        while points:
+            src = points.bit_length() - 1
+            points ^= 1 << src
+            there = board[src]
+            if src == START_POINT and (there <= head_floor or (postillon and _start_closed(board, rules))):
+                continue
+            dst = src - die
+            if dst <= 0:
+                if outside or (dst < 0 and any(board[src + 1:7])):
+                    continue
+                dst = OFF
+            after = key - unit[src] + unit[dst]
+            if after in found if left == 1 else after in expanded:
+                # reached before: a play as long as one more step exists, this step's verdict
+                # no longer matters
+                moved = True
+                continue
+            new_held = held & ~(1 << src) if there == 1 else held
+            if dst and not board[dst]:
+                new_held |= 1 << dst
+                if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                    continue
+            moved = True
+            if left == 1:  # the last step: a play of every die
+                if best < count:
+                    best = count
+                    found.clear()
+                found[after] = (*path, moves[src])
+                continue
+            expanded.add(after)
+            board[src] = there - 1
+            board[dst] += 1
+            path.append(moves[src])
+            extend(left - 1, after, new_held, outside - 1 if src > 6 >= dst else outside, src)
+            path.pop()
+            board[src] = there
+            board[dst] -= 1
+        if not moved and len(path) >= best:
+            if len(path) > best:
+                best = len(path)
+                found.clear()
+            found.setdefault(key, tuple(path))
+
+    start = _board_key(board)
+    expanded.add(start)
+    extend(count, start, held_points(board), sum(board[7:26]), 25)
+    return list(found.values())
+
+
 def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
-                 reach: int, rules: RaceRules, wall_forbids: WallRule | None) -> list[Play]:
-    """Every order of the dice, as ``generic_plays`` tries them, each state expanded once: the same
-    plays in the same order."""
-    verdicts: dict[int, bool] = {}
+                 reach: int, rules: RaceRules, wall_forbids: StepJudge | None) -> list[Play]:
+    """Two different dice in every order, as ``generic_plays`` tries them, each state expanded once:
+    the same plays in the same order."""
     expanded: set[int] = set()
     found: dict[int, Play] = {}
     best = 0
@@ -275,31 +423,28 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
                 if src == START_POINT and _start_closed(board, rules):
                     continue
                 dst = src - die
-                new_held = held & ~(1 << src) if count == 1 else held
                 if dst <= 0:
                     if outside or (dst < 0 and any(board[src + 1:7])):
                         continue
                     dst = OFF
-                elif not board[dst]:
-                    new_held |= 1 << dst
-                    if wall_forbids is not None:
-                        pair = held << 25 | new_held
-                        verdict = verdicts.get(pair)
-                        if verdict is None:
-                            verdict = verdicts[pair] = wall_forbids(held, new_held)
-                        if verdict:
-                            continue
-                moved = True
                 after = rest_key - unit[src] + unit[dst]
+                if (best == len(dice) and after in found) if not rest else after in expanded:
+                    # reached before, so a play at least as long as this one with a step more
+                    # exists: whether this step is legal no longer matters (a shorter play may
+                    # reach the board this play of every die reaches: only a full one counts)
+                    moved = True
+                    continue
+                new_held = held & ~(1 << src) if count == 1 else held
+                if dst and not board[dst]:
+                    new_held |= 1 << dst
+                    if wall_forbids is not None and wall_forbids(held, new_held, dst):
+                        continue
+                moved = True
                 if not rest:  # the last movement: a play of every die
                     if best < len(dice):
                         best = len(dice)
                         found.clear()
-                    reached = after & BOARD_BITS
-                    if reached not in found:
-                        found[reached] = (*path, MOVES[src][dst][False])
-                    continue
-                if after in expanded:
+                    found[after] = (*path, MOVES[src][dst][False])
                     continue
                 board[src] = count - 1
                 board[dst] += 1
@@ -317,7 +462,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     start_key = _board_key(board) + sum(code[die] for die in dice)
     extend(dice, start_key, held_points(board), sum(board[7:26]))
     plays = list(found.values())
-    if best == 1 and len(distinct) == 2:
+    if best == 1:  # one die only: the higher if it can be played
         high, low = distinct
         with_high = [play for play in plays if made_with(play[0], high, low)]
         if with_high:
