@@ -65,70 +65,98 @@ FREE = Restraints()
 
 
 def fast_plays(mine: SideBoard, blocked: list[bool], blot: list[bool], steps: tuple[int, ...],
-               restraints: Restraints = FREE) -> list[Play]:
-    """Every distinct legal play of the dice ``steps`` (``(a, b)`` or ``(d,) * n``)."""
+               restraints: Restraints = FREE, fewest_hits_first: bool = False) -> list[Play]:
+    """Every distinct legal play of the dice ``steps`` (``(a, b)`` or ``(d,) * n``). With
+    ``fewest_hits_first`` the plays that hit fewer men come first (a stable sort by the number of
+    men hit: within each number, the plays keep their order)."""
     if len(steps) == 2 and steps[0] != steps[1]:
-        return _pair_plays(list(mine), blocked, list(blot), steps[0], steps[1], restraints)
-    return _doublet_plays(list(mine), blocked, list(blot), steps[0], len(steps), restraints)
+        plays = _pair_plays(list(mine), blocked, list(blot), steps[0], steps[1], restraints)
+        if fewest_hits_first:
+            plays.sort(key=hit_count)
+        return plays
+    return _doublet_plays(list(mine), blocked, list(blot), steps[0], len(steps), restraints,
+                          fewest_hits_first)
+
+
+def hit_count(play: Play) -> int:
+    """How many men ``play`` hits."""
+    return sum([move[2] for move in play])
 
 
 def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: int,
-                   count: int, restraints: Restraints) -> list[Play]:
+                   count: int, restraints: Restraints, by_hits: bool) -> list[Play]:
     """Plays of ``count`` movements of ``die``: non-increasing multisets of from-points. (A man
     who must stay where he hit arrived there from a higher point, so every man who comes to that
-    point comes before any leaves it: the order meets the rule whenever any order does.)"""
+    point comes before any leaves it: the order meets the rule whenever any order does.)
+
+    Each from-point that a man may reach in the turn is one row of ``table``: the point, where its
+    man lands, the two moves (without and with a hit), whether he leaves the outer tables, whether
+    he would bear off by a higher number. Whole plays are kept in ``full``, one list per number of
+    hits when ``by_hits`` (else all in the first); plays that cannot use every movement only count
+    when no whole play exists."""
     frozen, bear_off, stay = restraints
-    sources = [src for src in range(BAR, 0, -1)
-               if (src <= die or not blocked[src - die]) and not frozen >> src & 1]
-    plays: list[Play] = []
-    best = 0
+    table: list[tuple[int, int, tuple[Move, Move], bool, bool]] = []
+    for src in range(BAR, 0, -1):
+        if frozen >> src & 1 or not any(mine[src:BAR + 1:die][:count]):
+            continue  # pinned, or no man can stand there this turn
+        dst = src - die
+        if dst > 0:
+            if not blocked[dst]:
+                table.append((src, dst, MOVES[src][dst], src > 6 >= dst, False))
+        elif bear_off:
+            table.append((src, OFF, MOVES[src][OFF], False, dst < 0))
+    rows = len(table)
+    full: list[list[Play]] = [[] for _ in range(count + 1)]
+    partial: list[Play] = []
+    longest = 0
     path: list[Move] = []
 
-    def extend(start: int, left: int, outside: int) -> None:
-        nonlocal best, plays
+    def extend(start: int, left: int, outside: int, hits: int) -> None:
+        nonlocal longest, partial
         moved = False
-        for i in range(start, len(sources)):
-            src = sources[i]
-            if not mine[src]:
-                if mine[BAR]:
+        bar = mine[BAR]
+        for i in range(start, rows):
+            src, dst, moves, leaves_outer, over = table[i]
+            men = mine[src]
+            if not men:
+                if bar:
                     break
                 continue
-            if mine[BAR] and src != BAR:
+            if bar and src != BAR:
                 break
-            if stay and stay >> src & 1 and not blot[src] and mine[src] == 1:
+            if stay and stay >> src & 1 and not blot[src] and men == 1:
                 continue
-            dst = src - die
-            if dst <= 0:
+            if dst == OFF and (outside or (over and any(mine[src + 1:7]))):
                 if outside:
                     break
-                if not bear_off or (dst < 0 and any(mine[src + 1:7])):
-                    continue
-                dst = OFF
+                continue
             hit = blot[dst]
-            mine[src] -= 1
+            moved = True
+            if left == 1:
+                full[hits + hit if by_hits else 0].append((*path, moves[hit]))
+                continue
+            mine[src] = men - 1
             mine[dst] += 1
             blot[dst] = False
-            path.append(MOVES[src][dst][hit])
-            moved = True
-            if left > 1:
-                extend(i, left - 1, outside - 1 if src > 6 >= dst else outside)
-            elif best == count:
-                plays.append(tuple(path))
-            else:
-                best = count
-                plays = [tuple(path)]
+            path.append(moves[hit])
+            extend(i, left - 1, outside - leaves_outer, hits + hit)
             path.pop()
             blot[dst] = hit
-            mine[src] += 1
+            mine[src] = men
             mine[dst] -= 1
-        if not moved and len(path) >= best:
-            if len(path) > best:
-                best = len(path)
-                plays = []
-            plays.append(tuple(path))
+        if not moved and len(path) >= longest:
+            if len(path) > longest:
+                longest = len(path)
+                partial = []
+            partial.append(tuple(path))
 
-    extend(0, count, sum(mine[7:26]))
-    return plays
+    extend(0, count, sum(mine[7:26]), 0)
+    plays = [play for plays in full for play in plays]
+    if plays:
+        return plays
+    if by_hits:
+        partial.sort(key=hit_count)
+    return partial
 
 
 def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, outside: int,

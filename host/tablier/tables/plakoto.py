@@ -98,14 +98,11 @@ class Plakoto(Variant):
         held = position.pinned[position.turn]
         blocked, pinnable = landing_tables(theirs, True)
         restraints = Restraints(frozen=held, bear_off=not held or bool(self.options["bear_off_pinned"]))
-        plays = fast_plays(position.mover, blocked, pinnable, steps, restraints)
-        if len(plays) < 2 or not any(theirs[point] == 1 for point in range(1, 25)):
-            return plays
+        by_pins = fast_plays(position.mover, blocked, pinnable, steps, restraints, fewest_hits_first=True)
         # The position after a play depends on the mover's men alone (a man stands pinned where
         # the mover's men now cover him): one play for each, the one with the fewest pins. A
         # doublet's plays are already one for each (one multiset of from-points each).
-        by_pins = sorted(plays, key=lambda play: sum([move[2] for move in play]))
-        if dice.is_doublet:
+        if dice.is_doublet or len(by_pins) < 2 or not any(pinnable):
             return by_pins
         distinct: dict[int, Play] = {}
         for play in by_pins:
