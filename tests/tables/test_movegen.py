@@ -15,7 +15,7 @@ import pytest
 from tables_oracles import BACKGAMMON, gnubg_generator, openspiel_turns, our_positions, random_position
 
 from tablier.tables import ALL_ROLLS, BAR, OFF, Dice
-from tablier.tables.movegen import generic_plays
+from tablier.tables.movegen import fast_plays, generic_plays, landing_tables
 
 
 def _compare_with_gnubg(seed: int, positions: int) -> Counter[str]:
@@ -89,3 +89,25 @@ def test_opening_counts_match_the_known_figures() -> None:
     assert counts["6-6"] == 11
     assert all(count == len(gnubg_generator().positions(start, Dice.parse(roll)))
                for roll, count in counts.items())
+
+
+def test_fewest_hits_first_only_reorders_the_plays() -> None:
+    """Asked for the plays that hit fewer men first (as Plakoto lists them: fewest pins first), the
+    generator gives the same plays, in the same order within each number of men hit."""
+    rng = random.Random(9)
+    met: Counter[str] = Counter()
+    for _ in range(150):
+        position = random_position(rng)
+        blocked, blot = landing_tables(BACKGAMMON.theirs(position), True)
+        for dice in ALL_ROLLS:
+            steps = BACKGAMMON.dice_steps(dice)
+            plain = fast_plays(position.mover, blocked, blot, steps)
+            ordered = fast_plays(position.mover, blocked, blot, steps, fewest_hits_first=True)
+            assert ordered == sorted(plain, key=lambda play: sum(move.hit for move in play)), \
+                f"{position} with {dice}"
+            reordered = ordered != plain
+            met["doublet reordered"] += reordered and dice.is_doublet
+            met["pair reordered"] += reordered and not dice.is_doublet
+            met["partly blocked doublet"] += dice.is_doublet and 0 < len(plain[0]) < len(steps)
+    for kind in ("doublet reordered", "pair reordered", "partly blocked doublet"):
+        assert met[kind] >= 10, f"the sample has too few throws with {kind}: {met}"

@@ -151,7 +151,7 @@ def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: 
             partial.append(tuple(path))
 
     extend(0, count, sum(mine[7:26]), 0)
-    plays = [play for plays in full for play in plays]
+    plays = [play for bucket in full for play in bucket]
     if plays:
         return plays
     if by_hits:
