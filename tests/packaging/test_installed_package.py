@@ -16,7 +16,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 SCRIPT = REPOSITORY / "tests" / "play" / "scripts" / "backgammon_opening.txt"
 #: What a source distribution holds (MANIFEST.in): the build reads nothing else.
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host/tablier", "firmware",
-           "hardware/board.toml", "hardware/bom.csv")
+           "hardware/board.toml", "hardware/bom.csv", "hardware/kicad")
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.hardware.sexpr import Node, Symbol, dump, find, num, parse
+from tablier.resources import project_path
 
 KICAD_FOOTPRINTS = Path(os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints"))
-PROJECT_LIBRARY = Path(__file__).resolve().parents[3] / "hardware" / "kicad" / "tablier.pretty"
+PROJECT_LIBRARY = project_path("hardware/kicad/tablier.pretty")
 ORIGIN = (100.0, 100.0)  # the board's lower left corner on KiCad's sheet
 TRACK = 0.25
 VIA = (0.6, 0.3)  # copper diameter, drill
