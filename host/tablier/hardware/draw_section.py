@@ -61,10 +61,11 @@ def draw_section(layout: Layout) -> str:
     man_y = next(y for face, place, _, y in sensor_positions(layout) if place == "bar 1 slot 1")
     svg.rect(x_of(man_y - 1.5), y_of(m.skin), 3 * SCALE, 1.2 * SCALE, fill="#111", stroke="none")
     radius = layout.geometry.man_diameter_mm / 2
-    svg.rect(x_of(man_y - radius), y_of(0) - 8 * SCALE, 2 * radius * SCALE, 8 * SCALE,
+    svg.rect(x_of(man_y - radius), y_of(0) - m.man_height * SCALE, 2 * radius * SCALE, m.man_height * SCALE,
              fill="#f7f2e8", stroke="#000", stroke_width=0.3, rx=1)
-    svg.rect(x_of(man_y - 3), y_of(0) - 3 * SCALE, 6 * SCALE, 2 * SCALE, fill="#888", stroke="#000",
-             stroke_width=0.2)
+    (magnet_diameter, magnet_thickness) = m.magnet
+    svg.rect(x_of(man_y - magnet_diameter / 2), y_of(0) - (m.magnet_base + magnet_thickness) * SCALE,
+             magnet_diameter * SCALE, magnet_thickness * SCALE, fill="#888", stroke="#000", stroke_width=0.2)
     notes = [
         (f"tables skin {m.skin:g} mm (the men stand on it)", m.skin / 2),
         (f"core {m.core:g} mm: grooves {m.carrier_depth:g} mm deep from each face, at least "
@@ -75,7 +76,8 @@ def draw_section(layout: Layout) -> str:
         svg.text(x_of(SPAN_MM) + 2, y_of(z), text, size=3, anchor="end")
     legend_y = y_of(m.thickness) + 10
     lines = [
-        "Man (8 mm, magnet 6 x 2 mm in its base) over slot 1 of the bar; green: carrier strip PCB",
+        f"Man ({2 * radius:g} x {m.man_height:g} mm, a {magnet_diameter:g} x {magnet_thickness:g} mm magnet "
+        f"{m.magnet_base:g} mm over its base) over slot 1 of the bar; green: carrier strip PCB",
         "with its Hall switch (black) centred under the slot, against the skin. Red: cut-outs met by",
         "the line. Wiring: each carrier's ribbon (3V3, GND, one output per sensor) runs in its groove",
         "to a chain board's pocket, the chain boards' and the LEDs' wires on to the main board's",

@@ -60,6 +60,7 @@ class Mechanics:
     magnet: tuple[float, float]
     magnet_br: float
     magnet_base: float
+    man_height: float
     capture: float
 
     @property
@@ -144,6 +145,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         face_sensor_depth=num(face_sensor, "depth_mm", "mechanics.face_sensor"),
         magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
         magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
+        man_height=num(men, "man_height_mm", "mechanics.men"),
         capture=num(men, "capture_mm", "mechanics.men"),
     )
 
