@@ -312,80 +312,143 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
 
     A step from a point above the last step's is tried only if the two steps may bear on each
     other: the last step or this one onto a point of a wall (``danger``) while the other moves onto
-    or off a point the rule on walls reads (``reads``), this one from the starting point under the
-    first man's rule, or the last one bearing off from below where this one stops. Otherwise the two
+    or off a point the rule on walls reads (``reads``), and the last step changed the held points
+    (one that neither empties a point nor newly holds one is never judged and leaves the next
+    step's held points, and so its verdict, as they were), this one from the starting point after
+    the last one brought the first man home, or the last one bearing off from below where this one
+    stops. Otherwise the two
     steps in the other order are legal: that higher order reached the same board before (and a play
-    at least one step longer, so no shorter play is lost)."""
+    at least one step longer, so no shorter play is lost).
+
+    The rules that depend on the board but not on the step (bearing off, the starting point) are
+    applied once a board, to the bits of the points a step may start from (``movable``); the
+    play's last step is walked apart (``last_step``), recording without moving the men."""
     expanded: set[int] = set()
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
     sources = sum(1 << src for src in range(24, 0, -1)
                   if reach >> src & 1 and (src <= die or not closed[src - die]))
-    unit = [1 << 4 * place for place in range(26)]
-    moves = [MOVES[src][max(src - die, OFF)][False] for src in range(25)]
-    head_floor = rules.head_floor
+    targets = [max(src - die, OFF) for src in range(25)]
+    shift = [(1 << 4 * dst) - (1 << 4 * src) for src, dst in enumerate(targets)]  # a step's change of key
+    moves = [MOVES[src][dst][False] for src, dst in enumerate(targets)]
     postillon = bool(rules.first_man_home) and not any(board[OFF:rules.first_man_home + 1])  # on his way
-    onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
+    forbids = wall_forbids if wall_forbids is not None else _forbids_nothing
+    onto = 0  # the steps onto a point of a wall: only they may be forbidden
+    if wall_forbids is not None:
+        onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
     walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
-    tried = [(1 << 25) - 1] * 26  # tried[last]: the steps tried after one from ``last`` (bits)
+    # below[last]: the sources tried after a step from ``last`` whatever it changed (bits); the
+    # steps onto a wall's point and those moving onto or off a point the rule reads are added by
+    # what the last step changed (``extend``)
+    below = [sources] * 26
+    home = rules.first_man_home
     for last in range(1, 25):
-        tried[last] = ((1 << last + 1) - 1 | (onto if walled >> last & 1 else 0)
-                       | (walled if onto >> last & 1 else 0)
-                       | (1 << START_POINT if rules.first_man_home else 0)
-                       | (sum(1 << src for src in range(last + die + 1, die + 7)) if last < die else 0))
+        opens_start = postillon and last - die <= home < last  # the last step brought a man home
+        below[last] = sources & ((1 << last + 1) - 1 | (1 << START_POINT if opens_start else 0))
+        if last < die:
+            below[last] |= sources & sum(1 << src for src in range(last + die + 1, die + 7))
+    onto &= sources
+    walled &= sources
 
-    def extend(left: int, key: int, held: int, outside: int, last: int) -> None:
-        nonlocal best
+    def movable(held: int, outside: int, tried: int) -> int:
+        """The held points among the sources ``tried``, less those the board forbids a step from
+        now: bearing off with men outside the home table or men above, leaving the starting point."""
+        points = held & tried
+        if points & bear_off:
+            points &= ~bear_off if outside else ~((1 << min(die, held.bit_length() - 1)) - 1)
+        if points >> START_POINT & 1 and (board[START_POINT] <= rules.head_floor
+                                           or (postillon and _start_closed(board, rules))):
+            points ^= 1 << START_POINT
+        return points
+
+    def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
         moved = False
-        points = held & sources & tried[last]  # the sources that hold a man, from the highest
-        while points:
+        points = movable(held, outside, tried)
+        while points:  # from the highest
             src = points.bit_length() - 1
             points ^= 1 << src
-            there = board[src]
-            if src == START_POINT and (there <= head_floor or (postillon and _start_closed(board, rules))):
-                continue
-            dst = src - die
-            if dst <= 0:
-                if outside or (dst < 0 and any(board[src + 1:7])):
-                    continue
-                dst = OFF
-            after = key - unit[src] + unit[dst]
-            if after in found if left == 1 else after in expanded:
-                # reached before: a play as long as one more step exists, this step's verdict
-                # no longer matters
+            after = key + shift[src]
+            if after in expanded:  # reached before: this step's verdict no longer matters
                 moved = True
                 continue
+            dst = targets[src]
+            there = board[src]
             new_held = held & ~(1 << src) if there == 1 else held
             if dst and not board[dst]:
                 new_held |= 1 << dst
-                if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                if onto >> src & 1 and forbids(held, new_held, dst):
                     continue
             moved = True
-            if left == 1:  # the last step: a play of every die
-                if best < count:
-                    best = count
-                    found.clear()
-                found[after] = (*path, moves[src])
-                continue
             expanded.add(after)
             board[src] = there - 1
             board[dst] += 1
             path.append(moves[src])
-            extend(left - 1, after, new_held, outside - 1 if src > 6 >= dst else outside, src)
+            outside_after = outside - 1 if src > 6 >= dst else outside
+            next_tried = below[src]
+            changed = new_held ^ held  # the points this step emptied or newly held
+            if changed & reads:  # a step above that newly holds a wall's point may be judged anew
+                next_tried |= onto & ~(new_held << die)
+            if changed >> dst & 1 and onto >> src & 1:  # this step's verdict may change
+                next_tried |= walled
+            if left > 2:
+                extend(left - 1, after, new_held, outside_after, next_tried)
+            else:
+                last_step(after, new_held, outside_after, next_tried)
             path.pop()
             board[src] = there
             board[dst] -= 1
-        if not moved and len(path) >= best:
+        if not moved:
+            record(key)
+
+    def last_step(key: int, held: int, outside: int, tried: int) -> None:
+        nonlocal best
+        moved = False
+        points = movable(held, outside, tried)
+        while points:
+            src = points.bit_length() - 1
+            points ^= 1 << src
+            after = key + shift[src]
+            if after in found:  # reached before: this step's verdict no longer matters
+                moved = True
+                continue
+            if onto >> src & 1:
+                dst = src - die
+                if not board[dst]:
+                    new_held = (held & ~(1 << src) if board[src] == 1 else held) | 1 << dst
+                    if forbids(held, new_held, dst):
+                        continue
+            moved = True
+            if best < count:  # a play of every die
+                best = count
+                found.clear()
+            found[after] = (*path, moves[src])
+        if not moved:
+            record(key)
+
+    def record(key: int) -> None:
+        """A play no step may follow."""
+        nonlocal best
+        if len(path) >= best:
             if len(path) > best:
                 best = len(path)
                 found.clear()
             found.setdefault(key, tuple(path))
 
+    bear_off = (1 << die + 1) - 2  # the points 1..die, from which a step bears off
     start = _board_key(board)
     expanded.add(start)
-    extend(count, start, held_points(board), sum(board[7:26]), 25)
+    held, outside = held_points(board), sum(board[7:26])
+    if count > 1:
+        extend(count, start, held, outside, sources)
+    else:
+        last_step(start, held, outside, sources)
     return list(found.values())
+
+
+def _forbids_nothing(before: int, after: int, dst: int) -> bool:
+    """The rule on walls of a turn none of whose walls can be made."""
+    return False
 
 
 def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
