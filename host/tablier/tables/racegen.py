@@ -26,6 +26,7 @@ same positions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 from .movegen import MOVES, made_with
@@ -34,6 +35,7 @@ from .parallel import START_POINT, held_points
 from .position import MEN, OFF, SideBoard
 
 BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
+POINTS = (1 << 25) - 2  # the points 1..24, as bits
 
 WallRule = Callable[[int, int], bool]
 """``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
@@ -72,14 +74,14 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     dice = tuple(sorted(steps, reverse=True))
     distinct = sorted(set(dice), reverse=True)
     held = held_points(board)
-    open_points = sum(1 << point for point in range(1, 25) if not closed[point])
+    open_points = _open_points(closed)
     reach = held  # every point the mover holds or may stop on this turn
     for _ in dice:
         for die in distinct:
             reach |= (reach >> die) & open_points
     sets = rules.wall_sets(reach) if rules.wall_sets is not None else []
     if len(distinct) == 1:
-        sets = [wall for wall in sets if _fillable(wall, board, closed, dice[0], len(dice))]
+        sets = [wall for wall in sets if _fillable(wall & ~held, board, closed, dice[0], len(dice))]
     danger = 0  # the points of the walls: only a step onto one of them may complete a wall
     for wall in sets:
         danger |= wall
@@ -96,11 +98,18 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     return plays
 
 
-def _fillable(wall: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
-    """Whether ``count`` steps of ``die`` may hold every point of ``wall`` at once: each point not
-    held needs a man of his own, who comes from a point ``k`` steps above it (``k`` steps, every
-    point between open), the steps of all of them at most ``count``."""
-    missing = [point for point in range(1, 25) if wall >> point & 1 and not board[point]]
+def _fillable(missing_points: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
+    """Whether ``count`` steps of ``die`` may hold every point of a wall at once, the points of it
+    not held being ``missing_points`` (bits): each needs a man of his own, who comes from a point
+    ``k`` steps above it (``k`` steps, every point between open), the steps of all of them at most
+    ``count``."""
+    missing = []  # from the lowest
+    while missing_points:
+        lowest = missing_points & -missing_points
+        missing.append(lowest.bit_length() - 1)
+        missing_points ^= lowest
+        if len(missing) > count:
+            return False
     left = list(board)
 
     def assign(at: int, steps: int) -> bool:
@@ -119,14 +128,20 @@ def _fillable(wall: int, board: list[int], closed: list[bool], die: int, count: 
                     return True
         return False
 
-    return len(missing) <= count and assign(0, 0)
+    return assign(0, 0)
 
 
 def _judge(wall_forbids: WallRule, walls: list[int], reads: int) -> StepJudge:
     """``wall_forbids`` for a step onto ``dst``, asked only if the step completes one of ``walls``
     (the rule forbids nothing else), each verdict remembered for the held points among ``reads``
     before and after the step (the only ones the rule reads)."""
-    through = [tuple(wall for wall in walls if wall >> dst & 1) for dst in range(25)]
+    through: list[list[int]] = [[] for _ in range(25)]  # through[dst]: the walls with the point dst
+    for wall in walls:
+        points = wall
+        while points:
+            dst = points.bit_length() - 1
+            points ^= 1 << dst
+            through[dst].append(wall)
     verdicts: dict[int, bool] = {}
 
     def forbids(before: int, after: int, dst: int) -> bool:
@@ -327,37 +342,38 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
-    sources = sum(1 << src for src in range(24, 0, -1)
-                  if reach >> src & 1 and (src <= die or not closed[src - die]))
-    targets = [max(src - die, OFF) for src in range(25)]
-    shift = [(1 << 4 * dst) - (1 << 4 * src) for src, dst in enumerate(targets)]  # a step's change of key
-    moves = [MOVES[src][dst][False] for src, dst in enumerate(targets)]
+    low = (1 << die + 1) - 2  # the points 1..die, from which a step bears off
+    sources = reach & POINTS & (low | _open_points(closed) << die)
+    targets, shift, moves = _steps_of(die)
     postillon = bool(rules.first_man_home) and not any(board[OFF:rules.first_man_home + 1])  # on his way
     forbids = wall_forbids if wall_forbids is not None else _forbids_nothing
     onto = 0  # the steps onto a point of a wall: only they may be forbidden
     if wall_forbids is not None:
-        onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
-    walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
+        onto = (danger & POINTS) << die & sources
+    walled = (reads | reads << die | (low if reads & 1 else 0)) & sources  # onto or off a point read
     # below[last]: the sources tried after a step from ``last`` whatever it changed (bits); the
     # steps onto a wall's point and those moving onto or off a point the rule reads are added by
     # what the last step changed (``extend``)
     below = [sources] * 26
     home = rules.first_man_home
-    for last in range(1, 25):
+    head_floor = rules.head_floor
+    lasts = sources
+    while lasts:
+        last = lasts.bit_length() - 1
+        lasts ^= 1 << last
         opens_start = postillon and last - die <= home < last  # the last step brought a man home
-        below[last] = sources & ((1 << last + 1) - 1 | (1 << START_POINT if opens_start else 0))
-        if last < die:
-            below[last] |= sources & sum(1 << src for src in range(last + die + 1, die + 7))
-    onto &= sources
-    walled &= sources
+        tried = (1 << last + 1) - 1 | (1 << START_POINT if opens_start else 0)
+        if last < die:  # bearing off from below where a step from these stops
+            tried |= (1 << die + 7) - (1 << last + die + 1)
+        below[last] = sources & tried
 
     def movable(held: int, outside: int, tried: int) -> int:
         """The held points among the sources ``tried``, less those the board forbids a step from
         now: bearing off with men outside the home table or men above, leaving the starting point."""
         points = held & tried
-        if points & bear_off:
-            points &= ~bear_off if outside else ~((1 << min(die, held.bit_length() - 1)) - 1)
-        if points >> START_POINT & 1 and (board[START_POINT] <= rules.head_floor
+        if points & low:
+            points &= ~low if outside else ~((1 << min(die, held.bit_length() - 1)) - 1)
+        if points >> START_POINT & 1 and (board[START_POINT] <= head_floor
                                            or (postillon and _start_closed(board, rules))):
             points ^= 1 << START_POINT
         return points
@@ -435,7 +451,6 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
                 found.clear()
             found.setdefault(key, tuple(path))
 
-    bear_off = (1 << die + 1) - 2  # the points 1..die, from which a step bears off
     start = _board_key(board)
     expanded.add(start)
     held, outside = held_points(board), sum(board[7:26])
@@ -444,6 +459,21 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     else:
         last_step(start, held, outside, sources)
     return list(found.values())
+
+
+def _open_points(closed: list[bool]) -> int:
+    """The points 1..24 a man may stop on, as bits."""
+    return sum(1 << point for point in range(1, 25) if not closed[point])
+
+
+@cache
+def _steps_of(die: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]:
+    """For each point 0..24, where a step of ``die`` from it goes (``OFF`` below 1), the change it
+    makes to the board's key and the move."""
+    targets = tuple(max(src - die, OFF) for src in range(25))
+    shift = tuple((1 << 4 * dst) - (1 << 4 * src) for src, dst in enumerate(targets))
+    moves = tuple(MOVES[src][dst][False] for src, dst in enumerate(targets))
+    return targets, shift, moves
 
 
 def _forbids_nothing(before: int, after: int, dst: int) -> bool:
