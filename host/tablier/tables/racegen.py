@@ -36,6 +36,7 @@ from .position import MEN, OFF, SideBoard
 
 BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
 POINTS = (1 << 25) - 2  # the points 1..24, as bits
+UNITS = tuple(1 << 4 * place for place in range(26))  # one man on each place, in a board's key
 
 WallRule = Callable[[int, int], bool]
 """``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
@@ -190,8 +191,10 @@ Without the rule on walls every legal play is found so;
     best = 0
     path: list[Move] = []
     walls_bit = False
-    unit = [1 << 4 * place for place in range(26)]
-    below = [sum(1 << src for src in sources[i:]) for i in range(len(sources) + 1)]
+    unit = UNITS
+    below = [0] * (len(sources) + 1)  # below[i]: the sources from the i-th on, as bits
+    for i in range(len(sources) - 1, -1, -1):
+        below[i] = below[i + 1] | 1 << sources[i]
     index = {src: i for i, src in enumerate(sources)}
 
     def record(key: int, length: int) -> None:
@@ -491,7 +494,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     path: list[Move] = []
     sources = {die: sum(1 << src for src in range(24, 0, -1)
                         if reach >> src & 1 and (src <= die or not closed[src - die])) for die in distinct}
-    unit = [1 << 4 * place for place in range(26)]
+    unit = UNITS
     # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
     code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
 
