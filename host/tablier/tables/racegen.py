@@ -370,10 +370,11 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             tried |= (1 << die + 7) - (1 << last + die + 1)
         below[last] = sources & tried
 
-    def movable(held: int, outside: int, tried: int) -> int:
-        """The held points among the sources ``tried``, less those the board forbids a step from
-        now: bearing off with men outside the home table or men above, leaving the starting point."""
-        points = held & tried
+    restricted = low | 1 << START_POINT  # the sources whose steps the board may forbid
+
+    def movable(points: int, held: int, outside: int) -> int:
+        """The held points ``points`` less those the board forbids a step from now: bearing off
+        with men outside the home table or men above, leaving the starting point."""
         if points & low:
             points &= ~low if outside else ~((1 << min(die, held.bit_length() - 1)) - 1)
         if points >> START_POINT & 1 and (board[START_POINT] <= head_floor
@@ -383,7 +384,9 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
 
     def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
         moved = False
-        points = movable(held, outside, tried)
+        points = held & tried
+        if points & restricted:
+            points = movable(points, held, outside)
         while points:  # from the highest
             src = points.bit_length() - 1
             points ^= 1 << src
@@ -423,7 +426,9 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     def last_step(key: int, held: int, outside: int, tried: int) -> None:
         nonlocal best
         moved = False
-        points = movable(held, outside, tried)
+        points = held & tried
+        if points & restricted:
+            points = movable(points, held, outside)
         while points:
             src = points.bit_length() - 1
             points ^= 1 << src
