@@ -191,11 +191,9 @@ Without the rule on walls every legal play is found so;
     best = 0
     path: list[Move] = []
     walls_bit = False
-    unit = UNITS
-    below = [0] * (len(sources) + 1)  # below[i]: the sources from the i-th on, as bits
-    for i in range(len(sources) - 1, -1, -1):
-        below[i] = below[i + 1] | 1 << sources[i]
-    index = {src: i for i, src in enumerate(sources)}
+    _targets, shift, moves = _steps_of(die)
+    source_bits = sum(1 << src for src in sources)
+    upto = [source_bits & (2 << src) - 1 for src in range(26)]  # upto[src]: the sources from src down
 
     def record(key: int, length: int) -> None:
         nonlocal best
@@ -212,12 +210,12 @@ Without the rule on walls every legal play is found so;
         walls_bit = True
         return True
 
-    def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
+    def extend(tried: int, left: int, outside: int, key: int, open_start: bool, held: int,
                run_start: int = START_POINT + 1) -> None:
         nonlocal may_leave, best
         moved = False
         last = left == 1
-        points = held & below[start]  # the sources from ``start`` on that hold a man
+        points = held & tried  # the sources ``tried`` that hold a man
         while points:
             src = points.bit_length() - 1
             points ^= 1 << src
@@ -242,20 +240,20 @@ Without the rule on walls every legal play is found so;
                 if danger >> dst & 1 and wall_bites(held, new_held, dst):
                     return
             moved = True
-            after = key - unit[src] + unit[dst]
+            after = key + shift[src]
             if last:  # the play's last step: recorded without moving the men
                 if best < count:
                     best = count
                     found.clear()
                 if after not in found:
-                    found[after] = (*path, MOVES[src][dst][False])
+                    found[after] = (*path, moves[src])
                 continue
             board[src] = count_there - 1
             board[dst] += 1
             if src == START_POINT:
                 may_leave -= 1
-            path.append(MOVES[src][dst][False])
-            extend(index[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start,
+            path.append(moves[src])
+            extend(upto[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start,
                    new_held, run_start)
             path.pop()
             if src == START_POINT:
@@ -285,12 +283,12 @@ Without the rule on walls every legal play is found so;
         board[dst] += 1
         if src == START_POINT:
             may_leave -= 1
-        path.append(MOVES[src][dst][False])
-        after = key - (1 << 4 * src) + (1 << 4 * dst)
+        path.append(moves[src])
+        after = key + shift[src]
         outside_after = outside - 1 if src > 6 >= dst else outside
         if dst <= home:
             if made + 1 < count:
-                extend(0, count - made - 1, outside_after, after, True, new_held, run_start)
+                extend(source_bits, count - made - 1, outside_after, after, True, new_held, run_start)
             else:
                 record(after, count)
         elif made + 1 < count:
@@ -306,7 +304,7 @@ Without the rule on walls every legal play is found so;
     outside = sum(board[7:26])
     initial = list(board)
     open_start = not home or bool(any(board[OFF:home + 1]))
-    extend(0, count, outside, key, open_start, held)
+    extend(source_bits, count, outside, key, open_start, held)
     if not open_start:
         for src in range(24, home, -1):
             if board[src] and (src != START_POINT or (board[src] == MEN and may_leave > 0)):
