@@ -111,7 +111,7 @@ def _fillable(missing_points: int, board: list[int], closed: list[bool], die: in
         missing_points ^= lowest
         if len(missing) > count:
             return False
-    left = list(board)
+    left = board  # the men not yet given a point (restored as the search backs up)
 
     def assign(at: int, steps: int) -> bool:
         if at == len(missing):
