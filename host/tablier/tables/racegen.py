@@ -327,14 +327,14 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     its highest legal order. A step whose board was reached before is not judged again.
 
     A step from a point above the last step's is tried only if the two steps may bear on each
-    other: the last step or this one onto a point of a wall (``danger``) while the other moves onto
-    or off a point the rule on walls reads (``reads``), and the last step changed the held points
-    (one that neither empties a point nor newly holds one is never judged and leaves the next
-    step's held points, and so its verdict, as they were), this one from the starting point after
-    the last one brought the first man home, or the last one bearing off from below where this one
-    stops. Otherwise the two
-    steps in the other order are legal: that higher order reached the same board before (and a play
-    at least one step longer, so no shorter play is lost).
+    other: this one newly holding a point of a wall (``danger``) after the last one emptied or
+    newly held a point the rule on walls reads (``reads``); this one moving onto or off a point the
+    rule reads after the last one newly held a point of a wall; this one from the starting point
+    after the last one brought the first man home; or the last one bearing off from below where
+    this one stops. (A step that holds no new point is never judged, and one that changes no point
+    the rule reads leaves the other's verdict as it was.) Otherwise the two steps in the other order
+    are legal: that higher order reached the same board before (and a play at least one step
+    longer, so no shorter play is lost).
 
     The rules that depend on the board but not on the step (bearing off, the starting point) are
     applied once a board, to the bits of the points a step may start from (``movable``); the
