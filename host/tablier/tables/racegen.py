@@ -26,6 +26,7 @@ same positions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 from .movegen import MOVES, made_with
@@ -34,6 +35,8 @@ from .parallel import START_POINT, held_points
 from .position import MEN, OFF, SideBoard
 
 BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
+POINTS = (1 << 25) - 2  # the points 1..24, as bits
+UNITS = tuple(1 << 4 * place for place in range(26))  # one man on each place, in a board's key
 
 WallRule = Callable[[int, int], bool]
 """``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
@@ -72,14 +75,14 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     dice = tuple(sorted(steps, reverse=True))
     distinct = sorted(set(dice), reverse=True)
     held = held_points(board)
-    open_points = sum(1 << point for point in range(1, 25) if not closed[point])
+    open_points = _open_points(closed)
     reach = held  # every point the mover holds or may stop on this turn
     for _ in dice:
         for die in distinct:
             reach |= (reach >> die) & open_points
     sets = rules.wall_sets(reach) if rules.wall_sets is not None else []
     if len(distinct) == 1:
-        sets = [wall for wall in sets if _fillable(wall, board, closed, dice[0], len(dice))]
+        sets = [wall for wall in sets if _fillable(wall & ~held, board, closed, dice[0], len(dice))]
     danger = 0  # the points of the walls: only a step onto one of them may complete a wall
     for wall in sets:
         danger |= wall
@@ -96,12 +99,19 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
     return plays
 
 
-def _fillable(wall: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
-    """Whether ``count`` steps of ``die`` may hold every point of ``wall`` at once: each point not
-    held needs a man of his own, who comes from a point ``k`` steps above it (``k`` steps, every
-    point between open), the steps of all of them at most ``count``."""
-    missing = [point for point in range(1, 25) if wall >> point & 1 and not board[point]]
-    left = list(board)
+def _fillable(missing_points: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
+    """Whether ``count`` steps of ``die`` may hold every point of a wall at once, the points of it
+    not held being ``missing_points`` (bits): each needs a man of his own, who comes from a point
+    ``k`` steps above it (``k`` steps, every point between open), the steps of all of them at most
+    ``count``."""
+    missing = []  # from the lowest
+    while missing_points:
+        lowest = missing_points & -missing_points
+        missing.append(lowest.bit_length() - 1)
+        missing_points ^= lowest
+        if len(missing) > count:
+            return False
+    left = board  # the men not yet given a point (restored as the search backs up)
 
     def assign(at: int, steps: int) -> bool:
         if at == len(missing):
@@ -119,14 +129,20 @@ def _fillable(wall: int, board: list[int], closed: list[bool], die: int, count: 
                     return True
         return False
 
-    return len(missing) <= count and assign(0, 0)
+    return assign(0, 0)
 
 
 def _judge(wall_forbids: WallRule, walls: list[int], reads: int) -> StepJudge:
     """``wall_forbids`` for a step onto ``dst``, asked only if the step completes one of ``walls``
     (the rule forbids nothing else), each verdict remembered for the held points among ``reads``
     before and after the step (the only ones the rule reads)."""
-    through = [tuple(wall for wall in walls if wall >> dst & 1) for dst in range(25)]
+    through: list[list[int]] = [[] for _ in range(25)]  # through[dst]: the walls with the point dst
+    for wall in walls:
+        points = wall
+        while points:
+            dst = points.bit_length() - 1
+            points ^= 1 << dst
+            through[dst].append(wall)
     verdicts: dict[int, bool] = {}
 
     def forbids(before: int, after: int, dst: int) -> bool:
@@ -175,9 +191,9 @@ Without the rule on walls every legal play is found so;
     best = 0
     path: list[Move] = []
     walls_bit = False
-    unit = [1 << 4 * place for place in range(26)]
-    below = [sum(1 << src for src in sources[i:]) for i in range(len(sources) + 1)]
-    index = {src: i for i, src in enumerate(sources)}
+    _targets, shift, moves = _steps_of(die)
+    source_bits = sum(1 << src for src in sources)
+    upto = [source_bits & (2 << src) - 1 for src in range(26)]  # upto[src]: the sources from src down
 
     def record(key: int, length: int) -> None:
         nonlocal best
@@ -194,12 +210,12 @@ Without the rule on walls every legal play is found so;
         walls_bit = True
         return True
 
-    def extend(start: int, left: int, outside: int, key: int, open_start: bool, held: int,
+    def extend(tried: int, left: int, outside: int, key: int, open_start: bool, held: int,
                run_start: int = START_POINT + 1) -> None:
         nonlocal may_leave, best
         moved = False
         last = left == 1
-        points = held & below[start]  # the sources from ``start`` on that hold a man
+        points = held & tried  # the sources ``tried`` that hold a man
         while points:
             src = points.bit_length() - 1
             points ^= 1 << src
@@ -224,20 +240,20 @@ Without the rule on walls every legal play is found so;
                 if danger >> dst & 1 and wall_bites(held, new_held, dst):
                     return
             moved = True
-            after = key - unit[src] + unit[dst]
+            after = key + shift[src]
             if last:  # the play's last step: recorded without moving the men
                 if best < count:
                     best = count
                     found.clear()
                 if after not in found:
-                    found[after] = (*path, MOVES[src][dst][False])
+                    found[after] = (*path, moves[src])
                 continue
             board[src] = count_there - 1
             board[dst] += 1
             if src == START_POINT:
                 may_leave -= 1
-            path.append(MOVES[src][dst][False])
-            extend(index[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start,
+            path.append(moves[src])
+            extend(upto[src], left - 1, outside - 1 if src > 6 >= dst else outside, after, open_start,
                    new_held, run_start)
             path.pop()
             if src == START_POINT:
@@ -267,12 +283,12 @@ Without the rule on walls every legal play is found so;
         board[dst] += 1
         if src == START_POINT:
             may_leave -= 1
-        path.append(MOVES[src][dst][False])
-        after = key - (1 << 4 * src) + (1 << 4 * dst)
+        path.append(moves[src])
+        after = key + shift[src]
         outside_after = outside - 1 if src > 6 >= dst else outside
         if dst <= home:
             if made + 1 < count:
-                extend(0, count - made - 1, outside_after, after, True, new_held, run_start)
+                extend(source_bits, count - made - 1, outside_after, after, True, new_held, run_start)
             else:
                 record(after, count)
         elif made + 1 < count:
@@ -288,7 +304,7 @@ Without the rule on walls every legal play is found so;
     outside = sum(board[7:26])
     initial = list(board)
     open_start = not home or bool(any(board[OFF:home + 1]))
-    extend(0, count, outside, key, open_start, held)
+    extend(source_bits, count, outside, key, open_start, held)
     if not open_start:
         for src in range(24, home, -1):
             if board[src] and (src != START_POINT or (board[src] == MEN and may_leave > 0)):
@@ -311,72 +327,131 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     its highest legal order. A step whose board was reached before is not judged again.
 
     A step from a point above the last step's is tried only if the two steps may bear on each
-    other: the last step or this one onto a point of a wall (``danger``) while the other moves onto
-    or off a point the rule on walls reads (``reads``), this one from the starting point under the
-    first man's rule, or the last one bearing off from below where this one stops. Otherwise the two
-    steps in the other order are legal: that higher order reached the same board before (and a play
-    at least one step longer, so no shorter play is lost)."""
+    other: this one newly holding a point of a wall (``danger``) after the last one emptied or
+    newly held a point the rule on walls reads (``reads``); this one moving onto or off a point the
+    rule reads after the last one newly held a point of a wall; this one from the starting point
+    after the last one brought the first man home; or the last one bearing off from below where
+    this one stops. (A step that holds no new point is never judged, and one that changes no point
+    the rule reads leaves the other's verdict as it was.) Otherwise the two steps in the other order
+    are legal: that higher order reached the same board before (and a play at least one step
+    longer, so no shorter play is lost).
+
+    The rules that depend on the board but not on the step (bearing off, the starting point) are
+    applied once a board, to the bits of the points a step may start from (``movable``); the
+    play's last step is walked apart (``last_step``), recording without moving the men."""
     expanded: set[int] = set()
     found: dict[int, Play] = {}
     best = 0
     path: list[Move] = []
-    sources = sum(1 << src for src in range(24, 0, -1)
-                  if reach >> src & 1 and (src <= die or not closed[src - die]))
-    unit = [1 << 4 * place for place in range(26)]
-    moves = [MOVES[src][max(src - die, OFF)][False] for src in range(25)]
-    head_floor = rules.head_floor
+    low = (1 << die + 1) - 2  # the points 1..die, from which a step bears off
+    sources = reach & POINTS & (low | _open_points(closed) << die)
+    targets, shift, moves = _steps_of(die)
     postillon = bool(rules.first_man_home) and not any(board[OFF:rules.first_man_home + 1])  # on his way
-    onto = sum(1 << src for src in range(die + 1, 25) if danger >> (src - die) & 1)
-    walled = sum(1 << src for src in range(1, 25) if (reads >> src | reads >> max(src - die, 0)) & 1)
-    tried = [(1 << 25) - 1] * 26  # tried[last]: the steps tried after one from ``last`` (bits)
-    for last in range(1, 25):
-        tried[last] = ((1 << last + 1) - 1 | (onto if walled >> last & 1 else 0)
-                       | (walled if onto >> last & 1 else 0)
-                       | (1 << START_POINT if rules.first_man_home else 0)
-                       | (sum(1 << src for src in range(last + die + 1, die + 7)) if last < die else 0))
+    forbids = wall_forbids if wall_forbids is not None else _forbids_nothing
+    onto = 0  # the steps onto a point of a wall: only they may be forbidden
+    if wall_forbids is not None:
+        onto = (danger & POINTS) << die & sources
+    walled = (reads | reads << die | (low if reads & 1 else 0)) & sources  # onto or off a point read
+    # below[last]: the sources tried after a step from ``last`` whatever it changed (bits); the
+    # steps onto a wall's point and those moving onto or off a point the rule reads are added by
+    # what the last step changed (``extend``)
+    below = [sources] * 26
+    home = rules.first_man_home
+    head_floor = rules.head_floor
+    lasts = sources
+    while lasts:
+        last = lasts.bit_length() - 1
+        lasts ^= 1 << last
+        opens_start = postillon and last - die <= home < last  # the last step brought a man home
+        tried = (1 << last + 1) - 1 | (1 << START_POINT if opens_start else 0)
+        if last < die:  # bearing off from below where a step from these stops
+            tried |= (1 << die + 7) - (1 << last + die + 1)
+        below[last] = sources & tried
 
-    def extend(left: int, key: int, held: int, outside: int, last: int) -> None:
-        nonlocal best
+    restricted = low | 1 << START_POINT  # the sources whose steps the board may forbid
+
+    def movable(points: int, held: int, outside: int) -> int:
+        """The held points ``points`` less those the board forbids a step from now: bearing off
+        with men outside the home table or men above, leaving the starting point."""
+        if points & low:
+            points &= ~low if outside else ~((1 << min(die, held.bit_length() - 1)) - 1)
+        if points >> START_POINT & 1 and (board[START_POINT] <= head_floor
+                                           or (postillon and _start_closed(board, rules))):
+            points ^= 1 << START_POINT
+        return points
+
+    def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
         moved = False
-        points = held & sources & tried[last]  # the sources that hold a man, from the highest
-        while points:
+        points = held & tried
+        if points & restricted:
+            points = movable(points, held, outside)
+        while points:  # from the highest
             src = points.bit_length() - 1
             points ^= 1 << src
-            there = board[src]
-            if src == START_POINT and (there <= head_floor or (postillon and _start_closed(board, rules))):
-                continue
-            dst = src - die
-            if dst <= 0:
-                if outside or (dst < 0 and any(board[src + 1:7])):
-                    continue
-                dst = OFF
-            after = key - unit[src] + unit[dst]
-            if after in found if left == 1 else after in expanded:
-                # reached before: a play as long as one more step exists, this step's verdict
-                # no longer matters
+            after = key + shift[src]
+            if after in expanded:  # reached before: this step's verdict no longer matters
                 moved = True
                 continue
+            dst = targets[src]
+            there = board[src]
             new_held = held & ~(1 << src) if there == 1 else held
             if dst and not board[dst]:
                 new_held |= 1 << dst
-                if wall_forbids is not None and danger >> dst & 1 and wall_forbids(held, new_held, dst):
+                if onto >> src & 1 and forbids(held, new_held, dst):
                     continue
             moved = True
-            if left == 1:  # the last step: a play of every die
-                if best < count:
-                    best = count
-                    found.clear()
-                found[after] = (*path, moves[src])
-                continue
             expanded.add(after)
             board[src] = there - 1
             board[dst] += 1
             path.append(moves[src])
-            extend(left - 1, after, new_held, outside - 1 if src > 6 >= dst else outside, src)
+            outside_after = outside - 1 if src > 6 >= dst else outside
+            next_tried = below[src]
+            changed = new_held ^ held  # the points this step emptied or newly held
+            if changed & reads:  # a step above that newly holds a wall's point may be judged anew
+                next_tried |= onto & ~(new_held << die)
+            if changed >> dst & 1 and onto >> src & 1:  # this step's verdict may change
+                next_tried |= walled
+            if left > 2:
+                extend(left - 1, after, new_held, outside_after, next_tried)
+            else:
+                last_step(after, new_held, outside_after, next_tried)
             path.pop()
             board[src] = there
             board[dst] -= 1
-        if not moved and len(path) >= best:
+        if not moved:
+            record(key)
+
+    def last_step(key: int, held: int, outside: int, tried: int) -> None:
+        nonlocal best
+        moved = False
+        points = held & tried
+        if points & restricted:
+            points = movable(points, held, outside)
+        while points:
+            src = points.bit_length() - 1
+            points ^= 1 << src
+            after = key + shift[src]
+            if after in found:  # reached before: this step's verdict no longer matters
+                moved = True
+                continue
+            if onto >> src & 1:
+                dst = src - die
+                if not board[dst]:
+                    new_held = (held & ~(1 << src) if board[src] == 1 else held) | 1 << dst
+                    if forbids(held, new_held, dst):
+                        continue
+            moved = True
+            if best < count:  # a play of every die
+                best = count
+                found.clear()
+            found[after] = (*path, moves[src])
+        if not moved:
+            record(key)
+
+    def record(key: int) -> None:
+        """A play no step may follow."""
+        nonlocal best
+        if len(path) >= best:
             if len(path) > best:
                 best = len(path)
                 found.clear()
@@ -384,8 +459,32 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
 
     start = _board_key(board)
     expanded.add(start)
-    extend(count, start, held_points(board), sum(board[7:26]), 25)
+    held, outside = held_points(board), sum(board[7:26])
+    if count > 1:
+        extend(count, start, held, outside, sources)
+    else:
+        last_step(start, held, outside, sources)
     return list(found.values())
+
+
+def _open_points(closed: list[bool]) -> int:
+    """The points 1..24 a man may stop on, as bits."""
+    return sum(1 << point for point in range(1, 25) if not closed[point])
+
+
+@cache
+def _steps_of(die: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]:
+    """For each point 0..24, where a step of ``die`` from it goes (``OFF`` below 1), the change it
+    makes to the board's key and the move."""
+    targets = tuple(max(src - die, OFF) for src in range(25))
+    shift = tuple((1 << 4 * dst) - (1 << 4 * src) for src, dst in enumerate(targets))
+    moves = tuple(MOVES[src][dst][False] for src, dst in enumerate(targets))
+    return targets, shift, moves
+
+
+def _forbids_nothing(before: int, after: int, dst: int) -> bool:
+    """The rule on walls of a turn none of whose walls can be made."""
+    return False
 
 
 def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
@@ -398,7 +497,7 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     path: list[Move] = []
     sources = {die: sum(1 << src for src in range(24, 0, -1)
                         if reach >> src & 1 and (src <= die or not closed[src - die])) for die in distinct}
-    unit = [1 << 4 * place for place in range(26)]
+    unit = UNITS
     # The dice still to play, encoded above the board's 104 bits: a base-8 digit per die value.
     code = {die: 1 << (104 + 3 * (die - 1)) for die in distinct}
 
