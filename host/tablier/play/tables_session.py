@@ -22,14 +22,11 @@ from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
-    Claim,
     Commit,
-    CubeAction,
     DiceRecord,
     EventLogWriter,
     GameStart,
     ResultRecord,
-    Vie,
 )
 from tablier.tables.faults import explain_illegal
 from tablier.tables.game import GameResult
@@ -50,21 +47,18 @@ from .session import PlayOptions, Session
 from .tables_display import result_text, table_hint, tables_led_plan, tables_status_lines
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
 from .tables_takeback import answer_takeback, follow_restoring, take_back
+from .tables_words import TABLE_WORDS, table_word
 from .takeback import Takebacks, Undo
 from .teaching import TablesTeacher
 
 SETUP = "setup"
 ASKING = "ask"
-#: Words said by the side to act by default; the others by his adversary.
-ACTOR_WORDS = ("double", "claim", "vie", "resign", "concede", "keep", "take", "drop")
 #: Why Ticktack has no takeback.
 TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
                   "must be played, and a play made stands")
 #: How long after Ticktack's touch the turn is narrowed to the plays that take the man touched: the
 #: lift's lights first (they are the same either way), then the work.
 NARROW_AFTER_S = 0.02
-#: Every word of the table some tables game knows (its flow says whether it means something there).
-TABLE_WORDS = (*ACTOR_WORDS, "why-not", "accept", "see", "yield")
 
 
 class TablesSession(Session):
@@ -567,7 +561,7 @@ class TablesSession(Session):
             raise IllegalMoveError(f"{word!r} means nothing in {self.variant.title} "
                                    f"({', '.join(self.command_words())})")
         else:
-            self._table_word(player, word, argument)
+            table_word(self, player, word, argument)
 
     def _typed_dice(self, argument: str) -> None:
         """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
@@ -582,33 +576,6 @@ class TablesSession(Session):
             self._turn_throw()
         else:
             self.say(f"the next throw will show {values[0]}-{values[1]}")
-
-    def _table_word(self, player: int, word: str, argument: str) -> None:
-        if self.takebacks.undo is not None:
-            self.takebacks.close(f"`{word}` was said since")
-        if player:
-            side = player - 1
-        elif word in ACTOR_WORDS:
-            side = self.flow.turn
-        else:
-            side = 1 - self.flow.turn
-        said = self.flow.command(side, word, argument)
-        self.say(said)
-        if word in ("double", "take", "drop"):
-            value = getattr(getattr(self.flow, "game", None), "cube_value", 1)
-            self.record(CubeAction(player=side, action=word, value=value))
-        elif word in ("vie", "see", "yield"):
-            self.record(Vie(player=side, action=word, stake=getattr(getattr(self.flow, "game", None),
-                                                                     "vies", 0)))
-        else:
-            self.record(Claim(player=side, claim=word, detail=argument))
-        if self.flow.outcome is not None:
-            self._game_over()
-        elif self.phase == PLAY and self.flow.awaiting != PLAY:
-            self.phase = THROW
-            self.inference = None
-        elif self.phase == THROW and self.flow.awaiting == PLAY:
-            self._begin_turn()
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
