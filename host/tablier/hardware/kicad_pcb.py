@@ -15,6 +15,7 @@ import itertools
 import math
 import os
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +55,7 @@ class Pad:
     y: float
     layers: tuple[str, ...]
     size: tuple[float, float]
+    angle: float = 0.0  # degrees on the board: its part's turn and its own in the footprint
 
 
 @dataclass
@@ -103,17 +105,17 @@ class Pcb:
         part = self.parts[ref]
         for node in part.source:
             if isinstance(node, list) and node[:2] == ["pad", number]:
-                at = find(node, "at")
-                size = find(node, "size")
-                layers = find(node, "layers")
-                assert at is not None and size is not None and layers is not None
-                px, py = float(str(at[1])), -float(str(at[2]))  # the footprint's Y is down
-                turn = math.radians(part.angle)
-                x = part.x + px * math.cos(turn) - py * math.sin(turn)
-                y = part.y + px * math.sin(turn) + py * math.cos(turn)
-                return Pad(round(x, 4), round(y, 4), tuple(str(n) for n in layers[1:]),
-                           (float(str(size[1])), float(str(size[2]))))
+                return _placed_pad(part, node)
         raise KeyError(f"{ref} has no pad {number}")
+
+    def pads(self) -> Iterator[tuple[str, Pad]]:
+        """Every pad of every placed part with its net (an unconnected pad: a net of its own,
+        ``REF-NUMBER``)."""
+        for ref, part in self.parts.items():
+            for node in part.source:
+                if isinstance(node, list) and node[:1] == ["pad"]:
+                    number = str(node[1])
+                    yield part.nets.get(number, f"{ref}-{number}"), _placed_pad(part, node)
 
     def net_of(self, ref: str, number: str) -> str:
         """The net on pad ``number`` of ``ref``."""
@@ -144,6 +146,21 @@ class Pcb:
         """Every net, numbered from 1 in this order (0 is KiCad's no-net)."""
         names = {net for _fp, _v, pads in self.netlist.values() for net in pads.values()}
         return sorted(names)
+
+
+def _placed_pad(part: Part, node: list[Node]) -> Pad:
+    """The pad ``node`` of the footprint of ``part``, where the part's place puts it."""
+    at = find(node, "at")
+    size = find(node, "size")
+    layers = find(node, "layers")
+    assert at is not None and size is not None and layers is not None
+    px, py = float(str(at[1])), -float(str(at[2]))  # the footprint's Y is down
+    turn = math.radians(part.angle)
+    x = part.x + px * math.cos(turn) - py * math.sin(turn)
+    y = part.y + px * math.sin(turn) + py * math.cos(turn)
+    own = float(str(at[3])) if len(at) > 3 else 0.0
+    return Pad(round(x, 4), round(y, 4), tuple(str(n) for n in layers[1:]),
+               (float(str(size[1])), float(str(size[2]))), part.angle + own)
 
 
 def board_text(pcb: Pcb) -> str:

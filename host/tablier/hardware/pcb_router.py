@@ -19,7 +19,6 @@ from typing import TypeVar
 
 from tablier.errors import TablierError
 from tablier.hardware.kicad_pcb import TRACK, VIA, Pcb
-from tablier.hardware.sexpr import find
 
 GRID = 0.5
 CLEARANCE = 0.2
@@ -56,22 +55,13 @@ class Router:
         self.owner: dict[Cell, str] = {}  # a cell used by a net's track, or reserved by its via or pad
         self.vias: dict[tuple[int, int], str] = {}
         self.pads: list[tuple[str, tuple[int, ...], float, float, float, float]] = []  # net, layers, box
-        for ref, part in pcb.parts.items():
-            for node in part.source:
-                if not (isinstance(node, list) and node[:1] == ["pad"]):
-                    continue
-                number = str(node[1])
-                info = pcb.pad_info(ref, number)
-                at = find(node, "at")
-                layers = (0, 1) if "*.Cu" in info.layers else tuple(
-                    LAYER_NAMES.index(name) for name in info.layers if name in LAYER_NAMES)
-                w, h = info.size
-                turn = part.angle + (float(str(at[3])) if at is not None and len(at) > 3 else 0)
-                if round(turn) % 180 == 90:
-                    w, h = h, w
-                net = part.nets.get(number, f"{ref}-{number}")  # an unconnected pad: a net of its own
-                self.pads.append((net, layers, info.x - w / 2, info.y - h / 2,
-                                  info.x + w / 2, info.y + h / 2))
+        for net, pad in pcb.pads():
+            layers = (0, 1) if "*.Cu" in pad.layers else tuple(
+                LAYER_NAMES.index(name) for name in pad.layers if name in LAYER_NAMES)
+            w, h = pad.size
+            if round(pad.angle) % 180 == 90:
+                w, h = h, w
+            self.pads.append((net, layers, pad.x - w / 2, pad.y - h / 2, pad.x + w / 2, pad.y + h / 2))
         edge = EDGE / GRID
         self._inner = (edge, self.nx - 1 - edge, self.ny - 1 - edge)  # the first and the last X, Y index
         # What the searches ask at every step, kept up to date as the nets are routed: the one net a

@@ -28,7 +28,6 @@ from tablier.errors import TablierError
 from tablier.hardware import gerber_render
 from tablier.hardware.kicad_pcb import ORIGIN, VIA, Pcb, board_text, footprint_file
 from tablier.hardware.layout import Layout
-from tablier.hardware.sexpr import find
 
 KICAD_PYTHON = os.environ.get("TABLIER_KICAD_PYTHON", "/usr/bin/python3")
 RUNNER = Path(__file__).with_name("kicad_run.py")
@@ -139,22 +138,15 @@ def pieces(pcb: Pcb) -> list[Piece]:
     out = [Piece(frozenset({layer}), net, *a, *b, width)
            for net, layer, points, width in pcb.tracks for a, b in itertools.pairwise(points)]
     out += [Piece(frozenset({"F.Cu", "B.Cu"}), net, x, y, x, y, VIA[0]) for net, x, y in pcb.vias]
-    for ref, part in pcb.parts.items():
-        for node in part.source:
-            if not (isinstance(node, list) and node[:1] == ["pad"]):
-                continue
-            number = str(node[1])
-            pad = pcb.pad_info(ref, number)
-            at = find(node, "at")
-            assert at is not None
-            turn = math.radians(part.angle + (float(str(at[3])) if len(at) > 3 else 0.0))
-            w, h = pad.size
-            half = abs(w - h) / 2
-            dx, dy = (math.cos(turn), math.sin(turn)) if w >= h else (-math.sin(turn), math.cos(turn))
-            copper = {"F.Cu", "B.Cu"}
-            layers = frozenset(copper if "*.Cu" in pad.layers else set(pad.layers) & copper)
-            out.append(Piece(layers, part.nets.get(number, f"{ref}-{number}"), pad.x - dx * half,
-                             pad.y - dy * half, pad.x + dx * half, pad.y + dy * half, min(w, h)))
+    copper = {"F.Cu", "B.Cu"}
+    for net, pad in pcb.pads():
+        turn = math.radians(pad.angle)
+        w, h = pad.size
+        half = abs(w - h) / 2
+        dx, dy = (math.cos(turn), math.sin(turn)) if w >= h else (-math.sin(turn), math.cos(turn))
+        layers = frozenset(copper if "*.Cu" in pad.layers else set(pad.layers) & copper)
+        out.append(Piece(layers, net, pad.x - dx * half, pad.y - dy * half, pad.x + dx * half,
+                         pad.y + dy * half, min(w, h)))
     return out
 
 
