@@ -195,7 +195,7 @@ def test_without_the_footprint_library_the_check_still_runs_without_the_notches(
     fresh_boards(monkeypatch)
     layout = read_layout()
     assert layout.hash  # the layout loads
-    from tablier.hardware.validate import mechanics_problems
+    from tablier.hardware.validate_mechanics import mechanics_problems
 
     assert list(mechanics_problems(layout)) == []
 

@@ -215,11 +215,12 @@ def run_capture(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    """The validated layout, or None after printing why it cannot be used."""
+    """The layout after the whole check (electrical and mechanical), or None after printing why it
+    cannot be used."""
     from tablier.hardware.layout import LayoutError, load_layout
 
     try:
-        return load_layout(args.layout)
+        return load_layout(args.layout, whole=True)
     except LayoutError as error:
         print(f"error: {error}", file=sys.stderr)
         print("run `tablier hardware check` for the full list", file=sys.stderr)

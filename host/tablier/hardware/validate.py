@@ -1,12 +1,20 @@
-"""The layout validator behind ``tablier hardware check``.
+"""The layout validator, in two parts: the electrical check and the whole check.
 
-:func:`find_problems` returns one clear sentence per problem (an empty list means the layout is
-sound): no chain address or LED index used twice, every place on both faces covered exactly once,
-the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, a
-74HC165 chain long enough for the switches and no longer with a spare pattern that catches faults,
-an LED budget the USB port allows, the slab's cut-outs (with the plug notches of the boards'
-pockets) clear of each other, every board in a pocket or groove with its tallest part under the skin,
-a magnet that captures without crosstalk, and boards that keep their clearances.
+:func:`electrical_problems` checks what the play layer and the firmware rely on, the part of the
+file the layout hash covers (everything but ``[mechanics]``): no chain address or LED index used
+twice, every place on both faces covered exactly once, the LED chain contiguous from 0, pins that
+exist on the microcontroller and suit their job, a 74HC165 chain long enough for the switches and
+no longer with a spare pattern that catches faults, an LED budget the USB port allows, and a
+geometry where men fit their slots. :func:`~tablier.hardware.layout.load_layout` runs it on every
+load.
+
+:func:`find_problems`, behind ``tablier hardware check``, is the whole check: the electrical one,
+then the mechanical one (:mod:`tablier.hardware.validate_mechanics`, imported only then: it lays
+out the boards): the slab's cut-outs (with the plug notches of the boards' pockets) clear of each
+other, every board in a pocket or groove with its tallest part under the skin, a magnet that
+captures without crosstalk, and boards that keep their clearances.
+
+Both return one clear sentence per problem; an empty list means the layout is sound.
 """
 
 from __future__ import annotations
@@ -14,10 +22,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from tablier.errors import TablierError
-from tablier.hardware.capture import capture_problems
-from tablier.hardware.cutouts import Cutout, clashes, cutouts
-from tablier.hardware.heights import HeightsError
 from tablier.hardware.layout import (
     LADDER_KINDS,
     LOCATION_COUNTS,
@@ -25,8 +29,6 @@ from tablier.hardware.layout import (
     SWITCH_KINDS,
     Layout,
 )
-from tablier.hardware.pcbs import clearance_problems
-from tablier.hardware.pockets import pocket_problems
 from tablier.hardware.power import USB_PORT_MA, dark_ma
 
 #: The Raspberry Pi Pico's GPIOs on its header (23, 24, 25 and 29 are used on the module itself).
@@ -39,28 +41,30 @@ INPUTS_PER_74HC165 = 8
 MAX_SPI_BAUD = 10_000_000
 
 
-def find_problems(layout: Layout) -> list[str]:
-    """Every problem of the layout, one sentence each; empty when the layout is sound."""
+def electrical_problems(layout: Layout) -> list[str]:
+    """The problems of the pins, the chain, the switches, the LEDs and the geometry: what playing,
+    the link and the firmware rely on (the part of the file the layout hash covers); empty when
+    that part is sound."""
     return [
         *_pin_problems(layout),
         *_chain_problems(layout),
         *_switch_problems(layout),
         *_led_problems(layout),
         *_geometry_problems(layout),
-        *mechanics_problems(layout),
-        *_pcb_problems(layout),
     ]
 
 
-def _pcb_problems(layout: Layout) -> Iterable[str]:
-    """The boards' clearance check, once the pins, the chain and the geometry they are drawn from are
-    sound."""
-    if _boards_drawable(layout):
-        yield from clearance_problems(layout)
+def find_problems(layout: Layout) -> list[str]:
+    """Every problem of the layout, electrical then mechanical (the slab, its cut-outs, the boards'
+    pockets and clearances), one sentence each; empty when the whole layout is sound."""
+    from tablier.hardware.validate_mechanics import mechanical_problems
+
+    return [*electrical_problems(layout), *mechanical_problems(layout)]
 
 
-def _boards_drawable(layout: Layout) -> bool:
-    """Whether the pins, the chain and the geometry the boards are drawn from are sound."""
+def boards_drawable(layout: Layout) -> bool:
+    """Whether the pins, the chain and the geometry the boards are drawn from are sound: the
+    mechanical check lays the boards out only then."""
     return all(value > 0 for value in vars(layout.geometry).values()) and \
         all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)) and \
         not any(_chain_problems(layout))
@@ -211,51 +215,6 @@ def _geometry_problems(layout: Layout) -> Iterable[str]:
     if geometry.slot_pitch_mm < geometry.man_diameter_mm:
         yield (f"geometry.slot_pitch_mm = {geometry.slot_pitch_mm:g} is less than a man's diameter "
                f"({geometry.man_diameter_mm:g} mm): neighbouring men would overlap")
-
-
-def mechanics_problems(layout: Layout) -> Iterable[str]:
-    """The slab's problems: sizes, cut-outs off the slab or through a skin, and colliding cut-outs."""
-    m = layout.mechanics
-    sizes = {"slab_mm X": m.slab_x, "slab_mm Y": m.slab_y, "skin_mm": m.skin, "core_mm": m.core,
-             "min_web_mm": m.min_web, "face_stable_ms": m.face_stable_ms,
-             "carrier.depth_mm": m.carrier_depth, "carrier.width_mm": m.carrier_width,
-             "face_sensor.diameter_mm": m.face_sensor_diameter, "face_sensor.depth_mm": m.face_sensor_depth}
-    bad = [f"mechanics.{name} = {value:g}" for name, value in sizes.items() if value <= 0]
-    if bad:
-        yield f"{', '.join(bad)}: these sizes should be positive"
-        return
-    side = 8 * layout.geometry.square_mm
-    dx, dy = m.draughts_origin
-    if dx < 0 or dy < 0 or dx + side > m.slab_x or dy + side > m.slab_y:
-        yield (f"the draughts board ({side:g} mm square from {dx:g}, {dy:g}) does not fit the "
-               f"{m.slab_x:g} x {m.slab_y:g} mm slab")
-    items, boards_problems = _cutouts_and_pockets(layout)
-    yield from boards_problems
-    for item in items:
-        x0, y0, x1, y1 = item.box
-        if x0 < 0 or y0 < 0 or x1 > m.slab_x or y1 > m.slab_y:
-            yield f"{item.name} (X {item.x:.1f}, Y {item.y:.1f}) runs off the slab"
-        if item.face != "edge" and item.depth > m.skin + m.core - m.min_web:
-            yield (f"{item.name} is {item.depth:g} mm deep: it would leave less than {m.min_web:g} mm "
-                   f"over the other face's skin ({m.skin + m.core:g} mm to it)")
-    for clash in clashes(layout, items):
-        yield clash.sentence(m.min_web)
-    yield from capture_problems(layout)
-
-
-def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:
-    """The cut-outs, with the boards' plug notches and the boards' fit in their pockets when the boards
-    can be laid out here (KiCad's footprint library installed, a sound chain); else without them (the
-    board checks say why)."""
-    if _boards_drawable(layout):
-        try:
-            items = cutouts(layout)
-            return items, pocket_problems(layout, items)
-        except HeightsError as error:  # a header without a height: its notch cannot be placed
-            return cutouts(layout, notches=False), [str(error)]
-        except TablierError:  # no footprint library, or a layout the boards' copper was not drawn for
-            pass
-    return cutouts(layout, notches=False), []
 
 
 def _place(kind: str, index: int, extra: int | None, word: str = "slot") -> str:
