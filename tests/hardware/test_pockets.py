@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from tablier.cli import main
 from tablier.hardware import boards, pockets
 from tablier.hardware.cutouts import cutouts, plan_gap
 from tablier.hardware.heights import Height, footprint_heights, height_of
 from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS
-from tablier.hardware.layout import load_layout, read_layout
+from tablier.hardware.layout import LayoutError, load_layout, read_layout
 from tablier.hardware.pockets import board_headers, clearance_under_skin, recesses, stack_of
 from tablier.hardware.templates import holes_csv, template_files
 from tablier.hardware.validate import find_problems
@@ -63,6 +64,25 @@ def test_a_pocket_too_shallow_for_the_headers_is_refused(write_layout: Writer, b
     assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 6.45 mm over its pocket's floor "
             "(1.6 mm board + 4.85 mm), more than the 6 mm the 9 mm pocket leaves under the skin") in problems
     assert not any(p.startswith("main board PCB") for p in problems)
+
+
+def test_a_pocket_too_shallow_is_still_played_on_but_refused_by_the_hardware_commands(
+        write_layout: Writer, board_text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Where the holes are is no concern of the firmware: play loads the layout, the build does not."""
+    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 9                  # from the tables face")
+    path = write_layout(shallow)
+    played = load_layout(path)  # what tablier play, the link and the firmware's build load
+    assert played.hash == load_layout().hash  # the same firmware: no reflash
+    too_tall = "chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 6.45 mm over its pocket"
+    with pytest.raises(LayoutError, match=r"problem\(s\) in the layout: chain board 1 PCB: J1 ") as refused:
+        load_layout(path, whole=True)
+    assert too_tall in str(refused.value) and "\n" not in str(refused.value)
+    assert main(["hardware", "check", "--layout", str(path)]) == 1
+    assert too_tall in capsys.readouterr().err
+    assert main(["hardware", "templates", "--layout", str(path), "--out", str(path.parent / "t")]) == 1
+    err = capsys.readouterr().err
+    assert too_tall in err and "run `tablier hardware check` for the full list" in err
+    assert not (path.parent / "t").exists()
 
 
 def test_a_main_board_pocket_too_shallow_for_the_flat_pico_is_refused(write_layout: Writer,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,7 +11,7 @@ import pytest
 
 from tablier.cli import main
 from tablier.hardware.layout import LayoutError, load_layout, read_layout
-from tablier.hardware.validate import find_problems
+from tablier.hardware.validate import electrical_problems, find_problems
 
 
 def problems_of(text: str, write_layout: Callable[[str], Path]) -> list[str]:
@@ -82,6 +84,35 @@ def test_spi_pins_must_belong_to_the_spi_block(write_layout: Callable[[str], Pat
 def test_load_layout_refuses_a_broken_layout(write_layout: Callable[[str], Path], board_text: str) -> None:
     with pytest.raises(LayoutError, match="1 problem"):
         load_layout(write_layout(board_text.replace("chips = 26", "chips = 25")))
+
+
+def test_loading_for_play_refuses_an_electrical_problem_in_one_line(write_layout: Callable[[str], Path],
+                                                                   board_text: str) -> None:
+    path = write_layout(board_text.replace("sr_clk = 18", "sr_clk = 19"))
+    with pytest.raises(LayoutError) as refused:
+        load_layout(path)
+    message = str(refused.value)
+    assert message == (f"{path}: 1 problem(s) in the layout: pins.sr_clk = GP19 cannot be SPI0 SCK (use one "
+                       "of GP2, GP6, GP18, GP22)")
+    assert electrical_problems(read_layout(path)) == [message.split("layout: ")[1]]
+
+
+def test_loading_for_play_refuses_a_face_sensor_that_never_settles(write_layout: Callable[[str], Path],
+                                                                   board_text: str) -> None:
+    """The one value of [mechanics] the host reads while playing is checked with the electrical part."""
+    text = board_text.replace("face_stable_ms = 1000 ", "face_stable_ms = 0 ")
+    assert text != board_text
+    with pytest.raises(LayoutError, match=r"mechanics\.face_stable_ms = 0 should be positive"):
+        load_layout(write_layout(text))
+
+
+def test_loading_for_play_lays_out_no_board() -> None:
+    """A play process checks the electrical part without importing SKiDL or laying out the boards."""
+    boards = ("tablier.hardware.validate_mechanics", "tablier.hardware.pcbs", "tablier.hardware.pockets")
+    script = ("import sys; from tablier.hardware.layout import load_layout; load_layout(); "
+              f"print(sorted(m for m in sys.modules if m.split('.')[0] == 'skidl' or m in {boards!r}))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_check_exits_1_listing_each_problem(write_layout: Callable[[str], Path], board_text: str,

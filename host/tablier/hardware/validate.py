@@ -4,9 +4,10 @@
 file the layout hash covers (everything but ``[mechanics]``): no chain address or LED index used
 twice, every place on both faces covered exactly once, the LED chain contiguous from 0, pins that
 exist on the microcontroller and suit their job, a 74HC165 chain long enough for the switches and
-no longer with a spare pattern that catches faults, an LED budget the USB port allows, and a
-geometry where men fit their slots. :func:`~tablier.hardware.layout.load_layout` runs it on every
-load.
+no longer with a spare pattern that catches faults, an LED budget the USB port allows, a geometry
+where men fit their slots, and a face sensor that must hold steady for a positive time (the one
+``[mechanics]`` value the host reads while playing). :func:`~tablier.hardware.layout.load_layout`
+runs it on every load.
 
 :func:`find_problems`, behind ``tablier hardware check``, is the whole check: the electrical one,
 then the mechanical one (:mod:`tablier.hardware.validate_mechanics`, imported only then: it lays
@@ -43,14 +44,16 @@ MAX_SPI_BAUD = 10_000_000
 
 def electrical_problems(layout: Layout) -> list[str]:
     """The problems of the pins, the chain, the switches, the LEDs and the geometry: what playing,
-    the link and the firmware rely on (the part of the file the layout hash covers); empty when
-    that part is sound."""
+    the link and the firmware rely on (the part of the file the layout hash covers, and the one
+    ``[mechanics]`` value the host reads while playing, ``face_stable_ms``); empty when that part
+    is sound."""
     return [
         *_pin_problems(layout),
         *_chain_problems(layout),
         *_switch_problems(layout),
         *_led_problems(layout),
         *_geometry_problems(layout),
+        *_face_sensor_problems(layout),
     ]
 
 
@@ -215,6 +218,13 @@ def _geometry_problems(layout: Layout) -> Iterable[str]:
     if geometry.slot_pitch_mm < geometry.man_diameter_mm:
         yield (f"geometry.slot_pitch_mm = {geometry.slot_pitch_mm:g} is less than a man's diameter "
                f"({geometry.man_diameter_mm:g} mm): neighbouring men would overlap")
+
+
+def _face_sensor_problems(layout: Layout) -> Iterable[str]:
+    stable_ms = layout.mechanics.face_stable_ms
+    if stable_ms <= 0:
+        yield (f"mechanics.face_stable_ms = {stable_ms} should be positive: the host acts on a turn-over "
+               f"once the face sensor has read the new face this long")
 
 
 def _place(kind: str, index: int, extra: int | None, word: str = "slot") -> str:

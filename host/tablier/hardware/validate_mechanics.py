@@ -32,7 +32,7 @@ def mechanics_problems(layout: Layout) -> Iterable[str]:
     """The slab's problems: sizes, cut-outs off the slab or through a skin, and colliding cut-outs."""
     m = layout.mechanics
     sizes = {"slab_mm X": m.slab_x, "slab_mm Y": m.slab_y, "skin_mm": m.skin, "core_mm": m.core,
-             "min_web_mm": m.min_web, "face_stable_ms": m.face_stable_ms,
+             "min_web_mm": m.min_web,
              "carrier.depth_mm": m.carrier_depth, "carrier.width_mm": m.carrier_width,
              "face_sensor.diameter_mm": m.face_sensor_diameter, "face_sensor.depth_mm": m.face_sensor_depth}
     bad = [f"mechanics.{name} = {value:g}" for name, value in sizes.items() if value <= 0]
