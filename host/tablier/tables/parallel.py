@@ -36,8 +36,12 @@ class Walls:
         men = [0] * 26  # men[h]: the adversary's men on his point h
         for point in range(1, 25):
             men[variant.opposite(point)] = theirs[point]
-        self.behind = [sum(men[his + 1:25]) for his in range(25)]
+        self.behind = [0] * 25
         """``behind[h]``: the adversary's men on his points above ``h``."""
+        above = 0
+        for his in range(24, -1, -1):
+            self.behind[his] = above
+            above += men[his]
         self.on_board = self.behind[0]
         highest_his = max(variant.opposite(point) for point in range(19, 25))
         self.to_pass_starting_table = self.behind[highest_his] > 0

@@ -12,15 +12,15 @@ whole turn, and their rules on single steps are of two kinds, which :class:`Race
 
 :func:`race_plays` first asks the rule which walls it may forbid this turn (``wall_sets``, with
 every point the mover holds or may stop on) and keeps those the turn's men can fill
-(:func:`_fillable`); if none, the rule is left out. A doublet is then generated as non-increasing
-orders of from-points (:func:`_doublet_plays`), the starting point opened by the first man's run
-home; if the rule on walls forbids a step of those orders, the doublet is walked as
-:func:`tablier.tables.movegen.generic_plays` walks it (every order, each board once, the same plays
-in the same order: :func:`_doublet_depth_first`, which tries a step above the last one only where
-the two may bear on each other), and so are two different dice (:func:`_depth_first`), on a board
-encoded as one integer (four bits a place) so that remembering a state costs an addition.
-``generic_plays`` with the variant's ``step_allowed`` stays the tests' reference: both reach the
-same positions.
+(:mod:`~tablier.tables.turn_walls`); if none, the rule is left out. A doublet is then generated as
+non-increasing orders of from-points (:func:`_doublet_plays`), the starting point opened by the
+first man's run home; if the rule on walls forbids a step of those orders, the rest of the doublet
+is walked as :func:`tablier.tables.movegen.generic_plays` walks it (every order, each board once,
+the same plays in the same order: :func:`_doublet_depth_first`, which takes up after the orders
+already walked and tries a step above the last one only where the two may bear on each other), and
+so are two different dice (:func:`_depth_first`), on a board encoded as one integer (four bits a
+place) so that remembering a state costs an addition. ``generic_plays`` with the variant's
+``step_allowed`` stays the tests' reference: both reach the same positions.
 """
 
 from __future__ import annotations
@@ -33,18 +33,11 @@ from .movegen import MOVES, made_with
 from .moves import Move, Play
 from .parallel import START_POINT, held_points
 from .position import MEN, OFF, SideBoard
+from .turn_walls import StepJudge, WallRule, fillable, forbids_nothing, wall_judge
 
 BOARD_BITS = (1 << 104) - 1  # the board's 26 places, four bits each
 POINTS = (1 << 25) - 2  # the points 1..24, as bits
 UNITS = tuple(1 << 4 * place for place in range(26))  # one man on each place, in a board's key
-
-WallRule = Callable[[int, int], bool]
-"""``wall_forbids(before, after)``: does a step that changes the mover's held points (bits 1..24)
-from ``before`` to ``after`` make a forbidden wall?"""
-StepJudge = Callable[[int, int, int], bool]
-"""``forbids(before, after, dst)``: the rule on walls for a step onto the point ``dst`` that makes
-it held, asked only if the step completes one of the turn's walls (:func:`_judge`)."""
-
 
 class RaceRules(NamedTuple):
     """A race's rules on single steps, in the forms the fast generator applies incrementally.
@@ -82,82 +75,21 @@ def race_plays(mine: SideBoard, closed: list[bool], steps: tuple[int, ...], rule
             reach |= (reach >> die) & open_points
     sets = rules.wall_sets(reach) if rules.wall_sets is not None else []
     if len(distinct) == 1:
-        sets = [wall for wall in sets if _fillable(wall & ~held, board, closed, dice[0], len(dice))]
+        sets = [wall for wall in sets if fillable(wall & ~held, board, closed, dice[0], len(dice))]
     danger = 0  # the points of the walls: only a step onto one of them may complete a wall
     for wall in sets:
         danger |= wall
     walls = None
     if sets and rules.wall_forbids is not None:
-        walls = _judge(rules.wall_forbids, sets, danger | rules.wall_reads)
+        walls = wall_judge(rules.wall_forbids, sets, danger | rules.wall_reads)
     if len(distinct) > 1:
         return _depth_first(board, closed, dice, distinct, reach, rules, walls)
     die, count = dice[0], len(dice)
     plays = _doublet_plays(board, closed, die, count, reach, rules, walls, danger)
-    if plays is None:
-        plays = _doublet_depth_first(board, closed, die, count, reach, rules, walls, danger,
-                                     danger | rules.wall_reads)
+    if isinstance(plays, Vetoed):
+        plays = _doublet_depth_first(board, closed, die, count, reach, rules, walls, sets,
+                                     danger | rules.wall_reads, plays)
     return plays
-
-
-def _fillable(missing_points: int, board: list[int], closed: list[bool], die: int, count: int) -> bool:
-    """Whether ``count`` steps of ``die`` may hold every point of a wall at once, the points of it
-    not held being ``missing_points`` (bits): each needs a man of his own, who comes from a point
-    ``k`` steps above it (``k`` steps, every point between open), the steps of all of them at most
-    ``count``."""
-    missing = []  # from the lowest
-    while missing_points:
-        lowest = missing_points & -missing_points
-        missing.append(lowest.bit_length() - 1)
-        missing_points ^= lowest
-        if len(missing) > count:
-            return False
-    left = board  # the men not yet given a point (restored as the search backs up)
-
-    def assign(at: int, steps: int) -> bool:
-        if at == len(missing):
-            return True
-        point = missing[at]
-        for k in range(1, count - steps + 1):
-            src = point + k * die
-            if src > 24 or closed[src - die]:
-                return False
-            if left[src]:
-                left[src] -= 1
-                fits = assign(at + 1, steps + k)
-                left[src] += 1
-                if fits:
-                    return True
-        return False
-
-    return assign(0, 0)
-
-
-def _judge(wall_forbids: WallRule, walls: list[int], reads: int) -> StepJudge:
-    """``wall_forbids`` for a step onto ``dst``, asked only if the step completes one of ``walls``
-    (the rule forbids nothing else), each verdict remembered for the held points among ``reads``
-    before and after the step (the only ones the rule reads)."""
-    through: list[list[int]] = [[] for _ in range(25)]  # through[dst]: the walls with the point dst
-    for wall in walls:
-        points = wall
-        while points:
-            dst = points.bit_length() - 1
-            points ^= 1 << dst
-            through[dst].append(wall)
-    verdicts: dict[int, bool] = {}
-
-    def forbids(before: int, after: int, dst: int) -> bool:
-        for wall in through[dst]:
-            if after & wall == wall:
-                break
-        else:
-            return False
-        pair = (before & reads) << 25 | after & reads
-        verdict = verdicts.get(pair)
-        if verdict is None:
-            verdict = verdicts[pair] = wall_forbids(before, after)
-        return verdict
-
-    return forbids
 
 
 def _start_closed(board: list[int], rules: RaceRules) -> bool:
@@ -168,10 +100,22 @@ def _start_closed(board: list[int], rules: RaceRules) -> bool:
     return bool(home) and board[START_POINT] < MEN and not any(board[OFF:home + 1])
 
 
+class Vetoed(NamedTuple):
+    """Where the non-increasing walk of a doublet stopped, the rule on walls having forbidden a
+    step: the plays it had found (by their boards' keys), the most steps they make, and the
+    from-points of the order up to the forbidden step (none if the walk was not one order: the
+    first man's runs)."""
+
+    found: dict[int, Play]
+    best: int
+    at: tuple[int, ...]
+
+
 def _doublet_plays(board: list[int], closed: list[bool], die: int, count: int, reach: int,
-                   rules: RaceRules, wall_forbids: StepJudge | None, danger: int) -> list[Play] | None:
+                   rules: RaceRules, wall_forbids: StepJudge | None, danger: int) -> list[Play] | Vetoed:
     """The plays of a doublet as multisets of from-points taken in non-increasing order (each
-    multiset is one position), or ``None`` if the rule on walls forbade a step of such an order.
+    multiset is one position), or where the walk stopped (:class:`Vetoed`) if the rule on walls
+    forbade a step of such an order.
 
     While the first man is not home (``first_man_home``) the starting point stays shut but for him:
     a play then either brings no man home (one non-increasing order, the start shut), or it has a
@@ -191,6 +135,7 @@ Without the rule on walls every legal play is found so;
     best = 0
     path: list[Move] = []
     walls_bit = False
+    vetoed_at: tuple[int, ...] = ()  # the from-points of the order whose last step was forbidden
     _targets, shift, moves = _steps_of(die)
     source_bits = sum(1 << src for src in sources)
     upto = [source_bits & (2 << src) - 1 for src in range(26)]  # upto[src]: the sources from src down
@@ -204,10 +149,11 @@ Without the rule on walls every legal play is found so;
             found.setdefault(key, tuple(path))
 
     def wall_bites(held: int, new_held: int, dst: int) -> bool:
-        nonlocal walls_bit
+        nonlocal walls_bit, vetoed_at
         if wall_forbids is None or not wall_forbids(held, new_held, dst):
             return False
         walls_bit = True
+        vetoed_at = (*[move.src for move in path], dst + die)
         return True
 
     def extend(tried: int, left: int, outside: int, key: int, open_start: bool, held: int,
@@ -311,7 +257,9 @@ Without the rule on walls every legal play is found so;
                 run(src, 0, outside, key, held, src)
                 if walls_bit:
                     break
-    return None if walls_bit else list(found.values())
+    if walls_bit:
+        return Vetoed(found, best, vetoed_at if open_start else ())
+    return list(found.values())
 
 
 def _board_key(board: list[int]) -> int:
@@ -320,37 +268,57 @@ def _board_key(board: list[int]) -> int:
 
 
 def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: int, reach: int,
-                         rules: RaceRules, wall_forbids: StepJudge | None, danger: int,
-                         reads: int) -> list[Play]:
+                         rules: RaceRules, wall_forbids: StepJudge | None, walls: list[int],
+                         reads: int, vetoed: Vetoed | None = None) -> list[Play]:
     """A doublet's plays in every order of its steps, as ``generic_plays`` tries them (from the
     highest point), each board expanded once: the same plays in the same order, each found first by
     its highest legal order. A step whose board was reached before is not judged again.
 
     A step from a point above the last step's is tried only if the two steps may bear on each
-    other: this one newly holding a point of a wall (``danger``) after the last one emptied or
-    newly held a point the rule on walls reads (``reads``); this one moving onto or off a point the
-    rule reads after the last one newly held a point of a wall; this one from the starting point
-    after the last one brought the first man home; or the last one bearing off from below where
-    this one stops. (A step that holds no new point is never judged, and one that changes no point
-    the rule reads leaves the other's verdict as it was.) Otherwise the two steps in the other order
-    are legal: that higher order reached the same board before (and a play at least one step
-    longer, so no shorter play is lost).
+    other, that is if in the other order one of them might be forbidden: this one newly holding a
+    point of a wall after the last one emptied or newly held a point the rule on walls reads
+    (``reads``); this one moving onto or off a point the rule reads after the last one completed a
+    wall; this one newly holding a point of a wall through the point the last one newly held
+    without completing a wall (only then may the last one complete it); this one from the starting
+    point after the last one brought the first man home; or the last one bearing off from below
+    where this one stops. (Only a step that completes a wall is judged, and one that changes no
+    point the rule reads leaves the other's verdict as it was.) Otherwise the two steps in the
+    other order are legal: that higher order reached the same board before (and a play at least
+    one step longer, so no shorter play is lost).
+
+    The search takes up where the non-increasing walk stopped (``vetoed``): the orders higher than
+    the forbidden one are left out, for the plays they reach are the walk's (the highest legal
+    order of each is its non-increasing one, in which the walk met no forbidden step). Each board
+    of the forbidden order is searched from that order's step down (``caps``: the highest point a
+    step may start from there). If no play of every die is found so, the search starts again from
+    the beginning, so that the shorter plays are those the every-order search finds.
 
     The rules that depend on the board but not on the step (bearing off, the starting point) are
     applied once a board, to the bits of the points a step may start from (``movable``); the
     play's last step is walked apart (``last_step``), recording without moving the men."""
     expanded: set[int] = set()
-    found: dict[int, Play] = {}
-    best = 0
+    found = dict(vetoed.found) if vetoed else {}
+    best = vetoed.best if vetoed else 0
     path: list[Move] = []
     low = (1 << die + 1) - 2  # the points 1..die, from which a step bears off
     sources = reach & POINTS & (low | _open_points(closed) << die)
     targets, shift, moves = _steps_of(die)
     postillon = bool(rules.first_man_home) and not any(board[OFF:rules.first_man_home + 1])  # on his way
-    forbids = wall_forbids if wall_forbids is not None else _forbids_nothing
+    forbids = wall_forbids if wall_forbids is not None else forbids_nothing
+    danger = 0  # the points of the walls
+    for wall in walls:
+        danger |= wall
     onto = 0  # the steps onto a point of a wall: only they may be forbidden
     if wall_forbids is not None:
         onto = (danger & POINTS) << die & sources
+    onto_walls_with = [0] * 25  # onto_walls_with[p]: the steps onto a point of a wall with the point p
+    for wall in walls:
+        steps = (wall & POINTS) << die & sources
+        points = wall
+        while points:
+            point = points.bit_length() - 1
+            points ^= 1 << point
+            onto_walls_with[point] |= steps
     walled = (reads | reads << die | (low if reads & 1 else 0)) & sources  # onto or off a point read
     # below[last]: the sources tried after a step from ``last`` whatever it changed (bits); the
     # steps onto a wall's point and those moving onto or off a point the rule reads are added by
@@ -383,6 +351,8 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
         moved = False
         points = held & tried
+        if caps:
+            points &= caps.get(key, -1)
         if points & restricted:
             points = movable(points, held, outside)
         while points:  # from the highest
@@ -395,10 +365,13 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             dst = targets[src]
             there = board[src]
             new_held = held & ~(1 << src) if there == 1 else held
+            verdict = None
             if dst and not board[dst]:
                 new_held |= 1 << dst
-                if onto >> src & 1 and forbids(held, new_held, dst):
-                    continue
+                if onto >> src & 1:
+                    verdict = forbids(held, new_held, dst)
+                    if verdict:
+                        continue
             moved = True
             expanded.add(after)
             board[src] = there - 1
@@ -409,8 +382,10 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             changed = new_held ^ held  # the points this step emptied or newly held
             if changed & reads:  # a step above that newly holds a wall's point may be judged anew
                 next_tried |= onto & ~(new_held << die)
-            if changed >> dst & 1 and onto >> src & 1:  # this step's verdict may change
+            if verdict is not None:  # it completed a wall: a step above may change its verdict
                 next_tried |= walled
+            elif changed >> dst & 1 and onto >> src & 1:  # a step above may complete a wall with it
+                next_tried |= onto_walls_with[dst] & ~(new_held << die)
             if left > 2:
                 extend(left - 1, after, new_held, outside_after, next_tried)
             else:
@@ -425,6 +400,8 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
         nonlocal best
         moved = False
         points = held & tried
+        if caps:
+            points &= caps.get(key, -1)
         if points & restricted:
             points = movable(points, held, outside)
         while points:
@@ -458,12 +435,19 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             found.setdefault(key, tuple(path))
 
     start = _board_key(board)
+    caps: dict[int, int] = {}  # by the boards of the forbidden order
+    key = start
+    for src in vetoed.at if vetoed else ():
+        caps[key] = (2 << src) - 1
+        key += shift[src]
     expanded.add(start)
     held, outside = held_points(board), sum(board[7:26])
     if count > 1:
         extend(count, start, held, outside, sources)
     else:
         last_step(start, held, outside, sources)
+    if caps and best < count:
+        return _doublet_depth_first(board, closed, die, count, reach, rules, wall_forbids, walls, reads)
     return list(found.values())
 
 
@@ -480,11 +464,6 @@ def _steps_of(die: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Move, .
     shift = tuple((1 << 4 * dst) - (1 << 4 * src) for src, dst in enumerate(targets))
     moves = tuple(MOVES[src][dst][False] for src, dst in enumerate(targets))
     return targets, shift, moves
-
-
-def _forbids_nothing(before: int, after: int, dst: int) -> bool:
-    """The rule on walls of a turn none of whose walls can be made."""
-    return False
 
 
 def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], distinct: list[int],
