@@ -274,17 +274,17 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     highest point), each board expanded once: the same plays in the same order, each found first by
     its highest legal order. A step whose board was reached before is not judged again.
 
-    A step from a point above the last step's is tried only if the two steps may bear on each other,
-    that is if in the other order one of them might be forbidden: this one newly holding a point of
-    a wall, not found legal before the last step, after the last one emptied or newly held a point
-    the rule on walls reads (``reads``); this one moving onto or off a point the rule reads after
-    the last one completed a wall; this one newly holding a point of a wall through the point the
-    last one newly held without completing a wall (only then may the last one complete it); this one
-    from the starting point after the last one brought the first man home; or the last one bearing
-    off from below where this one stops. (Only a step that completes a wall is judged, and one that
-    changes no point the rule reads leaves the other's verdict as it was.) Otherwise the two steps
-    in the other order are legal: that higher order reached the same board before (and a play at
-    least one step longer, so no shorter play is lost).
+    A step from a point above the last step's is tried only if the two steps may bear on each
+    other, that is if in the other order one of them might be forbidden: this one newly holding a
+    point of a wall after the last one emptied or newly held a point the rule on walls reads
+    (``reads``); this one moving onto or off a point the rule reads after the last one completed a
+    wall; this one newly holding a point of a wall through the point the last one newly held
+    without completing a wall (only then may the last one complete it); this one from the starting
+    point after the last one brought the first man home; or the last one bearing off from below
+    where this one stops. (Only a step that completes a wall is judged, and one that changes no
+    point the rule reads leaves the other's verdict as it was.) Otherwise the two steps in the
+    other order are legal: that higher order reached the same board before (and a play at least
+    one step longer, so no shorter play is lost).
 
     The search takes up where the non-increasing walk stopped (``vetoed``): the orders higher than
     the forbidden one are left out, for the plays they reach are the walk's (the highest legal
@@ -350,7 +350,6 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
 
     def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
         moved = False
-        allowed = 0  # the steps from here found legal so far (from the highest)
         points = held & tried
         if caps:
             points &= caps.get(key, -1)
@@ -374,7 +373,6 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
                     if verdict:
                         continue
             moved = True
-            allowed |= 1 << src
             expanded.add(after)
             board[src] = there - 1
             board[dst] += 1
@@ -382,8 +380,8 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             outside_after = outside - 1 if src > 6 >= dst else outside
             next_tried = below[src]
             changed = new_held ^ held  # the points this step emptied or newly held
-            if changed & reads:  # a step above not known legal here may be allowed after this one
-                next_tried |= onto & ~(new_held << die) & ~allowed
+            if changed & reads:  # a step above that newly holds a wall's point may be judged anew
+                next_tried |= onto & ~(new_held << die)
             if verdict is not None:  # it completed a wall: a step above may change its verdict
                 next_tried |= walled
             elif changed >> dst & 1 and onto >> src & 1:  # a step above may complete a wall with it
