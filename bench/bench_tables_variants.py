@@ -9,19 +9,20 @@ time), so that a throw interrupted by them does not pass for a slow one. Times a
 clock.
 
 Figures per game: the slowest throw (ms), its plays, the cost per distinct play there, its
-ratio to Backgammon's cost per play measured in the same run on Backgammon's busiest spread doublet
-(1,136 plays, where a play costs least), and the mean. ``old_`` figures are the generic generator
+ratio to Backgammon's cost per play on Backgammon's busiest spread doublet (1,136 plays, where a
+play costs least: the yardstick, timed in turn with each throw retimed, for the machine's speed
+drifts), and the mean. ``old_`` figures are the generic generator
 with the game's rules on each step (the tests' reference, which the games used before), on the
 spread and on every ``OLD_EVERY``-th sampled position. ``BENCH_TABLES_GAMES`` (default 20) sets how
 many random games are sampled.
 
 The cost per play is also compared like for like, over the random games' throws of at least
-``MIN_PLAYS`` plays (where the cost per play is a figure of the generator, not of the call):
-the costliest throw per play (retimed as the slowest are) beside Backgammon's costliest throw per
-play over its own random games, and beside Backgammon's generator (``fast_plays``, no rule of the
-game's own) on the very same board and throw. ``target_met`` asks the issue's figures with these
-like-for-like ratios; ``within_3x_of_busiest_doublet`` keeps the stricter reading, against the
-cheapest play Backgammon makes.
+``MIN_PLAYS`` plays (where the cost per play is a figure of the generator, not of the call): the
+costliest throw per play (retimed as the slowest are) beside Backgammon's costliest throw per play
+over its own random games (each in yardsticks), and beside Backgammon's generator (``fast_plays``,
+no rule of the game's own) on the very same board and throw. ``target_met`` asks the issue's figures
+with these like-for-like ratios; ``within_3x_of_busiest_doublet`` keeps the stricter reading,
+against the cheapest play Backgammon makes.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Sized
 from pathlib import Path
+from typing import NamedTuple
 
 from tablier.tables.catalog import make_variant
 from tablier.tables.movegen import fast_plays, landing_tables
@@ -98,15 +100,21 @@ Timed = tuple[float, int, Position, Dice]
 """One throw timed: seconds, plays, the position, the dice."""
 
 
+class Yardstick(NamedTuple):
+    """Backgammon's busiest spread doublet, where a play costs least, timed in turn with every throw
+    that is retimed: the machine's speed drifts (by half on this shared machine), and a ratio of two
+    figures timed minutes apart would measure the drift."""
+
+    generate: Generator
+    position: Position
+    dice: Dice
+    plays: int
+
+
 def time_throws(generate: Generator, positions: list[Position]) -> dict[str, float | int | str]:
-    """The slowest throw (the fastest of ``RETIMES`` timings of the slowest single timings) and the mean
-    over every position and throw."""
-    return _figures(generate, _time_all(generate, positions))[0]
-
-
-def _fastest(generate: Generator, position: Position, dice: Dice, times: int = RETIMES) -> float:
-    """The fastest of ``times`` timings of one throw, in seconds."""
-    return min(_once(generate, position, dice)[0] for _ in range(times))
+    """The slowest throw (the fastest of ``RETIMES`` timings of the slowest single timings) and the
+    mean over every position and throw."""
+    return _figures(generate, _time_all(generate, positions), None)[0]
 
 
 def _time_all(generate: Generator, positions: list[Position]) -> list[Timed]:
@@ -118,38 +126,56 @@ def _time_all(generate: Generator, positions: list[Position]) -> list[Timed]:
     return timed
 
 
-def _worst_retimed(generate: Generator, candidates: list[Timed],
-                   per_play: bool) -> tuple[float, Timed | None]:
-    """Of the candidates, the worst once each is retimed (the fastest of ``RETIMES``): in seconds, or
-    in seconds a play."""
-    worst: tuple[float, Timed | None] = (0.0, None)
+def _retime(generate: Generator, position: Position, dice: Dice,
+            yardstick: Yardstick | None, times: int = RETIMES) -> tuple[float, float]:
+    """The fastest of ``times`` timings of one throw (seconds) and, timed in turn with it, of the
+    yardstick (seconds a play; 0 without one)."""
+    own = yard = float("inf")
+    for _ in range(times):
+        own = min(own, _once(generate, position, dice)[0])
+        if yardstick is not None:
+            yard = min(yard, _once(yardstick.generate, yardstick.position, yardstick.dice)[0])
+    return own, yard / yardstick.plays if yardstick is not None else 0.0
+
+
+def _worst_retimed(generate: Generator, candidates: list[Timed], per_play: bool,
+                   yardstick: Yardstick | None) -> tuple[float, Timed | None, float]:
+    """Of the candidates, the worst once each is retimed: in seconds, or in seconds a play; the
+    throw; the yardstick's seconds a play timed beside it."""
+    worst: tuple[float, Timed | None, float] = (0.0, None, 0.0)
     for row in candidates[:RETIMED_THROWS]:
         _elapsed, plays, position, dice = row
-        fastest = _fastest(generate, position, dice)
+        fastest, yard = _retime(generate, position, dice, yardstick)
         figure = fastest / plays if per_play else fastest
         if figure > worst[0]:
-            worst = (figure, (fastest, plays, position, dice))
+            worst = (figure, (fastest, plays, position, dice), yard)
     return worst
 
 
-def _figures(generate: Generator, timed: list[Timed]) -> tuple[dict[str, float | int | str], Timed | None]:
+def _figures(generate: Generator, timed: list[Timed],
+             yardstick: Yardstick | None) -> tuple[dict[str, float | int | str], Timed | None]:
     """The slowest throw, the mean, and the costliest throw a play among those of ``MIN_PLAYS``
-    plays or more (returned too, for the comparison on the same throw)."""
+    plays or more (returned too, for the comparison on the same throw), each with its cost a play
+    in yardsticks (Backgammon's cost a play timed beside it)."""
     total = sum(elapsed for elapsed, *_ in timed)
-    _slowest, slowest_row = _worst_retimed(generate, sorted(timed, key=lambda row: row[0], reverse=True),
-                                           per_play=False)
+    _slowest, slowest_row, yard = _worst_retimed(
+        generate, sorted(timed, key=lambda row: row[0], reverse=True), False, yardstick)
     assert slowest_row is not None
     slowest, plays, _position, dice = slowest_row
     figures: dict[str, float | int | str] = {
         "calls": len(timed), "slowest_ms": round(slowest * 1000, 3), "slowest_roll": str(dice),
         "plays_at_slowest": plays, "us_per_play_at_slowest": round(slowest * 1e6 / max(plays, 1), 2),
         "mean_ms": round(total / len(timed) * 1000, 4)}
+    if yardstick is not None:
+        figures["ratio_to_backgammon_per_play"] = round(slowest / max(plays, 1) / yard, 2)
     busy = sorted((row for row in timed if row[1] >= MIN_PLAYS), key=lambda row: row[0] / row[1],
                   reverse=True)
-    per_play, costliest = _worst_retimed(generate, busy, per_play=True)
+    per_play, costliest, yard = _worst_retimed(generate, busy, True, yardstick)
     if costliest is not None:
         figures.update(costliest_us_per_play=round(per_play * 1e6, 2), costliest_roll=str(costliest[3]),
                        plays_at_costliest=costliest[1])
+        if yardstick is not None:
+            figures["costliest_in_yardsticks"] = round(per_play / yard, 2)
     return figures, costliest
 
 
@@ -176,10 +202,10 @@ def time_wins(variant: Ticktack, positions: list[Position]) -> dict[str, float |
 
 
 def compare_like_for_like(row: dict[str, float | int | str], variant: Variant, costliest: Timed,
-                          backgammon_us: float) -> bool:
-    """Adds to ``row`` the costliest throw a play beside Backgammon's costliest (``backgammon_us``)
-    and beside Backgammon's generator on the same throw (the two timed in turn, the fastest of
-    ``RETIMES`` each); whether the first is within ``TARGET_RATIO``."""
+                          backgammon_yardsticks: float) -> bool:
+    """Adds to ``row`` the costliest throw a play beside Backgammon's costliest (both in
+    yardsticks, Backgammon's being ``backgammon_yardsticks``) and beside Backgammon's generator on
+    the same throw (the two timed in turn); whether the first is within ``TARGET_RATIO``."""
     _seconds, plays, position, dice = costliest
     same = backgammon_generator(variant)
     own_s = same_s = float("inf")
@@ -187,11 +213,11 @@ def compare_like_for_like(row: dict[str, float | int | str], variant: Variant, c
         own_s = min(own_s, _once(variant.plays, position, dice)[0])
         same_s = min(same_s, _once(same, position, dice)[0])
     same_us = same_s * 1e6 / len(same(position, dice))
-    cost = float(row["costliest_us_per_play"])
+    ratio = float(row["costliest_in_yardsticks"]) / backgammon_yardsticks
     row["backgammon_generator_same_throw_us_per_play"] = round(same_us, 2)
     row["ratio_to_backgammon_generator_same_throw"] = round(own_s * 1e6 / plays / same_us, 2)
-    row["ratio_to_backgammon_costliest_per_play"] = round(cost / backgammon_us, 2)
-    return cost / backgammon_us <= TARGET_RATIO
+    row["ratio_to_backgammon_costliest_per_play"] = round(ratio, 2)
+    return ratio <= TARGET_RATIO
 
 
 def main() -> dict[str, object]:
@@ -200,26 +226,24 @@ def main() -> dict[str, object]:
     backgammon = make_variant("backgammon")
     spread = parse_position(SPREAD["backgammon"])
     busiest = max(ALL_ROLLS, key=lambda dice: len(backgammon.plays(spread, dice)))
-    per_play = _fastest(backgammon.plays, spread, busiest, 31)
-    busiest_plays = len(backgammon.plays(spread, busiest))
-    yardstick_us = per_play * 1e6 / busiest_plays
-    figures["backgammon_us_per_play"] = {"roll": str(busiest), "plays": busiest_plays,
-                                         "us_per_play": round(yardstick_us, 3)}
+    yardstick = Yardstick(backgammon.plays, spread, busiest, len(backgammon.plays(spread, busiest)))
+    per_play = _retime(backgammon.plays, spread, busiest, None, 31)[0] / yardstick.plays
+    figures["backgammon_us_per_play"] = {"roll": str(busiest), "plays": yardstick.plays,
+                                         "us_per_play": round(per_play * 1e6, 3)}
     targets_met = strict_met = True
-    costliest_backgammon_us = 0.0
+    backgammon_yardsticks = 0.0  # Backgammon's costliest throw a play, in yardsticks
     for name, text in SPREAD.items():
         variant = make_variant(name)
         spread = parse_position(text)
         sampled = sampled_positions(variant)
         for label, positions in (("spread", [spread]), ("random_games", sampled)):
-            row, costliest = _figures(variant.plays, _time_all(variant.plays, positions))
-            ratio = float(row["us_per_play_at_slowest"]) / yardstick_us
-            row["ratio_to_backgammon_per_play"] = round(ratio, 2)
+            row, costliest = _figures(variant.plays, _time_all(variant.plays, positions), yardstick)
+            ratio = float(row["ratio_to_backgammon_per_play"])
             like_for_like = True
             if label == "random_games" and costliest is not None:
                 if name == "backgammon":
-                    costliest_backgammon_us = float(row["costliest_us_per_play"])
-                like_for_like = compare_like_for_like(row, variant, costliest, costliest_backgammon_us)
+                    backgammon_yardsticks = float(row["costliest_in_yardsticks"])
+                like_for_like = compare_like_for_like(row, variant, costliest, backgammon_yardsticks)
             if name in WITH_REFERENCE:
                 some = positions if label == "spread" else positions[::OLD_EVERY]
                 old = time_throws(_reference(variant), some)
