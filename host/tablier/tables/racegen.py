@@ -348,13 +348,19 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
             points ^= 1 << START_POINT
         return points
 
-    def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
-        moved = False
+    def starts(key: int, held: int, outside: int, tried: int) -> int:
+        """The points a step is tried from on the board ``key``: those ``tried`` that hold a man,
+        below the forbidden order's step on its boards (``caps``), that the board allows."""
         points = held & tried
         if caps:
             points &= caps.get(key, -1)
         if points & restricted:
             points = movable(points, held, outside)
+        return points
+
+    def extend(left: int, key: int, held: int, outside: int, tried: int) -> None:
+        moved = False
+        points = starts(key, held, outside, tried)
         while points:  # from the highest
             src = points.bit_length() - 1
             points ^= 1 << src
@@ -399,11 +405,7 @@ def _doublet_depth_first(board: list[int], closed: list[bool], die: int, count: 
     def last_step(key: int, held: int, outside: int, tried: int) -> None:
         nonlocal best
         moved = False
-        points = held & tried
-        if caps:
-            points &= caps.get(key, -1)
-        if points & restricted:
-            points = movable(points, held, outside)
+        points = starts(key, held, outside, tried)
         while points:
             src = points.bit_length() - 1
             points ^= 1 << src
