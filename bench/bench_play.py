@@ -36,8 +36,8 @@ from tablier.play.hands import Hands
 from tablier.play.link import Link
 from tablier.play.session import PlayOptions, freeze_start_up
 from tablier.play.start import make_session
-from tablier.play.tables_flow import PLAY
 from tablier.play.tables_session import TablesSession
+from tablier.tables.turn import PLAY
 from tablier.tables.variant import Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -162,9 +162,9 @@ def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, in
 def _afresh(session: TablesSession) -> None:
     """The turn begun again as at its throw (Ticktack's touched man untouched: each lift is then
     the turn's first)."""
-    game = getattr(session.flow, "game", None)
-    if getattr(game, "touched", None) is not None:
-        game.touched = None  # type: ignore[union-attr]
+    turn = session.flow
+    if getattr(turn, "touched", None) is not None:
+        turn.touched = None  # type: ignore[attr-defined]
     session.touched = False
     session._begin_turn()
 

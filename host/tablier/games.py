@@ -85,10 +85,49 @@ class RulesPreset:
     values: tuple[tuple[str, str], ...] = ()
 
 
+#: The record formats a game's records may be written in (besides the pictures any game has).
+RECORD_FORMATS = ("mat", "sgf", "pdn", "json", "txt")
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What the rooms outside a game's rules need to know of it, said once, on the game itself
+    (python-chess keeps ``uci_variant`` on its board classes the same way), so that a game made by
+    subclassing another keeps them or says otherwise in one place.
+
+    ``unit``: what a game's result counts in (``point``, ``counter``, ``game``). ``formats``: the
+    record formats of :data:`RECORD_FORMATS` that can hold its games. ``match_play``: played in
+    matches with the doubling cube (the match score, the Crawford rule, GNU Backgammon's Match ID).
+    ``gnubg_moves``: its moves are Backgammon's as GNU Backgammon plays them (its engine may play
+    and judge them). ``touch_and_take``: a man touched must be played and a play made stands, so a
+    play is never taken back. ``rests_between``: a man using both dice rests on the point between
+    (the board may be asked to see it touch down there). ``hands_dice_over``: a die one side cannot
+    play goes to the other, so one side may play twice running.
+    """
+
+    unit: str = "point"
+    formats: tuple[str, ...] = ("json", "txt")
+    match_play: bool = False
+    gnubg_moves: bool = False
+    touch_and_take: bool = False
+    rests_between: bool = False
+    hands_dice_over: bool = False
+
+    @property
+    def gnubg_game(self) -> bool:
+        """Whether GNU Backgammon plays this very game, its moves and its cube: its positions are
+        Position IDs and its matches Match IDs."""
+        return self.gnubg_moves and self.match_play
+
+    def units(self, count: int) -> str:
+        """``count`` in the game's unit: ``1 point``, ``3 counters``."""
+        return f"{count} {self.unit}{'s' * (count != 1)}"
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """One game or variant: its command-line name, family and options (and, optionally, the rules
-    it applies, section by section)."""
+    it applies, section by section), and its :class:`GameFacts`."""
 
     name: str
     family: str
@@ -98,6 +137,7 @@ class GameInfo:
     options: tuple[Option, ...] = field(default_factory=tuple)
     rules: tuple[RuleSection, ...] = ()
     presets: tuple[RulesPreset, ...] = ()
+    facts: GameFacts = GameFacts()
 
 
 def game_options(game: GameInfo, rules: str | None, given: Mapping[str, str],

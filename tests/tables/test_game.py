@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from tablier.errors import IllegalMoveError
 from tablier.tables import BLACK, WHITE, Backgammon, Dice, Position, side_board
-from tablier.tables.game import Game, GameResult, Phase, throw
+from tablier.tables.game import Game, Phase, throw
 from tablier.tables.gnubg_id import decode_match
 from tablier.tables.match import Match
+from tablier.tables.turn import Outcome
 
 
 def test_higher_opening_cast_plays_first_and_by_default_throws_again() -> None:
@@ -79,7 +80,7 @@ def test_a_dropped_double_loses_the_stake_before_it() -> None:
     game.double()
     game.drop()
     assert game.phase is Phase.OVER
-    assert game.result == GameResult(BLACK, "double refused", 1)
+    assert game.outcome == Outcome(BLACK, "double refused", 1)
 
 
 def test_the_cube_multiplies_the_result() -> None:
@@ -92,21 +93,21 @@ def test_the_cube_multiplies_the_result() -> None:
     game.board.position = Position((side_board({1: 1}), side_board({6: 15})), BLACK)
     game.roll(Dice(2, 1))
     game.play(game.legal_plays()[0])
-    assert game.result == GameResult(BLACK, "gammon", 4)
+    assert game.outcome == Outcome(BLACK, "gammon", 4)
 
 
 def test_match_score_and_the_crawford_game() -> None:
     match = Match(Backgammon(cube=True), length=5)
-    match.record(GameResult(BLACK, "gammon", 2))
-    match.record(GameResult(BLACK, "hit", 2))
+    match.record(Outcome(BLACK, "gammon", 2))
+    match.record(Outcome(BLACK, "hit", 2))
     assert match.score == [4, 0] and match.crawford_game
     game = match.new_game()
     assert not game.cube_allowed
     game.opening((4,), (1,))
     assert decode_match(match.match_id(game)).crawford
-    match.record(GameResult(WHITE, "hit", 1))
+    match.record(Outcome(WHITE, "hit", 1))
     assert not match.crawford_game and match.new_game().cube_allowed  # post-Crawford
-    match.record(GameResult(BLACK, "hit", 1))
+    match.record(Outcome(BLACK, "hit", 1))
     assert match.is_over() and match.winner() == BLACK
     with pytest.raises(IllegalMoveError):
         match.new_game()
@@ -141,10 +142,10 @@ def test_random_matches_with_the_cube_keep_a_true_score(seed: int) -> None:
             assert not (crawford and game.may_double())
             game.roll(throw(rng))
             game.play(rng.choice(game.legal_plays()))
-        result = game.result
+        result = game.outcome
         assert result is not None
         outcome = game.board.result()
-        if result.kind == "double refused":
+        if result.how == "double refused":
             assert result.points == game.cube_value
         else:
             assert outcome is not None and result.points == outcome.points * game.cube_value

@@ -83,17 +83,17 @@ def test_random_games_end_with_a_correct_result(seed: int, american: bool, zone:
         game.play(players[game.turn](variant, game.board.position, game.dice, rng))  # type: ignore[arg-type]
         turns += 1
         assert turns < 2000
-    result = game.result
+    result = game.outcome
     assert result is not None
     final = game.board.position
     winner, loser = final.boards[result.winner], final.boards[1 - result.winner]
     assert winner[OFF] == MEN and loser[OFF] < MEN
     if american or loser[OFF]:
-        assert (result.kind, result.points) == ("hit", 1)
+        assert (result.how, result.points) == ("hit", 1)
     else:
         zone_start = 13 if zone == "far-side" else 19
         backgammoned = any(loser[point] for point in range(zone_start, 26))
-        assert (result.kind, result.points) == (("backgammon", 3) if backgammoned else ("gammon", 2))
+        assert (result.how, result.points) == (("backgammon", 3) if backgammoned else ("gammon", 2))
 
 
 @settings(deadline=None, max_examples=80)

@@ -33,21 +33,21 @@ def test_first_move_higher_die_begins_and_throws_both_dice() -> None:
     game = TicktackGame()
     game.throw_first(4, 4)                # ties throw again
     game.throw_first(2, 5)
-    assert game.turn == BLACK and game.awaiting == AWAIT_THROW
+    assert game.turn == BLACK and game.state == AWAIT_THROW
     game.throw(Dice(6, 1))
-    assert game.awaiting == AWAIT_PLAY
+    assert game.state == AWAIT_PLAY
 
 
 def test_first_move_option_deciding_dice() -> None:
     game = TicktackGame(Ticktack(opening="deciding-dice"))
     game.throw_first(6, 3)
-    assert game.turn == WHITE and game.awaiting == AWAIT_PLAY and game.dice == Dice(6, 3)
+    assert game.turn == WHITE and game.state == AWAIT_PLAY and game.dice == Dice(6, 3)
 
 
 def test_roll_for_first_move_every_game_by_default() -> None:
-    assert TicktackGame(first=BLACK).awaiting == "first-move throw"
+    assert TicktackGame(first=BLACK).state == "first-move throw"
     loser_starts = TicktackGame(Ticktack(roll_every_game=False), first=BLACK)
-    assert loser_starts.awaiting == AWAIT_THROW and loser_starts.turn == BLACK
+    assert loser_starts.state == AWAIT_THROW and loser_starts.turn == BLACK
 
 
 # --- rule 13: touch and take --------------------------------------------------------------------
@@ -59,7 +59,7 @@ def test_touched_man_must_be_played_if_it_can() -> None:
     with pytest.raises(IllegalMoveError, match="touch and take"):
         game.play((Move(24, 21), Move(24, 23)))
     game.play((Move(20, 17), Move(24, 23)))
-    assert game.awaiting == AWAIT_THROW
+    assert game.state == AWAIT_THROW
 
 
 def test_touched_man_that_cannot_move_frees_the_player() -> None:
@@ -73,14 +73,14 @@ def test_touched_man_that_cannot_move_frees_the_player() -> None:
 def test_claiming_the_best_win_ends_the_game() -> None:
     game = game_at(GOING_IN_AND_HIT, Dice(5, 3))
     game.claim("Going in")
-    assert game.awaiting == OVER and game.outcome is not None
-    assert (game.outcome.winner, game.outcome.counters) == (WHITE, 2)
+    assert game.state == OVER and game.outcome is not None
+    assert (game.outcome.winner, game.outcome.points) == (WHITE, 2)
 
 
 def test_hit_claim_pays_single_stake() -> None:
     game = game_at(HIT_ONLY, Dice(4, 2), stake=3)
     game.claim("hit")
-    assert game.outcome is not None and game.outcome.counters == 3
+    assert game.outcome is not None and game.outcome.points == 3
 
 
 def test_claim_not_on_the_throw_is_refused() -> None:
@@ -92,25 +92,25 @@ def test_claim_not_on_the_throw_is_refused() -> None:
 def test_why_not_after_a_missed_win() -> None:
     game = game_at(HIT_ONLY, Dice(4, 2))
     game.play(game.legal_plays()[0])
-    assert game.awaiting == AWAIT_THROW and game.turn == BLACK
+    assert game.state == AWAIT_THROW and game.turn == BLACK
     game.why_not(BLACK)
-    assert game.outcome is not None and (game.outcome.winner, game.outcome.counters) == (BLACK, 1)
+    assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (BLACK, 1)
 
 
 def test_lesser_claim_does_not_protect() -> None:
     # the note's example: White claims a Hit when Going in was possible: Black's "Why not?" wins 2
     game = game_at(GOING_IN_AND_HIT, Dice(5, 3))
     game.claim("Hit")
-    assert game.awaiting == AWAIT_CLAIM_ANSWER
+    assert game.state == AWAIT_CLAIM_ANSWER
     game.why_not(BLACK)
-    assert game.outcome is not None and (game.outcome.winner, game.outcome.counters) == (BLACK, 2)
+    assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (BLACK, 2)
 
 
 def test_lesser_claim_stands_if_not_caught() -> None:
     game = game_at(GOING_IN_AND_HIT, Dice(5, 3))
     game.claim("Hit")
     game.accept_claim()
-    assert game.outcome is not None and (game.outcome.winner, game.outcome.counters) == (WHITE, 1)
+    assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (WHITE, 1)
 
 
 def test_why_not_window_opens_at_the_first_touch_and_lapses_at_the_next_throw() -> None:
@@ -168,7 +168,7 @@ def test_note_example_four_vies_at_stake_six_then_a_double() -> None:
     game.position = parse_position(GOING_IN_AND_HIT, "contrary")
     game.throw(Dice(5, 3))
     game.claim("Going in")
-    assert game.outcome is not None and game.outcome.counters == 60
+    assert game.outcome is not None and game.outcome.points == 60
 
 
 def test_one_vie_per_throw() -> None:
@@ -187,7 +187,7 @@ def test_yielding_to_a_vie_loses_at_the_stake_as_it_stood() -> None:
     game.play(game.legal_plays()[0])
     game.vie(BLACK)
     game.yield_game()
-    assert game.outcome is not None and (game.outcome.winner, game.outcome.counters) == (BLACK, 4)
+    assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (BLACK, 4)
 
 
 def test_conceding_a_single_game() -> None:
@@ -195,7 +195,7 @@ def test_conceding_a_single_game() -> None:
     game.vie(BLACK)
     game.see()
     game.concede(BLACK)
-    assert game.outcome is not None and (game.outcome.winner, game.outcome.counters) == (WHITE, 10)
+    assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (WHITE, 10)
     with pytest.raises(IllegalMoveError):
         game.concede(WHITE)
 
@@ -204,4 +204,4 @@ def test_bearing_off_the_last_man_wins_double() -> None:
     game = game_at("W 3 2 offx13 / B 24x15 / W", Dice(3, 2))
     (play,) = [play for play in game.legal_plays() if len(play) == 2]
     game.play(play)
-    assert game.outcome is not None and (game.outcome.winner, game.outcome.counters) == (WHITE, 2)
+    assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (WHITE, 2)

@@ -47,11 +47,11 @@ def test_double_five_is_worth_twenty_five() -> None:
 def test_lead_dice_are_the_leaders_first_throw() -> None:
     game = VersaillesGame()
     game.throw_lead(3, 5)
-    assert game.awaiting == AWAIT_PLAY
+    assert game.state == AWAIT_PLAY
     assert game.duty.side == BLACK and game.duty.dice == Dice(5, 3) and game.duty.why == LEAD
     (play,) = game.legal_plays()
     game.play(play)
-    assert game.awaiting == AWAIT_THROW and game.thrower == WHITE
+    assert game.state == AWAIT_THROW and game.thrower == WHITE
 
 
 def test_doublet_on_the_lead_both_move_and_throw_again() -> None:
@@ -62,7 +62,7 @@ def test_doublet_on_the_lead_both_move_and_throw_again() -> None:
     game.play(game.legal_plays()[0])
     assert game.duty.side == BLACK
     game.play(game.legal_plays()[0])
-    assert game.awaiting == AWAIT_LEAD
+    assert game.state == AWAIT_LEAD
     game.throw_lead(6, 2)
     assert game.duty.side == WHITE and game.duty.why == LEAD
 
@@ -77,7 +77,7 @@ def test_die_the_player_cannot_use_is_played_by_the_opponent() -> None:
     (play,) = game.legal_plays()
     assert play == (Move(14, 9),)          # Black's postillon takes White's five
     game.play(play)
-    assert game.awaiting == AWAIT_THROW and game.thrower == BLACK   # then Black's own turn
+    assert game.state == AWAIT_THROW and game.thrower == BLACK   # then Black's own turn
 
 
 def test_both_dice_unusable_the_opponent_plays_them() -> None:
@@ -89,7 +89,7 @@ def test_both_dice_unusable_the_opponent_plays_them() -> None:
     assert game.duty.side == BLACK and game.duty.steps == (6, 5) and game.duty.why == PASSED
     assert all(len(play) == 2 for play in game.legal_plays())
     game.play(game.legal_plays()[0])
-    assert game.awaiting == AWAIT_THROW and game.thrower == BLACK
+    assert game.state == AWAIT_THROW and game.thrower == BLACK
 
 
 def test_last_rule_opponent_who_must_uncover_takes_the_lead_and_rethrows_the_second_die() -> None:
@@ -98,11 +98,11 @@ def test_last_rule_opponent_who_must_uncover_takes_the_lead_and_rethrows_the_sec
     game = VersaillesGame(position=pos("W 24x14 14 / B 20 21 1x13 / W"), thrower=WHITE)
     game.throw(Dice(5, 6))
     game.play(())
-    assert game.awaiting == AWAIT_SECOND and game.thrower == BLACK and game.kept_die == 6
+    assert game.state == AWAIT_SECOND and game.thrower == BLACK and game.kept_die == 6
     game.rethrow_second(2)
     assert game.duty.side == BLACK and game.duty.dice == Dice(6, 2) and game.duty.why == TURN
     game.play(game.legal_plays()[0])
-    assert game.awaiting == AWAIT_THROW and game.thrower == WHITE
+    assert game.state == AWAIT_THROW and game.thrower == WHITE
 
 
 def test_passed_dice_that_cannot_be_played_are_lost_not_passed_back() -> None:
@@ -132,6 +132,6 @@ def test_illegal_play_is_refused_with_the_rule() -> None:
     game.throw_lead(6, 4)
     with pytest.raises(IllegalMoveError, match="postillon must move until it reaches the home table"):
         game.play((Move(24, 18), Move(24, 20)))
-    assert game.awaiting == AWAIT_PLAY          # nothing changed
+    assert game.state == AWAIT_PLAY          # nothing changed
     game.play((Move(24, 18), Move(18, 14)))
     assert game.thrower == BLACK

@@ -158,6 +158,6 @@ def run_terminal_only(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         if args.delay:
             time.sleep(args.delay)
-    assert game.result is not None
-    print(f"\nresult: {game.result} after {turn_number} turns")
+    assert game.outcome is not None
+    print(f"\nresult: {game.outcome} after {turn_number} turns")
     return 0

@@ -153,13 +153,13 @@ def play_versailles_game(variant: Versailles, seats: tuple[VersaillesPlayer, Ver
     throw decides who starts. Returns the winning seat (``None``: a draw) and his points."""
     game = VersaillesGame(variant)
     for _ in range(MAX_TURNS):
-        if game.awaiting == AWAIT_LEAD:
+        if game.state == AWAIT_LEAD:
             game.throw_lead(rng.randint(1, 6), rng.randint(1, 6))
-        elif game.awaiting == AWAIT_THROW:
+        elif game.state == AWAIT_THROW:
             game.throw(throw(rng))
-        elif game.awaiting == AWAIT_SECOND:
+        elif game.state == AWAIT_SECOND:
             game.rethrow_second(rng.randint(1, 6))
-        elif game.awaiting == AWAIT_PLAY:
+        elif game.state == AWAIT_PLAY:
             play = seats[game.duty.side](game, rng)
             if play not in game.legal_plays():
                 raise IllegalEngineMoveError(f"{play} is not a legal play of {game.duty} in {game.position}")

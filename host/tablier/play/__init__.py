@@ -4,10 +4,10 @@ The pure reading of the board is :mod:`tablier.board`; this package is its I/O e
 
 - :mod:`.link`: connecting, heartbeat, reconnection with back-off, the link state; a pullable cable;
 - :mod:`.dice`: electronic dice (fair, from ``secrets``, or seeded) and physical dice typed in;
-- :mod:`.tables_flow`: each tables game's turn flow behind one small interface;
 - :mod:`.session` (the common loop), :mod:`.tables_session` with :mod:`.tables_display` (its LEDs
   and view), :mod:`.draughts_session`: the turn loop as a state machine fed by switch changes,
-  buttons and typed commands, writing the event log;
+  buttons and typed commands, writing the event log; a tables game's own turn
+  (:class:`tablier.tables.turn.Turn`) says what it awaits and answers its words;
 - :mod:`.view`: the terminal's live view;
 - :mod:`.hands`, :mod:`.script`, :mod:`.autoplay`: hands that move men on the simulated board, from
   a script (``docs/sim-script.md``), typed at the terminal, or from built-in players;

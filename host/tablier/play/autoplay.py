@@ -25,14 +25,14 @@ from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.tables.moves import Play
 from tablier.tables.players import PLAYERS, Player
 from tablier.tables.position import BAR, OFF
+from tablier.tables.turn import OPENING, THROW
+from tablier.tables.turn import PLAY as TABLES_PLAY
 
 from .draughts_session import PLAYING as DRAUGHTS_PLAY
 from .draughts_session import SETUP as DRAUGHTS_SETUP
 from .draughts_session import DraughtsSession
 from .hands import Hands
 from .session import Session
-from .tables_flow import OPENING, THROW
-from .tables_flow import PLAY as TABLES_PLAY
 from .tables_session import ASKING, TablesSession
 from .tables_session import SETUP as TABLES_SETUP
 

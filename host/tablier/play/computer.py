@@ -33,11 +33,13 @@ from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.errors import IllegalMoveError, TablierError
-from tablier.tables.game import Phase
-from tablier.tables.jacquet import AWAIT_CHOICE
+from tablier.tables.game import Game, Phase
+from tablier.tables.jacquet import AWAIT_CHOICE, JacquetGame
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.ticktack import Ticktack
+from tablier.tables.ticktack_game import TicktackGame
+from tablier.tables.turn import ANSWER, PLAY, THROW, Turn
 
 from .computer_lights import (
     Lights,
@@ -60,7 +62,6 @@ from .computer_rules import (
     wants_vie,
 )
 from .draughts_session import PLAYING, DraughtsSession
-from .tables_flow import ANSWER, PLAY, THROW, BackgammonFlow, JacquetFlow, TablesFlow, TicktackFlow
 from .tables_session import ASKING, SETUP, TablesSession
 
 if TYPE_CHECKING:
@@ -272,9 +273,9 @@ class Computer:
         if session.phase == SETUP or flow.outcome is not None:
             return
         key = (session.game_number, session.ply, flow.position)
-        if isinstance(flow, TicktackFlow):
-            missed_by = flow.game.missed_by
-            if flow.game.missed is not None and missed_by is not None and self.plays(2 - missed_by):
+        if isinstance(flow, TicktackGame):
+            missed_by = flow.missed_by
+            if flow.missed is not None and missed_by is not None and self.plays(2 - missed_by):
                 self._say(session, 2 - missed_by, "why-not", ("why-not", key, missed_by))
                 return
         side = flow.turn
@@ -283,8 +284,8 @@ class Computer:
         elif self.plays(side + 1) and session.phase == THROW and flow.awaiting == THROW:
             self._before_throw(session, side + 1, key)
         elif self.plays(side + 1) and session.phase in (PLAY, ASKING) and flow.dice is not None:
-            if isinstance(flow, TicktackFlow) and flow.game.available and flow.game.touched is None:
-                self._say(session, side + 1, f"claim {flow.game.available[0].name}", ("claim", key))
+            if isinstance(flow, TicktackGame) and flow.available and flow.touched is None:
+                self._say(session, side + 1, f"claim {flow.available[0].name}", ("claim", key))
             elif not self.moving(session):
                 self._choose_play(session, side + 1)
             else:
@@ -294,29 +295,29 @@ class Computer:
         """A double (or a vie) to answer: the computer's, if it is the one asked."""
         flow = session.flow
         side = flow.turn
-        if isinstance(flow, BackgammonFlow) and self.plays(side + 1):
+        if isinstance(flow, Game) and self.plays(side + 1):
             doubler = flow.position.with_turn(1 - side)
-            take = cube_answer(session.variant, doubler, CubeState.of_game(flow.game), standing(session),
+            take = cube_answer(session.variant, doubler, CubeState.of_game(flow), standing(session),
                                self.level(side + 1))
             self._say(session, side + 1, "take" if take else "drop", ("cube", key))
-        elif (isinstance(flow, TicktackFlow) and isinstance(flow.variant, Ticktack)
-              and flow.game.vier is not None and self.plays(2 - flow.game.vier)):
-            answerer = 1 - flow.game.vier
+        elif (isinstance(flow, TicktackGame) and isinstance(flow.variant, Ticktack)
+              and flow.vier is not None and self.plays(2 - flow.vier)):
+            answerer = 1 - flow.vier
             see = vie_answer(flow.variant, flow.position, answerer)
-            self._say(session, answerer + 1, "see" if see else "yield", ("vie", key, flow.game.vies))
+            self._say(session, answerer + 1, "see" if see else "yield", ("vie", key, flow.vies))
 
     def _before_throw(self, session: TablesSession, player: int, key: object) -> None:
         """The computer's turn to throw: its cube (or vie) first, then the throw is asked for."""
         flow = session.flow
         cube = ("double", key)
-        if isinstance(flow, BackgammonFlow) and flow.game.may_double() and cube not in self.done_for:
+        if isinstance(flow, Game) and flow.may_double() and cube not in self.done_for:
             self.done_for.add(cube)
-            if cube_offer(session.variant, flow.position, CubeState.of_game(flow.game), standing(session),
+            if cube_offer(session.variant, flow.position, CubeState.of_game(flow), standing(session),
                           self.level(player)):
                 self._say(session, player, "double")
                 return
-        if (isinstance(flow, TicktackFlow) and isinstance(flow.variant, Ticktack)
-                and not flow.game.vied_this_throw and ("vie", key) not in self.done_for):
+        if (isinstance(flow, TicktackGame) and isinstance(flow.variant, Ticktack)
+                and not flow.vied_this_throw and ("vie", key) not in self.done_for):
             self.done_for.add(("vie", key))
             if wants_vie(flow.variant, flow.position):
                 self._say(session, player, "vie")
@@ -423,13 +424,13 @@ def standing(session: TablesSession) -> MatchStanding:
     return MatchStanding.of_match(session.match) if session.match is not None else MatchStanding()
 
 
-def _cast_to_keep(flow: TablesFlow) -> tuple[int, int] | None:
+def _cast_to_keep(flow: Turn) -> tuple[int, int] | None:
     """The deciding (Jacquet, Spanish) or opening (Backgammon's ``opening=choose``) throw the side
     to act may keep or throw again; None when there is none."""
-    if isinstance(flow, JacquetFlow) and flow.first.awaiting == AWAIT_CHOICE and flow.first.dice:
+    if isinstance(flow, JacquetGame) and flow.first.awaiting == AWAIT_CHOICE and flow.first.dice:
         return (flow.first.dice.first, flow.first.dice.second)
-    if isinstance(flow, BackgammonFlow) and flow.game.phase is Phase.CHOOSE and flow.game.opening_cast:
-        black, white = flow.game.opening_cast
+    if isinstance(flow, Game) and flow.phase is Phase.CHOOSE and flow.opening_cast:
+        black, white = flow.opening_cast
         cast = (black[0], white[0]) if len(black) == 1 else (black if flow.turn == 0 else white)
         return (cast[0], cast[1])
     return None

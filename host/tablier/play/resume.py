@@ -25,13 +25,13 @@ from tablier.record.eventlog import (
     ResultRecord,
     read_log,
 )
+from tablier.tables.turn import PLAY
 
 from .dice import ELECTRONIC, Dice
 from .replay import Rebuilt, rebuild
 from .report import report
 from .runner import PlayResult, play
 from .session import Actor
-from .tables_flow import PLAY
 from .view import View
 
 if TYPE_CHECKING:

@@ -119,8 +119,9 @@ def _common(session: Session, lights: dict[str, str]) -> dict[str, Any]:
 
 
 def _tables_scene(session: TablesSession) -> Scene:
+    from tablier.tables.turn import OVER
+
     from .tables_display import dice_used
-    from .tables_flow import OVER
     from .tables_session import SETUP
 
     lights = _lights(session)

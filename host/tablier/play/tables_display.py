@@ -39,9 +39,7 @@ from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
 from tablier.tables.plakoto import START_POINT
-from tablier.tables.ticktack import Ticktack
-
-from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome
+from tablier.tables.turn import ANSWER, OPENING, OVER, PLAY, THROW, Outcome
 
 if TYPE_CHECKING:
     from .tables_session import TablesSession
@@ -133,7 +131,7 @@ def table_hint(self: TablesSession) -> None:
 
 def result_text(self: TablesSession, outcome: Outcome, match_over: bool) -> str:
     """A game's result in words: winner, how, points, the score (and the match's length)."""
-    unit = "counter" if isinstance(self.variant, Ticktack) else "point"
+    unit = self.variant.facts.unit
     points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
     names = self.options.players
     length = self.match.length if self.match is not None else self.options.match_length

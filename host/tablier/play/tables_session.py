@@ -29,8 +29,6 @@ from tablier.record.eventlog import (
     ResultRecord,
 )
 from tablier.tables.faults import explain_illegal
-from tablier.tables.game import GameResult
-from tablier.tables.jacquet import Jacquet
 from tablier.tables.match import Match
 from tablier.tables.moves import Dice as Throw
 from tablier.tables.moves import Play
@@ -38,16 +36,15 @@ from tablier.tables.notation import format_play
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.tavli import TavliRotation
-from tablier.tables.ticktack import Ticktack
+from tablier.tables.turn import ACCEPT, ANSWER, OPENING, OVER, PLAY, TABLE_WORDS, THROW, Outcome, Turn
 from tablier.tables.variant import Variant
 
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
 from .tables_display import result_text, table_hint, tables_led_plan, tables_status_lines
-from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, Outcome, TablesFlow, make_flow
 from .tables_takeback import answer_takeback, follow_restoring, take_back
-from .tables_words import TABLE_WORDS, table_word
+from .tables_words import table_word
 from .takeback import Takebacks, Undo
 from .teaching import TablesTeacher
 
@@ -74,9 +71,9 @@ class TablesSession(Session):
         self.rotation = rotation  # a match of games in turn (Tavli): each game's variant
         self.last_winner: int | None = None
         self.ladder = layout.ladders["point"]
-        self.match = Match(variant, self.options.match_length) if variant.name == "backgammon" else None
+        self.match = Match(variant, self.options.match_length) if variant.facts.match_play else None
         self.game_number = 0
-        self.flow: TablesFlow = make_flow(variant)
+        self.flow: Turn = variant.new_turn()
         self.orientation: Orientation | None = None
         self.phase = SETUP
         self.setup: SetupCheck | None = None
@@ -94,7 +91,7 @@ class TablesSession(Session):
         self.next_first: int | None = None
         self.told_face = False
         self.first_position: Position | None = None  # --position: the first game starts here
-        self.takebacks: Takebacks[TablesFlow] = Takebacks()
+        self.takebacks: Takebacks[Turn] = Takebacks()
         self.restoring: tuple[int, ...] | None = None  # a takeback: the men go back to these counts
         self.teacher: TablesTeacher = TablesTeacher(self)
         if self.options.position:
@@ -119,12 +116,12 @@ class TablesSession(Session):
                 self.orientation = Orientation(self.variant, self.orientation.way)
             if self.last_winner is not None:  # the winner of the game before begins this one
                 position = self.variant.start_position(self.last_winner)
-        self.flow = make_flow(self.variant, cube_allowed, self.next_first, position)
+        self.flow = self.variant.new_turn(cube_allowed, self.next_first, position)
         self.ply = 0
         self.phase = SETUP
         self.inference = None
         self.reading = None
-        if isinstance(self.variant, Ticktack):
+        if self.variant.facts.touch_and_take:
             self.takebacks.close(TOUCH_AND_TAKE)
         self.record(GameStart(number=self.game_number, sides=self.options.players,
                               position=format_position(self.flow.position, frame_of(self.variant)),
@@ -197,7 +194,7 @@ class TablesSession(Session):
 
     def _match_over(self, outcome: Outcome) -> bool:
         if self.match is not None:
-            self.match.record(GameResult(outcome.winner, outcome.how, outcome.points))
+            self.match.record(outcome)
             if self.match.length:
                 return self.match.is_over()
         if self.options.match_length:
@@ -381,9 +378,10 @@ class TablesSession(Session):
         self.guide = next_step(dict(enumerate(seen)), dict(enumerate(shown)))
 
     def _untouched_landing(self, play: Play) -> int | None:
-        """(Option ``touch_down``, Jacquet games) The point of the mover's frame where a man using
-        both dice should have rested and was not seen to; None if every such man touched down."""
-        if not self.options.touch_down or not isinstance(self.variant, Jacquet) or self.orientation is None:
+        """(Option ``touch_down``, the games where a man rests between the dice: Jacquet's) The point
+        of the mover's frame where a man using both dice should have rested and was not seen to; None
+        if every such man touched down."""
+        if not self.options.touch_down or not self.variant.facts.rests_between or self.orientation is None:
             return None
         dice = self.flow.dice
         side = self.flow.turn
@@ -430,8 +428,8 @@ class TablesSession(Session):
         self.stop_grace()
         self.guiding = False
         self._after_throw()
-        if self.game_number != game or isinstance(self.variant, Ticktack):
-            return  # the game ended, or Ticktack: the reason why no takeback is already given
+        if self.game_number != game or self.variant.facts.touch_and_take:
+            return  # the game ended, or touch and take: the reason why no takeback is already given
         if self.phase == THROW:
             self.takebacks.offer(Undo(before, side, notation))
         else:
@@ -527,7 +525,7 @@ class TablesSession(Session):
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
         dice = ["dice A B"] if self.dice.source == "physical" else []
-        takeback = ["takeback"] if isinstance(self.variant, Ticktack) else ["takeback", "accept/refuse"]
+        takeback = ["takeback"] if self.variant.facts.touch_and_take else ["takeback", "accept/refuse"]
         return ["roll", "done", *takeback, "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
 
     def _command(self, player: int, word: str, argument: str) -> None:
@@ -552,7 +550,7 @@ class TablesSession(Session):
             take_back(self, player)
         elif word in ("accept", "refuse") and self.takebacks.asked:
             answer_takeback(self, player, word)
-        elif word == "refuse" or (word == "accept" and not isinstance(self.variant, Ticktack)):
+        elif word == "refuse" or (word == ACCEPT and ACCEPT not in self.flow.words()):
             raise IllegalMoveError("no takeback has been asked for")
         elif word == "quit":
             self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")

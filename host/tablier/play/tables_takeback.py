@@ -11,9 +11,7 @@ from tablier.board.observation import visible
 from tablier.board.tables_inference import Reading, Status
 from tablier.errors import IllegalMoveError
 from tablier.record.eventlog import Claim
-from tablier.tables.ticktack import Ticktack
-
-from .tables_flow import PLAY
+from tablier.tables.turn import PLAY
 
 if TYPE_CHECKING:
     from .tables_session import TablesSession
@@ -26,7 +24,7 @@ def take_back(self: TablesSession, player: int) -> None:
     moved = self.inference is not None and tuple(self.observation.counts) != visible(
         self.inference.candidates[0].counts, self.ladder)
     if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
-        if isinstance(self.variant, Ticktack) and self.flow.must_move():
+        if self.variant.facts.touch_and_take and self.flow.must_move():
             raise IllegalMoveError("touch and take: the man touched must be played")
         self.phase = PLAY
         guide_back(self, "take back: put the men back where the turn began")

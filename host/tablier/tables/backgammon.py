@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tablier.games import Option, RuleSection, RulesPreset
+from tablier.games import GameFacts, Option, RuleSection, RulesPreset
 
 from .position import BAR, BLACK, MEN, OFF, WHITE, Position, SideBoard, side_board
 from .variant import Result, Variant
@@ -32,6 +32,8 @@ class Backgammon(Variant):
     summary = ("Race your fifteen men round the board and bear them off; hit lone men to the bar. "
                "Hit 1, gammon 2, backgammon 3.")
     aliases: ClassVar[tuple[str, ...]] = ("bg", "tric-trac")
+    facts: ClassVar[GameFacts] = GameFacts(formats=("mat", "sgf", "json", "txt"), match_play=True,
+                                           gnubg_moves=True)
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("american", False, (False, True),
                "every game is simply a hit (1 point): no gammons or backgammons (the American habit)"),

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tablier.errors import InvalidPositionError
-from tablier.games import Option, RuleSection
+from tablier.errors import IllegalMoveError, InvalidPositionError
+from tablier.games import GameFacts, Option, RuleSection
 
 from .moves import Dice, Play
 from .parallel import START_POINT, ParallelVariant, Walls, closed_points
 from .parallel import STARTING_TABLE as STARTING_TABLE_HELD
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
 from .racegen import RaceRules, race_plays
+from .turn import KEEP, RESIGN, Awaiting, Outcome, Turn
 from .variant import Result
 
 RETURN_MEN = "return-men"
@@ -119,6 +120,7 @@ class Jacquet(ParallelVariant):
     RULES: ClassVar[tuple[RuleSection, ...]] = (
         BOARD_SECTION, FIRST_PLAYER_SECTION, MOVING_SECTION, DOUBLETS_SECTION, POSTILLON_SECTION,
         CLOSING_SECTION, BEARING_OFF_SECTION, RESULT_SECTION)
+    facts: ClassVar[GameFacts] = GameFacts(rests_between=True)
 
     # --- rules on single steps --------------------------------------------------------------------
 
@@ -185,6 +187,11 @@ class Jacquet(ParallelVariant):
     def first_throw(self) -> FirstThrow:
         """The throw for first play under the ``first_player`` option."""
         return FirstThrow(may_rethrow=self.options["first_player"] == RETHROW)
+
+    def new_turn(self, cube_allowed: bool | None = None, first: int | None = None,
+                 position: Position | None = None) -> Turn:
+        """A game by :class:`JacquetGame` (no cube; the deciding throw says who begins)."""
+        return JacquetGame(self, position)
 
     def result(self, position: Position) -> Result | None:
         """1 point, or 2 if the loser has borne off no man (section 12)."""
@@ -290,3 +297,105 @@ class FirstThrow:
     def _expect(self, state: str) -> None:
         if self.awaiting != state:
             raise ValueError(f"the first throw awaits {self.awaiting}, not {state}")
+
+
+class JacquetGame(Turn):
+    """One game of Jacquet (or Spanish Backgammon) as a :class:`~tablier.tables.turn.Turn`: the
+    deciding throw (:class:`FirstThrow`), then a throw and a play for each side in turn; the
+    postillon must move while he travels. A game set up from ``position`` begins with its side to
+    move throwing."""
+
+    variant: Jacquet
+
+    def __init__(self, variant: Jacquet, position: Position | None = None) -> None:
+        self.variant = variant
+        self.first = variant.first_throw()
+        self._position = variant.start_position() if position is None else position
+        self._dice: Dice | None = None
+        if position is not None:
+            self.first.first = position.turn
+            self.first.awaiting = DECIDED
+
+    @property
+    def awaiting(self) -> Awaiting:
+        """The deciding throw, then a throw and a play in turn."""
+        if self.outcome is not None:
+            return Awaiting.OVER
+        if self.first.awaiting != DECIDED:
+            return Awaiting.OPENING if self.first.first is None else Awaiting.THROW
+        return Awaiting.PLAY if self._dice is not None else Awaiting.THROW
+
+    @property
+    def position(self) -> Position:
+        """The position, the side to act to move."""
+        return self._position
+
+    @property
+    def dice(self) -> Dice | None:
+        """The throw to play."""
+        return self._dice
+
+    def cast_opening(self, black: int, white: int) -> str:
+        """The deciding throw (section 3), in words."""
+        self.first.throw(white=white, black=black)
+        said = f"deciding throw {black} and {white}"
+        if self.first.first is None:
+            return f"{said}: equal, throw again"
+        self._position = self._position.with_turn(self.first.first)
+        if self.first.awaiting == DECIDED:
+            self._dice = self.first.dice
+            return f"{said}: {SIDE_NAMES[self.first.first]} plays them"
+        return f"{said}: {SIDE_NAMES[self.first.first]} may keep them (`keep`) or throw again (button)"
+
+    def throw(self, dice: Dice) -> None:
+        """A throw of the side to move (the winner of the deciding throw throwing again)."""
+        if self.first.awaiting != DECIDED:
+            self.first.rethrow(dice)
+        self._dice = dice
+
+    def legal_plays(self) -> list[Play]:
+        """The legal plays of the throw."""
+        assert self._dice is not None
+        return self.variant.plays(self._position, self._dice)
+
+    def play(self, play: Play) -> None:
+        """Make ``play`` (trusted legal); the other side throws next, or the game is over."""
+        assert self._dice is not None
+        mover = self._position.turn
+        self._position = self.variant.after(self._position, play)
+        self._dice = None
+        result = self.variant.result(self._position)
+        if result is not None:
+            self.outcome = Outcome(result.winner, result.kind, result.points)
+        elif self._position.turn == mover:
+            self._position = self._position.swapped()
+
+    def must_move(self) -> set[int]:
+        """While the postillon travels, the points of the men that have left the start (him)."""
+        mine = self._position.mover
+        if postillon_travelling(list(mine)) and mine[START_POINT] < MEN:
+            return {p for p in range(7, 24) if mine[p]}
+        return set()
+
+    def command(self, side: int, word: str, argument: str = "") -> str:
+        """``keep``: the winner of the deciding throw plays its dice (``first_player=rethrow``)."""
+        if word == KEEP and self._may_keep():
+            if side != self.first.first:
+                raise IllegalMoveError("only the winner of the deciding throw may keep it")
+            self.first.keep()
+            self._dice = self.first.dice
+            return "the deciding throw is played"
+        return super().command(side, word, argument)
+
+    def _may_keep(self) -> bool:
+        return self.first.first is not None and self.first.awaiting != DECIDED
+
+    def words(self) -> tuple[str, ...]:
+        """``keep``."""
+        return (KEEP,)
+
+    def choices(self, side: int) -> tuple[str, ...]:
+        """``keep`` for the winner of the deciding throw while he may keep it, and ``resign``."""
+        if self.awaiting is Awaiting.OVER:
+            return ()
+        return (KEEP, RESIGN) if self._may_keep() and side == self.first.first else (RESIGN,)

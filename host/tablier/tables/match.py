@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 from tablier.errors import IllegalMoveError
 
-from .game import Game, GameResult, Phase
+from .game import Game, Phase
 from .gnubg_id import MatchState, encode_match
 from .position import BLACK, SIDE_NAMES
+from .turn import Outcome
 from .variant import Variant
 
 
@@ -25,7 +26,7 @@ class Match:
     length: int = 0
     crawford_rule: bool = True
     score: list[int] = field(default_factory=lambda: [0, 0])
-    results: list[GameResult] = field(default_factory=list)
+    results: list[Outcome] = field(default_factory=list)
     crawford_game: bool = False
     _crawford_played: bool = False
 
@@ -35,7 +36,7 @@ class Match:
             raise IllegalMoveError("the match is over")
         return Game(self.variant, cube_allowed=not self.crawford_game)
 
-    def record(self, result: GameResult) -> None:
+    def record(self, result: Outcome) -> None:
         """Add a finished game's points and decide whether the next game is the Crawford game."""
         before = list(self.score)
         self.score[result.winner] += result.points

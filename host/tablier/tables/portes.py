@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tablier.games import Option, RuleSection
+from tablier.games import GameFacts, Option, RuleSection
 
 from .backgammon import CHOOSE, PLAY_OPENING, THROW_AGAIN, Backgammon
 from .movegen import Restraints, fast_plays, landing_tables
@@ -64,6 +64,7 @@ class Portes(Backgammon):
     summary = ("Greek Tavli's first game: Backgammon's board, moves and hitting; 1 point, 2 for a "
                "gammon; no cube.")
     aliases: ClassVar[tuple[str, ...]] = ("greek-backgammon",)
+    facts: ClassVar[GameFacts] = GameFacts(gnubg_moves=True)  # no match play: not Backgammon's records
     OPTIONS: ClassVar[tuple[Option, ...]] = (_OPENING, _CUBE, _BACKGAMMONS)
     RULES: ClassVar[tuple[RuleSection, ...]] = backgammon_rules()
     PRESETS = ()

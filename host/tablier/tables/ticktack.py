@@ -16,14 +16,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from tablier.games import Option, RuleSection
+from tablier.games import GameFacts, Option, RuleSection
 
 from .movegen import generic_plays
 from .moves import Dice, Play
 from .position import BLACK, MEN, OFF, WHITE, Position, side_board
 from .variant import Result, Variant
+
+if TYPE_CHECKING:
+    from .turn import Turn
 
 HIS_11 = "his-11"
 HIS_12 = "his-12"
@@ -106,6 +109,7 @@ class Ticktack(Variant):
     )
     start = side_board({24: MEN})
     hitting = False
+    facts: ClassVar[GameFacts] = GameFacts(unit="counter", touch_and_take=True)
     RULES: ClassVar[tuple[RuleSection, ...]] = (
         RuleSection("Board, men and route (rules 1-5)", (
             "15 men a side, all on the ace point at the start (route position r = 1, the 24-point "
@@ -204,6 +208,17 @@ class Ticktack(Variant):
         """The ways to win that ``dice`` allows the side to move, most valuable first (rule 19)."""
         legal = self.plays(position, dice) if plays is None else plays
         return [rule for rule in self.win_rules() if rule.allowed(self, position, dice, legal)]
+
+    def new_turn(self, cube_allowed: bool | None = None, first: int | None = None,
+                 position: Position | None = None) -> Turn:
+        """A game by :class:`~tablier.tables.ticktack_game.TicktackGame`: stakes and vies, no cube;
+        from ``position``, its side to move throws first."""
+        from .ticktack_game import AWAIT_THROW, TicktackGame
+
+        game = TicktackGame(self, position, first if position is None else position.turn)
+        if position is not None:
+            game.state = AWAIT_THROW
+        return game
 
     def going_in_point(self) -> int:
         """The point (own frame) Going in brings two men onto."""

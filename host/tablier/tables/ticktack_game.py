@@ -1,8 +1,9 @@
 """The flow of one game of Ticktack: first move, throws, claims, "Why not?", vies and concessions.
 
 :class:`TicktackGame` is a pure state machine over a :class:`~tablier.tables.ticktack.Ticktack`
-position: the caller reports throws and the players' words and acts (throw, vie, see, yield, touch,
-play, claim, why not, concede); nothing here rolls dice or prints. ``awaiting`` says what comes next.
+position and a :class:`~tablier.tables.turn.Turn`: the caller reports throws and the players' words
+and acts (throw, vie, see, yield, touch, play, claim, why not, concede); nothing here rolls dice or
+prints. ``state`` says what comes next. An outcome's points are counters.
 
 Stakes (rules 23-26): a single game pays ``(1 + v) * s``, a double ``2 * (1 + v) * s``, where ``s``
 is the ``stake`` option and ``v`` the vies seen so far.
@@ -10,14 +11,25 @@ is the ``stake`` option and ``v`` the vies seen so far.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tablier.errors import IllegalMoveError
 
 from .faults import check_play
 from .moves import Dice, Play
 from .position import SIDE_NAMES, WHITE, Position
 from .ticktack import ASKED, DECIDING_DICE, TEACHING, THROW, Ticktack, WinRule
+from .turn import (
+    ACCEPT,
+    CLAIM,
+    CONCEDE,
+    RESIGN,
+    SEE,
+    VIE,
+    WHY_NOT,
+    YIELD,
+    Awaiting,
+    Outcome,
+    Turn,
+)
 
 AWAIT_FIRST = "first-move throw"
 AWAIT_THROW = "throw"
@@ -29,21 +41,15 @@ OVER = "over"
 SINGLE = 1
 DOUBLE = 2
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game of Ticktack ended: the winner, how, and what he wins in counters."""
-
-    winner: int
-    how: str
-    counters: int
-
-    def __str__(self) -> str:
-        return f"{SIDE_NAMES[self.winner]} wins by {self.how}: {self.counters}"
+AWAITING = {AWAIT_FIRST: Awaiting.OPENING, AWAIT_THROW: Awaiting.THROW, AWAIT_VIE_ANSWER: Awaiting.ANSWER,
+            AWAIT_PLAY: Awaiting.PLAY, AWAIT_CLAIM_ANSWER: Awaiting.ANSWER, OVER: Awaiting.OVER}
+"""What the turn awaits in each state."""
 
 
-class TicktackGame:
+class TicktackGame(Turn):
     """One game of Ticktack from the throw for first move to its outcome."""
+
+    variant: Ticktack
 
     def __init__(self, variant: Ticktack | None = None, position: Position | None = None,
                  first: int | None = None) -> None:
@@ -54,7 +60,7 @@ class TicktackGame:
         self.stake = int(self.variant.options["stake"])
         self.vies = 0
         self.outcome: Outcome | None = None
-        self.dice: Dice | None = None
+        self.thrown: Dice | None = None
         self.available: list[WinRule] = []
         self.missed: WinRule | None = None
         self.missed_by: int | None = None
@@ -63,10 +69,29 @@ class TicktackGame:
         self.vied_this_throw = False
         self.vier: int | None = None
         if first is None or self.variant.options["roll_every_game"]:
-            self.awaiting = AWAIT_FIRST
+            self.state = AWAIT_FIRST
         else:
             self.position = self.position.with_turn(first)
-            self.awaiting = AWAIT_THROW
+            self.state = AWAIT_THROW
+
+    @property
+    def position(self) -> Position:
+        """The position, the side to move to move."""
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self._position = position
+
+    @property
+    def awaiting(self) -> Awaiting:
+        """What comes next (:data:`AWAITING` of the state)."""
+        return AWAITING[self.state]
+
+    @property
+    def dice(self) -> Dice | None:
+        """The throw being played, while a play (or a claim) is awaited."""
+        return self.thrown if self.state == AWAIT_PLAY else None
 
     # --- stakes -----------------------------------------------------------------------------------
 
@@ -81,13 +106,13 @@ class TicktackGame:
             raise IllegalMoveError("the game was already vied before this throw: one vie per throw")
         self.vier = side
         self.vied_this_throw = True
-        self.awaiting = AWAIT_VIE_ANSWER
+        self.state = AWAIT_VIE_ANSWER
 
     def see(self) -> None:
         """The other side says "I see it": the stake rises by one more s."""
         self._expect(AWAIT_VIE_ANSWER)
         self.vies += 1
-        self.awaiting = AWAIT_THROW
+        self.state = AWAIT_THROW
 
     def yield_game(self) -> None:
         """The other side yields: he loses a single game at the stake as it stood."""
@@ -97,7 +122,7 @@ class TicktackGame:
 
     def concede(self, side: int) -> None:
         """``side`` concedes a single game (to escape a double): he loses ``(1 + v) * s``."""
-        if self.awaiting == OVER:
+        if self.state == OVER:
             raise IllegalMoveError("the game is over")
         self._end(1 - side, "concession", self.value(SINGLE))
 
@@ -113,7 +138,7 @@ class TicktackGame:
         if self.variant.options["opening"] == DECIDING_DICE:
             self._thrown(Dice(max(white, black), min(white, black)))
         else:
-            self.awaiting = AWAIT_THROW
+            self.state = AWAIT_THROW
 
     def throw(self, dice: Dice) -> None:
         """The throw of the side to move. A missed win not caught by now lapses (rule 22), or with
@@ -125,10 +150,10 @@ class TicktackGame:
         if self.variant.options["why_not_until"] == THROW:
             self.missed, self.missed_by = None, None
         self.vied_this_throw = False
-        self.dice = dice
+        self.thrown = dice
         self.touched = None
         self.available = self.variant.wins(self.position, dice)
-        self.awaiting = AWAIT_PLAY
+        self.state = AWAIT_PLAY
 
     # --- the player's turn ----------------------------------------------------------------------
 
@@ -141,30 +166,37 @@ class TicktackGame:
         """The legal plays of the throw; after a touch, those that move the touched man if any do
         (touch and take, rule 13)."""
         self._expect(AWAIT_PLAY)
-        assert self.dice is not None
-        plays = self.variant.plays(self.position, self.dice)
+        assert self.thrown is not None
+        plays = self.variant.plays(self.position, self.thrown)
         if self.touched is not None:
             taking = [play for play in plays if any(move.src == self.touched for move in play)]
             if taking:
                 return taking
         return plays
 
-    def touch(self, point: int) -> None:
+    def touch(self, point: int) -> str:
         """The player touches (lifts) a man on ``point``: he must play it if it can move. A win he
-        had not claimed is now missed, and the adversary may say "Why not?" (rule 22)."""
+        had not claimed is now missed, and the adversary may say "Why not?" (rule 22). Returns the
+        rule in words the first time, '' once a man is touched."""
         self._expect(AWAIT_PLAY)
         if not self.position.mover[point]:
             raise IllegalMoveError(f"no man of the side to move stands on the {point}-point")
-        if self.touched is None:
-            self.touched = point
-            self._lapse()
-            self._miss()
+        if self.touched is not None:
+            return ""
+        self.touched = point
+        self._lapse()
+        self._miss()
+        return f"touch and take: the man touched on the {point}-point must be played"
+
+    def must_move(self) -> set[int]:
+        """The point of the man touched."""
+        return {self.touched} if self.touched is not None else set()
 
     def play(self, play: Play) -> None:
         """The player's play (checked; the touched man must be taken if it can be)."""
         self._expect(AWAIT_PLAY)
-        assert self.dice is not None
-        check_play(self.variant, self.position, self.dice, play)
+        assert self.thrown is not None
+        check_play(self.variant, self.position, self.thrown, play)
         if self.touched is not None and play not in self.legal_plays():
             target = self.variant.after(self.position, play)
             if all(self.variant.after(self.position, other) != target for other in self.legal_plays()):
@@ -178,7 +210,7 @@ class TicktackGame:
         if result is not None:
             self._end(mover, "bearing off", self.value(DOUBLE))
             return
-        self.awaiting = AWAIT_THROW
+        self.state = AWAIT_THROW
 
     def claim(self, name: str) -> None:
         """The player claims a win by name ("Hit", "Going in", "Toutes", "Bearing off"), instead of
@@ -197,7 +229,7 @@ class TicktackGame:
             self._end(self.turn, rule.name, self.value(rule.value))
             return
         self.missed, self.missed_by = self.available[0], self.turn
-        self.awaiting = AWAIT_CLAIM_ANSWER
+        self.state = AWAIT_CLAIM_ANSWER
 
     def accept_claim(self) -> None:
         """The adversary lets a lesser claim stand: the claimant wins it."""
@@ -232,8 +264,72 @@ class TicktackGame:
 
     def _end(self, winner: int, how: str, counters: int) -> None:
         self.outcome = Outcome(winner, how, counters)
-        self.awaiting = OVER
+        self.state = OVER
 
     def _expect(self, state: str) -> None:
-        if self.awaiting != state:
-            raise IllegalMoveError(f"the game awaits {self.awaiting}, not {state}")
+        if self.state != state:
+            raise IllegalMoveError(f"the game awaits {self.state}, not {state}")
+
+    # --- the turn: the opening and the words of the table ------------------------------------------
+
+    def cast_opening(self, black: int, white: int) -> str:
+        """The throw for first move (:meth:`throw_first`), in words."""
+        self.throw_first(white=white, black=black)
+        said = f"throw for first move {black} and {white}"
+        if self.state == AWAIT_FIRST:
+            return f"{said}: equal, throw again"
+        return f"{said}: {SIDE_NAMES[self.turn]} begins"
+
+    def command(self, side: int, word: str, argument: str = "") -> str:
+        """``claim NAME``, ``why-not``, ``accept`` (a lesser claim), ``vie``, ``see``, ``yield`` and
+        ``resign`` (or ``concede``)."""
+        name = SIDE_NAMES[side]
+        if word == CLAIM:
+            if side != self.turn:
+                raise IllegalMoveError("only the side to move may claim a win of his throw")
+            self.claim(argument)
+            return f"{name} claims {argument}"
+        if word == WHY_NOT:
+            self.why_not(side)
+            return f"{name} says: Why not?"
+        if word == ACCEPT:
+            if self.state == AWAIT_CLAIM_ANSWER and side == self.turn:
+                raise IllegalMoveError("a claim is let stand by the adversary of the claimant")
+            self.accept_claim()
+            return "the claim stands"
+        if word == VIE:
+            self.vie(side)
+            return f"{name} vies the game"
+        if word in (SEE, YIELD) and self.state == AWAIT_VIE_ANSWER and side == self.vier:
+            raise IllegalMoveError("a vie is answered by the adversary of the side that vied")
+        if word == SEE:
+            self.see()
+            return f"{name} sees it: the game is worth {self.value()} now"
+        if word == YIELD:
+            self.yield_game()
+            return f"{name} yields"
+        if word in (RESIGN, CONCEDE):
+            self.concede(side)
+            return f"{name} concedes"
+        return super().command(side, word, argument)
+
+    def words(self) -> tuple[str, ...]:
+        """The claims, "Why not?", and the vies."""
+        return ("claim NAME", WHY_NOT, ACCEPT, "vie/see/yield")
+
+    def choices(self, side: int) -> tuple[str, ...]:
+        """``claim`` for the side to move with a win of his throw to claim before he touches a man,
+        ``why-not`` for the side whose adversary missed a win, ``accept`` for the adversary of a
+        lesser claim, ``vie`` before a throw (once a throw), ``see``/``yield`` for the side vied,
+        ``resign``/``concede`` until the game is over."""
+        if self.state == OVER:
+            return ()
+        state, mover = self.state, side == self.turn
+        words = [
+            *((CLAIM,) if state == AWAIT_PLAY and mover and self.available and self.touched is None else ()),
+            *((WHY_NOT,) if self.missed is not None and self.missed_by == 1 - side else ()),
+            *((ACCEPT,) if state == AWAIT_CLAIM_ANSWER and not mover else ()),
+            *((VIE,) if state == AWAIT_THROW and not self.vied_this_throw else ()),
+            *((SEE, YIELD) if state == AWAIT_VIE_ANSWER and side != self.vier else ()),
+        ]
+        return (*words, RESIGN, CONCEDE)

@@ -8,16 +8,28 @@ an example. A variant instance carries the game's options (the conventions a rul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tablier.errors import InvalidPositionError
-from tablier.games import GameInfo, Option, OptionValue, RuleSection, RulesPreset, parse_option_values
+from tablier.games import (
+    GameFacts,
+    GameInfo,
+    Option,
+    OptionValue,
+    RuleSection,
+    RulesPreset,
+    parse_option_values,
+)
 
 from .movegen import fast_plays, generic_plays, landing_tables
 from .moves import Dice, Move, Play
 from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
+
+if TYPE_CHECKING:
+    from .ticktack import WinRule
+    from .turn import Turn
 
 
 @dataclass(frozen=True)
@@ -38,13 +50,16 @@ class Variant:
     """A tables game's rules. Subclasses set the class attributes and override hooks as needed.
 
     Class attributes: ``name``, ``title``, ``summary``, ``aliases``, ``OPTIONS``, ``RULES`` and
-    ``PRESETS`` (the catalogue entry), ``start`` (each side's men at the start, in its own frame),
+    ``PRESETS`` (the catalogue entry), ``facts`` (what the other rooms need to know of the game:
+    :class:`~tablier.games.GameFacts`), ``start`` (each side's men at the start, in its own frame),
     ``hitting`` (a lone adversary man is hit; if false, any adversary man closes the point), ``pins``
     (a man landing on a lone adversary man pins him where he stands instead of hitting him: Plakoto).
 
     Hooks: :meth:`opposite` (where the frames meet), :meth:`doublet_moves` (what a doublet gives),
     :meth:`step_allowed` (extra rules on single steps; overriding it switches generation to the
-    generic generator), :meth:`result` (how a game is won and scored), :meth:`validate`.
+    generic generator), :meth:`result` (how a game is won and scored), :meth:`validate`,
+    :meth:`wins` (the wins a throw lets the player claim), :meth:`new_turn` (the state machine a
+    game is played by).
     """
 
     name: ClassVar[str] = ""
@@ -54,6 +69,7 @@ class Variant:
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     RULES: ClassVar[tuple[RuleSection, ...]] = ()
     PRESETS: ClassVar[tuple[RulesPreset, ...]] = ()
+    facts: ClassVar[GameFacts] = GameFacts()
     start: ClassVar[SideBoard] = ()
     hitting: ClassVar[bool] = True
     pins: ClassVar[bool] = False
@@ -79,7 +95,7 @@ class Variant:
         """The game's catalogue entry."""
         return GameInfo(name=cls.name, family="tables", title=cls.title, summary=cls.summary,
                         aliases=cls.aliases, options=cls.OPTIONS, rules=cls.RULES,
-                        presets=cls.PRESETS)
+                        presets=cls.PRESETS, facts=cls.facts)
 
     def __repr__(self) -> str:
         changed = {name: value for name, value in self.options.items()
@@ -172,6 +188,24 @@ class Variant:
             if position.boards[side][OFF] == MEN:
                 return Result(side, 1, "single game")
         return None
+
+    def wins(self, position: Position, dice: Dice,
+             plays: Sequence[Play] | None = None) -> list[WinRule] | None:
+        """The wins ``dice`` lets the side to move claim, most valuable first (``plays``: the
+        throw's legal plays, if known); ``None`` in a game not won by claims (all but Ticktack)."""
+        return None
+
+    # --- the turn -------------------------------------------------------------------------------
+
+    def new_turn(self, cube_allowed: bool | None = None, first: int | None = None,
+                 position: Position | None = None) -> Turn:
+        """A new game's :class:`~tablier.tables.turn.Turn`: from ``position`` if given (its side to
+        move throws first), ``first`` beginning where the players do not throw for it, the cube
+        out of play if ``cube_allowed`` is false. Default: a :class:`~tablier.tables.game.Game`,
+        the opening throw and the cube."""
+        from .game import Game
+
+        return Game(self, cube_allowed, position)
 
 
 def single_or_gammon(position: Position) -> Result | None:

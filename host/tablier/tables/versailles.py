@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tablier.errors import IllegalMoveError
-from tablier.games import Option, RuleSection
+from tablier.games import GameFacts, Option, RuleSection
 
 from .faults import explain_illegal, play_is_well_formed
 from .jacquet import (
@@ -36,7 +36,8 @@ from .jacquet import (
 )
 from .moves import Dice, Move, Play
 from .notation import format_play
-from .position import BLACK, OFF, WHITE, Position
+from .position import BLACK, OFF, SIDE_NAMES, WHITE, Position
+from .turn import Awaiting, Outcome, Turn
 from .variant import Result
 
 LEAD = "lead"
@@ -80,10 +81,16 @@ class Versailles(Jacquet):
         )),
         POSTILLON_SECTION, CLOSING_SECTION, BEARING_OFF_SECTION, RESULT_SECTION,
     )
+    facts: ClassVar[GameFacts] = GameFacts(rests_between=True, hands_dice_over=True)
 
     def doublet_moves(self, die: int) -> int:
         """Doublets are squared: n-n gives n movements of n."""
         return die
+
+    def new_turn(self, cube_allowed: bool | None = None, first: int | None = None,
+                 position: Position | None = None) -> Turn:
+        """A game by :class:`VersaillesGame`, from the lead throw."""
+        return VersaillesGame(self, position)
 
 
 @dataclass(frozen=True)
@@ -96,25 +103,58 @@ class Duty:
     why: str
 
 
-class VersaillesGame:
-    """The turn flow of Jacquet de Versailles over a :class:`Versailles` position.
+class VersaillesGame(Turn):
+    """The turn flow of Jacquet de Versailles over a :class:`Versailles` position, a
+    :class:`~tablier.tables.turn.Turn`.
 
-    ``awaiting`` says what the game waits for: the lead throw (:meth:`throw_lead`), a side's throw
+    ``state`` says what the game waits for: the lead throw (:meth:`throw_lead`), a side's throw
     (:meth:`throw`), the second die thrown again (:meth:`rethrow_second`), a play
-    (:meth:`legal_plays`, :meth:`play`), or nothing (``over``; see :meth:`result`).
+    (:meth:`legal_plays`, :meth:`play`), or nothing (``over``; see :meth:`result`). ``position``
+    has the side to act to move: the side of the duty being played, else the thrower.
     """
+
+    variant: Versailles
 
     def __init__(self, variant: Versailles | None = None, position: Position | None = None,
                  thrower: int | None = None) -> None:
         """A game from the start (awaiting the lead throw), or from ``position`` with ``thrower`` to
         throw next when one is named (a position set up in the middle of a game)."""
         self.variant = variant if variant is not None else Versailles()
-        self.position = position if position is not None else self.variant.start_position(WHITE)
         self.duties: list[Duty] = []
-        self.awaiting = AWAIT_LEAD if thrower is None else AWAIT_THROW
+        self.state = AWAIT_LEAD if thrower is None else AWAIT_THROW
         self.thrower = WHITE if thrower is None else thrower
+        start = position if position is not None else self.variant.start_position(WHITE)
+        self.position = start.with_turn(self.thrower)
         self.kept_die = 0
         self.history: list[tuple[Duty, Play]] = []
+
+    @property
+    def position(self) -> Position:
+        """The position, the side to act to move."""
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self._position = position
+
+    @property
+    def awaiting(self) -> Awaiting:
+        """The lead throw, a throw (the second die again under the last rule), a play, or over."""
+        if self.outcome is not None or self.state == OVER:
+            return Awaiting.OVER
+        if self.state == AWAIT_LEAD:
+            return Awaiting.OPENING
+        return Awaiting.PLAY if self.state == AWAIT_PLAY else Awaiting.THROW
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice of the duty to play."""
+        return self.duty.dice if self.state == AWAIT_PLAY else None
+
+    def cast_opening(self, black: int, white: int) -> str:
+        """The lead throw (:meth:`throw_lead`), in words."""
+        self.throw_lead(white=white, black=black)
+        return f"lead throw {black} and {white}: {self.duty.why} for {SIDE_NAMES[self.duty.side]}"
 
     # --- throws -----------------------------------------------------------------------------------
 
@@ -133,7 +173,11 @@ class VersaillesGame:
         self._next()
 
     def throw(self, dice: Dice) -> None:
-        """The throw of the side whose turn it is (``thrower``)."""
+        """The throw of the side whose turn it is (``thrower``); after the last rule, only its
+        second die counts (:meth:`rethrow_second`)."""
+        if self.state == AWAIT_SECOND:
+            self.rethrow_second(dice.second)
+            return
         self._expect(AWAIT_THROW)
         self.duties = [Duty(self.thrower, self.variant.dice_steps(dice), dice, TURN)]
         self._next()
@@ -150,8 +194,8 @@ class VersaillesGame:
     @property
     def duty(self) -> Duty:
         """The numbers to be played now; ``LookupError`` when no play is awaited."""
-        if self.awaiting != AWAIT_PLAY:
-            raise LookupError(f"no play is awaited (awaiting {self.awaiting})")
+        if self.state != AWAIT_PLAY:
+            raise LookupError(f"no play is awaited (awaiting {self.state})")
         return self.duties[0]
 
     def legal_plays(self) -> list[Play]:
@@ -174,25 +218,28 @@ class VersaillesGame:
         self.duties.pop(0)
         unused = _unused(duty.steps, play)
         other = 1 - duty.side
-        if self.variant.result(self.position) is not None:
+        result = self.variant.result(self.position)
+        if result is not None:
             self.duties = []
-            self.awaiting = OVER
+            self.state = OVER
+            self.outcome = Outcome(result.winner, result.kind, result.points)
+            self.position = self.position.with_turn(self.thrower)
             return
         if duty.why in (LEAD, TURN) and unused:
             if len(unused) == len(duty.steps) and _must_uncover(self.variant, self.position, other, unused):
                 self.thrower = other
                 self.kept_die = duty.dice.high
-                self.awaiting = AWAIT_SECOND
+                self.state = AWAIT_SECOND
                 self.position = self.position.with_turn(other)
                 return
             self.duties.insert(0, Duty(other, unused, duty.dice, PASSED))
         if duty.why == LEAD_DOUBLET and not self.duties:
-            self.awaiting = AWAIT_LEAD
+            self.state = AWAIT_LEAD
             self.position = self.position.with_turn(WHITE)
             return
         if not self.duties:
             self.thrower = other if duty.why != PASSED else duty.side
-            self.awaiting = AWAIT_THROW
+            self.state = AWAIT_THROW
             self.position = self.position.with_turn(self.thrower)
             return
         self._next()
@@ -204,12 +251,12 @@ class VersaillesGame:
     # --- internals --------------------------------------------------------------------------------
 
     def _next(self) -> None:
-        self.awaiting = AWAIT_PLAY
+        self.state = AWAIT_PLAY
         self.position = self.position.with_turn(self.duties[0].side)
 
     def _expect(self, state: str) -> None:
-        if self.awaiting != state:
-            raise ValueError(f"the game awaits {self.awaiting}, not {state}")
+        if self.state != state:
+            raise ValueError(f"the game awaits {self.state}, not {state}")
 
 
 def _plays(variant: Versailles, position: Position, steps: tuple[int, ...]) -> list[Play]:
