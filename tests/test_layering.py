@@ -1,6 +1,7 @@
 """The rules cores stay pure: nothing in ``tablier.tables`` or ``tablier.draughts`` imports the link,
-the board, play, records or the command line (the python-chess split the project follows); and no
-layer below the command line reaches up into it."""
+the board, play, records or the command line (the python-chess split the project follows); no
+layer below the command line reaches up into it; and play tells games apart by their turn and
+their facts, not by their classes."""
 
 from __future__ import annotations
 
@@ -42,3 +43,77 @@ def test_no_layer_reaches_up_into_the_command_line(layer: str) -> None:
                  for name in sorted(imported_modules(path))
                  if name.startswith("tablier.cli")]
     assert offenders == []
+
+
+#: Besides itself, a rules core imports only the catalogue's shared words and the errors.
+SHARED = ("tablier.games", "tablier.errors")
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_rules_core_imports_only_itself_and_the_shared_catalogue(core: str) -> None:
+    offenders = [f"{path.relative_to(HOST)} imports {name}"
+                 for path in sorted((HOST / core).rglob("*.py"))
+                 for name in sorted(imported_modules(path))
+                 if name.startswith("tablier") and not name.startswith((f"tablier.{core}", *SHARED))]
+    assert offenders == []
+
+
+def test_the_shared_catalogue_imports_no_other_room() -> None:
+    names = imported_modules(HOST / "games.py") | imported_modules(HOST / "errors.py")
+    assert sorted(name for name in names if name.startswith("tablier")) == []
+
+
+#: Modules of play/ still telling games apart by class: the computer and the teacher, which the
+#: second phase of issue 25 moves onto the turn's choices and the games' facts.
+NOT_YET_ON_THE_TURN = ("computer.py", "computer_rules.py", "teaching.py")
+
+
+def game_class_checks(path: Path) -> list[str]:
+    """The ``isinstance`` checks of ``path`` on a game's class: a tables variant, a turn, a draughts
+    board or an engine (each name resolved through the module's own imports)."""
+    import importlib
+
+    from tablier.draughts.core import Board
+    from tablier.tables.turn import Turn
+    from tablier.tables.variant import Variant
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = {alias.asname or alias.name: (node.module, alias.name)
+                for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+                and node.level == 0 for alias in node.names}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance" and len(node.args) == 2):
+            continue
+        for name in ast.walk(node.args[1]):
+            if isinstance(name, ast.Name) and name.id in imported:
+                module, attribute = imported[name.id]
+                cls = getattr(importlib.import_module(module), attribute, None)
+                if isinstance(cls, type) and (issubclass(cls, (Variant, Turn, Board))
+                                              or cls.__module__.startswith("tablier.engines")):
+                    found.append(f"{path.name}:{node.lineno} isinstance(..., {name.id})")
+    return found
+
+
+def test_play_tells_games_apart_by_their_turn_and_facts_not_their_class() -> None:
+    offenders = [check for path in sorted((HOST / "play").glob("*.py"))
+                 if path.name not in NOT_YET_ON_THE_TURN for check in game_class_checks(path)]
+    assert offenders == []
+
+
+def test_the_class_check_finds_what_it_looks_for(tmp_path: Path) -> None:
+    """The guard above sees a check on a game, turn, board or engine class, and no other."""
+    module = tmp_path / "telling.py"
+    module.write_text("from tablier.tables.ticktack import Ticktack\n"
+                      "from tablier.tables.game import Game\n"
+                      "from tablier.draughts.variants import DevilBoard\n"
+                      "from tablier.engines.backgammon import BackgammonEngine\n"
+                      "from tablier.tables.position import Position\n"
+                      "def f(a, b, c, d, e):\n"
+                      "    return (isinstance(a, Ticktack), isinstance(b, Game | DevilBoard),\n"
+                      "            isinstance(c, BackgammonEngine), isinstance(d, Position),\n"
+                      "            isinstance(e, int))\n")
+    found = [check.split(" ", 1)[1] for check in game_class_checks(module)]
+    assert found == ["isinstance(..., Ticktack)", "isinstance(..., Game)", "isinstance(..., DevilBoard)",
+                     "isinstance(..., BackgammonEngine)"]

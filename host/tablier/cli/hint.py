@@ -75,7 +75,6 @@ def _tables_hints(game: Any, args: argparse.Namespace, level: Any) -> tuple[str,
     from tablier.tables.moves import Dice
     from tablier.tables.notation import format_play
     from tablier.tables.position_text import looks_like_position_text
-    from tablier.tables.ticktack import Ticktack
 
     if args.fen:
         raise ValueError(f"{game.title} positions are given with --position, not --fen")
@@ -91,10 +90,9 @@ def _tables_hints(game: Any, args: argparse.Namespace, level: Any) -> tuple[str,
               "score": candidate.score, "why": candidate.why}
              for candidate in engine.rank(position, dice, level)]
     title = f"{game.title}, {dice} to play, level {level.number} ({describe(game.name)}): best first"
-    if isinstance(variant, Ticktack):
-        wins = variant.wins(position, dice)
-        if wins:
-            title += f"\nclaim first: {wins[0]} (this throw allows {', '.join(str(rule) for rule in wins)})"
+    wins = variant.wins(position, dice)
+    if wins:
+        title += f"\nclaim first: {wins[0]} (this throw allows {', '.join(str(rule) for rule in wins)})"
     return title, hints
 
 

@@ -15,7 +15,7 @@ import sys
 
 from tablier.cli.moves import chosen_options
 from tablier.draughts.catalog import split_options
-from tablier.draughts.core import COLOR_NAMES, Board, Move
+from tablier.draughts.core import COLOR_NAMES, Move
 from tablier.draughts.laws import LawsGame
 from tablier.draughts.variants import find_variant
 from tablier.games import GameInfo
@@ -29,7 +29,7 @@ def run(game: GameInfo, args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"tablier moves: {error}", file=sys.stderr)
         return 2
-    moves = LawsGame(board, laws_options).legal_moves() if type(board) is Board else board.legal_moves()
+    moves = LawsGame(board, laws_options).legal_moves() if board.checker_laws else board.legal_moves()
     moves.sort(key=_order)
     listed = []
     for move in moves:

@@ -26,7 +26,6 @@ from tablier.tables.moves import Dice
 from tablier.tables.notation import format_play
 from tablier.tables.position import BLACK, Position
 from tablier.tables.position_text import format_position, frame_of, looks_like_position_text, parse_position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 
@@ -46,8 +45,9 @@ def read_position(variant: Variant, text: str | None) -> Position:
 
 
 def uses_position_id(variant: Variant) -> bool:
-    """Whether the game's positions are also GNU Backgammon Position IDs (Backgammon's are)."""
-    return variant.name == "backgammon"
+    """Whether the game's positions are also GNU Backgammon Position IDs (GNU Backgammon's own game's
+    are)."""
+    return variant.facts.gnubg_game
 
 
 def write_position(variant: Variant, position: Position, as_text: bool = False) -> str:
@@ -76,7 +76,7 @@ def run(game: GameInfo, args: argparse.Namespace) -> int:
     plays = variant.plays(position, dice)
     rows = [(format_play(play), write_position(variant, variant.after(position, play), as_text))
             for play in plays]
-    wins = variant.wins(position, dice, plays) if isinstance(variant, Ticktack) else None
+    wins = variant.wins(position, dice, plays)
     if args.json:
         answer: dict[str, object] = {
             "moves": [{"notation": notation, "position": after} for notation, after in rows]}

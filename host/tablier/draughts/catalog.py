@@ -161,14 +161,14 @@ RULES: dict[str, tuple[RuleSection, ...]] = {
 
 def _options(board: type[Board]) -> tuple[Option, ...]:
     values: dict[str, OptionValue] = dict(board.option_defaults)
-    if board is Board:
+    if board.checker_laws:
         values.update({field.name: field.default for field in fields(LawsOptions)})  # type: ignore[misc]
     return tuple(Option(name, default, *OPTION_HELP[name]) for name, default in values.items())
 
 
 GAMES: tuple[GameInfo, ...] = tuple(
     GameInfo(name=board.name, family="draughts", title=board.title, summary=SUMMARIES[board.name],
-             aliases=board.aliases, options=_options(board), rules=RULES[board.name])
+             aliases=board.aliases, options=_options(board), rules=RULES[board.name], facts=board.facts)
     for board in VARIANTS
 )
 
@@ -179,7 +179,7 @@ def split_options(name: str, values: Mapping[str, str]) -> tuple[dict[str, Optio
     ``ValueError`` names an unknown option or a bad value.
     """
     board = find_variant(name)
-    laws_names = {field.name for field in fields(LawsOptions)} if board is Board else set()
+    laws_names = {field.name for field in fields(LawsOptions)} if board.checker_laws else set()
     board_options: dict[str, OptionValue] = {}
     laws_values: dict[str, str] = {}
     for option, text in values.items():

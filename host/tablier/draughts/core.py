@@ -17,6 +17,7 @@ from typing import ClassVar, Final, NamedTuple
 
 from tablier.draughts.geometry import BOARD_8, DIRECTIONS, DOWN_DIRECTIONS, UP_DIRECTIONS, Geometry
 from tablier.errors import IllegalMoveError, InvalidPositionError
+from tablier.games import GameFacts
 
 Color = bool
 WHITE: Final[Color] = True
@@ -140,6 +141,15 @@ class Board:
     blocked_side_loses: ClassVar[bool] = True
     #: Black's men may also step backward (the Devil).
     black_men_step_backward: ClassVar[bool] = False
+    #: The printed Checker Laws apply (huff and compel, the forty-move rule, touch-move, false moves).
+    checker_laws: ClassVar[bool] = True
+    #: What the other rooms need to know of the game: a result is a game won, lost or drawn, and
+    #: PDN, JSON and text records hold it.
+    facts: ClassVar[GameFacts] = GameFacts(unit="game", formats=("pdn", "json", "txt"))
+    #: The game's PDN ``GameType`` (21: English draughts' 8x8 board, 20: international).
+    pdn_game_type: ClassVar[str] = "21"
+    #: A PDN game of this ``GameType`` with no ``Variant`` tag is this game (written without one).
+    pdn_standard: ClassVar[bool] = True
     #: Options a board of this variant accepts, with their defaults.
     option_defaults: ClassVar[dict[str, OptionValue]] = {}
     #: Only the capture sequences that take the most pieces are legal (an option where offered).

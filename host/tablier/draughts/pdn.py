@@ -37,8 +37,6 @@ GAME_TYPES: dict[int, str] = {
     29: "Czech draughts", 30: "Turkish draughts", 31: "Thai draughts", 40: "Frisian draughts",
     41: "Spantsiretti draughts",
 }
-#: The GameType of our variants that have one (the Losing Game, 8x8 Polish and the Devil have none).
-VARIANT_GAME_TYPES: dict[str, int] = {"english": 21, "polish10": 20}
 
 
 class PdnSyntaxError(TablierError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from tablier.draughts.core import Board, Move
 from tablier.draughts.fen import parse_fen
-from tablier.draughts.pdn import GAME_TYPES, VARIANT_GAME_TYPES, PdnGame, PdnMove
+from tablier.draughts.pdn import GAME_TYPES, PdnGame, PdnMove
 from tablier.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -118,7 +118,7 @@ def replay_game(game: PdnGame, variant: type[Board]) -> Replay:
     """
     warnings: list[str] = []
     declared = game.game_type
-    if declared is not None and declared != VARIANT_GAME_TYPES.get(variant.name, declared):
+    if declared is not None and variant.pdn_standard and declared != int(variant.pdn_game_type):
         name = GAME_TYPES.get(declared, "an unknown game")
         warnings.append(f"the record says GameType {declared} ({name}); replayed as {variant.name}")
     try:

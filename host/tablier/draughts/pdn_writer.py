@@ -22,7 +22,7 @@ def new_game(moves: list[str], *, headers: dict[str, str] | None = None, fen: st
     """A :class:`PdnGame` from moves in PDN notation (``["11-15", "23x14"]``), ready to write.
 
     ``fen`` (a set-up position) adds ``SetUp "1"`` and ``FEN``; ``game_type`` adds ``GameType``
-    (see :data:`~tablier.draughts.pdn.VARIANT_GAME_TYPES` for our variants' numbers).
+    (each variant says its own: :attr:`~tablier.draughts.core.Board.pdn_game_type`).
     """
     game = PdnGame(headers=dict(headers or {}), result=result)
     if game_type is not None:

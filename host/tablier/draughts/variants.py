@@ -21,6 +21,8 @@ class LosingBoard(Board):
     aliases = ("losing-game", "giveaway", "misere")
     title = "The Losing Game"
     blocked_side_loses = False
+    checker_laws = False
+    pdn_standard = False
 
 
 class PolishBoard(Board):
@@ -39,6 +41,9 @@ class PolishBoard(Board):
     crowning_ends_capture = False
     option_defaults: ClassVar[dict[str, OptionValue]] = {"majority_capture": True}
     majority_capture = True
+    checker_laws = False
+    pdn_game_type = "26,B,8,8,N1,0"
+    pdn_standard = False
 
 
 class Polish10Board(PolishBoard):
@@ -49,6 +54,8 @@ class Polish10Board(PolishBoard):
     title = "Polish (international) draughts on the 10x10 board"
     geometry: ClassVar[Geometry] = BOARD_10
     starting_fen = "W:W31-50:B1-20"
+    pdn_game_type = "20"
+    pdn_standard = True
 
 
 class DevilBoard(Board):
@@ -68,6 +75,8 @@ class DevilBoard(Board):
     black_men_step_backward = True
     option_defaults: ClassVar[dict[str, OptionValue]] = {"first": "black"}
     first = "black"
+    checker_laws = False
+    pdn_standard = False
 
     def start_fen(self) -> str:
         if self.first not in COLOR_NAMES:

@@ -56,11 +56,11 @@ def _game_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventL
     if board_class.geometry is not BOARD_8:
         raise ValueError(f"{info.title} needs a {board_class.geometry.size}x{board_class.geometry.size} "
                          "board; the Tablier board's draughts face is 8x8")
-    english = board_class.name == "english"
     fen = options.position or None
     board_class(fen, **board_options)  # a bad FEN is refused now, with its reason
-    return DraughtsSession(lambda: board_class(fen, **board_options), laws if english else None, link,
-                           layout, dice, log, options)
+    laws_in_force = laws if board_class.checker_laws else None
+    return DraughtsSession(lambda: board_class(fen, **board_options), laws_in_force, link, layout, dice, log,
+                           options)
 
 
 def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link: Link,

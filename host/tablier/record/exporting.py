@@ -3,11 +3,13 @@
 :func:`export_record` returns the files of one record in one format, each as ``(suffix, content)``:
 one file per record for ``mat``, ``sgf``, ``pdn``, ``json``, ``txt`` and ``html``; one picture per
 game (its final position) for ``svg`` and ``png``. :func:`formats_for` says which formats a game
-family can take (``.mat`` and SGF are Backgammon's, PDN is draughts').
+can take: the record formats its facts name (``.mat`` and SGF are Backgammon's, PDN is draughts'),
+and the pictures any game has.
 """
 
 from __future__ import annotations
 
+from tablier.games import RECORD_FORMATS
 from tablier.tables.position import Position
 
 from .game_record import DRAUGHTS, GameRecord, Record, RecordError
@@ -20,16 +22,15 @@ from .sgf import write_sgf
 from .svg_diagram import draughts_svg, svg_to_png, tables_svg
 from .text_export import write_text
 
-FORMATS = ("mat", "sgf", "pdn", "json", "txt", "html", "svg", "png")
+PICTURES = ("html", "svg", "png")
+"""The formats that draw a record of any game."""
+FORMATS = (*RECORD_FORMATS, *PICTURES)
 
 
 def formats_for(record: Record) -> tuple[str, ...]:
     """The formats ``record`` can be written in."""
-    if record.family == DRAUGHTS:
-        return ("pdn", "json", "txt", "html", "svg", "png")
-    if record.game == "backgammon":
-        return ("mat", "sgf", "json", "txt", "html", "svg", "png")
-    return ("json", "txt", "html", "svg", "png")
+    formats = record.facts.formats
+    return tuple(fmt for fmt in FORMATS if fmt in formats or fmt in PICTURES)
 
 
 def export_record(record: Record, fmt: str) -> list[tuple[str, bytes]]:

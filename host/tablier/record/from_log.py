@@ -39,7 +39,7 @@ from .game_record import (
     RecordError,
 )
 from .mat_reader import match_play, normalised
-from .replay import TURNS_MAY_REPEAT, draughts_board, tables_variant
+from .replay import draughts_board, tables_variant
 
 _CUBE = {"double": DOUBLE, "take": TAKE, "drop": DROP}
 #: Claims by which the previous commit is taken back (``docs/log-format.md``): the record keeps the
@@ -177,7 +177,7 @@ class _State:
         """The dice played and the play ``text`` names; in a game where dice are handed over
         (Versailles), the dice left of the throw when the whole throw does not fit."""
         candidates = [dice]
-        if self.record.game in TURNS_MAY_REPEAT and len(dice) == 2:
+        if self.record.facts.hands_dice_over and len(dice) == 2:
             steps = self.variant.dice_steps(Throw(dice[0], dice[1]))
             candidates += [handed for count in range(len(steps) - 1, 0, -1)
                            for handed in dict.fromkeys(combinations(steps, count))]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tablier.errors import TablierError
+from tablier.games import GameFacts, find_game
 
 if TYPE_CHECKING:
     from tablier.engines.analysis import GameAnalysis
@@ -144,6 +145,15 @@ class Record:
     settled: bool = field(default=False, compare=False, repr=False)
     """Set by :func:`~tablier.record.settling.settle`: every action is as its rules replayed it, so
     storing the record replays it again without searching the legal plays."""
+
+    @property
+    def facts(self) -> GameFacts:
+        """What the record's game is to records: the formats that hold it, how it scores...
+        (:class:`~tablier.games.GameFacts`); :class:`RecordError` for a game Tablier does not play."""
+        try:
+            return find_game(self.game).facts
+        except KeyError as error:
+            raise RecordError(str(error.args[0])) from None
 
     @property
     def players(self) -> list[str]:

@@ -25,7 +25,7 @@ COLUMN = 28
 
 def write_mat(record: Record) -> str:
     """``record`` as ``.mat`` text; :class:`RecordError` if it is not a Backgammon record."""
-    if record.game != "backgammon":
+    if "mat" not in record.facts.formats:
         raise RecordError(f"a .mat file holds Backgammon only, not {record.game}")
     refusal = why_not_mat(record)
     if refusal:

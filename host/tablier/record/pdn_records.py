@@ -22,16 +22,18 @@ from tablier.draughts.pdn import GameBuilder, PdnGame, PdnMove, PdnNode, read_ga
 from tablier.draughts.pdn_replay import replay_game as replay_pdn
 from tablier.draughts.pdn_replay import start_board
 from tablier.draughts.pdn_writer import write_game
-from tablier.draughts.variants import find_variant
+from tablier.draughts.variants import VARIANTS, find_variant
 
 from .game_record import DRAUGHTS, MOVE, Action, GameRecord, Outcome, Record, RecordError
 from .replay import replay_game
 from .text_decoding import decode_record_text
 
-#: The PDN ``GameType`` written for each of our draughts games (and read back).
-GAME_TYPES = {"english": "21", "losing": "21", "devil": "21", "polish": "26,B,8,8,N1,0", "polish10": "20"}
-#: Game types whose result counts the first mover's score first and what a win is worth.
-_TYPE_GAMES = {21: "english", 20: "polish10"}
+#: The game a PDN ``GameType`` without a ``Variant`` tag means (each game says its type).
+_TYPE_GAMES = {int(board.pdn_game_type): board.name for board in VARIANTS if board.pdn_standard}
+#: The GameType of a file that names none (English draughts), and of international draughts, whose
+#: results count White's score first and a win as 2-0.
+UNTAGGED_TYPE = 21
+INTERNATIONAL_TYPE = 20
 _ROSTER_TAGS = ("Event", "Site", "Round")
 
 
@@ -117,12 +119,12 @@ def _record_of(pdn_game: PdnGame, source: str, chosen: str | None, where: str,
     if name:
         replay = replay_pdn(pdn_game, find_variant(name))
     else:  # untagged: English draughts, or international if it replays only as that
-        name = "english"
+        name = _TYPE_GAMES[UNTAGGED_TYPE]
         replay = replay_pdn(pdn_game, find_variant(name))
         if replay.failure is not None:
-            international = replay_pdn(pdn_game, find_variant("polish10"))
+            international = replay_pdn(pdn_game, find_variant(_TYPE_GAMES[INTERNATIONAL_TYPE]))
             if international.ok:
-                name, replay = "polish10", international
+                name, replay = _TYPE_GAMES[INTERNATIONAL_TYPE], international
     variant = find_variant(name)
     if replay.failure is not None:
         failure = replay.failure
@@ -151,9 +153,14 @@ def _record_of(pdn_game: PdnGame, source: str, chosen: str | None, where: str,
     return record
 
 
+def _international(game: str) -> bool:
+    """Whether ``game`` is written as international draughts (GameType 20)."""
+    return find_variant(game).pdn_game_type == str(INTERNATIONAL_TYPE)
+
+
 def _first_side(game: str) -> int:
     """The side whose score a PDN result gives first (the side that moves first in its game type)."""
-    return 1 if game == "polish10" else 0
+    return 1 if _international(game) else 0
 
 
 def _outcome(result: str, first: int) -> Outcome | None:
@@ -181,13 +188,14 @@ def write_pdn(record: Record) -> str:
 
 def _pdn_game(record: Record, game: GameRecord) -> PdnGame:
     steps = replay_game(record, game)
+    board = find_variant(record.game)
     result = _result_text(record.game, game.outcome)
     headers = {"Event": record.tags.get("Event", "?"), "Site": record.tags.get("Site", "?"),
                "Date": record.date.replace("-", ".") if record.date else "????.??.??",
                "Round": record.tags.get("Round", "?"),
                "White": _clean(game.players[1]) or "?", "Black": _clean(game.players[0]) or "?",
-               "Result": result, "GameType": GAME_TYPES.get(record.game, "21")}
-    if record.game not in ("english", "polish10"):
+               "Result": result, "GameType": board.pdn_game_type}
+    if not board.pdn_standard:
         headers["Variant"] = record.game
     if game.start:
         headers["SetUp"] = "1"
@@ -198,7 +206,7 @@ def _pdn_game(record: Record, game: GameRecord) -> PdnGame:
 
 
 def _result_text(game: str, outcome: Outcome | None) -> str:
-    international = game == "polish10"
+    international = _international(game)
     if outcome is None:
         return "*"
     if outcome.winner is None:

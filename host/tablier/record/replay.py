@@ -39,9 +39,6 @@ from .game_record import (
     RecordError,
 )
 
-#: Tables games in which one side may play twice running (a die handed to the adversary).
-TURNS_MAY_REPEAT = frozenset({"versailles"})
-
 
 @dataclass(frozen=True)
 class Step:
@@ -153,13 +150,14 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant, trusted: 
     cube_value, cube_owner = 1, None
     doubler: int | None = None
     last_player: int | None = None
+    twice_running = record.facts.hands_dice_over  # a die handed over: the same side plays again
     steps: list[Step] = []
     for number, action in enumerate(game.actions, start=1):
         before = position
         text = action.kind if action.kind != PLAY else ""
         try:
             if action.kind == PLAY:
-                if (last_player == action.side and record.game not in TURNS_MAY_REPEAT):
+                if last_player == action.side and not twice_running:
                     raise RecordError(f"{SIDE_NAMES[action.side]} plays twice running")
                 mover = position.with_turn(action.side)
                 if variant.result(mover) is not None:

@@ -70,7 +70,7 @@ def settle(record: Record, source: str = "", trusted: bool = False) -> Settled:
         tags = dict(game.tags)
         _add_warnings(tags, notes)
         actions = [step.action for step in steps]
-        if record.game == "backgammon" and outcome is not None and outcome.how == "resigned":
+        if record.facts.match_play and outcome is not None and outcome.how == "resigned":
             # a resignation gives up what the game scores (a .mat 'Losses' line says the same)
             actions = [replace(action, value=outcome.points) if action.kind == RESIGN else action
                        for action in actions]
@@ -131,7 +131,7 @@ def _outcome(record: Record, game: GameRecord, steps: list[Step], notes: list[st
     """The result of ``game`` by its rules (Backgammon), else as recorded; ``notes`` get what the
     record leaves out."""
     recorded = game.outcome
-    if record.game != "backgammon":
+    if not record.facts.match_play:
         return recorded
     variant = tables_variant(record, game)
     final = steps[-1].after if steps else start_position(record, game, variant)

@@ -74,7 +74,7 @@ def _escape(text: str) -> str:
 
 def write_sgf(record: Record) -> str:
     """``record`` (Backgammon) as GNU Backgammon SGF; :class:`RecordError` for other games."""
-    if record.game != "backgammon":
+    if "sgf" not in record.facts.formats:
         raise RecordError(f"GNU Backgammon SGF holds Backgammon only, not {record.game}")
     return "".join(_tree(record, game, first=index == 0) for index, game in enumerate(record.games))
 

@@ -70,7 +70,7 @@ def _tables_game(record: Record, game: GameRecord, crawford: bool) -> list[str]:
     variant = tables_variant(record, game)
     steps = replay_game(record, game)
     lines = _heading(record, game)
-    with_ids = record.game == "backgammon"
+    with_ids = record.facts.gnubg_game
     for step in steps:
         who = f"{SIDE_NAMES[step.action.side]} ({game.players[step.action.side] or '?'})"
         if step.action.kind == PLAY and with_ids:

@@ -239,6 +239,8 @@ class TicktackGame(Turn):
 
     def why_not(self, side: int) -> None:
         """``side`` says "Why not?": he wins the value of the win the other side missed (rule 20)."""
+        if self.state == OVER:
+            raise IllegalMoveError("the game is over")
         if self.missed is None or self.missed_by != 1 - side:
             raise IllegalMoveError("why not? nothing was missed: the adversary had no win left unclaimed "
                                    "(or the chance lapsed at the next throw)")
