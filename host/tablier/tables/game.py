@@ -64,7 +64,7 @@ class Game(Turn):
         self.cube_allowed = option if cube_allowed is None else cube_allowed and option
         self.outcome: Outcome | None = None
         if position is not None:
-            self.board.position = position
+            self.position = position
             self.phase = Phase.ROLL
 
     @property
@@ -83,6 +83,10 @@ class Game(Turn):
     def position(self) -> Position:
         """The position, with the side to act to move (the doubled side while a double is answered)."""
         return self.board.position.with_turn(self.turn)
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self.board.position = position
 
     @property
     def dice(self) -> Dice | None:

@@ -310,7 +310,7 @@ class JacquetGame(Turn):
     def __init__(self, variant: Jacquet, position: Position | None = None) -> None:
         self.variant = variant
         self.first = variant.first_throw()
-        self._position = variant.start_position() if position is None else position
+        self.position = variant.start_position() if position is None else position
         self._dice: Dice | None = None
         if position is not None:
             self.first.first = position.turn
@@ -326,11 +326,6 @@ class JacquetGame(Turn):
         return Awaiting.PLAY if self._dice is not None else Awaiting.THROW
 
     @property
-    def position(self) -> Position:
-        """The position, the side to act to move."""
-        return self._position
-
-    @property
     def dice(self) -> Dice | None:
         """The throw to play."""
         return self._dice
@@ -341,7 +336,7 @@ class JacquetGame(Turn):
         said = f"deciding throw {black} and {white}"
         if self.first.first is None:
             return f"{said}: equal, throw again"
-        self._position = self._position.with_turn(self.first.first)
+        self.position = self.position.with_turn(self.first.first)
         if self.first.awaiting == DECIDED:
             self._dice = self.first.dice
             return f"{said}: {SIDE_NAMES[self.first.first]} plays them"
@@ -356,23 +351,23 @@ class JacquetGame(Turn):
     def legal_plays(self) -> list[Play]:
         """The legal plays of the throw."""
         assert self._dice is not None
-        return self.variant.plays(self._position, self._dice)
+        return self.variant.plays(self.position, self._dice)
 
     def play(self, play: Play) -> None:
         """Make ``play`` (trusted legal); the other side throws next, or the game is over."""
         assert self._dice is not None
-        mover = self._position.turn
-        self._position = self.variant.after(self._position, play)
+        mover = self.position.turn
+        self.position = self.variant.after(self.position, play)
         self._dice = None
-        result = self.variant.result(self._position)
+        result = self.variant.result(self.position)
         if result is not None:
             self.outcome = Outcome(result.winner, result.kind, result.points)
-        elif self._position.turn == mover:
-            self._position = self._position.swapped()
+        elif self.position.turn == mover:
+            self.position = self.position.swapped()
 
     def must_move(self) -> set[int]:
         """While the postillon travels, the points of the men that have left the start (him)."""
-        mine = self._position.mover
+        mine = self.position.mover
         if postillon_travelling(list(mine)) and mine[START_POINT] < MEN:
             return {p for p in range(7, 24) if mine[p]}
         return set()

@@ -75,15 +75,6 @@ class TicktackGame(Turn):
             self.state = AWAIT_THROW
 
     @property
-    def position(self) -> Position:
-        """The position, the side to move to move."""
-        return self._position
-
-    @position.setter
-    def position(self, position: Position) -> None:
-        self._position = position
-
-    @property
     def awaiting(self) -> Awaiting:
         """What comes next (:data:`AWAITING` of the state)."""
         return AWAITING[self.state]

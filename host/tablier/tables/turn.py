@@ -87,6 +87,7 @@ class Turn(ABC):
     outcome: Outcome | None = None
     cube_value: int = 1
     vies: int = 0
+    _position: Position
 
     @property
     @abstractmethod
@@ -94,9 +95,13 @@ class Turn(ABC):
         """What comes next."""
 
     @property
-    @abstractmethod
     def position(self) -> Position:
-        """The position, with the side to act to move."""
+        """The position, with the side to act to move (kept as the turn sets it)."""
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self._position = position
 
     @property
     def turn(self) -> int:

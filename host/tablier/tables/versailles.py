@@ -129,15 +129,6 @@ class VersaillesGame(Turn):
         self.history: list[tuple[Duty, Play]] = []
 
     @property
-    def position(self) -> Position:
-        """The position, the side to act to move."""
-        return self._position
-
-    @position.setter
-    def position(self, position: Position) -> None:
-        self._position = position
-
-    @property
     def awaiting(self) -> Awaiting:
         """The lead throw, a throw (the second die again under the last rule), a play, or over."""
         if self.outcome is not None or self.state == OVER:
