@@ -117,8 +117,10 @@ def test_a_resignation_ends_the_game_at_the_cube_or_stake() -> None:
     game.throw(Dice(3, 1))
     game.play(game.legal_plays()[0])
     side = game.turn
+    assert game.cube == (1, None)
     game.command(side, "double")
     game.command(1 - side, "take")
+    assert game.cube == (2, 1 - side)
     said = game.command(1 - side, "resign")
     assert said == f"side {1 - side} resigns"
     assert game.outcome is not None and (game.outcome.winner, game.outcome.points) == (side, 2)
@@ -126,10 +128,13 @@ def test_a_resignation_ends_the_game_at_the_cube_or_stake() -> None:
 
 
 def test_the_words_a_game_has_follow_its_rules() -> None:
-    """The keys line: the cube only where it is in play, keep where a throw may be kept."""
+    """The keys line: the cube only where it is in play, keep where a throw may be kept; the cube
+    shown only where it is in play."""
     assert make_variant("backgammon").new_turn().words() == ()
     assert make_variant("backgammon", {"cube": "yes"}).new_turn().words() == ("double/take/drop",)
     assert make_variant("backgammon", {"cube": "yes"}).new_turn(cube_allowed=False).words() == ()
     assert make_variant("jacquet").new_turn().words() == ("keep",)
     assert "why-not" in make_variant("ticktack").new_turn().words()
     assert make_variant("versailles").new_turn().words() == ()
+    assert make_variant("backgammon", {"cube": "yes"}).new_turn(cube_allowed=False).cube is None
+    assert make_variant("jacquet").new_turn().cube is None

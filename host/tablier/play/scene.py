@@ -154,11 +154,10 @@ def _tables_scene(session: TablesSession) -> Scene:
     in_hand = max(0, sum(shown) - sum(seen)) if playing and session.observation.tables_face_up else 0
     dice = (flow.dice.first, flow.dice.second) if flow.dice is not None else ()
     used = dice_used(session)
-    game = getattr(flow, "game", None)
     cube = None
-    if game is not None and getattr(game, "cube_allowed", False):
-        owner = game.cube_owner
-        cube = (int(game.cube_value), 0 if owner is None else owner + 1)
+    if flow.cube is not None:
+        value, owner = flow.cube
+        cube = (value, 0 if owner is None else owner + 1)
     turn = 0 if session.phase in (SETUP, OVER) or flow.outcome is not None else flow.turn + 1
     own_points = {}
     if turn and session.orientation is not None:

@@ -93,6 +93,11 @@ class Game(Turn):
         """The throw to play, while a play is awaited."""
         return self._dice
 
+    @property
+    def cube(self) -> tuple[int, int | None] | None:
+        """The cube's value and owner while it is in play (not in the Crawford game)."""
+        return (self.cube_value, self.cube_owner) if self.cube_allowed else None
+
     # --- the opening ------------------------------------------------------------------------------
 
     def opening(self, black: tuple[int, ...], white: tuple[int, ...]) -> int | None:

@@ -129,6 +129,12 @@ class Turn(ABC):
     def play(self, play: Play) -> None:
         """Make ``play`` (one of :meth:`legal_plays`)."""
 
+    @property
+    def cube(self) -> tuple[int, int | None] | None:
+        """The doubling cube while it is in play in this game: its value and owner (None: in the
+        middle); None in a game without it."""
+        return None
+
     def must_move(self) -> set[int]:
         """Points (the side to act's frame) whose man must move now (the postillon, a touched man)."""
         return set()
