@@ -51,7 +51,7 @@ def test_import_list_show_delete(files: dict[str, Path], capsys: pytest.CaptureF
 def test_importing_twice_adds_nothing(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _import(files, "jacquet")
     _import(files, "jacquet")
-    assert "0 records added (1 games), 1 already archived" in capsys.readouterr().out
+    assert "0 records added (1 game), 1 already archived" in capsys.readouterr().out
 
 
 def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_path: Path,
@@ -131,3 +131,33 @@ def test_a_progress_bar_only_on_a_terminal(files: dict[str, Path], tmp_path: Pat
                  str(tmp_path / "tty")]) == 0
     err = capsys.readouterr().err
     assert "exporting [" in err and "3/3" in err
+
+
+def test_archive_list_has_headers_and_every_command_answers_on_an_empty_archive(
+        files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    archive = str(files["archive"])
+    commands = [["archive", "list"], ["archive", "list", "--player", "ann"], ["archive", "show", "1"],
+                ["archive", "delete", "1"], ["export", "--format", "txt", "--out", str(tmp_path / "out")],
+                ["export", "--id", "1", "--format", "txt", "--out", str(tmp_path / "out")]]
+    said = []
+    for command in commands:
+        status = main([*command, "--archive", archive])
+        out, err = capsys.readouterr()
+        said.append((status, (out + err).strip()))
+    assert said == [
+        (0, f"no records yet in {archive} (`tablier archive import FILE` adds some; every game played to "
+            "its end goes there)"),
+        (0, f"no record matches in {archive}"),
+        (2, f"tablier archive: no record 1 in {archive}"),
+        (2, f"tablier archive: no record 1 in {archive}"),
+        (0, f"nothing to export: no records yet in {archive}"),
+        (2, f"tablier export: no record 1 in {archive}")]
+    assert not (tmp_path / "out").exists()
+    assert _import(files, "jacquet", "english") == 0
+    capsys.readouterr()
+    assert main(["archive", "list", "--archive", archive]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["id", "date", "game", "match", "games", "result", "players"]
+    assert set(lines[1]) == {"─"}  # the rule under the headers
+    assert lines[2].split()[:5] == ["1", "2026-11-29", "jacquet", "single", "1"]
+    assert lines[-1] == "2 records"
