@@ -66,11 +66,21 @@ def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_p
 
 
 @needs_corpus
-def test_a_corpus_match_with_an_unknown_play_is_refused_clearly(files: dict[str, Path],
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    path = next(MAT.glob("MrPurple*"))
+def test_a_corpus_match_with_unknown_plays_imports_its_other_games_naming_those_left_out(
+        files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(MAT.glob("Llabba_-_DrVirus*"))  # 13 games; a play of game 11 and one of game 13 are ????
     assert main(["archive", "import", "--archive", str(files["archive"]), str(path)]) == 1
-    assert "game 2, move 24: the play of 3-2 is unknown ('????'" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out == f"{path}: 1 record added (11 games); ids 1\n"
+    assert err.splitlines() == [
+        f"refused: {path}: game {game}, move {move}, the play of {dice} is unknown (???? in the file): "
+        "the game is left out, the others are imported"
+        for game, move, dice in ((11, 22, "3-1"), (13, 43, "5-2"))]
+    assert main(["archive", "show", "1", "--archive", str(files["archive"])]) == 0
+    shown = capsys.readouterr().out
+    assert "Skipped game 11: move 22, the play of 3-1 is unknown (???? in the file)" in shown
+    assert "Game 12: black Llabba" in shown and "Game 11:" not in shown and "Game 13:" not in shown
+    assert "short of" not in shown  # not a match cut short: its last game is left out
 
 
 @pytest.mark.parametrize("fmt, produced", [
