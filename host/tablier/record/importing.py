@@ -19,9 +19,9 @@ from pathlib import Path
 from .from_log import read_event_log
 from .game_record import Record, RecordError
 from .json_format import loads
-from .mat_reader import SKIPPED, read_mat
+from .mat_reader import read_mat
 from .pdn_records import import_pdn
-from .settling import settle, warnings_of
+from .settling import SKIPPED, settle, warnings_of
 from .sgf import read_sgf
 from .text_decoding import decode_record_text
 

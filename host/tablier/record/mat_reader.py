@@ -56,7 +56,7 @@ from .game_record import (
     RecordError,
 )
 from .replay import legal_plays
-from .settling import add_warnings, capped, note_short_match, settle
+from .settling import SKIPPED, add_warnings, capped, note_short_match, settle
 from .text_decoding import decode_record_text
 
 _TAG = re.compile(r'^\s*;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]')
@@ -72,8 +72,6 @@ _ITEM_START = re.compile(r"(?<![\w/])[1-6][1-6]:|Doubles\b|Takes\b|Drops\b|Beave
 RIGHT_COLUMN = 13
 RECORDED_RESULT = "Recorded result"
 """The game tag keeping a ``Wins`` line that scores more than the match needed, in the file's words."""
-SKIPPED = "Skipped game "
-"""The start of the record tag naming a game left out (``Skipped game 2``: where and why)."""
 
 
 class UnknownPlayError(RecordError):
@@ -183,19 +181,8 @@ def _read_lines(lines: list[str], source: str) -> Record:
             f"game {name.removeprefix(SKIPPED)}, {why}" for name, why in record.tags.items()
             if name.startswith(SKIPPED)) + ": no game can be read")
     settled = settle(record, trusted=True).record  # every play was matched with the legal plays above
-    left_out = [int(name.removeprefix(SKIPPED)) for name in settled.tags
-                if name.startswith(SKIPPED) and name.removeprefix(SKIPPED).isdigit()]
-    last_left_out = max(left_out, default=0) > settled.games[-1].number
-    if not (last_left_out or _galaxy_single_game(settled)):  # else the match is not short, only unread
-        note_short_match(settled)
+    note_short_match(settled)
     return settled
-
-
-def _galaxy_single_game(record: Record) -> bool:
-    """Whether ``record`` is a single game as Backgammon Galaxy writes it: a match of N points
-    holding one game, played to its result, that leaves the match short."""
-    galaxy = record.tags.get("Site", "").replace(" ", "").lower() == "backgammongalaxy"
-    return galaxy and len(record.games) == 1 and record.games[0].outcome is not None
 
 
 def _date(text: str) -> str:

@@ -28,6 +28,9 @@ from .replay import Step, replay_game, start_position, tables_variant
 
 WARNING_TAG = "Warning"
 """The game tag that keeps what was wrong or missing in the record a game was read from."""
+SKIPPED = "Skipped game "
+"""The start of a record's tag naming a game its reader left out (``Skipped game 2``: where and
+why), as a ``.mat`` game with an unknown play."""
 
 
 @dataclass
@@ -85,11 +88,24 @@ def settle(record: Record, source: str = "", trusted: bool = False) -> Settled:
     return Settled(settled, warnings, replayed)
 
 
+def left_out(record: Record) -> list[int]:
+    """The numbers of the games a reader left out of ``record`` (its ``Skipped game N`` tags)."""
+    numbers = (name.removeprefix(SKIPPED) for name in record.tags if name.startswith(SKIPPED))
+    return sorted(int(number) for number in numbers if number.isdigit())
+
+
 def note_short_match(record: Record) -> None:
     """Warn (in the last game's ``Warning`` tag) when a match read from a file stops before either
-    side has the points to win it: the file may have been cut short between two games."""
+    side has the points to win it: the file may have been cut short between two games. Not when
+    its last games were left out by the reader (they were there), nor for a single game as
+    Backgammon Galaxy writes it: a match of N points holding one game played to its result."""
     final = record.final_score()
     if not record.match_length or not record.games or final is None or max(final) >= record.match_length:
+        return
+    if max(left_out(record), default=0) > record.games[-1].number:
+        return
+    galaxy = record.tags.get("Site", "").replace(" ", "").lower() == "backgammongalaxy"
+    if galaxy and len(record.games) == 1:
         return
     add_warnings(record.games[-1].tags, [
         f"the match stops at {final[0]}-{final[1]}, short of its {record.match_length} points "
