@@ -55,7 +55,7 @@ class Sweep:
     frames: Counter[str] = field(default_factory=Counter)
     faults: Counter[str] = field(default_factory=Counter)
     by_game: Counter[str] = field(default_factory=Counter)
-    skipped: list[str] = field(default_factory=list)
+    clean_not_finished: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
 
     def add(self, clean: GameRun, faulted: GameRun, plan: FaultPlan, comparison: Comparison) -> None:
@@ -76,15 +76,21 @@ class Sweep:
             self.findings.append(Finding(faulted.game, faulted.seed, plan.seed, what,
                                          [str(fault) for fault in faulted.faults]))
 
-    def play(self, game: str, seed: int, rate: float) -> str | None:
+    def play(self, game: str, seed: int, rate: float) -> str:
         """Play ``game`` with ``seed`` clean, then through the relay with faults at ``rate`` a frame
-        (:func:`plan_for`), and count it; returns a line telling how it went, or None (counted as
-        skipped) when the clean game itself did not finish, so that there is nothing to compare with."""
+        (:func:`plan_for`), and count it; returns a line telling how it went. A clean game that does
+        not finish is a failure (a finding): the game cannot be played to its end even without
+        faults, and there is nothing to compare the faulted game with."""
+        plan = plan_for(game, seed, rate)
         clean = play_game(game, seed)
         if not clean.finished:
-            self.skipped.append(f"{game} seed {seed}")
-            return None
-        plan = plan_for(game, seed, rate)
+            what = (f"the clean game (no faults) did not finish: {clean.error or 'it stopped'} after "
+                    f"{len(clean.record.moves)} moves")
+            self.games += 1
+            self.by_game[game] += 1
+            self.clean_not_finished.append(f"{game} seed {seed}")
+            self.findings.append(Finding(game, seed, plan.seed, what, []))
+            return f"{game} seed {seed}: {what}"
         faulted = play_game(game, seed, plan)
         comparison = compare(clean.record, faulted.record)
         self.add(clean, faulted, plan, comparison)
@@ -107,7 +113,7 @@ class Sweep:
             "faults_by_kind": {kind: self.faults[kind] for kind in KINDS},
             "cable_pulls": self.faults[CABLE_PULL],
             "reconnects": self.reconnections,
-            "clean_games_not_finished": self.skipped,
+            "clean_games_not_finished": self.clean_not_finished,
             "findings": [{"game": f.game, "seed": f.seed, "plan_seed": f.plan_seed, "what": f.what,
                           "faults": len(f.faults)} for f in self.findings],
         }

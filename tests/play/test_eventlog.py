@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from tablier.play.replay import rebuild
 from tablier.record.eventlog import (
     Commit,
     DiceRecord,
     EventLogWriter,
     Header,
     LogFormatError,
+    LogWriteError,
+    Message,
     SwitchEvent,
     Unknown,
     new_log_path,
     read_log,
 )
+from tablier.record.writer_lock import InUseError
 
 
 def _write(path: Path) -> None:
@@ -151,3 +159,85 @@ def test_a_malformed_record_is_refused_naming_file_line_and_field(tmp_path: Path
     with pytest.raises(LogFormatError) as refused:
         read_log(path)
     assert str(refused.value).startswith(f"{path}:5: ") and says in str(refused.value)
+
+
+FULL_DISK = Path(__file__).with_name("full_disk")  # sitecustomize: the log's disk fills up
+
+
+def test_a_full_disk_under_the_log_ends_the_demo_in_one_line_and_the_game_resumes(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    environment = {**os.environ, "PYTHONPATH": f"{FULL_DISK}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+                   "TABLIER_TEST_DISK_BYTES": "20000"}
+    full = subprocess.run([sys.executable, "-m", "tablier", "demo", "--seed", "3", "--fast", "--log-dir",
+                           str(logs)], env=environment, capture_output=True, text=True, timeout=300)
+    (path,) = logs.glob("*.jsonl")
+    assert full.returncode == 1
+    assert full.stderr.splitlines() == [
+        f"tablier demo: cannot write the game's log {path} (No space left on device): the game stops here, "
+        f"nothing committed before is lost; once there is room, go on with: tablier demo --resume {path}"]
+    log = read_log(path)  # what was written reads back whole
+    shown = [line.split(" plays ", 1)[1].split(":")[0]
+             for line in full.stdout.splitlines() if " plays " in line]
+    logged = [commit.notation for commit in log.of(Commit)]
+    assert shown[:len(logged)] == logged and len(shown) - len(logged) <= 1  # the last may be unwritten
+    again = subprocess.run([sys.executable, "-m", "tablier", "demo", "--resume", str(path), "--fast"],
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    commits = [commit.notation for commit in read_log(path).of(Commit)]
+    assert commits[:len(shown)] == shown  # every play shown before the disk filled is in the log now
+    assert rebuild(read_log(path)).agrees
+
+
+class _FullFile:
+    """A log file on a disk with no room left."""
+
+    closed = False
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def fileno(self) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def close(self) -> None:
+        self.closed = True
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_log_that_cannot_be_written_says_so_once_and_closes_quietly(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    writer = EventLogWriter(path)
+    writer.write(Header(game="backgammon", family="tables"))
+    writer._file = _FullFile()  # type: ignore[assignment]
+    with pytest.raises(LogWriteError, match=r"g\.jsonl \(No space left on device\): the game stops here"):
+        writer.write(Commit(ply=1, player=0, notation="24/18", position="p"))
+    with pytest.raises(LogWriteError):  # and at every write after it
+        writer.write(Message(text="stopped"))
+    writer.close()  # no second error
+    assert [type(record) for record in read_log(path)] == [Header]
+    EventLogWriter(path).close()  # and the log can be written again by whoever resumes it
+
+
+def test_a_second_writer_of_a_log_is_refused_naming_the_first(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    _write(path)
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
+                               "from pathlib import Path\n"
+                               "from tablier.record.eventlog import EventLogWriter\n"
+                               "writer = EventLogWriter(Path(sys.argv[1]))\n"
+                               "print('holding', flush=True)\n"
+                               "time.sleep(60)\n", str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
+        before = path.read_bytes()
+        with pytest.raises(InUseError, match=rf"g\.jsonl: the game's log is held by another Tablier "
+                                             rf"\(process {holder.pid}, `.+`, since \d{{4}}-\d\d-\d\d "):
+            EventLogWriter(path)
+        assert path.read_bytes() == before
+    finally:
+        holder.kill()  # a kill -9 leaves no stale lock
+        holder.wait()
+    EventLogWriter(path).close()

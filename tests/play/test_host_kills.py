@@ -3,11 +3,16 @@ from its log to its end: no committed move lost or doubled, no throw shown ever 
 log readable and rebuilt (``tablier rebuild``), every torn last line cut by the resumption.
 
 The host is ``tablier demo`` (the built-in players' hands on the simulated board, the firmware under
-MicroPython), resumed with ``tablier demo --resume LOG``. What a killed host had shown is read from
-its transcript (one message a line): every throw and every play it showed must be in the log it
-left. A kill rarely lands inside a write, so a quarter of the kills also leave a torn last line
-(part of a line, no newline: what a kill inside a write leaves) for the resumption to cut. The full
-run (``make test-full``) kills at least 100 times and writes its figures to
+MicroPython), resumed with ``tablier demo --resume LOG``. The logs are the truth: every committed
+move and every throw in the log a killed host left must still be in the log at the game's end, in
+the same place (a move missing or changed is lost, a throw changed is a re-roll). What a killed
+host had *shown* is read from its transcript (one message a line), the only record of it: every
+throw and play it showed must be in the log it left. So that a change of wording cannot silence
+that check, the transcript of each run that ends normally (a resumed host shows the whole game
+again) must show exactly the throws and plays of the log; a sweep that compared nothing fails. A
+kill rarely lands inside a write, so a quarter of the kills also leave a torn last line (part of a
+line, no newline: what a kill inside a write leaves) for the resumption to cut. The full run
+(``make test-full``) kills at least 100 times and writes its figures to
 ``bench/results/host_kills.json``.
 """
 
@@ -24,12 +29,13 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tablier.play.replay import rebuild
 from tablier.play.resume import standing_throw
-from tablier.record.eventlog import Commit, DiceRecord, LogFormatError, ResultRecord, read_log
+from tablier.record.eventlog import Commit, DiceRecord, EventLog, LogFormatError, ResultRecord, read_log
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results" / "host_kills.json"
 #: Throws and plays as the transcript shows them.
@@ -47,6 +53,10 @@ class Figures:
     games_finished: int = 0
     resumptions: int = 0
     restarts_before_the_header: int = 0
+    moves_checked: int = 0  # committed moves of the killed hosts' logs, looked for in the final log
+    throws_checked: int = 0  # throws of the killed hosts' logs, looked for in the final log
+    shown_checked: int = 0  # throws and plays a killed host showed, looked for in its log
+    transcripts_matched: int = 0  # transcripts of normal ends that show exactly what the log holds
     lost_moves: int = 0
     doubled_moves: int = 0
     re_rolls: int = 0
@@ -72,12 +82,30 @@ def shown(transcript: str) -> tuple[list[tuple[int, ...]], list[str]]:
     return throws, plays
 
 
-def missing(shown_items: list[object], logged: list[object]) -> int:
-    """How many of the things shown are not, in order, in the log."""
+def missing(earlier: list[Any], later: list[Any]) -> int:
+    """How many of the things of ``earlier`` are not, in order, at the start of ``later``."""
     common = 0
-    while common < min(len(shown_items), len(logged)) and shown_items[common] == logged[common]:
+    while common < min(len(earlier), len(later)) and earlier[common] == later[common]:
         common += 1
-    return len(shown_items) - common
+    return len(earlier) - common
+
+
+def logged(log: EventLog) -> tuple[list[tuple[int, ...]], list[tuple[int, int, str]]]:
+    """The throws and the committed moves (game, ply, notation) of a log, in order."""
+    return ([tuple(throw.dice) for throw in log.of(DiceRecord)],
+            [(commit.game_number, commit.ply, commit.notation) for commit in log.of(Commit)])
+
+
+def check_transcript(transcript: Path, log: EventLog) -> None:
+    """A host that ended normally showed every throw and play of its log (a resumed one the whole
+    game again): the transcript, read as :func:`shown` reads a killed host's, must give exactly
+    those, or the reading of what killed hosts showed has gone blind (its wording changed)."""
+    throws, plays = shown(transcript.read_text(errors="replace"))
+    thrown, moves = logged(log)
+    assert (throws, plays) == (thrown, [notation for _, _, notation in moves]), (
+        f"{transcript}: the transcript shows {len(throws)} throws and {len(plays)} plays, the log holds "
+        f"{len(thrown)} and {len(moves)}: the wording the harness reads ({THROW.pattern!r}, "
+        f"{PLAYED.pattern!r}) no longer matches what the host prints")
 
 
 def tear(path: Path, rng: random.Random) -> int:
@@ -113,6 +141,7 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
              "--log-dir", str(logs)]
     argv = start
     standing: list[tuple[int, tuple[int, ...]]] = []  # (commits before it, the throw) at each kill
+    left: list[EventLog] = []  # the log as each killed host left it
     torn_at: int | None = None  # where a torn last line begins, until a resumption has cut it
     for run in range(kills + 40):
         transcript = folder / f"{game}-{seed}-{run}.txt"
@@ -145,12 +174,17 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
             figures.torn_tails_repaired += 1
             torn_at = None
         if host.returncode == 0:
+            check_transcript(transcript, read_log(path))
+            figures.transcripts_matched += 1
             break
         assert host.returncode == -signal.SIGKILL, transcript.read_text()[-2000:]
         log = read_log(path)
-        throws, plays = shown(transcript.read_text(errors="replace"))
-        figures.re_rolls += missing(list(throws), [tuple(d.dice) for d in log.of(DiceRecord)])
-        figures.lost_moves += missing(list(plays), [c.notation for c in log.of(Commit)])
+        left.append(log)
+        throws, plays = shown(transcript.read_text(errors="replace"))  # what it showed is in its log
+        thrown, moves = logged(log)
+        figures.re_rolls += missing(throws, thrown)
+        figures.lost_moves += missing(plays, [notation for _, _, notation in moves])
+        figures.shown_checked += len(throws) + len(plays)
         if any(result.match_over for result in log.of(ResultRecord)):
             break  # killed after the game's end was written: nothing to resume
         throw = standing_throw(rebuild(log))
@@ -169,6 +203,13 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
     log = read_log(path)  # a torn tail glued to the next record would be refused here
     endings = log.of(ResultRecord)
     figures.games_finished += bool(endings and endings[-1].match_over)
+    final_throws, final_moves = logged(log)
+    for before in left:  # what each killed host had logged stands, in its place, at the end
+        thrown, moves = logged(before)
+        figures.re_rolls += missing(thrown, final_throws)
+        figures.lost_moves += missing(moves, final_moves)
+        figures.throws_checked += len(thrown)
+        figures.moves_checked += len(moves)
     commits = log.of(Commit)
     seen: set[tuple[int, int]] = set()
     for commit in commits:
@@ -204,6 +245,9 @@ def assert_nothing_lost(figures: Figures) -> None:
     assert figures.games_finished == figures.games == figures.logs_rebuilt
     assert (figures.lost_moves, figures.doubled_moves, figures.re_rolls) == (0, 0, 0), figures
     assert figures.torn_tails_repaired == figures.torn_tails_made + figures.torn_tails_found
+    # and something was compared: a sweep that checked nothing proves nothing
+    assert figures.moves_checked and figures.throws_checked and figures.shown_checked, figures
+    assert figures.transcripts_matched, figures
 
 
 def test_a_host_killed_at_random_points_resumes_with_nothing_lost(tmp_path: Path) -> None:
@@ -238,3 +282,19 @@ def test_a_log_with_a_glued_torn_line_is_refused_with_its_line(tmp_path: Path) -
                     '{"type":"message","text":"resumed after 0 moves"}\n')
     with pytest.raises(LogFormatError, match=r"g\.jsonl:2"):
         read_log(path)
+
+
+def test_the_harness_fails_when_the_host_words_its_throws_otherwise_or_nothing_was_compared(
+        tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"type":"header","game":"backgammon","family":"tables"}\n'
+                    '{"type":"dice","player":0,"dice":[3,1],"purpose":"opening"}\n'
+                    '{"type":"commit","ply":1,"player":0,"notation":"8/5 6/5","position":"x","dice":[3,1]}\n')
+    said = tmp_path / "said.txt"
+    said.write_text("ann (black) throws 3-1\nann (black) played 8/5 6/5\n")
+    check_transcript(said, read_log(path))  # the wording the harness reads: it sees the throw and the play
+    said.write_text("ann (black) rolls 3 and 1\nann (black) moved 8/5 6/5\n")  # another wording
+    with pytest.raises(AssertionError, match="no longer matches what the host prints"):
+        check_transcript(said, read_log(path))
+    with pytest.raises(AssertionError):  # a sweep that compared nothing
+        assert_nothing_lost(Figures())

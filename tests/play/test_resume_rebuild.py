@@ -188,3 +188,39 @@ def test_a_throw_shown_before_the_interruption_stands_on_resumption(
     assert "the throw 6-4 shown before the interruption stands" in capsys.readouterr().out
     commits = read_log(first.log_path).of(Commit)
     assert [c.notation for c in commits] == ["8/5 6/5", "24/14"] and list(commits[-1].dice) == [6, 4]
+
+
+def test_a_log_is_resumed_by_one_host_at_a_time(tmp_path: Path) -> None:
+    first = run_script("backgammon", PENDING + "move point 1 point 11\npress 2\n", tmp_path)
+    assert first.log_path is not None
+    path = first.log_path
+    waiting = tmp_path / "waiting.txt"
+    waiting.write_text("setup\nwait 120\n")
+    holder = subprocess.Popen([sys.executable, "-m", "tablier", "play", "--resume", str(path), "--sim",
+                               "--script", str(waiting)], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any("resumed after" in m.text for m in read_log(path).of(Message)):
+            assert time.monotonic() < deadline and holder.poll() is None, "the first host did not resume"
+            time.sleep(0.1)
+        os.killpg(holder.pid, signal.SIGSTOP)  # the first host paused: whatever changes is the second's
+        before = path.read_bytes()
+        second = subprocess.run([sys.executable, "-m", "tablier", "play", "--resume", str(path), "--sim"],
+                                stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+        assert second.returncode != 0
+        lines = second.stderr.splitlines()
+        assert len(lines) == 1, second.stderr
+        assert f"held by another Tablier (process {holder.pid}, `tablier play --resume {path} --sim " \
+               f"--script {waiting}`, since " in lines[0] and "nothing was written" in lines[0]
+        assert path.read_bytes() == before  # no `quit`, nothing at all from the second
+    finally:
+        os.killpg(holder.pid, signal.SIGKILL)  # kill -9: the lock goes with the process
+        holder.wait()
+    script = tmp_path / "after.txt"
+    script.write_text("setup\ndice 6 5\npress 1\nmove point 24 point 13\npress 1\nexpect last 24/13\n")
+    assert main(["play", "--resume", str(path), "--sim", "--script", str(script)]) == 0
+    log = read_log(path)
+    assert [c.notation for c in log.of(Commit)] == ["8/5 6/5", "24/14", "24/13"]
+    assert rebuild(log).agrees
+    assert not path.with_name(path.name + ".lock").exists()  # a host that ends well takes its lock file

@@ -51,7 +51,7 @@ def test_import_list_show_delete(files: dict[str, Path], capsys: pytest.CaptureF
 def test_importing_twice_adds_nothing(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _import(files, "jacquet")
     _import(files, "jacquet")
-    assert "0 records added (1 games), 1 already archived" in capsys.readouterr().out
+    assert "0 records added (1 game), 1 already archived" in capsys.readouterr().out
 
 
 def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_path: Path,
@@ -66,11 +66,21 @@ def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_p
 
 
 @needs_corpus
-def test_a_corpus_match_with_an_unknown_play_is_refused_clearly(files: dict[str, Path],
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    path = next(MAT.glob("MrPurple*"))
+def test_a_corpus_match_with_unknown_plays_imports_its_other_games_naming_those_left_out(
+        files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(MAT.glob("Llabba_-_DrVirus*"))  # 13 games; a play of game 11 and one of game 13 are ????
     assert main(["archive", "import", "--archive", str(files["archive"]), str(path)]) == 1
-    assert "game 2, move 24: the play of 3-2 is unknown ('????'" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out == f"{path}: 1 record added (11 games); ids 1\n"
+    assert err.splitlines() == [
+        f"refused: {path}: game {game}, move {move}, the play of {dice} is unknown (???? in the file): "
+        "the game is left out, the others are imported"
+        for game, move, dice in ((11, 22, "3-1"), (13, 43, "5-2"))]
+    assert main(["archive", "show", "1", "--archive", str(files["archive"])]) == 0
+    shown = capsys.readouterr().out
+    assert "Skipped game 11: move 22, the play of 3-1 is unknown (???? in the file)" in shown
+    assert "Game 12: black Llabba" in shown and "Game 11:" not in shown and "Game 13:" not in shown
+    assert "short of" not in shown  # not a match cut short: its last game is left out
 
 
 @pytest.mark.parametrize("fmt, produced", [
@@ -131,3 +141,33 @@ def test_a_progress_bar_only_on_a_terminal(files: dict[str, Path], tmp_path: Pat
                  str(tmp_path / "tty")]) == 0
     err = capsys.readouterr().err
     assert "exporting [" in err and "3/3" in err
+
+
+def test_archive_list_has_headers_and_every_command_answers_on_an_empty_archive(
+        files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    archive = str(files["archive"])
+    commands = [["archive", "list"], ["archive", "list", "--player", "ann"], ["archive", "show", "1"],
+                ["archive", "delete", "1"], ["export", "--format", "txt", "--out", str(tmp_path / "out")],
+                ["export", "--id", "1", "--format", "txt", "--out", str(tmp_path / "out")]]
+    said = []
+    for command in commands:
+        status = main([*command, "--archive", archive])
+        out, err = capsys.readouterr()
+        said.append((status, (out + err).strip()))
+    assert said == [
+        (0, f"no records yet in {archive} (`tablier archive import FILE` adds some; every game played to "
+            "its end goes there)"),
+        (0, f"no record matches in {archive}"),
+        (2, f"tablier archive: no record 1 in {archive}"),
+        (2, f"tablier archive: no record 1 in {archive}"),
+        (0, f"nothing to export: no records yet in {archive}"),
+        (2, f"tablier export: no record 1 in {archive}")]
+    assert not (tmp_path / "out").exists()
+    assert _import(files, "jacquet", "english") == 0
+    capsys.readouterr()
+    assert main(["archive", "list", "--archive", archive]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["id", "date", "game", "match", "games", "result", "players"]
+    assert set(lines[1]) == {"─"}  # the rule under the headers
+    assert lines[2].split()[:5] == ["1", "2026-11-29", "jacquet", "single", "1"]
+    assert lines[-1] == "2 records"

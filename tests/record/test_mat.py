@@ -9,16 +9,36 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 from pathlib import Path
 
 import pytest
 from gnubg_mat import gnubg_read, ours, theirs
 from record_factory import tables_record
 
-from tablier.record.game_record import DOUBLE, DROP, PLAY, RESIGN, TAKE, RecordError
+from tablier.cli import main
+from tablier.record.archive import Archive
+from tablier.record.game_record import (
+    DOUBLE,
+    DROP,
+    MODERN_OPTIONS,
+    PLAY,
+    RESIGN,
+    TABLES,
+    TAKE,
+    Action,
+    GameRecord,
+    Outcome,
+    Record,
+    RecordError,
+)
+from tablier.record.json_format import dumps
 from tablier.record.mat_reader import read_mat, read_mat_file
 from tablier.record.mat_writer import write_mat
 from tablier.record.replay import check_record
+from tablier.record.sgf import read_sgf, write_sgf
+from tablier.tables.catalog import make_variant
+from tablier.tables.moves import Dice
 
 CORPUS = Path(os.environ["TABLIER_SHARED"], "corpora/backgammon/mat")
 FILES = sorted(CORPUS.glob("*")) if CORPUS.is_dir() else []
@@ -117,7 +137,8 @@ def test_stray_move_numbers_are_skipped() -> None:
 
 
 @pytest.mark.parametrize("line, reason", [
-    ("  1) 31: 8/5 6/5                 42: ????\n", "move 1: the play of 4-2 is unknown"),
+    ("  1) 31: 8/5 6/5                 42: ????\n", "move 1, the play of 4-2 is unknown (???? in the file): "
+                                                  "no game can be read"),
     ("  1) 31: 8/2                     \n", "move 1 (31: 8/2): 8/2 is not a legal play of 3-1"),
     ("  1) 31:                         \n", "move 1 (31:): 3-1 can be played here"),
     ("  1) 31: 8/5 6/5  hello          \n", "'hello' is not a move"),
@@ -158,10 +179,15 @@ def _check_file(path: Path) -> None:
         assert record.games and all(game.actions for game in record.games)
         assert read_mat(write_mat(record)).games == record.games
         return
-    game, move, dice = unknown
-    with pytest.raises(RecordError) as error:
-        read_mat_file(str(path))
-    assert f"game {game}, move {move}: the play of {dice} is unknown ('????'" in str(error.value)
+    game, move, dice = unknown  # that game is left out, named; the games before and after it are read
+    record = read_mat_file(str(path))
+    said = f"move {move}, the play of {dice} is unknown (???? in the file)"
+    assert record.tags[f"Skipped game {game}"] == said
+    kept = [kept.number for kept in record.games]
+    left_out = {int(name.split()[-1]) for name in record.tags if name.startswith("Skipped game ")}
+    assert kept[0] == 1 and sorted([*kept, *left_out]) == list(range(1, max(*kept, *left_out) + 1))
+    again = read_mat(write_mat(record))  # the names of what was left out go with it
+    assert (again.games, again.tags) == (record.games, record.tags)
 
 
 def _gnubg_agrees(paths: list[Path], tmp_path: Path) -> None:
@@ -206,3 +232,122 @@ def test_gnubg_reads_our_random_matches_with_cube_and_results(tmp_path: Path) ->
 def test_only_backgammon_is_written_as_mat() -> None:
     with pytest.raises(RecordError, match="Backgammon only"):
         write_mat(tables_record("jacquet", 1))
+
+
+def _money_gammon() -> Record:
+    """A money game (no match length, the cube never turned) that ends in a gammon."""
+    variant = make_variant("backgammon", MODERN_OPTIONS)
+    for seed in range(100):
+        rng = random.Random(seed)
+        position = variant.start_position(0)
+        game = GameRecord(players=("Ann", "Bob"))
+        while (ended := variant.result(position)) is None:
+            dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+            play = rng.choice(variant.plays(position, dice))
+            game.actions.append(Action(position.turn, PLAY, (dice.first, dice.second),
+                                       tuple((m.src, m.dst, int(m.hit)) for m in play)))
+            position = variant.after(position, play).with_turn(1 - position.turn)
+        if ended.kind == "gammon":
+            game.outcome = Outcome(ended.winner, ended.kind, 2)
+            return Record(game="backgammon", family=TABLES, options=dict(MODERN_OPTIONS), games=[game])
+    raise AssertionError("no gammon in 100 random games")
+
+
+def _import(path: Path, capsys: pytest.CaptureFixture[str], archive: Path) -> tuple[int, str, str]:
+    status = main(["archive", "import", str(path), "--archive", str(archive)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_money_session_by_the_jacoby_rule_scores_a_gammon_without_the_cube_as_one_point(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = write_mat(_money_gammon()).replace("Wins 2 points", "Wins 1 point")
+    assert '; [Jacoby "Off"]' in text and " 0 point match" in text
+    jacoby = tmp_path / "jacoby.mat"
+    jacoby.write_text(text.replace('; [Jacoby "Off"]', '; [Jacoby "On"]'))
+    plain = tmp_path / "plain.mat"
+    plain.write_text(text)
+    archive = tmp_path / "a.sqlite3"
+    assert _import(jacoby, capsys, archive) == (0, f"{jacoby}: 1 record added (1 game); ids 1\n", "")
+    status, _, err = _import(plain, capsys, archive)
+    assert status == 0 and err == (f"warning: {plain}: game 1: the record scores it 1 point; a gammon "
+                                   "with the cube at 1 is 2 (the Jacoby rule? the file does not say it plays "
+                                   "by it)\n")
+    with Archive(archive) as stored:
+        by_jacoby, plainly = stored.get(1), stored.get(2)
+    assert by_jacoby.options["jacoby"] == "yes" and "jacoby" not in plainly.options
+    assert [str(record.games[0].outcome) for record in (by_jacoby, plainly)] == [
+        "black wins (gammon), 1 point", "black wins (gammon), 2 points"]
+    assert '; [Jacoby "On"]' in write_mat(by_jacoby)
+    assert read_mat(write_mat(by_jacoby)).options == by_jacoby.options
+    assert "RU[Jacoby]" in write_sgf(by_jacoby) and read_sgf(write_sgf(by_jacoby)).games == by_jacoby.games
+
+
+def test_a_warning_holding_a_semicolon_prints_as_one_line(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "three.mat"
+    path.write_text(write_mat(_money_gammon()).replace("Wins 2 points", "Wins 3 points"))
+    archive = tmp_path / "a.sqlite3"
+    status, _, err = _import(path, capsys, archive)
+    said = "the record scores it 3 points; a gammon with the cube at 1 is 2"
+    assert status == 0 and err == f"warning: {path}: game 1: {said}\n"
+    assert main(["archive", "show", "1", "--archive", str(archive)]) == 0
+    assert f"\nWarning: {said}\n" in capsys.readouterr().out
+
+
+def test_a_resignation_worth_more_than_a_backgammon_is_stored_as_one_with_a_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "resigned.mat"
+    path.write_text(' 0 point match\n\n Game 1\n Ann : 0                        Bob : 0\n'
+                    '  1) 31: 8/5 6/5                 Doubles => 2\n'
+                    '  2)  Takes                      Losses 8 points\n'
+                    '      Wins 8 points\n')
+    status, _, err = _import(path, capsys, tmp_path / "a.sqlite3")
+    assert status == 0 and err == (f"warning: {path}: game 1: the record scores the resignation 8 points, "
+                                   "more than a backgammon with the cube at 2 gives: stored as 6\n")
+    with Archive(tmp_path / "a.sqlite3") as stored:
+        outcome = stored.get(1).games[0].outcome
+    assert outcome is not None and (outcome.winner, outcome.how, outcome.points) == (0, "resigned", 6)
+
+
+@needs_corpus
+def test_a_galaxy_single_game_is_not_a_match_cut_short(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    single = CORPUS / "match1093632.txt"  # Galaxy: '8 point match', one game won 1-0 on a drop
+    status, out, err = _import(single, capsys, tmp_path / "a.sqlite3")
+    assert (status, err) == (0, "") and "1 record added (1 game)" in out
+    other = tmp_path / "studio.mat"  # the same from another program: it may well be cut short
+    other.write_text(single.read_text().replace('; [Site "BackgammonGalaxy"]\n', ""))
+    status, _, err = _import(other, capsys, tmp_path / "b.sqlite3")
+    assert status == 0 and "the match stops at 1-0, short of its 8 points" in err
+
+
+@needs_corpus
+def test_a_match_cut_in_the_middle_of_a_line_is_read_up_to_it_and_called_cut_short(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = (CORPUS / "gnubg_selfplay_3pt.mat").read_text()
+    cut_at = whole.index("\n", len(whole) // 2) + 12  # twelve characters into a line of moves
+    path = tmp_path / "cut.mat"
+    path.write_text(whole[:cut_at])
+    torn = whole[:cut_at].splitlines()[-1]
+    status, out, err = _import(path, capsys, tmp_path / "a.sqlite3")
+    assert status == 0 and "1 record added" in out
+    line = whole[:cut_at].count("\n") + 1
+    assert f"the file is cut short in the middle of line {line} ({torn.strip()!r} is left out)" in err
+    assert "legal" not in err and "refused" not in err
+
+
+def test_a_player_without_a_name_is_written_as_his_side(tmp_path: Path) -> None:
+    record = _money_gammon()
+    record.games[0].players = ("", "Bob")
+    record.tags = {"Event": ""}
+    source = tmp_path / "nameless.json"
+    source.write_text(dumps(record))
+    assert main(["export", "--input", str(source), "--format", "mat", "--out", str(tmp_path / "out")]) == 0
+    [written] = (tmp_path / "out").iterdir()
+    text = written.read_text()
+    assert "?" not in text and '; [Event ""]' in text
+    assert read_mat(text).games[0].players == ("Black", "Bob")
+    if importlib.util.find_spec("gnubg") is not None:  # GNU Backgammon reads the names as written
+        info = gnubg_read([written])[str(written)]["match-info"]
+        assert (info["X"]["name"], info["O"]["name"]) == ("Black", "Bob")

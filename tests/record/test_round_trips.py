@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tablier.record.exporting import export_record
-from tablier.record.game_record import PLAY, Record, RecordError
+from tablier.record.game_record import PLAY, Record
 from tablier.record.importing import read_records
 
 CORPUS = Path(os.environ["TABLIER_SHARED"], "corpora/backgammon/mat")
@@ -23,11 +23,7 @@ needs_corpus = pytest.mark.skipif(not FILES, reason="the .mat corpus is not here
 
 
 def _round_trips(path: Path, tmp_path: Path) -> None:
-    try:
-        [record] = read_records(path).records
-    except RecordError as error:
-        assert "????" in str(error)  # an unknown play: refused, nothing to export
-        return
+    [record] = read_records(path).records  # a game with an unknown play (????) left out, named in a tag
     for fmt in ("mat", "sgf", "json"):
         [(suffix, content)] = export_record(record, fmt)
         exported = tmp_path / f"export.{suffix}"

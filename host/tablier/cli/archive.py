@@ -6,10 +6,13 @@ game's end; ``import FILE...`` reads ``.mat``, PDN, Tablier JSON and event logs 
 game: a game that is not legal is reported (file, game, move, reason) and nothing of it is stored;
 the other files are read all the same. What a file leaves out or gets wrong without making a game
 illegal (a last game without its result, a score line the games do not give) is imported with a
-``warning:`` line, and ``show`` says it again.
+``warning:`` line, and ``show`` says it again. Each file is stored whole or not at all: an import
+stopped by Ctrl-C, a kill or a full disk leaves nothing of the file it was storing (and says so
+when it can), and running it again finishes it. One process writes the archive at a time: an
+import or a delete while another is writing is refused in one line naming it.
 The archive file is ``--archive PATH``, else ``$TABLIER_ARCHIVE``, else
-``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0, 1 when some game was refused, 2 for bad
-input (no such record, unreadable file).
+``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0, 1 when some game was refused or the
+archive could not be written, 2 for bad input (no such record, unreadable file).
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ def open_archive(args: argparse.Namespace) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Dispatch to the action."""
+    from tablier.record.archive import ArchiveError
     from tablier.record.game_record import RecordError
 
     action = getattr(args, "archive_command", None)
@@ -93,11 +97,15 @@ def run(args: argparse.Namespace) -> int:
                 return _show(archive, args.id)
             if action == "delete":
                 if not archive.delete(args.id):
-                    print(f"tablier archive: no record {args.id}", file=sys.stderr)
+                    print(f"tablier archive: no record {args.id} in {archive.path}", file=sys.stderr)
                     return 2
                 print(f"deleted record {args.id}")
                 return 0
+            archive.hold()  # another import or delete at work: refused before any file is read
             return _import(archive, args)
+    except ArchiveError as error:
+        print(f"tablier archive: {error}", file=sys.stderr)
+        return 1
     except RecordError as error:
         print(f"tablier archive: {error}", file=sys.stderr)
         return 2
@@ -112,14 +120,35 @@ def filters_of(args: argparse.Namespace) -> Any:
 
 
 def _list(archive: Any, args: argparse.Namespace) -> int:
-    count = 0
-    for entry in archive.entries(filters_of(args)):
-        length = f"{entry.match_length}-pt" if entry.match_length else "single"
-        games = f"{entry.games:>3} game{'s' if entry.games != 1 else ' '}"
-        print(f"{entry.id:>5}  {entry.date or '----------':10}  {entry.game:11}  {length:7}  "
-              f"{games}  {entry.score or '-':>6}  {entry.players}")
-        count += 1
-    print(f"{count} record{'s' * (count != 1)}")
+    import shutil
+
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    filters = filters_of(args)
+    entries = list(archive.entries(filters))
+    if not entries:
+        chosen = any((args.game, args.player, args.since, args.until))
+        print(f"no record matches in {archive.path}" if chosen else
+              f"no records yet in {archive.path} (`tablier archive import FILE` adds some; "
+              "every game played to its end goes there)")
+        return 0
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for title, right in (("id", True), ("date", False), ("game", False), ("match", False),
+                         ("games", True), ("result", True), ("players", False)):
+        table.add_column(title, justify="right" if right else "left", no_wrap=True)
+    for entry in entries:
+        table.add_row(str(entry.id), entry.date or "-", entry.game,
+                      f"{entry.match_length}-point" if entry.match_length else "single",
+                      str(entry.games), entry.score or "-", entry.players or "-")
+    terminal = sys.stdout.isatty()
+    width = shutil.get_terminal_size().columns if terminal else 1000  # a pipe: whole lines, no wrap
+    console = Console(width=width, highlight=False, force_terminal=terminal)
+    with console.capture() as drawn:
+        console.print(table)
+    print("\n".join(line.rstrip() for line in drawn.get().splitlines()))
+    print(f"{len(entries)} record{'s' * (len(entries) != 1)}")
     return 0
 
 
@@ -137,32 +166,62 @@ def _show(archive: Any, record_id: int) -> int:
 
 
 def _import(archive: Any, args: argparse.Namespace) -> int:
+    from tablier.record.archive import ArchiveError
     from tablier.record.game_record import RecordError
+
+    status = 0
+    for index, name in enumerate(args.files):
+        try:
+            with archive.transaction():  # the whole file or nothing of it
+                refused, stored, problems, warnings = _import_file(archive, name, args)
+        except KeyboardInterrupt:
+            print(f"interrupted: nothing of {name} was stored" + _before(args.files[:index]), file=sys.stderr)
+            return 130
+        except ArchiveError as error:  # the archive itself failed: the next files would fail too
+            print(f"refused: {name}: nothing of it was stored: {error}" + _before(args.files[:index]),
+                  file=sys.stderr)
+            return 1
+        except RecordError as error:
+            print(f"refused: {error}", file=sys.stderr)
+            status = 1
+            continue
+        print(stored)
+        for problem in problems:
+            print(f"refused: {problem}", file=sys.stderr)
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        status = max(status, refused)
+    return status
+
+
+def _import_file(archive: Any, name: str, args: argparse.Namespace) -> tuple[int, str, list[str], list[str]]:
+    """Store the records of one file (in the caller's transaction): 1 if a game was refused (else
+    0), the line saying what was stored, the games refused and the warnings still to print."""
     from tablier.record.importing import read_records
 
     from .archive_pdn import import_pdn_file, is_pdn_file
 
-    status = 0
-    for name in args.files:
-        try:
-            if is_pdn_file(name):  # streamed, game by game
-                status = max(status, import_pdn_file(archive, name, args.rules, args.warnings))
-                continue
-            loaded = read_records(name, args.rules)
-            added = archive.add_all(loaded.records)
-        except RecordError as error:
-            print(f"refused: {error}", file=sys.stderr)
-            status = max(status, 1)
-            continue
-        new = sum(1 for _, fresh in added if fresh)
-        ids = ", ".join(str(record_id) for record_id, _ in added)
-        games = sum(len(record.games) for record in loaded.records)
-        already = f", {len(added) - new} already archived" if len(added) - new else ""
-        print(f"{name}: {new} record{'s' * (new != 1)} added ({games} games){already}"
-              + (f"; ids {ids}" if ids and len(added) <= 10 else ""))
-        for problem in loaded.problems:
-            print(f"refused: {problem}", file=sys.stderr)
-            status = max(status, 1)
-        for warning in loaded.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-    return status
+    if is_pdn_file(name):  # streamed, game by game, its refusals printed as it goes
+        status, stored = import_pdn_file(archive, name, args.rules, args.warnings)
+        return status, stored, [], []
+    loaded = read_records(name, args.rules)
+    added = archive.add_all(loaded.records)
+    new = sum(1 for _, fresh in added if fresh)
+    stored = stored_line(name, new, sum(len(record.games) for record in loaded.records), len(added) - new,
+                         [record_id for record_id, _ in added])
+    return int(bool(loaded.problems)), stored, loaded.problems, loaded.warnings
+
+
+def stored_line(name: str, new: int, games: int, already: int, ids: list[int]) -> str:
+    """What an import stored of a file: ``FILE: 3 records added (9 games), 1 already archived; ids
+    4, 5, 6, 2`` (the ids of ten records at most)."""
+    repeated = f", {already} already archived" if already else ""
+    shown = f"; ids {', '.join(map(str, ids))}" if ids and len(ids) <= 10 else ""
+    return f"{name}: {new} record{'s' * (new != 1)} added ({games} game{'s' * (games != 1)}){repeated}{shown}"
+
+
+def _before(names: list[str]) -> str:
+    """What was stored before a stop, as the end of its line."""
+    if not names:
+        return ""
+    return f" (the file{'s' * (len(names) > 1)} before it, {', '.join(names)}, stayed stored)"

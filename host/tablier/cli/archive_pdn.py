@@ -1,8 +1,9 @@
 """``tablier archive import`` of a PDN file, as a stream: any number of games in bounded memory.
 
-Each game is read, replayed and stored before the next is read; the games are stored in
-transactions of :data:`BATCH` records (each PDN game stands alone: a refused game stores nothing of
-itself and does not hold back the others). A progress bar goes to stderr when it is a terminal.
+Each game is read, replayed and stored before the next is read, :data:`BATCH` records at a time,
+all in the one transaction of the file that the caller holds (each PDN game stands alone: a refused
+game stores nothing of itself and does not hold back the others, but an import stopped half-way
+stores nothing of the file). A progress bar goes to stderr when it is a terminal.
 The lines printed are those of the other formats (``FILE: N records added (N games)``, ``refused:
 FILE: game N, move K (...): reason``), and with ``--warnings`` one ``note:`` line per quirk read in a
 forgiving way (casual notation, a FEN's ``?`` side, ...).
@@ -14,9 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .archive import stored_line
 from .progress import Progress
 
-#: Records stored per transaction.
+#: Records replayed and stored together (memory stays bounded; the file is one transaction).
 BATCH = 200
 
 
@@ -41,8 +43,9 @@ def is_pdn_file(name: str) -> bool:
     return False
 
 
-def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) -> int:
-    """Import the PDN file ``name`` into ``archive``; the exit status (0, or 1 if a game was refused).
+def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) -> tuple[int, str]:
+    """Import the PDN file ``name`` into ``archive`` (inside the caller's transaction); the exit
+    status (0, or 1 if a game was refused) and the line to print once the file is stored.
 
     :class:`~tablier.record.game_record.RecordError` when the file cannot be read at all.
     """
@@ -83,7 +86,4 @@ def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) 
     progress.clear()
     if not games and not status:
         raise RecordError(f"{name}: holds no PDN game")
-    repeated = f", {already} already archived" if already else ""
-    shown = f"; ids {', '.join(map(str, ids))}" if ids and len(ids) <= 10 else ""
-    print(f"{name}: {new} record{'s' * (new != 1)} added ({games} games){repeated}{shown}")
-    return status
+    return status, stored_line(name, new, games, already, ids)

@@ -14,6 +14,7 @@ text after every play. Exit status: 0 once the game is played to its end, 1 if i
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.errors import TablierError
     from tablier.link.errors import LinkError
     from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
-    from tablier.record.eventlog import default_log_dir
+    from tablier.record.eventlog import LogWriteError, default_log_dir
     from tablier.web.server import ServeError
 
     delay = DEFAULT_DELAY if args.delay is None else args.delay
@@ -87,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
     except ServeError as error:
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
+    except LogWriteError as error:  # a full disk: one line, and how to go on once there is room
+        print(f"tablier demo: {error}; once there is room, go on with: "
+              f"tablier demo --resume {shlex.quote(str(error.path))}", file=sys.stderr)
+        return 1
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
         return 2

@@ -50,6 +50,14 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as error:
         print(f"tablier export: {error}", file=sys.stderr)
         return 2
+    if not selected and not args.input:  # nothing in the archive to export: say so, make no folder
+        from tablier.record.archive import default_path
+
+        chosen = any((args.game, args.player, args.since, args.until))
+        where = args.archive or default_path()
+        print(f"nothing to export: no record matches in {where}" if chosen else
+              f"nothing to export: no records yet in {where}")
+        return 0
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -64,10 +64,10 @@ def run(args: argparse.Namespace) -> int:
     from tablier.link.errors import LinkError
     from tablier.play.dice import Dice
     from tablier.play.report import report
-    from tablier.play.runner import play
+    from tablier.play.runner import play, resume_command_for
     from tablier.play.session import PlayOptions
     from tablier.play.view import View
-    from tablier.record.eventlog import default_log_dir
+    from tablier.record.eventlog import LogWriteError, default_log_dir
 
     def fail(message: str, status: int = 2) -> int:
         print(f"tablier play: {message}", file=sys.stderr)
@@ -126,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(error.args[0]) if error.args else str(error))
     except LinkError as error:
         return fail(str(error), 1)
+    except LogWriteError as error:  # a full disk: one line, and how to go on once there is room
+        return fail(f"{error}; once there is room, go on with: "
+                    f"{resume_command_for(error.path, args.sim, args.port, Dice(None, args.dice))}", 1)
     except TablierError as error:
         return fail(str(error), 1 if "script" in type(error).__name__.lower() else 2)
     except ValueError as error:

@@ -6,6 +6,8 @@ board is connected, and the session checks the men against the position reached,
 put and what to lift until they match; then play goes on, appending to the same log. A torn last
 line (the host killed while writing it) is cut first, so the log stays whole; a throw shown before
 the interruption stands (it was in the log before it was shown), so a resumption never re-rolls.
+A log is played by one host at a time: resuming a log another host still writes is refused in one
+line naming it (:mod:`tablier.record.writer_lock`), and nothing is written.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from tablier.record.eventlog import (
     ResultRecord,
     read_log,
 )
+from tablier.record.writer_lock import hold
 from tablier.tables.turn import PLAY
 
 from .dice import ELECTRONIC, Dice
@@ -74,7 +77,17 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
                serve: LiveServer | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
-    ``archive``. :class:`TablierError` if the log cannot be resumed."""
+    ``archive``. :class:`TablierError` if the log cannot be resumed, among them
+    :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
+    process still writes it."""
+    with hold(path, "the game's log"):  # another host still playing it: refused before anything
+        return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
+                            commands=commands, archive=archive, serve=serve)
+
+
+def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
+                 make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
+                 archive: bool, serve: LiveServer | None) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:

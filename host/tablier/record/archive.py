@@ -4,10 +4,15 @@ Tables: ``records`` (game, options, date, match length, tags, source, the raw ev
 that keeps the same record from being stored twice), ``games`` (each game's players, set-up, score
 before it and result), ``actions`` (every play, move, cube action, claim and vie, with its notation),
 ``players`` (the names, for searching) and ``analyses`` (each analysed game's judgement, as JSON,
-``docs/analysis.md``). A record goes in whole or not at all (one transaction per
-:meth:`Archive.add_all`). The file's schema version is SQLite's ``user_version``
-(:data:`SCHEMA_VERSION`); an older archive is brought up to date when it is opened.
-Default file: ``$TABLIER_ARCHIVE``, else
+``docs/analysis.md``). What is stored together goes in whole or not at all: one transaction per
+:meth:`Archive.add_all`, or per :meth:`Archive.transaction` around many (an import stores each file
+so: killed, interrupted or out of disk space, it leaves nothing of that file). One process writes
+an archive at a time: the first write takes the archive's lock (:mod:`tablier.record.writer_lock`)
+until it is closed, and a second writer is refused naming the first. Whatever SQLite or the disk
+refuses comes back as one :class:`ArchiveError` saying what is wrong (a full disk, a read-only
+folder, a file that is no archive). All the SQL of the archive is in this module.
+The file's schema version is SQLite's ``user_version`` (:data:`SCHEMA_VERSION`); an older archive
+is brought up to date when it is opened. Default file: ``$TABLIER_ARCHIVE``, else
 ``$XDG_DATA_HOME/tablier/archive.sqlite3`` (``~/.local/share/tablier/archive.sqlite3``).
 """
 
@@ -19,6 +24,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -28,6 +34,7 @@ from tablier.paths import data_dir
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
 from .replay import Step
 from .settling import settle
+from .writer_lock import InUseError, LockUnavailableError, WriterLock, hold
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -125,29 +132,42 @@ class Filters:
     until: str = ""
 
 
+class ArchiveError(RecordError):
+    """The archive itself cannot be read or written (a full disk, a read-only folder, a file that
+    is no archive, another process writing it); the message says which, in one line."""
+
+
 class Archive:
     """An open archive file (created with its tables if it does not exist)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock: WriterLock | None = None
+        self._depth = 0
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ArchiveError(f"{self.path}: cannot make its folder ({error.strerror or error})") from None
         try:
             self.db = sqlite3.connect(self.path)
             self.db.execute("PRAGMA foreign_keys = ON")
             version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
             if version > SCHEMA_VERSION:
                 self.db.close()
-                raise RecordError(f"{self.path}: archive version {version} was made by a newer Tablier "
-                                  f"(this one reads up to version {SCHEMA_VERSION})")
+                raise ArchiveError(f"{self.path}: archive version {version} was made by a newer Tablier "
+                                   f"(this one reads up to version {SCHEMA_VERSION})")
             self.db.executescript(SCHEMA)
             if version < SCHEMA_VERSION:
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as error:
-            raise RecordError(f"{self.path}: not a Tablier archive ({error})") from None
+        except sqlite3.Error as error:
+            raise ArchiveError(self.problem(error)) from None
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (and let another process write it)."""
         self.db.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> Archive:
         return self
@@ -155,26 +175,71 @@ class Archive:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def problem(self, error: sqlite3.Error) -> str:
+        """What ``error`` from SQLite means for this archive, in one line naming the file."""
+        name = getattr(error, "sqlite_errorname", "")
+        folder = self.path.parent
+        if name == "SQLITE_FULL":
+            return f"{self.path}: the disk is full ({error})"
+        if name.startswith("SQLITE_READONLY") or name == "SQLITE_CANTOPEN":
+            if not _can(folder, os.W_OK | os.X_OK):
+                if not self.path.exists():
+                    return (f"{self.path}: cannot create the archive there: the folder {folder} is "
+                            "read-only for this user")
+                return (f"{self.path}: cannot write the archive: the folder {folder} is read-only for this "
+                        "user (SQLite keeps its journal beside the file)")
+            if self.path.exists() and not _can(self.path, os.W_OK):
+                return f"{self.path}: the archive file is read-only for this user"
+            return f"{self.path}: cannot open the archive ({error})"
+        if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            return f"{self.path}: another program has the archive locked ({error}); try again"
+        if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+            return f"{self.path}: not a Tablier archive ({error})"
+        return f"{self.path}: the archive failed ({error})"
+
     # --- writing ----------------------------------------------------------------------------------
 
+    def hold(self) -> None:
+        """Take the archive for writing until it is closed (done by every write):
+        :class:`ArchiveError` naming the holder if another process writes it, or naming the
+        read-only folder where no lock file can be made."""
+        if self._lock is None:
+            try:
+                self._lock = hold(self.path, "the archive")
+            except (InUseError, LockUnavailableError) as error:
+                raise ArchiveError(str(error)) from None
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything stored inside is stored together when the block ends, or nothing of it when
+        it fails (an error, Ctrl-C, the process killed); nested blocks join the outermost.
+        :class:`ArchiveError` when SQLite or the disk refuses."""
+        self.hold()
+        if self._depth:
+            yield
+            return
+        self._depth = 1
+        try:
+            with self.db:
+                yield
+        except sqlite3.Error as error:
+            raise ArchiveError(self.problem(error)) from None
+        finally:
+            self._depth = 0
+
     def add_all(self, records: Iterable[Record]) -> list[tuple[int, bool]]:
-        """Store the records in one transaction: each one's id and whether it is new (a record
-        already stored keeps its id). Every game is replayed and settled first
-        (:func:`~tablier.record.settling.settle`: the actions are stored as replayed, with their
-        hits and cube values; a record already settled, as every import returns it, is replayed
-        without searching the legal plays again); :class:`RecordError` (naming the record's
-        source) stores nothing."""
+        """Store the records in one transaction (or in the :meth:`transaction` around it): each
+        one's id and whether it is new (a record already stored keeps its id). Every game is
+        replayed and settled first (:func:`~tablier.record.settling.settle`: the actions are stored
+        as replayed, with their hits and cube values; a record already settled, as every import
+        returns it, is replayed without searching the legal plays again); :class:`RecordError`
+        (naming the record's source) stores nothing."""
         checked = [(done.record, done.steps) for done in
                    (settle(record, trusted=record.settled) for record in records)]
         results = []
-        try:
-            with self.db:
-                for record, steps in checked:
-                    results.append(self._insert(record, steps))
-        except sqlite3.Error as error:
-            sources = ", ".join(sorted({record.source for record, _ in checked if record.source}))
-            where = sources or "the records"
-            raise RecordError(f"{where}: cannot be stored in {self.path} ({error})") from None
+        with self.transaction():
+            for record, steps in checked:
+                results.append(self._insert(record, steps))
         return results
 
     def add(self, record: Record) -> int:
@@ -217,7 +282,7 @@ class Archive:
         """Keep each ``(record id, game number, analysis)`` as the judgement of that game (replacing
         an earlier one), all in one transaction; ``KeyError`` (and nothing stored) if the archive
         has no such game."""
-        with self.db:
+        with self.transaction():
             for record_id, game_number, analysis in analyses:
                 found = self.db.execute("SELECT 1 FROM games WHERE record_id = ? AND number = ?",
                                         (record_id, game_number)).fetchone()
@@ -233,7 +298,7 @@ class Archive:
 
     def delete(self, record_id: int) -> bool:
         """Remove a record and everything of it; whether it was there."""
-        with self.db:
+        with self.transaction():
             self.db.execute("DELETE FROM analyses WHERE record_id = ?", (record_id,))
             self.db.execute("DELETE FROM actions WHERE record_id = ?", (record_id,))
             self.db.execute("DELETE FROM games WHERE record_id = ?", (record_id,))
@@ -305,6 +370,11 @@ class Archive:
         except ValueError as error:
             raise RecordError(f"{self.path}: the analysis of record {record_id}, game {game_number}, "
                               f"cannot be read ({error})") from None
+
+
+def _can(path: Path, mode: int) -> bool:
+    """Whether this process (its effective user) may use ``path`` so."""
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
 
 
 def _summary(record: Record) -> str:

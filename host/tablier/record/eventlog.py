@@ -5,14 +5,18 @@ the link's state) and everything the host decided (dice, committed moves, cube a
 vies, the result, messages) is written in the order it happened. The writer flushes and syncs the
 file at every throw and every committed move, so a crash or a pulled plug loses nothing committed
 and no throw shown; before appending to a log it cuts a torn last line (the one being written when
-the host died). The reader tolerates such a torn last line and rejects anything else that is
-malformed (bad JSON, a missing field, a field of the wrong type or out of range) with the file's
-line number. ``docs/log-format.md`` describes the format; it only
-grows (new record kinds and new optional fields), so every log ever written stays readable.
+the host died). One process writes a log at a time (:mod:`tablier.record.writer_lock`: a second
+writer is refused, naming the first); a log that can no longer be written (a full disk) raises
+:class:`LogWriteError` once, and the game stops there, ready to be resumed. The reader tolerates
+such a torn last line and rejects anything else that is malformed (bad JSON, a missing field, a
+field of the wrong type or out of range) with the file's line number. ``docs/log-format.md``
+describes the format; it only grows (new record kinds and new optional fields), so every log ever
+written stays readable.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -26,12 +30,25 @@ from typing import Any, ClassVar, TextIO, Union, get_args, get_origin, get_type_
 from tablier.errors import TablierError
 from tablier.paths import data_dir
 
+from .writer_lock import hold
+
 #: The format number in every header; bumped only if a change could not be additive.
 FORMAT = 1
 
 
 class LogFormatError(TablierError):
     """A log file is not a Tablier event log, or a line in it is malformed; the message says where."""
+
+
+class LogWriteError(TablierError):
+    """The log could not be written (the disk is full, the file went away): the game cannot go on
+    safely. Everything written before stands; ``path`` is the log, to resume from."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot write the game's log {path} ({reason}): the game stops here, "
+                         "nothing committed before is lost")
 
 
 @dataclass(frozen=True)
@@ -396,33 +413,58 @@ class EventLogWriter:
     def __init__(self, path: Path, clock: Any = time.time) -> None:
         self.path = path
         self.clock = clock
+        self.failed: LogWriteError | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
+        self._lock = hold(path, "the game's log")  # before anything is written: one writer a log
+        try:
             self.mended = mend_tail(path) if path.exists() else ""
             # line-buffered: `tablier watch` follows the log as it grows
             self._file: TextIO = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
         except OSError as error:
+            self._lock.release()
             raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
 
     def write(self, record: Record) -> Record:
-        """Append ``record`` (stamping its time if it has none); durable records are synced."""
+        """Append ``record`` (stamping its time if it has none); durable records are synced.
+        :class:`LogWriteError` when the file cannot take it (then and at every later write)."""
+        if self.failed is not None:
+            raise self.failed
         if not record.t:
             record = _with_time(record, self.clock())
-        self._file.write(json.dumps(record.to_json(), separators=(",", ":"), sort_keys=False) + "\n")
-        if isinstance(record, self.DURABLE):
-            self.sync()
+        try:
+            self._file.write(json.dumps(record.to_json(), separators=(",", ":"), sort_keys=False) + "\n")
+            if isinstance(record, self.DURABLE):
+                self.sync()
+        except OSError as error:
+            self.failed = LogWriteError(self.path, error.strerror or str(error))
+            raise self.failed from None
         return record
 
     def sync(self) -> None:
-        """Flush the file to the operating system and the disk."""
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """Flush the file to the operating system and the disk (nothing more once it failed)."""
+        if self.failed is None:
+            self._file.flush()
+            os.fsync(self._file.fileno())
 
     def close(self) -> None:
-        """Sync and close the file."""
+        """Sync and close the file, and let another process write it. A log that failed is closed
+        without a word more: what could not be written stays out (a torn line is cut on resuming)."""
         if not self._file.closed:
-            self.sync()
-            self._file.close()
+            try:
+                self.sync()
+                self._file.close()
+            except OSError as error:
+                if self.failed is None:
+                    self.failed = LogWriteError(self.path, error.strerror or str(error))
+                    raise self.failed from None
+            finally:
+                if not self._file.closed:  # the flush failed: let go of the buffer and the file
+                    with contextlib.suppress(OSError):
+                        self._file.close()
+                self._lock.release()
 
     def __enter__(self) -> EventLogWriter:
         return self

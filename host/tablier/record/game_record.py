@@ -30,6 +30,12 @@ DRAUGHTS = "draughts"
 SIDE_NAMES = ("black", "white")
 MODERN_OPTIONS = {"cube": "yes", "backgammon_zone": "home-board"}
 """The Backgammon options of records from other programs (.mat, SGF): the cube, the modern backgammon."""
+JACOBY = "jacoby"
+"""A Backgammon record's option (``yes``) for money play by the Jacoby rule: a gammon or backgammon
+counts as a single game while the cube has not been turned. It is how the games score, not a rule
+of the moves: the record keeps it, the rules core never sees it (:data:`SCORING_OPTIONS`)."""
+SCORING_OPTIONS = frozenset({JACOBY})
+"""The options of a record that say how its games score, not how they are played."""
 
 # --- what an action is --------------------------------------------------------------------------
 

@@ -5,9 +5,10 @@ a byte-order mark, else UTF-8, else Latin-1) and the format from the name and th
 Jellyfish ``.mat``, PDN, Tablier's JSON, a raw event log (``.jsonl``), GNU Backgammon SGF. Every
 game is replayed with its rules and settled (:func:`~tablier.record.settling.settle`: actions as
 replayed, Backgammon results by the record's own rules) before it is returned. A ``.mat`` or SGF
-match, a JSON record and a log are one unit: one illegal game refuses the whole file. In a PDN file
-each game stands alone: the legal ones are returned, the others reported. What a file leaves out or
-gets wrong without making a game illegal comes back as warnings.
+match, a JSON record and a log are one unit: one illegal game refuses the whole file (but a
+``.mat`` game with an unknown play ``????`` is left out, named in a warning, and the others read).
+In a PDN file each game stands alone: the legal ones are returned, the others reported. What a
+file leaves out or gets wrong without making a game illegal comes back as warnings.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .game_record import Record, RecordError
 from .json_format import loads
 from .mat_reader import read_mat
 from .pdn_records import import_pdn
-from .settling import settle, warnings_of
+from .settling import SKIPPED, settle, warnings_of
 from .sgf import read_sgf
 from .text_decoding import decode_record_text
 
@@ -85,6 +86,10 @@ def read_records(path: str | Path, game: str | None = None) -> Loaded:
         # a reader met something its format does not allow and did not say so: say it plainly
         raise RecordError(f"{path}: not a readable {_NAMES[kind]} file") from None
     for record in loaded.records:
+        for name, reason in record.tags.items():  # a game left out is refused, the others imported
+            if name.startswith(SKIPPED):
+                loaded.problems.append(f"{path}: game {name.removeprefix(SKIPPED)}, {reason}: the game is "
+                                       "left out, the others are imported")
         for game_record in record.games:
             for warning in warnings_of(game_record):
                 loaded.warnings.append(f"{path}: game {game_record.number}: {warning}")

@@ -8,9 +8,15 @@ Quirks read: the bar as ``bar`` or ``25``; bearing off as ``/off`` or ``/0``; hi
 ``*``; repeat counts ``13/9(2)``; a dance as ``Cannot Move`` or dice with an empty play; sub-moves in
 an order that cannot be executed as written (the play is matched by the position it reaches); games
 ending before all men are off; stray move numbers (at the start of a line or alone in the second
-column). An unknown play ``????`` cannot be replayed: the file is refused with its place, as is a
-match that numbers a game twice. The file's encoding is told by
-:func:`~tablier.record.text_decoding.decode_record_text` (a byte-order mark, UTF-8, else Latin-1).
+column). An unknown play ``????`` cannot be replayed: that game is left out, named in the record's
+``Skipped game N`` tag (the place and the reason), and the games before and after it are read. A
+match that numbers a game twice is refused. A file cut in the middle of a line (no end of line,
+the last line unreadable) is read up to that line, with a warning saying it is cut short. A money
+session (``0 point match``) whose ``Jacoby`` tag is ``On`` scores by the Jacoby rule (the record's
+``jacoby`` option). Backgammon Galaxy writes a single game as a match of N points: a Galaxy file of
+one game that leaves the match short is read as such, without the warning of a match cut short.
+The file's encoding is told by :func:`~tablier.record.text_decoding.decode_record_text` (a
+byte-order mark, UTF-8, else Latin-1).
 
 Every play is checked against the legal plays as the file is read: :func:`read_mat` returns a
 :class:`~tablier.record.game_record.Record` of legal games or raises
@@ -37,6 +43,7 @@ from tablier.tables.variant import Variant
 from .game_record import (
     DOUBLE,
     DROP,
+    JACOBY,
     MODERN_OPTIONS,
     PLAY,
     RESIGN,
@@ -49,7 +56,7 @@ from .game_record import (
     RecordError,
 )
 from .replay import legal_plays
-from .settling import capped, note_short_match, settle
+from .settling import SKIPPED, add_warnings, capped, note_short_match, settle
 from .text_decoding import decode_record_text
 
 _TAG = re.compile(r'^\s*;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]')
@@ -65,6 +72,16 @@ _ITEM_START = re.compile(r"(?<![\w/])[1-6][1-6]:|Doubles\b|Takes\b|Drops\b|Beave
 RIGHT_COLUMN = 13
 RECORDED_RESULT = "Recorded result"
 """The game tag keeping a ``Wins`` line that scores more than the match needed, in the file's words."""
+
+
+class UnknownPlayError(RecordError):
+    """A play written ``????``: its game cannot be replayed past it (the other games can);
+    ``reason`` says where, in words that any record format can hold."""
+
+    def __init__(self, place: str, move: int, dice: Dice) -> None:
+        self.reason = f"move {move}, the play of {dice} is unknown (???? in the file)"
+        super().__init__(f"{place}: the play of {dice} is unknown (???? in the file), so the game "
+                         "cannot be replayed past it")
 
 
 @dataclass(frozen=True)
@@ -88,11 +105,37 @@ def read_mat(text: str, source: str = "<mat>") -> Record:
     """The match in ``text``, every play checked and the results settled by the rules of a ``.mat``
     file (modern Backgammon: home-board backgammons, the cube; see :mod:`tablier.record.settling`);
     :class:`RecordError` at the first fault. What the file leaves out (a last game without its
-    ``Wins`` line, a score line the games do not give) is in each game's ``Warning`` tag."""
+    ``Wins`` line, a score line the games do not give, a game with an unknown play, the end of a
+    file cut short) is in each game's ``Warning`` tag or the record's ``Skipped game N`` tags."""
+    lines = text.splitlines()
+    torn = lines[-1].strip() if lines and not text.endswith(("\n", "\r")) else ""
+    record: Record | None = None
+    try:
+        record = _read_lines(lines, source)
+    except RecordError as error:
+        if not torn:
+            raise
+        refusal = error
+    if record is not None and (not torn or record.games[-1].outcome is not None):
+        return record
+    # no end of line and no result: the file was cut in the middle of its last line (which may read
+    # as something else, a throw without its play read as a dance): read it without that line
+    try:
+        shorter = _read_lines(lines[:-1], source)
+    except RecordError:
+        if record is None:
+            raise refusal from None
+        return record
+    add_warnings(shorter.games[-1].tags, [f"the file is cut short in the middle of line {len(lines)} "
+                                          f"({torn[:40]!r} is left out)"])
+    return shorter
+
+
+def _read_lines(lines: list[str], source: str) -> Record:
     tags: dict[str, str] = {}
     length = 0
     blocks: list[tuple[int, list[str], int]] = []  # (game number, lines, first line number)
-    for line_number, line in enumerate(text.splitlines(), start=1):
+    for line_number, line in enumerate(lines, start=1):
         tag = _TAG.match(line)
         if tag:
             tags[tag.group("name").strip()] = tag.group("value").strip()
@@ -119,12 +162,24 @@ def read_mat(text: str, source: str = "<mat>") -> Record:
         raise RecordError(f"{source}: {variation} is not a game this reader knows (only Backgammon)")
     if not blocks:
         raise RecordError(f"{source}: no 'Game 1' line: not a Jellyfish .mat match file")
-    record = Record(game="backgammon", family=TABLES, options=dict(MODERN_OPTIONS), match_length=length,
+    options = dict(MODERN_OPTIONS)
+    if not length and tags.get("Jacoby", "").lower() == "on":  # money play by the Jacoby rule
+        options[JACOBY] = "yes"
+    if not length:
+        tags.pop("Jacoby", None)  # said by the option (the tag means nothing in a match)
+    record = Record(game="backgammon", family=TABLES, options=options, match_length=length,
                     date=_date(tags.pop("EventDate", "")), source=source)
     record.tags = tags
-    for number, lines, first_line in blocks:
+    for number, game_lines, first_line in blocks:
         where = f"{source}: game {number}"
-        record.games.append(_read_game(number, lines, where, first_line, length))
+        try:
+            record.games.append(_read_game(number, game_lines, where, first_line, length))
+        except UnknownPlayError as error:  # that game only: the others are read
+            record.tags[f"{SKIPPED}{number}"] = error.reason
+    if not record.games:
+        raise RecordError(f"{source}: " + "; ".join(
+            f"game {name.removeprefix(SKIPPED)}, {why}" for name, why in record.tags.items()
+            if name.startswith(SKIPPED)) + ": no game can be read")
     settled = settle(record, trusted=True).record  # every play was matched with the legal plays above
     note_short_match(settled)
     return settled
@@ -196,8 +251,7 @@ def _replay_items(game: GameRecord, items: list[_Item], where: str) -> None:
             dice = Dice(int(item.text[0]), int(item.text[1]))
             written = item.text[3:].strip()
             if "????" in written:
-                raise RecordError(f"{place}: the play of {dice} is unknown ('????' in the record); "
-                                  "the game cannot be replayed past it")
+                raise UnknownPlayError(place, item.move, dice)
             mover = position.with_turn(side)
             try:
                 play = match_play(normalised(written), variant, mover, (dice.first, dice.second))

@@ -6,7 +6,10 @@ names and scores, numbered lines of two columns (side 0's action, side 1's: ``52
 is the dice with an empty play, as GNU Backgammon writes it. Only Backgammon can be written: the
 format has no room for other games' rules, nor for a game started from a set position (refused,
 naming the formats that hold one). A result scoring more than the match needed is written in the
-words of the file it was read from (its ``Recorded result`` tag).
+words of the file it was read from (its ``Recorded result`` tag). A single game or money session is
+a ``0 point match`` with its ``Jacoby`` tag (``On`` when the record scores by the Jacoby rule). A
+player without a name is written as his side (``Black``, ``White``): the layout needs a name, and
+GNU Backgammon misreads an empty one.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ import re
 
 from tablier.tables.notation import format_play
 
-from .game_record import DOUBLE, DROP, PLAY, RESIGN, TAKE, Action, GameRecord, Record, RecordError
+from .game_record import DOUBLE, DROP, PLAY, RESIGN, SIDE_NAMES, TAKE, Action, GameRecord, Record, RecordError
 from .mat_reader import RECORDED_RESULT
 from .replay import play_of
+from .settling import jacoby
 
 #: Width of the first column (GNU Backgammon's layout); the second starts after it.
 COLUMN = 28
@@ -30,9 +34,13 @@ def write_mat(record: Record) -> str:
     refusal = why_not_mat(record)
     if refusal:
         raise RecordError(refusal)
-    lines = [f'; [{_clean(name)} "{_clean(value)}"]' for name, value in record.tags.items()]
+    money = not record.match_length
+    lines = [f'; [{_clean(name) or "Tag"} "{_clean(value)}"]' for name, value in record.tags.items()
+             if not (money and name == "Jacoby")]
     if record.date:
         lines.append(f'; [EventDate "{record.date.replace("-", ".")}"]')
+    if money:
+        lines.append(f'; [Jacoby "{"On" if jacoby(record) else "Off"}"]')
     lines += ["", f" {record.match_length} point match", ""]
     for game in record.games:
         lines += _game_lines(record, game)
@@ -50,11 +58,11 @@ def why_not_mat(record: Record) -> str:
 
 def _clean(text: str) -> str:
     """A name or tag value on one line, without the characters the layout uses."""
-    return re.sub(r'[\x00-\x1f\x7f":\[\]]+', " ", text).strip() or "?"
+    return re.sub(r'[\x00-\x1f\x7f":\[\]]+', " ", text).strip()
 
 
 def _game_lines(record: Record, game: GameRecord) -> list[str]:
-    left, right = (_clean(name) for name in game.players)
+    left, right = (_clean(name) or side.title() for name, side in zip(game.players, SIDE_NAMES, strict=True))
     head = f" {left} : {game.score[0]}"
     lines = [f" Game {game.number}", f"{head.ljust(COLUMN + 5)} {right} : {game.score[1]}"]
     rows: list[list[str]] = []

@@ -30,6 +30,7 @@ from .game_record import (
     DROP,
     MOVE,
     PLAY,
+    SCORING_OPTIONS,
     SIDE_NAMES,
     TABLES,
     TAKE,
@@ -57,7 +58,8 @@ def tables_variant(record: Record, game: GameRecord | None = None) -> Variant:
     """The tables variant of ``record`` with its options (in a match of games in turn, Tavli, the
     variant of ``game``); :class:`RecordError` if unknown."""
     try:
-        return game_variant(record.game, record.options, game.number if game is not None else 1)
+        rules = {name: value for name, value in record.options.items() if name not in SCORING_OPTIONS}
+        return game_variant(record.game, rules, game.number if game is not None else 1)
     except (KeyError, ValueError) as error:
         raise RecordError(f"{record.game}: {error.args[0]}") from None
 

@@ -11,7 +11,8 @@ borne off).
 
 What GNU Backgammon's SGF has no property for is kept in Tablier's own properties, which other
 readers skip: ``TR[name:value]`` a record's tags (in the first game), ``TG[name:value]`` a game's.
-A resignation is ``R`` in ``RE``; the resigning side is the loser. The reader replays every game
+A resignation is ``R`` in ``RE``; the resigning side is the loser. Money play by the Jacoby rule is
+``RU[Jacoby]``, as GNU Backgammon writes it (the record's ``jacoby`` option). The reader replays every game
 (:func:`~tablier.record.settling.settle`): hits, cube values and the result's kind come from the
 rules, so a record written and read back is the same record. Analysis and comments are skipped.
 """
@@ -27,6 +28,7 @@ from tablier.tables.position_text import format_position, parse_position
 from .game_record import (
     DOUBLE,
     DROP,
+    JACOBY,
     MODERN_OPTIONS,
     PLAY,
     RESIGN,
@@ -39,7 +41,7 @@ from .game_record import (
     RecordError,
 )
 from .replay import play_of
-from .settling import note_short_match, settle
+from .settling import jacoby, note_short_match, settle
 
 _COLOURS = ("W", "B")
 _BAR, _OFF = "y", "z"
@@ -88,6 +90,8 @@ def _tree(record: Record, game: GameRecord, first: bool) -> str:
         info += f"DT[{record.date}]"
     if record.tags.get("Crawford", "On").lower() != "off" and record.match_length:
         info += "RU[Crawford]"
+    if jacoby(record):
+        info += "RU[Jacoby]"
     outcome = game.outcome
     if outcome is not None and outcome.winner is not None:
         resigned = any(action.kind == RESIGN for action in game.actions) or outcome.how == "resigned"
@@ -154,6 +158,8 @@ def _read_tree(record: Record, nodes: list[Node], source: str) -> None:
                           "numbers") from None
     where = f"{source}: game {number}"
     record.date = root.get("DT", [record.date])[0]
+    if not record.match_length and any("jacoby" in rule.lower() for rule in root.get("RU", [])):
+        record.options[JACOBY] = "yes"  # money play by the Jacoby rule
     game = GameRecord(players=(root.get("PW", [""])[0], root.get("PB", [""])[0]), number=number,
                       score=score, tags=_pairs(root.get("TG", [])))
     record.tags.update(_pairs(root.get("TR", [])))

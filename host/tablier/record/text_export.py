@@ -51,7 +51,8 @@ def _heading(record: Record, game: GameRecord) -> list[str]:
     lines = [f"Game {game.number}: black {black}, white {white}{score}"]
     if game.start:
         lines.append(f"Set-up: {game.start}")
-    lines += [f"{name}: {value}" for name, value in game.tags.items()]
+    for name, value in game.tags.items():  # a tag of many lines (the warnings) one line each
+        lines += [f"{name}: {line}" for line in value.splitlines() or [""]]
     return lines
 
 
