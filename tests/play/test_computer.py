@@ -239,7 +239,7 @@ def test_the_computers_capture_is_lit_the_man_taken_first_then_the_taker() -> No
         setup
         move square 10 square 14  # the human (black) offers a man
         press 1
-        expect message That move (10-14) loses about the game by force against 1-5.
+        expect message That move (10-14) loses about the game by force against 1-5 (judged at level 1).
         press 1                   # the teacher warned of it: keep it
         expect message computer:1 (white) plays 18x9: take off 14, 18 to 9 (as lit)
         expect lit square 14 lift-here

@@ -339,8 +339,8 @@ class TablesJudge:
         """How many of the ranking's first plays were scored at the level's full depth."""
         engine = self.engine
         if isinstance(engine, BackgammonEngine):
-            ply = GNUBG_PLIES[self.level.number]
-            return count if ply == 0 else min(count, DEEP_CANDIDATES[self.level.number])
+            deep = DEEP_CANDIDATES[self.level.number]
+            return count if GNUBG_PLIES[self.level.number] == 0 or deep is None else min(count, deep)
         return count if self.level.plies < 2 else min(count, self.level.candidates)
 
     def deep_score(self, position: Position, play: Play) -> float:

@@ -419,7 +419,7 @@ class DraughtsSession(Session):
         elif word == "hint":
             self.teacher.hint()
         elif word == "teacher":
-            self.say(self.teacher.command(argument, not self.options.teaching))
+            self.say(self.teacher.command(player, argument))
         elif word in ("takeback", "undo"):
             self._takeback(player)
         elif word in ("accept", "refuse"):
