@@ -274,3 +274,66 @@ def test_the_devil_is_warned_when_he_throws_a_won_game_away() -> None:
     why = result.session.message_log[-3]
     assert why == ("Why: with best play on both sides yours loses (in 14 moves, both sides counted), "
                    "2-7 wins (in 9).")
+
+
+STRICT_NO_HINT = ("no hint: this is a strict game; hints and warnings need both players' leave "
+                  "(`1 teacher allow` and `2 teacher allow`)")
+
+
+def test_a_strict_game_gives_no_hint_until_both_players_allow_it() -> None:
+    result = run_script("backgammon", """
+        setup
+        dice 3 1
+        press 1
+        dice 3 1
+        press 1
+        say hint
+        expect message no hint: this is a strict game
+        say teacher
+        expect message not yet allowed by player 1 and player 2
+        say 1 teacher allow
+        expect message player 1 allows hints and warnings; they are given once player 2 allows them too
+        say hint
+        say 2 teacher allow
+        expect message both players allow them
+        say hint
+        expect message hint (judged at level 2): 8/5 6/5
+        expect lit point 8 hint
+        move point 8 point 4
+        press 1
+        expect message That play (8/4) loses about 0.3
+        press 1
+        expect last 8/4
+    """, teaching=False)
+    said = result.session.message_log
+    assert said.count(STRICT_NO_HINT) == 2  # asked before both allowed it: one line saying why not
+    first_hint = next(n for n, m in enumerate(said) if m.startswith("hint ("))
+    assert first_hint > next(n for n, m in enumerate(said) if m.startswith("both players allow them"))
+    assert result.session.committed == ["8/4"]
+
+
+def test_a_strict_game_against_the_computer_needs_only_the_players_leave() -> None:
+    result = run_script("english", """
+        setup
+        say hint
+        expect message no hint: this is a strict game
+        say 1 teacher allow
+        expect message both players allow them
+        say hint
+        expect message hint (judged at level 1): 14-17
+    """, position="B:W23,30,31:B14", players=("human", "computer:1"), teaching=False)
+    assert sum(m.startswith("hint") for m in result.session.message_log) == 1
+
+
+def test_leave_is_given_by_a_player_and_only_in_a_strict_game() -> None:
+    result = run_script("english", """
+        setup
+        say teacher allow
+        expect message a teaching game gives hints and warnings already
+    """, position="B:W23,30,31:B14")
+    strict = run_script("english", """
+        setup
+        say teacher allow
+        expect message say which player allows them
+    """, position="B:W23,30,31:B14", teaching=False)
+    assert result.session.options.teaching and not strict.session.teacher.helps()
