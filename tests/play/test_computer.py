@@ -102,6 +102,21 @@ def test_the_computer_doubles_before_its_throw_when_the_engine_says_so() -> None
     assert result.session.score == [0, 1]
 
 
+@pytest.mark.parametrize(("match_length", "said"), [
+    (0, "white doubles to 2"),  # money: a cash
+    (3, "white doubles to 2"),  # a 3-point match at 0-0: a cash too
+    (1, "press computer:1 (white)'s button (2) to throw for it"),  # a 1-point match: the cube is dead
+])
+def test_the_computers_cube_follows_the_match_score(match_length: int, said: str) -> None:
+    result = run_script("backgammon", f"""
+        setup
+        wait 0.5
+        expect message {said}
+    """, players=("human", "computer:1"), options={"cube": "true"}, match_length=match_length,
+        position="W 3x2 2x2 1x2 / B 12x3 11x3 10x3 / W")
+    assert any("doubles" in m for m in result.session.message_log) == (match_length != 1)
+
+
 TICKTACK = "W 24x14 13 / B 24x14 16 / W"  # white's 4-1 hits black's blot: a win
 
 
