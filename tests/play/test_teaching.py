@@ -22,12 +22,14 @@ from .conftest import run_script
 
 pytest.importorskip("gnubg")
 
-THREE_ONE_PLAYED_8_4 = """
+OPENING_3_1 = """
     setup
     dice 3 1
     press 1                   # the opening throw: black begins and throws again
     dice 3 1
     press 1
+"""
+THREE_ONE_PLAYED_8_4 = OPENING_3_1 + """
     move point 8 point 4      # 8/4: 8/5 6/5 makes a point and is far better
     press 1
 """
@@ -110,12 +112,7 @@ def test_the_adversary_throwing_is_held_by_the_warning_too() -> None:
 
 
 def test_a_good_play_is_committed_at_once() -> None:
-    result = run_script("backgammon", """
-        setup
-        dice 3 1
-        press 1
-        dice 3 1
-        press 1
+    result = run_script("backgammon", OPENING_3_1 + """
         move point 13 point 10 / move point 24 point 23    # the engine's second choice: no warning
         press 1
         expect last 24/23 13/10
@@ -281,12 +278,7 @@ STRICT_NO_HINT = ("no hint: this is a strict game; hints and warnings need both 
 
 
 def test_a_strict_game_gives_no_hint_until_both_players_allow_it() -> None:
-    result = run_script("backgammon", """
-        setup
-        dice 3 1
-        press 1
-        dice 3 1
-        press 1
+    result = run_script("backgammon", OPENING_3_1 + """
         say hint
         expect message no hint: this is a strict game
         say teacher
