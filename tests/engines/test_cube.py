@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from engine_positions import tables_positions
 from gnubg_cube_oracle import gnubg_action, gnubg_cube_actions
 
 from tablier.engines import CubeState, MatchStanding, cube_decision, find_level
 from tablier.engines.cube import match_winning_chance
+from tablier.play.computer import standing
+from tablier.play.computer_rules import cube_answer, cube_offer
 from tablier.tables import Backgammon
 from tablier.tables.catalog import make_variant
 from tablier.tables.game import Game
@@ -112,3 +116,37 @@ def test_a_dead_cube_is_not_turned() -> None:
     # nothing and the adversary would take it.
     decision = cube_decision(RACE_WELL_AHEAD, CubeState(4, BLACK), MatchStanding(7, (3, 3)))
     assert decision.action == "no double" and decision.take
+
+
+def _gnubg_id(position: Position, length: int = 0, score: tuple[int, int] = (0, 0)) -> str:
+    return encode_position(position) + ":" + encode_match(MatchState(
+        on_roll=position.turn, turn=position.turn, match_length=length, score=score))
+
+
+def test_the_computer_at_the_table_doubles_and_takes_by_the_match_score_as_gnubg_does() -> None:
+    """The computer's own calls at the board (:func:`tablier.play.computer.standing` of the session's
+    match, then ``cube_offer``/``cube_answer``) against GNU Backgammon's cube analysis of the same
+    Position and Match IDs, at money and at match scores (post-Crawford too)."""
+    variant = make_variant("backgammon", {"backgammon_zone": "home-board", "cube": "yes"})
+    level = find_level(3)  # 2-ply, as gnubg's hint
+    scores = [(0, (0, 0)), (5, (0, 0)), (5, (3, 1)), (7, (2, 5)), (7, (6, 3)), (11, (9, 4))]
+    cases = []
+    for number, (position, _) in enumerate(tables_positions(variant, 48, 23)):
+        length, score = scores[number % len(scores)]
+        session = SimpleNamespace(match=Match(variant, length, score=list(score)))
+        cases.append((position, _gnubg_id(position, length, score), standing(session)))  # type: ignore[arg-type]
+    theirs = gnubg_cube_actions([gnubg_id for _, gnubg_id, _ in cases])
+    money = gnubg_cube_actions([_gnubg_id(position) for position, _, _ in cases])
+    actions = takes = score_matters = 0
+    for position, gnubg_id, match in cases:
+        if gnubg_id not in theirs:
+            continue
+        action, take = gnubg_action(theirs[gnubg_id])
+        doubles = cube_offer(variant, position, CENTRED, match, level)
+        takes += cube_answer(variant, position, CENTRED, match, level) == take
+        actions += doubles == (action == "double") or action == "optional"
+        at_money = money.get(_gnubg_id(position))
+        score_matters += at_money is not None and gnubg_action(at_money) != (action, take)
+    assert len(theirs) > 30 and score_matters > 0, (len(theirs), score_matters)  # the score matters
+    assert takes == len(theirs)
+    assert actions >= 0.9 * len(theirs), (actions, len(theirs))  # 41 of 41 when written

@@ -102,6 +102,21 @@ def test_the_computer_doubles_before_its_throw_when_the_engine_says_so() -> None
     assert result.session.score == [0, 1]
 
 
+@pytest.mark.parametrize(("match_length", "said"), [
+    (0, "white doubles to 2"),  # money: a cash
+    (3, "white doubles to 2"),  # a 3-point match at 0-0: a cash too
+    (1, "press computer:1 (white)'s button (2) to throw for it"),  # a 1-point match: the cube is dead
+])
+def test_the_computers_cube_follows_the_match_score(match_length: int, said: str) -> None:
+    result = run_script("backgammon", f"""
+        setup
+        wait 0.5
+        expect message {said}
+    """, players=("human", "computer:1"), options={"cube": "true"}, match_length=match_length,
+        position="W 3x2 2x2 1x2 / B 12x3 11x3 10x3 / W")
+    assert any("doubles" in m for m in result.session.message_log) == (match_length != 1)
+
+
 TICKTACK = "W 24x14 13 / B 24x14 16 / W"  # white's 4-1 hits black's blot: a win
 
 
@@ -239,7 +254,7 @@ def test_the_computers_capture_is_lit_the_man_taken_first_then_the_taker() -> No
         setup
         move square 10 square 14  # the human (black) offers a man
         press 1
-        expect message That move (10-14) loses about the game by force against 1-5.
+        expect message That move (10-14) loses about the game by force against 1-5 (judged at level 1).
         press 1                   # the teacher warned of it: keep it
         expect message computer:1 (white) plays 18x9: take off 14, 18 to 9 (as lit)
         expect lit square 14 lift-here

@@ -75,3 +75,20 @@ def test_other_variants_name_the_rule_without_a_law() -> None:
     """, position="B:W32:B9")
     said = [m for m in result.session.message_log if "false move" in m]
     assert said and "forward only" in said[0] and "Law" not in said[0]
+
+
+def test_a_plain_missed_capture_is_one_message_under_law_17_never_law_18() -> None:
+    # Lifting the man on 1 while 14x23 is due is no taking: Law 18 ("when taking, if either player
+    # removes one of his own pieces") does not apply; the move is false (Law 17), said once.
+    result = run_script("english", """
+        setup
+        lift square 1
+        wait 0.1
+        put square 5
+        wait 0.5
+        press 1
+        expect message 1-5 is still a false move: put the men back as the lights show
+    """, position="B:W18,30:B14,1")
+    said = [m for m in result.session.message_log if "Law" in m]
+    assert said == ["1-5 is a false move (Law 17): a capture is compulsory: 14x23; put the men back as "
+                    "the lights show"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import Future
 from pathlib import Path
+from types import SimpleNamespace
 from unittest.mock import ANY
 
 import pytest
@@ -14,22 +15,25 @@ from tablier.engines.backgammon import MISSING
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.play import teaching
 from tablier.play.replay import rebuild
+from tablier.play.session import PlayOptions
 from tablier.record.eventlog import Advice, read_log
 
 from .conftest import run_script
 
 pytest.importorskip("gnubg")
 
-THREE_ONE_PLAYED_8_4 = """
+OPENING_3_1 = """
     setup
     dice 3 1
     press 1                   # the opening throw: black begins and throws again
     dice 3 1
     press 1
+"""
+THREE_ONE_PLAYED_8_4 = OPENING_3_1 + """
     move point 8 point 4      # 8/4: 8/5 6/5 makes a point and is far better
     press 1
 """
-WARNED_8_4 = "That play (8/4) loses about 0.3 of a point a game against 8/5 6/5."
+WARNED_8_4 = "That play (8/4) loses about 0.3 of a point a game against 8/5 6/5 (judged at level 2)."
 
 #: English draughts: Black's 14-18 walks into 23x14; 14-17 is safe.
 GIVEAWAY = "B:W23,30,31:B1,2,14"
@@ -38,7 +42,7 @@ GIVEAWAY_PLAYED = """
     move square 14 square 18
     press 1
 """
-WARNED_14_18 = "That move (14-18) loses about a man against 14-17."
+WARNED_14_18 = "That move (14-18) loses about a man against 14-17 (judged at level 1)."
 
 
 def test_a_backgammon_blunder_is_warned_of_and_the_better_play_made(tmp_path: Path) -> None:
@@ -59,7 +63,8 @@ def test_a_backgammon_blunder_is_warned_of_and_the_better_play_made(tmp_path: Pa
     assert result.session.committed == ["8/5 6/5"]
     warning = result.session.message_log[-5:-1]
     assert warning == [WARNED_8_4, "Why: you win 46% of games after yours, 55% after 8/5 6/5.",
-                       "Why: yours leaves 1 man he can hit, 8/5 6/5 leaves no man he can hit.",
+                       "Why: yours leaves a man he can hit (14 of his 36 throws hit), 8/5 6/5 leaves no man "
+                       "he can hit.",
                        "Play 8/5 6/5 as the lights show, or press your button again to keep yours (8/4)."]
     assert result.log_path is not None
     assert rebuild(read_log(result.log_path)).agrees  # the log replays the same way
@@ -107,12 +112,7 @@ def test_the_adversary_throwing_is_held_by_the_warning_too() -> None:
 
 
 def test_a_good_play_is_committed_at_once() -> None:
-    result = run_script("backgammon", """
-        setup
-        dice 3 1
-        press 1
-        dice 3 1
-        press 1
+    result = run_script("backgammon", OPENING_3_1 + """
         move point 13 point 10 / move point 24 point 23    # the engine's second choice: no warning
         press 1
         expect last 24/23 13/10
@@ -143,7 +143,7 @@ def test_teacher_off_stops_the_warnings_and_on_brings_them_back() -> None:
         expect last 8/4
         say teacher on
         say teacher maybe
-        expect message teacher on or teacher off
+        expect message teacher on, teacher off or teacher allow
     """)
     assert not any("loses about" in m for m in result.session.message_log)
     assert "the teacher warns of a play clearly worse" in result.session.message_log[-2]
@@ -195,7 +195,7 @@ def test_the_draughts_hint_lights_the_best_move_and_says_why() -> None:
     result = run_script("english", """
         setup
         say hint
-        expect message hint: 14-17:
+        expect message hint (judged at level 1): 14-17:
         expect lit square 14 lift-here
         expect lit square 17 put-here
         move square 14 square 17
@@ -210,7 +210,7 @@ def test_the_draughts_hint_lights_the_men_a_capture_takes() -> None:
     run_script("english", """
         setup
         say hint
-        expect message hint: 14x23
+        expect message hint (judged at level 1): 14x23
         expect lit square 14 lift-here
         expect lit square 18 lift-here
         expect lit square 23 put-here
@@ -218,9 +218,9 @@ def test_the_draughts_hint_lights_the_men_a_capture_takes() -> None:
 
 
 @pytest.mark.parametrize(("game", "position", "said"), [
-    ("losing", "", "hint: "),
-    ("polish", "", "hint: "),
-    ("devil", "B:W21,22,23,24:B13", "hint: 13-"),
+    ("losing", "", "hint (judged at level 1): "),
+    ("polish", "", "hint (judged at level 1): "),
+    ("devil", "B:W21,22,23,24:B13", "hint (judged by the exact solver): 13-"),
 ])
 def test_every_draughts_game_answers_a_hint_on_the_board(game: str, position: str, said: str) -> None:
     result = run_script(game, """
@@ -236,7 +236,7 @@ def test_every_draughts_game_answers_a_hint_on_the_board(game: str, position: st
 
 def test_a_slow_hint_says_thinking_and_lights_when_it_comes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(teaching, "HINT_WAIT_S", 0.01)
-    teacher = teaching.Teacher("english", True)
+    teacher = teaching.Teacher(SimpleNamespace(options=PlayOptions()), "english")  # type: ignore[arg-type]
     said: list[str] = []
     shown: list[str] = []
     turn = object()
@@ -262,7 +262,7 @@ def test_the_devil_is_warned_when_he_throws_a_won_game_away() -> None:
         setup
         move square 2 square 6
         press 1
-        expect message That move (2-6) throws away a won game.
+        expect message That move (2-6) throws away a won game (judged by the exact solver).
         expect lit square 6 lift-here
         expect lit square 7 put-here
         press 1                   # keep it
@@ -271,3 +271,61 @@ def test_the_devil_is_warned_when_he_throws_a_won_game_away() -> None:
     why = result.session.message_log[-3]
     assert why == ("Why: with best play on both sides yours loses (in 14 moves, both sides counted), "
                    "2-7 wins (in 9).")
+
+
+STRICT_NO_HINT = ("no hint: this is a strict game; hints and warnings need both players' leave "
+                  "(`1 teacher allow` and `2 teacher allow`)")
+
+
+def test_a_strict_game_gives_no_hint_until_both_players_allow_it() -> None:
+    result = run_script("backgammon", OPENING_3_1 + """
+        say hint
+        expect message no hint: this is a strict game
+        say teacher
+        expect message not yet allowed by player 1 and player 2
+        say 1 teacher allow
+        expect message player 1 allows hints and warnings; they are given once player 2 allows them too
+        say hint
+        say 2 teacher allow
+        expect message both players allow them
+        say hint
+        expect message hint (judged at level 2): 8/5 6/5
+        expect lit point 8 hint
+        move point 8 point 4
+        press 1
+        expect message That play (8/4) loses about 0.3
+        press 1
+        expect last 8/4
+    """, teaching=False)
+    said = result.session.message_log
+    assert said.count(STRICT_NO_HINT) == 2  # asked before both allowed it: one line saying why not
+    first_hint = next(n for n, m in enumerate(said) if m.startswith("hint ("))
+    assert first_hint > next(n for n, m in enumerate(said) if m.startswith("both players allow them"))
+    assert result.session.committed == ["8/4"]
+
+
+def test_a_strict_game_against_the_computer_needs_only_the_players_leave() -> None:
+    result = run_script("english", """
+        setup
+        say hint
+        expect message no hint: this is a strict game
+        say 1 teacher allow
+        expect message both players allow them
+        say hint
+        expect message hint (judged at level 1): 14-17
+    """, position="B:W23,30,31:B14", players=("human", "computer:1"), teaching=False)
+    assert sum(m.startswith("hint") for m in result.session.message_log) == 1
+
+
+def test_leave_is_given_by_a_player_and_only_in_a_strict_game() -> None:
+    result = run_script("english", """
+        setup
+        say teacher allow
+        expect message a teaching game gives hints and warnings already
+    """, position="B:W23,30,31:B14")
+    strict = run_script("english", """
+        setup
+        say teacher allow
+        expect message say which player allows them
+    """, position="B:W23,30,31:B14", teaching=False)
+    assert result.session.options.teaching and not strict.session.teacher.helps()

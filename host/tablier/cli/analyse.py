@@ -1,5 +1,6 @@
 """``tablier analyse RECORD``: every move of a game judged by the engine, the luck of the dice, each
-player's error rate (``docs/analysis.md``).
+player's error rate; in Backgammon with the cube, every double, take and drop and every missed
+double, as GNU Backgammon marks them (``docs/analysis.md``).
 
 RECORD is a record file (an event log, ``.mat``, SGF, PDN or Tablier JSON, as for ``tablier archive
 import``) or the id of an archived record (as ``tablier archive list`` shows it; a file of that name
@@ -206,10 +207,12 @@ def _print_table(analysed: list[tuple[int, Any, Any, Any]]) -> None:
         head = f"{'no.':>4}  {'side':5}  " + ("throw  " if tables else "") + f"{'played':{width}}  " \
             f"{'loss':>8}  {'mark':13}" + ("  luck" if tables else "") + "  better"
         print(head)
-        for move in analysis.moves:
+        rows = sorted([(move.number, 1, move) for move in analysis.moves]
+                      + [(decision.number, 0, decision) for decision in analysis.cube])  # cube first
+        for _, is_move, move in rows:
             loss = "forced" if move.choices <= 1 else amount(move.loss, unit)
             mark = f"{MARK_GLYPHS[move.mark]} {move.mark}" if move.mark else ""
-            throw = "".join(map(str, dice.get(move.number, ()))) if tables else ""
+            throw = "".join(map(str, dice.get(move.number, ()))) if is_move and tables else "cube"
             luck = amount(move.luck, unit, signed=True) if move.luck is not None else ""
             line = f"{move.number:>4}  {SIDE_NAMES[move.side]:5}  " + (f"{throw:5}  " if tables else "")
             line += f"{move.played:{width}}  {loss:>8}  {mark:13}" + (f"  {luck:>6}" if tables else "")

@@ -5,8 +5,11 @@
 ``position`` is written as ``tablier moves`` writes it (the Position ID or position text of the
 position after the play, for the next player on roll; for draughts the FEN after the move); ``score``
 is the engine's own measure, higher is better for the side to move (equity for Backgammon).
-``--level`` picks the strength (1-4, default 2; docs/engines.md). Bad input: a one-line error on
-stderr and exit status 2.
+``--level`` picks the strength (1-4; docs/engines.md); without it the plays are ranked at the
+teacher's level for the game (``tablier.engines.judge.teacher_level``: level 2 for the games GNU
+Backgammon plays, 1 for the others), so that ``tablier hint`` answers as the teacher at the board
+does, whose hints and warnings read the same ranking. Bad input: a one-line error on stderr and exit
+status 2.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ def register(subparsers: Any) -> None:
                         "default: the start")
     parser.add_argument("--dice", help="tables games: the throw to play, e.g. 6-4")
     parser.add_argument("--fen", help="draughts: the position as FEN; default: the start")
-    parser.add_argument("--level", help="the computer's level, 1-4 (default 2)")
+    parser.add_argument("--level", help="the computer's level, 1-4 (default: the teacher's level for "
+                        "the game, the one its hints and warnings use)")
     parser.add_argument("--count", type=int, default=0, help="show only the best COUNT plays")
     add_option_arguments(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -37,12 +41,13 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Rank the plays and print them; exit status 2 with a one-line message on bad input."""
     from tablier.engines import EngineUnavailableError, find_level
+    from tablier.engines.judge import teacher_level
     from tablier.errors import InvalidPositionError
     from tablier.games import find_game
 
     try:
         game = find_game(args.game)
-        level = find_level(args.level)
+        level = find_level(args.level) if args.level else teacher_level(game.name)
         if args.count < 0:
             raise ValueError("--count is a number of plays, 1 or more")
         title, hints = (_tables_hints(game, args, level) if game.family == "tables"
@@ -89,7 +94,7 @@ def _tables_hints(game: Any, args: argparse.Namespace, level: Any) -> tuple[str,
               "position": write_position(variant, variant.after(position, candidate.move), as_text),
               "score": candidate.score, "why": candidate.why}
              for candidate in engine.rank(position, dice, level)]
-    title = f"{game.title}, {dice} to play, level {level.number} ({describe(game.name)}): best first"
+    title = f"{game.title}, {dice} to play, {_level_words(args, level)} ({describe(game.name)}): best first"
     wins = variant.wins(position, dice)
     if wins:
         title += f"\nclaim first: {wins[0]} (this throw allows {', '.join(str(rule) for rule in wins)})"
@@ -113,5 +118,10 @@ def _draughts_hints(game: Any, args: argparse.Namespace, level: Any) -> tuple[st
         hints.append({"notation": str(candidate.move), "position": board.fen(),
                       "score": candidate.score, "why": candidate.why})
         board.pop()
-    title = f"{game.title}, {board.fen()}, level {level.number} ({describe(game.name)}): best first"
+    title = f"{game.title}, {board.fen()}, {_level_words(args, level)} ({describe(game.name)}): best first"
     return title, hints
+
+
+def _level_words(args: argparse.Namespace, level: Any) -> str:
+    """``level 2`` (``level 2, the teacher's`` when not asked: the teacher at the board says the same)."""
+    return f"level {level.number}" + ("" if args.level else ", the teacher's")

@@ -13,6 +13,13 @@ a throw is worth on average: each of the 21 throws is valued by its best play at
 (GNU Backgammon's 0-ply, our engine's one ply), weighted 1/36 for a doublet and 2/36 for the others.
 Over a game, a player's luck sums his throws'.
 
+Backgammon's **cube decisions** are judged as GNU Backgammon judges them (:class:`CubeJudge`): each
+double, take and drop made, and each throw before which the side on roll should have doubled and
+did not (a missed double), by :func:`~tablier.engines.cube.cube_decision` at the match score (or
+money) with the Crawford rule. The loss is in normalized equity (+1 is what a pass gives the
+doubler): a double costs the best of no double and double (the adversary answering right) minus
+the double, a take or a drop the better answer minus the one given; marked by the same thresholds.
+
 The module is pure: positions and moves in, :class:`MoveAnalysis` and :class:`GameAnalysis` out
 (with their JSON form, ``docs/analysis.md``); reading records and storing analyses are the records'
 business.
@@ -33,6 +40,8 @@ from tablier.tables.ticktack import Ticktack
 
 from . import GNUBG_GAMES, DraughtsEngineType, TablesEngineType
 from .backgammon import DEEP_CANDIDATES, GNUBG_PLIES, BackgammonEngine
+from .cube import DOUBLE as PROPER_DOUBLE
+from .cube import CubeDecision, CubeState, MatchStanding, cube_decision
 from .devil import DevilEngine
 from .levels import LEVELS, Level
 from .tables_search import TablesEngine
@@ -42,6 +51,10 @@ INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
 BLUNDER = "blunder"
 MARKS = (INACCURACY, MISTAKE, BLUNDER)
+
+DOUBLE, NO_DOUBLE, TAKE, DROP = "double", "no double", "take", "drop"
+"""A cube decision as judged: what was done (or ``no double`` before a throw), and what was right
+(also ``too good``: no double, play on for the gammon)."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +179,11 @@ class PlayerSummary:
     mistakes: int
     blunders: int
     luck: float | None
+    cube_decisions: int = 0
+    """Backgammon: the cube decisions judged (doubles, takes, drops, missed doubles)."""
+    cube_loss: float = 0.0
+    cube_errors: int = 0
+    """The cube decisions marked (an inaccuracy or worse)."""
 
     @property
     def mean_loss(self) -> float:
@@ -174,41 +192,58 @@ class PlayerSummary:
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form (``docs/analysis.md``)."""
-        return {"side": self.side, "moves": self.moves, "total_loss": round(self.total_loss, 4),
-                "mean_loss": round(self.mean_loss, 4), "inaccuracies": self.inaccuracies,
-                "mistakes": self.mistakes, "blunders": self.blunders,
-                "luck": None if self.luck is None else round(self.luck, 4)}
+        data: dict[str, Any] = {
+            "side": self.side, "moves": self.moves, "total_loss": round(self.total_loss, 4),
+            "mean_loss": round(self.mean_loss, 4), "inaccuracies": self.inaccuracies,
+            "mistakes": self.mistakes, "blunders": self.blunders,
+            "luck": None if self.luck is None else round(self.luck, 4)}
+        if self.cube_decisions:
+            data.update(cube_decisions=self.cube_decisions, cube_loss=round(self.cube_loss, 4),
+                        cube_errors=self.cube_errors)
+        return data
 
 
 @dataclass(frozen=True)
 class GameAnalysis:
-    """A game's moves judged by ``engine`` at ``level``, with the ``thresholds`` used."""
+    """A game's moves judged by ``engine`` at ``level``, with the ``thresholds`` used; ``cube`` the
+    cube decisions judged (Backgammon), each numbered as the action it judges (a missed double as
+    the play whose throw followed it)."""
 
     game: str
     engine: str
     level: int
     thresholds: Thresholds
     moves: tuple[MoveAnalysis, ...]
+    cube: tuple[MoveAnalysis, ...] = ()
 
     def of_action(self, number: int) -> MoveAnalysis | None:
-        """The judgement of the game's action ``number`` (``None``: not a move judged)."""
-        for move in self.moves:
+        """The judgement of the game's action ``number``: its move, or its cube action (a double, a
+        take, a drop); ``None``: not an action judged."""
+        for move in self.moves + self.cube:
             if move.number == number:
                 return move
         return None
 
+    def missed_double(self, number: int) -> MoveAnalysis | None:
+        """The missed double before the throw of the play ``number``, if it was one."""
+        return next((c for c in self.cube if c.number == number and c.played == NO_DOUBLE), None)
+
     def players(self) -> tuple[PlayerSummary, PlayerSummary]:
         """Each side's figures (side 0, side 1)."""
-        return summarise(self.moves, 0), summarise(self.moves, 1)
+        return summarise(self.moves, 0, self.cube), summarise(self.moves, 1, self.cube)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form (``docs/analysis.md``)."""
         thresholds = self.thresholds
-        return {"game": self.game, "engine": self.engine, "level": self.level, "unit": thresholds.unit,
-                "thresholds": {INACCURACY: thresholds.inaccuracy, MISTAKE: thresholds.mistake,
-                               BLUNDER: thresholds.blunder},
-                "moves": [move.as_dict() for move in self.moves],
-                "summary": [player.as_dict() for player in self.players()]}
+        data: dict[str, Any] = {
+            "game": self.game, "engine": self.engine, "level": self.level, "unit": thresholds.unit,
+            "thresholds": {INACCURACY: thresholds.inaccuracy, MISTAKE: thresholds.mistake,
+                           BLUNDER: thresholds.blunder},
+            "moves": [move.as_dict() for move in self.moves]}
+        if self.cube:  # Backgammon's cube decisions, when there were some
+            data["cube"] = [decision.as_dict() for decision in self.cube]
+        data["summary"] = [player.as_dict() for player in self.players()]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> GameAnalysis:
@@ -218,24 +253,30 @@ class GameAnalysis:
         limits = _obj(top.get("thresholds"), "thresholds")
         inaccuracy, mistake, blunder = (_float(limits.get(mark), mark) for mark in MARKS)
         thresholds = Thresholds(inaccuracy, mistake, blunder, _text(top.get("unit"), "unit"))
-        moves = top.get("moves")
-        if not isinstance(moves, list):
-            raise ValueError("moves should be a list")
+        moves, cube = top.get("moves"), top.get("cube", [])  # an analysis stored before cubes: none
+        if not isinstance(moves, list) or not isinstance(cube, list):
+            raise ValueError("moves and cube should be lists")
         return cls(game=_text(top.get("game"), "game"), engine=_text(top.get("engine"), "engine"),
                    level=_int(top.get("level"), "level"), thresholds=thresholds,
-                   moves=tuple(MoveAnalysis.from_dict(move) for move in moves))
+                   moves=tuple(MoveAnalysis.from_dict(move) for move in moves),
+                   cube=tuple(MoveAnalysis.from_dict(decision) for decision in cube))
 
 
-def summarise(moves: tuple[MoveAnalysis, ...] | list[MoveAnalysis], side: int) -> PlayerSummary:
-    """``side``'s figures over ``moves`` (only moves with a choice count towards the error rate)."""
+def summarise(moves: tuple[MoveAnalysis, ...] | list[MoveAnalysis], side: int,
+              cube: tuple[MoveAnalysis, ...] = ()) -> PlayerSummary:
+    """``side``'s figures over ``moves`` (only moves with a choice count towards the error rate) and
+    his ``cube`` decisions."""
     mine = [move for move in moves if move.side == side]
     judged = [move for move in mine if move.choices > 1]
     lucks = [move.luck for move in mine if move.luck is not None]
+    decisions = [decision for decision in cube if decision.side == side]
     return PlayerSummary(side=side, moves=len(judged), total_loss=sum(move.loss for move in judged),
                          inaccuracies=sum(move.mark == INACCURACY for move in judged),
                          mistakes=sum(move.mark == MISTAKE for move in judged),
                          blunders=sum(move.mark == BLUNDER for move in judged),
-                         luck=sum(lucks) if lucks else None)
+                         luck=sum(lucks) if lucks else None, cube_decisions=len(decisions),
+                         cube_loss=sum(decision.loss for decision in decisions),
+                         cube_errors=sum(bool(decision.mark) for decision in decisions))
 
 
 # --- in words -------------------------------------------------------------------------------------
@@ -277,6 +318,9 @@ def describe_player(summary: PlayerSummary, unit: str) -> str:
             f"{count(summary.inaccuracies, 'inaccuracy').replace('inaccuracys', 'inaccuracies')}")
     if summary.luck is not None:
         text += f", luck {amount(summary.luck, unit, signed=True)}"
+    if summary.cube_decisions:
+        text += (f"; cube: {count(summary.cube_decisions, 'decision')}, {count(summary.cube_errors, 'error')}"
+                 f", loss {amount(summary.cube_loss, unit)}")
     return text
 
 
@@ -339,8 +383,8 @@ class TablesJudge:
         """How many of the ranking's first plays were scored at the level's full depth."""
         engine = self.engine
         if isinstance(engine, BackgammonEngine):
-            ply = GNUBG_PLIES[self.level.number]
-            return count if ply == 0 else min(count, DEEP_CANDIDATES[self.level.number])
+            deep = DEEP_CANDIDATES[self.level.number]
+            return count if GNUBG_PLIES[self.level.number] == 0 or deep is None else min(count, deep)
         return count if self.level.plies < 2 else min(count, self.level.candidates)
 
     def deep_score(self, position: Position, play: Play) -> float:
@@ -379,6 +423,47 @@ class TablesJudge:
     def engine_name(self) -> str:
         """The engine's name as the analysis records it."""
         return "gnubg" if isinstance(self.engine, BackgammonEngine) else "expectimax"
+
+
+# --- Backgammon's cube ----------------------------------------------------------------------------
+
+
+class CubeJudge:
+    """Judges the cube decisions of one Backgammon game at one level and one match standing."""
+
+    def __init__(self, level: Level, match: MatchStanding) -> None:
+        self.level = level
+        self.match = match
+        self.thresholds = BACKGAMMON_THRESHOLDS
+
+    def decide(self, position: Position, cube: CubeState) -> CubeDecision:
+        """The right decision of ``position.turn`` before his throw, the cube as it is."""
+        return cube_decision(position, cube, self.match, self.level)
+
+    def doubling(self, number: int, position: Position, cube: CubeState, doubled: bool,
+                 ) -> tuple[MoveAnalysis | None, CubeDecision]:
+        """The side on roll in ``position`` doubled (``doubled``) or threw without doubling (action
+        ``number``): the judgement (None for a no double that was right) and the decision, which
+        judges the answer to a double too."""
+        decision = self.decide(position, cube)
+        equities = decision.equities
+        no_double = equities["no double"]
+        double = min(equities["double, take"], equities["double, pass"])  # the adversary answers right
+        proper = DOUBLE if decision.action == PROPER_DOUBLE else decision.action
+        loss = max(0.0, round(max(no_double, double) - (double if doubled else no_double), 4))
+        if not doubled and (proper != DOUBLE or not loss):
+            return None, decision
+        return self._judged(number, position.turn, DOUBLE if doubled else NO_DOUBLE, proper, loss), decision
+
+    def answer(self, number: int, side: int, decision: CubeDecision, took: bool) -> MoveAnalysis:
+        """``side`` took (``took``) or dropped the double judged by ``decision`` (action ``number``)."""
+        take, drop = -decision.equities["double, take"], -decision.equities["double, pass"]
+        loss = max(0.0, round(max(take, drop) - (take if took else drop), 4))
+        return self._judged(number, side, TAKE if took else DROP, TAKE if decision.take else DROP, loss)
+
+    def _judged(self, number: int, side: int, played: str, proper: str, loss: float) -> MoveAnalysis:
+        mark = self.thresholds.mark(loss)
+        return MoveAnalysis(number, side, played, proper if loss > 0 else played, loss, mark, 2)
 
 
 # --- draughts --------------------------------------------------------------------------------------

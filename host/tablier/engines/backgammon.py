@@ -30,8 +30,16 @@ MISSING = "the Backgammon engine needs GNU Backgammon: pip install 'tablier[engi
 
 GNUBG_PLIES = {1: 0, 2: 1, 3: 2, 4: 2}
 """gnubg's look-ahead at each of our levels (its 0-ply is the bare neural net)."""
-DEEP_CANDIDATES = {1: 0, 2: 8, 3: 5, 4: 12}
-"""How many of the best plays at 0-ply are looked at again at the level's ply."""
+DEEP_CANDIDATES: dict[int, int | None] = {1: 0, 2: None, 3: 5, 4: 12}
+"""How many of the best plays at 0-ply are looked at again at the level's ply (None: all of them,
+so that every play of level 2, the teacher's, is scored alike)."""
+
+
+def needs_main_thread(level: Level) -> bool:
+    """Whether gnubg's evaluation at ``level`` must run on the main thread: its look-ahead (1-ply
+    and deeper) crashes the process when called from any other thread (its per-thread tables exist
+    for the thread that loaded it only); its bare net (0-ply) is safe anywhere."""
+    return GNUBG_PLIES[level.number] > 0
 
 
 def load_gnubg() -> ModuleType:

@@ -1,11 +1,19 @@
-"""The engines' numbers turned into a short sentence a newcomer follows."""
+"""The engines' numbers turned into a short sentence a newcomer follows.
+
+Shots are said in real numbers: the lone men the adversary can hit and how many of his 36 throws
+do (:mod:`.shots`), and in Ticktack how many of his throws win; the evaluation's own ``blots`` and
+``their_wins`` terms only choose whether they are worth saying.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from tablier.tables.position import Position
+from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
+from .shots import shots, shots_words, threats_words
 from .tables_terms import weights_for
 
 
@@ -19,7 +27,6 @@ _PHRASES: dict[str, Callable[[float], str]] = {
     "off": lambda v: f"{'you' if v > 0 else 'he'} will have borne off {abs(int(v))} more",
     "blocks": lambda v: f"holds {int(v)} point{'s' * (v != 1)} in his way",
     "prime": lambda v: f"builds a wall of {int(v)} point{'s' * (v != 1)} in a row",
-    "blots": lambda v: f"leaves {v:g} man{'s' * (v != 1)} he can hit",
     "bar": lambda v: (f"keeps {int(v)} of his men on the bar" if v > 0
                       else f"leaves {int(-v)} of yours on the bar"),
     "postillon": lambda v: f"brings the leading man {int(v)} points on",
@@ -29,19 +36,30 @@ _PHRASES: dict[str, Callable[[float], str]] = {
     "count": lambda v: (f"the men left, counted by table as the race stands, are worth {abs(v):.1f} points "
                         f"to {'you' if v > 0 else 'him'}" if abs(v) >= 0.5
                         else "leaves the count of men left even"),
-    "their_wins": lambda v: (f"gives him {v:.2f} counters of wins to expect on his throw" if v
-                             else "gives him no win on his next throw"),
 }
+COUNTED = ("blots", "their_wins")
+"""The terms said by counting the adversary's throws in the position (:func:`aim_words`)."""
 
 
-def tables_why(variant: Variant, terms: dict[str, float]) -> str:
-    """A sentence from the aims' terms: the two that weigh most in this position."""
+def aim_words(variant: Variant, name: str, value: float, after: Position, side: int) -> str:
+    """The aim ``name`` (an evaluation term whose value is ``value`` for ``side``) in words, for the
+    position ``after`` the play; shots counted on ``after`` itself."""
+    if name == "blots":
+        return shots_words(variant, shots(variant, after, side))
+    if name == "their_wins" and isinstance(variant, Ticktack):
+        return threats_words(variant, after)
+    return _PHRASES[name](value)
+
+
+def tables_why(variant: Variant, terms: dict[str, float], after: Position, side: int) -> str:
+    """A sentence from the aims' terms for ``side`` in the position ``after`` his play: the two that
+    weigh most in this position."""
     if "won" in terms:
         return "wins the game" if terms["won"] > 0 else "loses the game"
     weights = weights_for(variant)
     weighed = sorted(((abs(weights.get(name, 0.0) * value), name, value) for name, value in terms.items()
-                      if value and name in _PHRASES), reverse=True)
-    parts = [_PHRASES[name](value) for _, name, value in weighed[:2]]
+                      if value and (name in _PHRASES or name in COUNTED)), reverse=True)
+    parts = [aim_words(variant, name, value, after, side) for _, name, value in weighed[:2]]
     if not parts:
         return "a quiet play: nothing changes much"
     return "This play " + " and ".join(parts) + "."
@@ -71,10 +89,11 @@ def draughts_why(terms: dict[str, float]) -> str:
                 else f"Loses by force within {plies} move{'s' * (plies != 1)}.")
     parts = []
     material = terms.get("material", 0.0)
+    men = f"{abs(material):g} {'man' if abs(material) == 1 else 'men'}"
     if material > 0:
-        parts.append(f"you stay {material:g} men ahead")
+        parts.append(f"you stay {men} ahead")
     elif material < 0:
-        parts.append(f"you stay {-material:g} men behind")
+        parts.append(f"you stay {men} behind")
     else:
         parts.append("material stays even")
     mobility = terms.get("mobility", 0.0)

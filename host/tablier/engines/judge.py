@@ -1,34 +1,58 @@
 """The teacher's judge: is a play clearly worse than the engine's best? (A blunder, to be warned of.)
 
-Teaching mode warns before a turn is ended when the play on the board loses more than the game's
-:data:`BLUNDER_THRESHOLDS` against the engine's best play. The judge looks at the level
-:data:`JUDGE_LEVEL` (one ply, three half-moves in draughts), quick enough not to be noticed.
-Pure: it only compares an engine's ranking with the play made.
+One judge, one answer: the teacher's hint, its warnings and ``tablier hint`` (at its default level)
+all read the same ranking, the game's engine at the game's :func:`teacher_level` (:data:`TEACHING`),
+in which every legal play is scored alike (the same look-ahead for each, untimed), so that the best
+play of a hint is the play a warning compares against and a warning's loss is the difference of
+the two plays' scores in the hint. Teaching mode warns before a turn is ended when the play on the
+board loses more than the game's threshold against that best play. Pure: it only compares an
+engine's ranking with the play made.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 from .candidates import Candidate
-from .levels import Level
+from .levels import LEVELS, Level
 
 MoveT = TypeVar("MoveT")
 
-BLUNDER_THRESHOLDS: dict[str, float] = {
-    "backgammon": 0.2, "portes": 0.2, "tavla": 0.2,
-    "jacquet": 6.0, "versailles": 6.0, "spanish": 6.0, "fevga": 7.0, "nardy": 7.0,
-    "plakoto": 10.0, "ticktack": 20.0,
-    "english": 90.0, "losing": 190.0, "polish": 90.0, "polish10": 90.0,
-    "devil": 1000.0,
+
+@dataclass(frozen=True)
+class Teaching:
+    """How the teacher judges one game: the ``threshold`` past which a play is warned of (on the
+    engine's own scale) and the ``level`` at which it ranks the plays (for its hints too)."""
+
+    threshold: float
+    level: int
+
+
+TEACHING: dict[str, Teaching] = {
+    "backgammon": Teaching(0.2, 2), "portes": Teaching(0.2, 2), "tavla": Teaching(0.2, 2),
+    "jacquet": Teaching(6.0, 1), "versailles": Teaching(6.0, 1), "spanish": Teaching(6.0, 1),
+    "fevga": Teaching(7.0, 1), "nardy": Teaching(7.0, 1), "plakoto": Teaching(10.0, 1),
+    "ticktack": Teaching(20.0, 1),
+    "english": Teaching(90.0, 1), "losing": Teaching(190.0, 1), "polish": Teaching(90.0, 1),
+    "polish10": Teaching(90.0, 1), "devil": Teaching(1000.0, 1),
 }
-"""How much worse than the best a play must be, on its engine's own scale, to be warned of.
+"""Each game's teacher: its warning threshold and its level (the one table of both).
+
+The level is the deepest at which the engine scores *every* legal play alike, so that a hint and a
+warning read the same numbers: level 2 for the games GNU Backgammon plays (its 1-ply look at each
+play, a few hundredths of a second a throw), level 1 for our expectimax (one ply: its level 2 looks
+deeper at the best three plays only, and a two-ply score is not comparable with a one-ply one) and
+for draughts (three half-moves and the captures that follow: deeper levels deepen by the clock, and
+the same move must always get the same verdict). The Devil's solver is exact at any level.
+
+Thresholds, how much worse than the best a play must be to be warned of:
 
 * Backgammon, Portes, Tavla: cubeless money equity from GNU Backgammon, in points a game. 0.2 is a
-  little over what GNU Backgammon calls a "very bad" play (0.16), for its bare net (the judge's
-  ply) is rougher than its deeper looks.
+  little over what GNU Backgammon calls a "very bad" play (0.16): a warning stops the player's turn,
+  and only a clear blunder should.
 * Jacquet, Versailles, Spanish, Fevga, Long Nardy, Plakoto, Ticktack: our engine's evaluation, on
   which a pip of the race counts 1 (a lone man he can hit -4, a point held in his way 2 to 2.5, a
   pinned man 12 in Plakoto, a counter his next throw may win 60 in Ticktack).
@@ -44,17 +68,20 @@ own second choice is warned of in 3-15% of them (the least in Plakoto, the most 
 picked at random in 28-60%.
 """
 
-DEFAULT_THRESHOLD = 10.0
+DEFAULT_TEACHING = Teaching(10.0, 1)
 """For a game not listed (our tables engine's scale)."""
-
-JUDGE_LEVEL = Level(1, plies=1, seconds=0.5, candidates=1)
-"""The judge's look-ahead: level 1's (one throw; three half-moves in draughts), with half a second
-at most, so that the same play always gets the same verdict and the turn never waits visibly."""
 
 
 def blunder_threshold(game: str) -> float:
     """The warning threshold of the game ``game`` (a catalogue name)."""
-    return BLUNDER_THRESHOLDS.get(game, DEFAULT_THRESHOLD)
+    return TEACHING.get(game, DEFAULT_TEACHING).threshold
+
+
+def teacher_level(game: str) -> Level:
+    """The level at which the teacher of ``game`` ranks the plays (hints and warnings alike),
+    untimed: the same position always gets the same answer, however busy the machine."""
+    level = LEVELS[TEACHING.get(game, DEFAULT_TEACHING).level - 1]
+    return replace(level, seconds=math.inf)
 
 
 def is_blunder(best: float, played: float, threshold: float) -> bool:

@@ -16,6 +16,7 @@ end in, with their chances, each with the next thrower to move.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from tablier.tables.moves import ALL_ROLLS, Dice, Play
 from tablier.tables.position import Position
@@ -82,7 +83,8 @@ class TablesEngine:
                 deep.append((value, play, measured, ends))
             deep.sort(key=lambda entry: -entry[0])
         ranked = deep + scored[len(deep):]
-        return [Candidate(play, round(score, 3), measured, tables_why(variant, measured))
+        return [Candidate(play, round(score, 3), measured,
+                          partial(tables_why, variant, measured, variant.after(position, play), side))
                 for score, play, measured, _ in ranked]
 
     def _expected(self, position: Position, side: int, plies: int, deadline: float) -> float:

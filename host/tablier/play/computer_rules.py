@@ -24,7 +24,7 @@ from tablier.engines import draughts_engine, tables_engine
 from tablier.engines.backgammon import BackgammonEngine
 from tablier.engines.cube import CubeState, MatchStanding, cube_decision
 from tablier.engines.levels import Level
-from tablier.tables.moves import ALL_ROLLS
+from tablier.engines.shots import winning_throws
 from tablier.tables.position import Position
 from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
@@ -58,8 +58,7 @@ def keeps_throw(dice: tuple[int, int]) -> bool:
 
 def win_chance(variant: Ticktack, position: Position) -> float:
     """The chance that the side to move's next throw gives him a win (claimed at once)."""
-    hits = sum(1 if dice.is_doublet else 2 for dice in ALL_ROLLS if variant.wins(position, dice))
-    return hits / 36
+    return winning_throws(variant, position) / 36
 
 
 def wants_vie(variant: Ticktack, position: Position) -> bool:

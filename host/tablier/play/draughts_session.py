@@ -207,7 +207,8 @@ class DraughtsSession(Session):
             if square in squares:
                 continue
             again = self.inference.read(squares | {square})
-            if square not in self.insisted and again.status is not Status.UNKNOWN:
+            taking = squares | {square} != self.inference.start  # Law 18 is "when taking" only
+            if square not in self.insisted and taking and again.status is not Status.UNKNOWN:
                 self.own_removed = square
                 self.say(f"Law 18: {self._name(mover)} removed his own man on {square} while taking: he may "
                          f"not replace it; {self._name(not mover)} may let it stand or insist (`insist`) "
@@ -319,10 +320,13 @@ class DraughtsSession(Session):
         ``retract`` (the men are guided back and he plays again), ``teach`` (the same, told the
         moves he may make, whose men light ``hint``), ``forfeit`` (Law 17: the game is lost)."""
         mover = self.board.turn
+        rule = self.laws.options.false_move if self.laws is not None else "retract"
+        if self.guiding and rule == "retract":  # its reason was said when the grace ran out
+            self.say(f"{shown} is still a false move: put the men back as the lights show")
+            return
         if self.laws is None:
             self.begin_guiding(reason)
             return
-        rule = self.laws.options.false_move
         if rule == "forfeit":
             self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} made a false move, {shown}: "
                                                "the game is forfeited (Law 17)"))
@@ -419,7 +423,7 @@ class DraughtsSession(Session):
         elif word == "hint":
             self.teacher.hint()
         elif word == "teacher":
-            self.say(self.teacher.command(argument, not self.options.teaching))
+            self.say(self.teacher.command(player, argument))
         elif word in ("takeback", "undo"):
             self._takeback(player)
         elif word in ("accept", "refuse"):

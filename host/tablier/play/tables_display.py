@@ -33,8 +33,6 @@ from tablier.board.observation import TABLES_PLACES
 from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
 from tablier.board.tables_inference import HIT as TO_HIT
 from tablier.board.tables_inference import Status
-from tablier.engines import tables_engine
-from tablier.engines.candidates import EngineUnavailableError
 from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
@@ -111,22 +109,6 @@ def plakoto_places(self: TablesSession) -> list[tuple[tuple[str, int], Meaning]]
     places += [(self.orientation.place_of(mover, point), PINNED)
                for point in range(1, 25) if position.is_pinned(mover, point)]
     return places
-
-
-def table_hint(self: TablesSession) -> None:
-    """``hint``: the engine's best play of the throw lit on the board (``hint``), and why, in words."""
-    if self.phase != PLAY or self.flow.dice is None or self.orientation is None:
-        self.say("a hint is for a throw being played")
-        return
-    try:
-        best = tables_engine(self.variant).rank(self.flow.position, self.flow.dice)[0]
-    except EngineUnavailableError as error:
-        self.say(f"no hint: {error}")
-        return
-    side = self.flow.turn
-    self.hint = tuple(TABLES_PLACES.index(self.orientation.place_of(side, p))
-                      for move in best.move for p in (move.src, move.dst))
-    self.say(f"hint: {format_play(best.move)}" + (f": {best.why}" if best.why else ""))
 
 
 def result_text(self: TablesSession, outcome: Outcome, match_over: bool) -> str:

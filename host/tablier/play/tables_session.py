@@ -42,7 +42,7 @@ from tablier.tables.variant import Variant
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
-from .tables_display import result_text, table_hint, tables_led_plan, tables_status_lines
+from .tables_display import result_text, tables_led_plan, tables_status_lines
 from .tables_takeback import answer_takeback, follow_restoring, take_back
 from .tables_words import table_word
 from .takeback import Takebacks, Undo
@@ -312,6 +312,7 @@ class TablesSession(Session):
                 self.narrowing = (TABLES_PLACES.index(place), self.clock() + NARROW_AFTER_S)
 
     def on_tick(self, now: float) -> None:
+        self.teacher.on_tick()  # a hint thought about is lit once it comes
         if self.narrowing is not None and now >= self.narrowing[1]:
             self._narrow()
 
@@ -543,9 +544,9 @@ class TablesSession(Session):
             self.phase = PLAY
             self._commit(self.asking[index])
         elif word == "hint":
-            table_hint(self)
+            self.teacher.hint()
         elif word == "teacher":
-            self.say(self.teacher.command(argument, not self.options.teaching))
+            self.say(self.teacher.command(player, argument))
         elif word in ("takeback", "undo"):
             take_back(self, player)
         elif word in ("accept", "refuse") and self.takebacks.asked:

@@ -1,16 +1,27 @@
 """The teacher at the table: the engine's best move lit on the board, and warnings before a weak play.
 
-* ``hint`` (draughts; the tables games' is :func:`~tablier.play.tables_display.table_hint`): the
-  engine's best move lit as a guide (``lift-here`` on the man to move and on the men it takes,
-  ``put-here`` where it lands, each light going out as the board shows it done), and why, in words.
+* ``hint``: the engine's best move lit as a guide (draughts: ``lift-here`` on the man to move and
+  on the men it takes, ``put-here`` where it lands, each light going out as the board shows it
+  done; tables: ``hint`` on the points the best play moves from and to), and why, in words.
 * Teaching mode, when a human player ends his turn on a play clearly worse than the engine's best
-  (:data:`~tablier.engines.judge.BLUNDER_THRESHOLDS`): the play is not committed yet; the teacher
+  (:data:`~tablier.engines.judge.TEACHING`): the play is not committed yet; the teacher
   says what it loses, lights the better play the same way and lets him change his men and press
   again, or press again on his own play to keep it (it is then committed as played).
 
+One judge, one answer: the hint and the warning of a turn read the same ranking, the game's engine
+at the teacher's level (:func:`~tablier.engines.judge.teacher_level`, the level ``tablier hint``
+uses by default), worked out once a turn and said with the advice ("hint (level 2): ...").
+
+A strict game (``--strict``, a rated game) gives no hints and no warnings unless both players allow
+them: each types ``N teacher allow`` (a computer's seat allows them); until then ``hint`` answers one
+line saying why not.
+
 The engines run on one background thread (:class:`Worker`), so that the board's scan loop never
 waits long: a warning waits :data:`JUDGE_WAIT_S` at most for the judge (no warning if it is late),
-a hint :data:`HINT_WAIT_S`, then says "thinking..." and lights the move when it comes.
+a hint :data:`HINT_WAIT_S`, then says "thinking..." and lights the move when it comes. GNU
+Backgammon's look-ahead runs on the main thread instead (it crashes in any other:
+:func:`~tablier.engines.backgammon.needs_main_thread`); a throw's ranking takes it a few hundredths
+of a second.
 """
 
 from __future__ import annotations
@@ -19,7 +30,7 @@ import queue
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Collection, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -29,17 +40,20 @@ from tablier.draughts.core import Board, Move
 from tablier.draughts.devil_solver import DevilPosition
 from tablier.draughts.variants import DevilBoard
 from tablier.engines import draughts_engine, tables_engine
+from tablier.engines.backgammon import BackgammonEngine, needs_main_thread
 from tablier.engines.candidates import Candidate, EngineUnavailableError
 from tablier.engines.devil import solution
 from tablier.engines.draughts_search import MAN, MATE
-from tablier.engines.explain import tables_why
-from tablier.engines.judge import JUDGE_LEVEL, Verdict, blunder_threshold, judge
+from tablier.engines.explain import aim_words
+from tablier.engines.judge import Verdict, blunder_threshold, judge, teacher_level
+from tablier.engines.levels import Level
 from tablier.engines.tables_terms import terms, weights_for
 from tablier.errors import IllegalMoveError
 from tablier.record.eventlog import Advice
-from tablier.tables.moves import Dice, Play
+from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
+from tablier.tables.turn import PLAY
 from tablier.tables.variant import Variant
 
 if TYPE_CHECKING:
@@ -47,6 +61,7 @@ if TYPE_CHECKING:
     from tablier.board.tables_inference import Candidate as TablesCandidate
 
     from .draughts_session import DraughtsSession
+    from .session import Session
     from .tables_session import TablesSession
 
 T = TypeVar("T")
@@ -108,13 +123,31 @@ def verdict_of(future: Future[T], seconds: float) -> T | None:
         return None
 
 
-class Teacher:
-    """What the tables and draughts teachers share: the play shown on the board, the plays warned of
-    in this turn, a hint still being thought about."""
+def done(job: Callable[[], T]) -> Future[T]:
+    """``job`` run now, on this thread, its answer (or the exception it raised) in a future."""
+    future: Future[T] = Future()
+    try:
+        future.set_result(job())
+    except Exception as error:  # handed to whoever reads the answer, as the worker's are
+        future.set_exception(error)
+    return future
 
-    def __init__(self, game: str, teaching: bool) -> None:
-        self.teaching = teaching
+
+TEACHER_ALLOW = "`1 teacher allow` and `2 teacher allow`"
+"""How the players of a strict game allow hints and warnings."""
+
+
+class Teacher:
+    """What the tables and draughts teachers share: the turn's ranking (the hint's and the warning's),
+    the play shown on the board, the plays warned of in this turn, a hint still being thought about,
+    and in a strict game the players who allow help."""
+
+    def __init__(self, session: Session, game: str) -> None:
+        self.session = session
+        self.teaching = True  # the warnings wanted (`teacher off` stops them)
         self.threshold = blunder_threshold(game)
+        self.allowed: set[int] = set()  # the players allowing hints and warnings in a strict game
+        self.ranked: tuple[Hashable, Future[Any]] | None = None  # the position ranked, its ranking
         self.shown: tuple[object, Any] | None = None  # (the turn, the men's target) lit as a guide
         self.warned: tuple[object, set[Hashable]] = (None, set())  # (the turn, the plays warned of)
         self.pending: tuple[object, Future[Any], Callable[[Any], None]] | None = None
@@ -123,19 +156,75 @@ class Teacher:
         same turns instead of asking the engine again (a replay then holds back exactly the turns
         the live game held back); None in a live game."""
 
-    def command(self, argument: str, strict: bool) -> str:
+    # -- a strict game: help only when both players allow it ---------------------------------------
+
+    def helps(self) -> bool:
+        """Whether hints and warnings are given: always in a teaching game; in a strict game once
+        both players allow them (a computer's seat allows them)."""
+        session = self.session
+        return session.options.teaching or all(player in self.allowed or session.is_computer(player)
+                                                for player in (1, 2))
+
+    def warns(self) -> bool:
+        """Whether weak plays are warned of now (help given, the teacher on)."""
+        return self.teaching and self.helps()
+
+    def say(self, line: str) -> None:
+        """Say the teacher's ``line`` (a teaching message; in a strict game both allow it: said)."""
+        self.session.say(line, "teach" if self.session.options.teaching else "info")
+
+    def refuses_hint(self) -> bool:
+        """In a strict game not yet allowed: say why there is no hint (one line) and return True."""
+        if self.helps():
+            return False
+        self.session.say(f"no hint: this is a strict game; hints and warnings need both players' "
+                         f"leave ({TEACHER_ALLOW})")
+        return True
+
+    def command(self, player: int, argument: str) -> str:
         """``teacher off`` / ``teacher on``: stop or resume the warnings (the built-in players' hands
-        say ``teacher off``); ``teacher``: whether they are given. Returns what to tell."""
+        say ``teacher off``); ``N teacher allow``: player N allows hints and warnings in a strict
+        game; ``teacher``: what the teacher gives. Returns what to tell."""
         word = argument.strip().lower()
-        if word not in ("", "on", "off"):
-            raise IllegalMoveError(f"teacher on or teacher off, not {argument!r}")
-        if strict:
-            return "strict mode: the teacher gives no warnings (hints are still given: `hint`)"
+        if word not in ("", "on", "off", "allow"):
+            raise IllegalMoveError(f"teacher on, teacher off or teacher allow, not {argument!r}")
+        if word == "allow":
+            return self._allow(player)
+        if not self.helps():
+            waiting = [self.session.options.players[n - 1] for n in (1, 2)
+                       if n not in self.allowed and not self.session.is_computer(n)]
+            return (f"strict game: no hints or warnings unless both players allow them ({TEACHER_ALLOW}); "
+                    f"not yet allowed by {' and '.join(waiting)}")
         if word:
             self.teaching = word == "on"
         if self.teaching:
             return "the teacher warns of a play clearly worse than the best before it stands (`teacher off`)"
         return "the teacher gives no warnings now (`teacher on` to have them again)"
+
+    def _allow(self, player: int) -> str:
+        session = self.session
+        if session.options.teaching:
+            return "teacher allow: a teaching game gives hints and warnings already"
+        if player not in (1, 2):
+            raise IllegalMoveError("say which player allows them: `1 teacher allow` or `2 teacher allow`")
+        self.allowed.add(player)
+        if self.helps():
+            return "both players allow them: hints and the teacher's warnings are given in this strict game"
+        other = 3 - player
+        return (f"{session.options.players[player - 1]} allows hints and warnings; they are given once "
+                f"{session.options.players[other - 1]} allows them too (`{other} teacher allow`)")
+
+    # -- the turn's ranking ------------------------------------------------------------------------
+
+    def ranking(self, key: Hashable, job: Callable[[], T], main_thread: bool) -> Future[T]:
+        """The ranking of the position ``key`` (worked out once: the hint and the warning of a turn
+        read the same one): run now on this thread when ``main_thread`` (GNU Backgammon's look-ahead),
+        else on the engine thread."""
+        if self.ranked is not None and self.ranked[0] == key:
+            return self.ranked[1]
+        future = done(job) if main_thread else WORKER.submit(job)
+        self.ranked = (key, future)
+        return future
 
     def warned_of(self, turn: object, key: Hashable) -> bool:
         """Whether the play ``key`` was warned of in ``turn`` already (a press on it keeps it);
@@ -204,68 +293,67 @@ class Teacher:
 
 # -- tables ------------------------------------------------------------------------------------------
 
-def contrast(variant: Variant, mine: dict[str, float], better: dict[str, float], best: str) -> list[str]:
-    """``yours leaves 2 men he can hit, 13/7 8/7 leaves no man he can hit``: the one or two aims of
-    the game where the better play gains most, from the evaluation's terms after each."""
+def contrast(variant: Variant, side: int, mine: Position, better: Position, best: str) -> list[str]:
+    """``yours leaves 2 men he can hit (20 of his 36 throws hit), 13/7 8/7 leaves no man he can hit``:
+    the one or two aims of the game where the better play gains most (by the evaluation's terms for
+    ``side`` after each play: ``mine`` and ``better``), said of each."""
     weights = weights_for(variant)
-    gains = sorted(((abs(weights.get(name, 0.0)) * abs(better.get(name, 0.0) - mine.get(name, 0.0)), name)
-                    for name in set(mine) | set(better)
-                    if weights.get(name, 0.0) * (better.get(name, 0.0) - mine.get(name, 0.0)) > 0),
+    ours, theirs = terms(variant, mine, side), terms(variant, better, side)
+    gains = sorted(((abs(weights.get(name, 0.0)) * abs(theirs.get(name, 0.0) - ours.get(name, 0.0)), name)
+                    for name in set(ours) | set(theirs)
+                    if weights.get(name, 0.0) * (theirs.get(name, 0.0) - ours.get(name, 0.0)) > 0),
                    reverse=True)
-    return [f"yours {_aim(variant, name, mine.get(name, 0.0))}, {best} "
-            f"{_aim(variant, name, better.get(name, 0.0))}" for _, name in gains[:2]]
+    return [f"yours {_aim(variant, name, ours.get(name, 0.0), mine, side)}, {best} "
+            f"{_aim(variant, name, theirs.get(name, 0.0), better, side)}" for _, name in gains[:2]]
 
 
-_NONE = {"blots": "leaves no man he can hit", "blocks": "holds no point in his way",
+_NONE = {"blocks": "holds no point in his way",
          "prime": "builds no wall", "bar": "puts none of his men on the bar", "race": "keeps the race level",
          "off": "bears off no more than he does", "postillon": "leaves the leading man where he is",
          "pins": "pins as many of his men as he pins of yours", "mother": "leaves both mothers alone",
-         "left": "leaves the men left even", "their_wins": "gives him no win on his next throw"}
+         "left": "leaves the men left even"}
 
 
-def _aim(variant: Variant, name: str, value: float) -> str:
+def _aim(variant: Variant, name: str, value: float, after: Position, side: int) -> str:
     if name == "prime" and value == 1:
         return "builds no wall (two points or more in a row)"
-    if not value:
-        return _NONE.get(name, f"has no {name}")
-    sentence = tables_why(variant, {name: value})
-    return sentence.removeprefix("This play ").removesuffix(".")
+    if not value and name in _NONE:
+        return _NONE[name]
+    return aim_words(variant, name, value, after, side)
 
 
-def tables_warning(variant: Variant, position: Position, verdict: Verdict[Play]) -> list[str]:
-    """The warning's words, one short line each: what the play made loses against the best, why
-    (at most two reasons), what to do."""
+def level_words(level: Level) -> str:
+    """``judged at level 2``: the level a piece of advice comes from, said with it."""
+    return f"judged at level {level.number}"
+
+
+def tables_warning(variant: Variant, position: Position, verdict: Verdict[Play], level: Level) -> list[str]:
+    """The warning's words, one short line each: what the play made loses against the best (and at
+    which level), why (at most two reasons), what to do."""
     played, best = format_play(verdict.played.move) or "-", format_play(verdict.best.move) or "-"
-    side = position.turn
-    mine = terms(variant, variant.after(position, verdict.played.move), side)
-    better = terms(variant, variant.after(position, verdict.best.move), side)
     reasons = []
     if "win" in verdict.best.terms:  # GNU Backgammon's numbers
         loss = verdict.loss
         amount = f"{loss:.1f}" if loss >= 0.2 else f"{loss:.2f}"
-        head = f"That play ({played}) loses about {amount} of a point a game against {best}."
+        head = (f"That play ({played}) loses about {amount} of a point a game against {best} "
+                f"({level_words(level)}).")
         reasons.append(f"you win {verdict.played.terms['win'] * 100:.0f}% of games after yours, "
                        f"{verdict.best.terms['win'] * 100:.0f}% after {best}")
     else:
         head = (f"That play ({played}) is clearly weaker than {best} (by {verdict.loss:g} on the engine's "
-                "scale, where a pip of the race counts 1).")
-    reasons += contrast(variant, mine, better, best)
+                f"scale, where a pip of the race counts 1; {level_words(level)}).")
+    reasons += contrast(variant, position.turn, variant.after(position, verdict.played.move),
+                        variant.after(position, verdict.best.move), best)
     return [head, *(f"Why: {reason}." for reason in reasons[:2]),
             f"Play {best} as the lights show, or {KEEP_YOURS} ({played})."]
 
 
-def _judge_tables(variant: Variant, position: Position, dice: Dice, played: Hashable,
-                  allowed: Collection[Hashable], threshold: float) -> Verdict[Play] | None:
-    ranking = tables_engine(variant).rank(position, dice, JUDGE_LEVEL)
-    return judge(ranking, played, threshold, lambda play: variant.after(position, play).boards, allowed)
-
-
 class TablesTeacher(Teacher):
-    """The teacher of a tables session: warnings before a weak play is committed."""
+    """The teacher of a tables session: the hint, and warnings before a weak play is committed."""
 
     def __init__(self, session: TablesSession) -> None:
-        super().__init__(session.variant.name, session.options.teaching)
-        self.session = session
+        super().__init__(session, session.variant.name)
+        self.session: TablesSession = session
         self.unavailable: set[str] = set()  # the games whose engine is missing (gnubg), told once
 
     def announce(self) -> None:
@@ -280,13 +368,77 @@ class TablesTeacher(Teacher):
             self.unavailable.add(name)
             self.session.say(f"no warnings of weak plays in this game: {error}", "teach")
 
+    def turn_ranking(self) -> tuple[Level, Future[Any]]:
+        """The teacher's level and the ranking of the throw being played at it (every legal play,
+        best first), once a turn."""
+        session = self.session
+        variant, inference, dice = session.variant, session.inference, session.flow.dice
+        assert inference is not None and dice is not None
+        start = inference.start
+        level = teacher_level(variant.name)
+        engine = tables_engine(variant)
+        main_thread = isinstance(engine, BackgammonEngine) and needs_main_thread(level)
+        return level, self.ranking((variant.name, start, tuple(dice)),
+                                   lambda: engine.rank(start, dice, level), main_thread)
+
+    def allowed_boards(self) -> set[object]:
+        """The men after each play the rules at the table allow this turn (as the ranking is keyed)."""
+        inference = self.session.inference
+        assert inference is not None
+        return {self.session.variant.after(inference.start, play).boards for play in inference.plays}
+
+    def verdict(self, key: Hashable) -> tuple[Level, Verdict[Play] | None]:
+        """The teacher's level and its verdict on the play of this turn that leaves the men ``key``
+        (``boards``): against the best play the rules at the table allow, by the turn's ranking (the
+        hint's); None when the ranking is late or does not know the play."""
+        variant, inference = self.session.variant, self.session.inference
+        assert inference is not None
+        level, future = self.turn_ranking()
+        ranking = verdict_of(future, JUDGE_WAIT_S)
+        if ranking is None:
+            return level, None
+        return level, judge(ranking, key, blunder_threshold(variant.name),
+                            lambda play: variant.after(inference.start, play).boards, self.allowed_boards())
+
+    def hint(self) -> None:
+        """``hint``: the teacher's best play of the throw lit on the board (``hint`` on the points it
+        moves from and to), and why, in words, with the level it was judged at."""
+        session = self.session
+        inference = session.inference
+        if session.phase != PLAY or session.flow.dice is None or session.orientation is None \
+                or inference is None:
+            session.say("a hint is for a throw being played")
+            return
+        if self.refuses_hint():
+            return
+        try:
+            level, future = self.turn_ranking()
+        except EngineUnavailableError as error:
+            session.say(f"no hint: {error}")
+            return
+        variant, start, side = session.variant, inference.start, session.flow.turn
+        allowed = self.allowed_boards()
+
+        def show(ranking: list[Candidate[Play]]) -> None:
+            usable = [c for c in ranking if variant.after(start, c.move).boards in allowed]
+            if not usable or session.orientation is None:
+                session.say("no hint: the engine knows no play the rules allow here")
+                return
+            best = usable[0]
+            session.hint = tuple(TABLES_PLACES.index(session.orientation.place_of(side, point))
+                                 for move in best.move for point in (move.src, move.dst))
+            session.say(f"hint ({level_words(level)}): {format_play(best.move) or '-'}"
+                        + (f": {best.why}" if best.why else ""))
+
+        self.think(inference, future, show, session.say)
+
     def stops(self, candidate: TablesCandidate) -> bool:
         """The turn would commit ``candidate``: True (and a warning said, the better play lit) when
         it is clearly worse than the best and was not warned of yet in this turn."""
         session = self.session
         inference = session.inference
         dice = session.flow.dice
-        if (not self.teaching or inference is None or dice is None
+        if (not self.warns() or inference is None or dice is None
                 or not session.warns_for(session.flow.turn + 1)):
             return False
         self.announce()
@@ -299,19 +451,20 @@ class TablesTeacher(Teacher):
         played = format_play(candidate.moves) or "-"
         if self.replayed is not None:
             return self._follow(key, self.logged_advice(session.game_number, session.ply + 1, played))
-        allowed = {variant.after(start, play).boards for play in inference.plays}
-        threshold = blunder_threshold(variant.name)
-        job = WORKER.submit(lambda: _judge_tables(variant, start, dice, key, allowed, threshold))
-        verdict = verdict_of(job, JUDGE_WAIT_S)
+        level, verdict = self.verdict(key)
         if verdict is None or not verdict.blunder:
             return False
         session.record(Advice(player=session.flow.turn, played=played, better=format_play(verdict.best.move),
                               loss=round(verdict.loss, 4), game_number=session.game_number,
                               ply=session.ply + 1))
         self.remember(inference, key, self._target(variant.after(start, verdict.best.move).boards))
-        for line in tables_warning(variant, start, verdict):
-            session.say(line, "teach")
+        for line in tables_warning(variant, start, verdict, level):
+            self.say(line)
         return True
+
+    def on_tick(self) -> None:
+        """Every loop: a hint thought about is lit once it comes."""
+        self.tick(self.session.inference, self.session.say)
 
     def _target(self, better: object) -> Any:
         """The men per place after the better play (its boards ``better``), to light it."""
@@ -329,7 +482,7 @@ class TablesTeacher(Teacher):
                        if format_play(play) == advice.better), None)
         session.record(advice)
         self.remember(inference, key, self._target(better))
-        session.say(f"That play ({advice.played}) was warned of: {advice.better} is better.", "teach")
+        self.say(f"That play ({advice.played}) was warned of: {advice.better} is better.")
         return True
 
     def light(self, plan: LedPlan) -> None:
@@ -394,25 +547,32 @@ def answer_words(board: Board, reply: Move) -> str:
     return f"he answers {reply}, and a man of yours is lost within the next moves"
 
 
-def draughts_warning(board: Board, verdict: Verdict[Move], reply: str | None = None) -> list[str]:
-    """The warning's words, one short line each: what the move made loses against the best, why
-    (his capture at once, else ``reply``: his best answer in words), what to do."""
+def draughts_judged(board: Board, level: Level) -> str:
+    """``judged at level 1`` (the Devil's: ``judged by the exact solver``), said with the advice."""
+    return "judged by the exact solver" if isinstance(board, DevilBoard) else level_words(level)
+
+
+def draughts_warning(board: Board, verdict: Verdict[Move], level: Level,
+                     reply: str | None = None) -> list[str]:
+    """The warning's words, one short line each: what the move made loses against the best (and how
+    it was judged), why (his capture at once, else ``reply``: his best answer in words), what to do."""
     played, best = verdict.played.move, verdict.best.move
+    judged = draughts_judged(board, level)
     if isinstance(board, DevilBoard):
-        head = f"That move ({played}) throws away a won game."
+        head = f"That move ({played}) throws away a won game ({judged})."
         lose, win = int(verdict.played.terms["plies"]), int(verdict.best.terms["plies"])
         why = (f"Why: with best play on both sides yours loses (in {lose} moves, both sides counted), "
                f"{best} wins (in {win}).")
     else:
         lost = "the game by force" if verdict.loss >= MATE - 1000 else _men(max(1, round(verdict.loss / MAN)))
-        head = f"That move ({played}) loses about {lost} against {best}."
+        head = f"That move ({played}) loses about {lost} against {best} ({judged})."
         taking = replies_taking(board, played)
         if taking:
             why = f"Why: after it he can take {_men(len(taking[0].captures))} ({taking[0]})."
         elif reply is not None:
             why = f"Why: {reply}."
         else:
-            why = "Why: the loss comes within three moves (the teacher looks three half-moves ahead)."
+            why = "Why: the loss comes within the next few moves (as far as the teacher looks ahead)."
     return [head, why, f"Move {best} as the lights show, or {KEEP_YOURS} ({played})."]
 
 
@@ -426,10 +586,9 @@ class DraughtsTeacher(Teacher):
 
     def __init__(self, session: DraughtsSession) -> None:
         board_class = type(session.board)
-        super().__init__(board_class.name, session.options.teaching)
-        self.session = session
-        self.hinter = draughts_engine(board_class)
-        self.judge = draughts_engine(board_class)  # its own tables: a verdict never depends on a hint
+        super().__init__(session, board_class.name)
+        self.session: DraughtsSession = session
+        self.level = teacher_level(board_class.name)
 
     def announce(self) -> None:
         """At the start of the Devil's game: its solution is looked up in the background (the shipped
@@ -440,8 +599,18 @@ class DraughtsTeacher(Teacher):
             if position.winner() is None:
                 WORKER.submit(lambda: solution(position))
 
+    def rank(self, board: Board) -> list[Candidate[Move]]:
+        """``board``'s moves ranked at the teacher's level by an engine of its own (a search's tables
+        carry nothing from one question to the next: the same position, the same answer)."""
+        return draughts_engine(type(board)).rank(board, self.level)
+
+    def board_ranking(self) -> tuple[Board, Future[list[Candidate[Move]]]]:
+        """A copy of the board and its ranking at the teacher's level, once a move."""
+        board = self.session.board.copy(stack=False)
+        return board, self.ranking((type(board).name, board.fen()), lambda: self.rank(board), False)
+
     def hint(self) -> None:
-        """``hint``: the engine's best move lit as a guide, and why."""
+        """``hint``: the engine's best move lit as a guide, and why, with how it was judged."""
         session = self.session
         turn = session.inference
         from .draughts_session import PLAYING
@@ -449,21 +618,22 @@ class DraughtsTeacher(Teacher):
         if session.phase != PLAYING or turn is None:
             session.say("a hint is for a move being played")
             return
-        board = session.board.copy(stack=False)
+        if self.refuses_hint():
+            return
+        board, future = self.board_ranking()
         allowed = set(session.legal_moves())
-
-        def rank() -> list[Candidate[Move]]:
-            return [c for c in self.hinter.rank(board) if c.move in allowed]
+        judged = draughts_judged(board, self.level)
 
         def show(ranking: list[Candidate[Move]]) -> None:
-            if not ranking:
+            usable = [c for c in ranking if c.move in allowed]
+            if not usable:
                 session.say("no hint: the engine knows no move the rules allow here")
                 return
-            best = ranking[0]
+            best = usable[0]
             self.shown = (turn, target_of(turn.start, best.move))
-            session.say(f"hint: {best.move}: {hint_words(board, best)}")
+            session.say(f"hint ({judged}): {best.move}: {hint_words(board, best)}")
 
-        self.think(turn, WORKER.submit(rank), show, session.say)
+        self.think(turn, future, show, session.say)
 
     def stops(self, candidate: DraughtsCandidate) -> bool:
         """The move would commit ``candidate``: True (and a warning said, the better move lit) when
@@ -471,7 +641,7 @@ class DraughtsTeacher(Teacher):
         session = self.session
         turn = session.inference
         board = session.board
-        if (not self.teaching or turn is None or candidate.huffed is not None
+        if (not self.warns() or turn is None or candidate.huffed is not None
                 or not session.warns_for(session.player_of(board.turn))):
             return False
         key = (str(candidate.move), candidate.huffed)
@@ -484,19 +654,19 @@ class DraughtsTeacher(Teacher):
             better = next((move for move in session.legal_moves() if str(move) == advice.better), None)
             session.record(advice)
             self.remember(turn, key, target_of(turn.start, better) if better is not None else None)
-            session.say(f"That move ({advice.played}) was warned of: {advice.better} is better.", "teach")
+            self.say(f"That move ({advice.played}) was warned of: {advice.better} is better.")
             return True
-        copy = board.copy(stack=False)
+        copy, ranked = self.board_ranking()
         allowed = {str(move) for move in session.legal_moves()}
         threshold = self.threshold
 
         def verdict() -> tuple[Verdict[Move] | None, str | None]:
-            found = judge(self.judge.rank(copy, JUDGE_LEVEL), str(candidate.move), threshold, str, allowed)
+            found = judge(ranked.result(), str(candidate.move), threshold, str, allowed)
             if found is None or not found.blunder or isinstance(copy, DevilBoard):
                 return found, None
             after = copy.copy(stack=False)
             after.push(found.played.move)
-            replies = self.judge.rank(after, JUDGE_LEVEL)  # his best answer, by the same look
+            replies = self.rank(after)  # his best answer, by the same look
             return found, answer_words(after, replies[0].move) if replies else None
 
         found, reply = verdict_of(WORKER.submit(verdict), JUDGE_WAIT_S) or (None, None)
@@ -506,8 +676,8 @@ class DraughtsTeacher(Teacher):
                               better=str(found.best.move), loss=round(found.loss, 4),
                               game_number=session.game_number, ply=session.ply + 1))
         self.remember(turn, key, target_of(turn.start, found.best.move))
-        for line in draughts_warning(copy, found, reply):
-            session.say(line, "teach")
+        for line in draughts_warning(copy, found, self.level, reply):
+            self.say(line)
         return True
 
     def light(self, plan: LedPlan) -> None:

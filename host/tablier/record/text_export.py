@@ -83,7 +83,7 @@ def _tables_game(record: Record, game: GameRecord, crawford: bool) -> list[str]:
             dice = "".join(map(str, step.action.dice))
             lines.append(f"{step.number:>3}. {who} {dice}: {step.text}{_judgement(game, step)}")
         else:
-            lines.append(f"{step.number:>3}. {who} {step.text}")
+            lines.append(f"{step.number:>3}. {who} {step.text}{_judgement(game, step)}")  # a cube action's
     final = steps[-1].after if steps else None
     lines.append(_result(game))
     lines += _analysis_lines(game)
