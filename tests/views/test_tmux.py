@@ -43,7 +43,7 @@ class Terminal:
         return self._tmux("capture-pane", "-p", "-t", "t").rstrip("\n").split("\n")
 
     def shows(self, *texts: str, timeout: float = 40.0) -> list[str]:
-        """The screen once it shows every one of ``texts`` (wrapped or not), else fails saying what it showed."""
+        """The screen once it shows every one of ``texts`` (wrapped or not); else fail, showing it."""
         deadline = time.monotonic() + timeout
         while True:
             lines = self.screen()
@@ -141,8 +141,8 @@ def test_every_phase_of_a_tables_game_fits_80x24(terminal: object) -> None:
 def test_every_phase_of_a_draughts_game_fits_80x24(terminal: object) -> None:
     screen = terminal("english")  # type: ignore[operator]
     whole(screen.shows("player 1 plays Black, at the edge of squares 1-4: put a man on each of squares 1-12",
-                       "player 2 plays White, at the edge of squares 29-32: put a man on each of squares 21-32"),
-          "draughts")
+                       "player 2 plays White, at the edge of squares 29-32: put a man on each of squares "
+                       "21-32"), "draughts")
     screen.type("setup")
     screen.type("move square 11 square 15")
     screen.type("press 1")

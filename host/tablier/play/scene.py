@@ -13,6 +13,7 @@ as JSON.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +69,7 @@ class Scene:
     words: tuple[str, ...] = ()  # where the game stands, in words (what the terminal view says)
     messages: tuple[str, ...] = ()
     moves: tuple[str, ...] = ()
+    movers: tuple[str, ...] = ()  # who made each move: his name and colour
     over: bool = False
 
     def to_json(self) -> dict[str, Any]:
@@ -108,19 +110,21 @@ def _lights(session: Session) -> dict[str, str]:
     return shown
 
 
-def _common(session: Session, lights: dict[str, str]) -> dict[str, Any]:
+def _common(session: Session, lights: dict[str, str], name: Callable[[int], str]) -> dict[str, Any]:
+    """What every game's scene shows alike; ``name``: a side's (0 Black, 1 White) name and colour."""
     names = session.options.players
     return {"players": (names[0], names[1]), "score": (session.score[0], session.score[1]),
             "match_length": session.options.match_length, "link": session.link.state,
             "link_wait": session.link.state != CONNECTED or session.clock() < session.link_wait_until,
             "messages": tuple(session.messages), "moves": tuple(session.committed),
+            "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
             "over": session.over}
 
 
 def _tables_scene(session: TablesSession) -> Scene:
     from .tables_display import dice_used
-    from .tables_flow import OVER
+    from .tables_flow import OPENING, OVER
     from .tables_session import SETUP
 
     lights = _lights(session)
@@ -158,7 +162,8 @@ def _tables_scene(session: TablesSession) -> Scene:
     if game is not None and getattr(game, "cube_allowed", False):
         owner = game.cube_owner
         cube = (int(game.cube_value), 0 if owner is None else owner + 1)
-    turn = 0 if session.phase in (SETUP, OVER) or flow.outcome is not None else flow.turn + 1
+    waiting = session.phase in (SETUP, OPENING, OVER) or flow.outcome is not None  # nobody's turn yet, or now
+    turn = 0 if waiting else flow.turn + 1
     own_points = {}
     if turn and session.orientation is not None:
         own_points = {p: session.orientation.own_point(flow.turn, p) for p in range(1, 25)}
@@ -166,7 +171,7 @@ def _tables_scene(session: TablesSession) -> Scene:
                  game_number=session.game_number, turn=turn, dice=dice, dice_used=used[:len(dice)],
                  cube=cube, in_hand=in_hand, places=tuple(places), own_points=own_points,
                  words=tuple(session.status_lines()[1 + len(_board_lines(session)):]),
-                 **_common(session, lights))
+                 **_common(session, lights, session._name))
 
 
 def _board_lines(session: TablesSession) -> list[str]:
@@ -201,4 +206,5 @@ def _draughts_scene(session: DraughtsSession) -> Scene:
     turn = session.player_of(board.turn) if session.phase not in (SETUP, OVER) else 0
     return Scene(family="draughts", title=session.title, game_number=session.game_number,
                  colours=colours, turn=turn, places=tuple(places), size=board.geometry.size,
-                 words=tuple(session.status_lines()[2:]), **_common(session, lights))
+                 words=tuple(session.status_lines()[2:]),
+                 **_common(session, lights, lambda side: session._name(bool(side))))
