@@ -18,6 +18,8 @@ import argparse
 import sys
 from typing import Any
 
+from tablier.words import counted
+
 
 def add_archive_option(parser: argparse.ArgumentParser) -> None:
     """``--archive PATH`` (shared with ``tablier export`` and ``replay-on-board``)."""
@@ -158,7 +160,7 @@ def _import(archive: Any, args: argparse.Namespace) -> int:
         ids = ", ".join(str(record_id) for record_id, _ in added)
         games = sum(len(record.games) for record in loaded.records)
         already = f", {len(added) - new} already archived" if len(added) - new else ""
-        print(f"{name}: {new} record{'s' * (new != 1)} added ({games} games){already}"
+        print(f"{name}: {counted(new, 'record')} added ({counted(games, 'game')}){already}"
               + (f"; ids {ids}" if ids and len(added) <= 10 else ""))
         for problem in loaded.problems:
             print(f"refused: {problem}", file=sys.stderr)

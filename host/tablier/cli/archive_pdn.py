@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablier.words import counted
+
 from .progress import Progress
 
 #: Records stored per transaction.
@@ -85,5 +87,5 @@ def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) 
         raise RecordError(f"{name}: holds no PDN game")
     repeated = f", {already} already archived" if already else ""
     shown = f"; ids {', '.join(map(str, ids))}" if ids and len(ids) <= 10 else ""
-    print(f"{name}: {new} record{'s' * (new != 1)} added ({games} games){repeated}{shown}")
+    print(f"{name}: {counted(new, 'record')} added ({counted(games, 'game')}){repeated}{shown}")
     return status

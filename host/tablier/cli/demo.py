@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tablier.words import counted
+
 GAMES = ("backgammon",)
 
 
@@ -102,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     session = result.session
     print("\n".join(session.status_lines()[1:-1]))
     print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
-          f"{len(session.committed)} moves committed")
+          f"{counted(len(session.committed), 'move')} committed")
     print(f"log written to {result.log_path}")
     if server is not None:
         from tablier.web.live import linger

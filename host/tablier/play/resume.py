@@ -25,6 +25,7 @@ from tablier.record.eventlog import (
     ResultRecord,
     read_log,
 )
+from tablier.words import counted
 
 from .dice import ELECTRONIC, Dice
 from .replay import Rebuilt, rebuild
@@ -98,7 +99,7 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
                     "written now", "info")
         for record in rebuilt.unlogged:
             writer.write(record)
-    writer.write(Message(text=f"resumed after {len(rebuilt.inferred)} moves", level="info"))
+    writer.write(Message(text=f"resumed after {counted(len(rebuilt.inferred), 'move')}", level="info"))
     standing = standing_throw(rebuilt)
     if standing:
         session.say(f"the throw {standing} shown before the interruption stands: play it", "info")
