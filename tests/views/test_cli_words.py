@@ -47,3 +47,11 @@ def test_calibrate_says_its_errors_as_every_command_does(capsys: pytest.CaptureF
     assert status == 2 and err == "tablier calibrate: --fault only applies to the simulated board (--sim)\n"
     status, _, err = run(capsys, "calibrate", "--check", "/nonexistent/calibration.toml")
     assert status and err.startswith("tablier calibrate: ") and "error:" not in err
+
+
+def test_the_demos_two_computers_have_names_of_their_own(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: object) -> None:
+    status, out, _ = run(capsys, "demo", "--fast", "--seed", "4", "--log-dir", str(tmp_path))
+    assert status == 0 and "computer:1 (" not in out
+    assert "Computer A:1 (black) throws" in out and "Computer B:1 (white) throws" in out
+    assert "score Computer A:1 0, Computer B:1 1" in out

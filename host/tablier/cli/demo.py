@@ -31,7 +31,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--game", default="backgammon", help="the game (any of `tablier games`)")
     parser.add_argument("--players", default="computer:1,computer:1",
                         help="the two seats: computer, computer:LEVEL (1-4), greedy or random "
-                             "(default computer:1,computer:1)")
+                             "(default computer:1,computer:1); the computer's seats are called "
+                             "Computer A and Computer B")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible game")
     parser.add_argument("--delay", type=float, default=None,
                         help="seconds between two actions of the hands (on the board) or after each turn "
