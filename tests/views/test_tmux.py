@@ -154,3 +154,24 @@ def test_every_phase_of_a_draughts_game_fits_80x24(terminal: object) -> None:
     screen.type("1 resign")
     lines = screen.shows("result: game 1: player 2 (white) wins (black resigned)")
     assert "to move" not in "\n".join(report(lines))
+
+
+def test_replay_on_board_steps_a_game_on_the_screen(tmp_path: Path) -> None:
+    from tablier.cli import main
+
+    archive = tmp_path / "archive.sqlite3"
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    assert main(["archive", "import", str(examples / "match.mat"), "--archive", str(archive)]) == 0
+    screen = Terminal([sys.executable, "-m", "tablier", "replay-on-board", "1", "--sim", "--step-delay", "1",
+                       "--moves", "4", "--archive", str(archive)], tmp_path)
+    try:
+        lines = screen.shows("3. black (Computer A) 15: 13/8 11/10", "> 2. white (Greedy B) 46: 8/2 6/2",
+                             "the next move in 1 s")
+        whole(lines, "tables")
+        shown = "\n".join(lines)
+        assert "13M" in shown and "11M" in shown and " 8D" in shown and "10D" in shown, shown
+        lines = screen.shows("4. white (Greedy B) 41: 6/1*")
+        whole(lines, "tables")
+        assert sum("P2's" in line for line in lines) == 2  # White's own numbers, as his move is written
+    finally:
+        screen.close()

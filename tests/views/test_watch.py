@@ -55,6 +55,7 @@ def test_a_finished_log_is_replayed_through_the_session(log: Path) -> None:
     follower.close()
     assert session.committed == logged_moves(log) == ["8/5 6/5", "24/18 13/9"]
     assert scene_of(session).dice == (5, 2)  # the throw after the last play, from the log
+    assert scene_of(session).movers == ("player 1 (black)", "player 2 (white)")  # the page's move list
 
 
 def test_a_log_being_written_by_another_process_is_followed(log: Path, tmp_path: Path) -> None:

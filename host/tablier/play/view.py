@@ -184,18 +184,29 @@ class View:
         self._last_draw = 0.0
         self(session)
 
+    def show(self, scene: Scene, keys: str = "") -> None:
+        """Draw ``scene`` at once (a game not played here: an archived one shown step by step); a
+        transcript says its words."""
+        if self.live:
+            self._draw(scene, keys)
+            return
+        self.out.write("".join(line + "\n" for line in scene.words))
+        self.out.flush()
+
     def _redraw(self, session: Session) -> None:
         now = time.monotonic()
         if now - self._last_draw < self.interval:
             return
+        self._draw(scene_of(session), keys_line(session, self.hands))
+        self._last_draw = now
+
+    def _draw(self, scene: Scene, keys: str) -> None:
         size = shutil.get_terminal_size((80, 24))
-        text = render(scene_of(session), size.columns, size.lines - 1, colour=self.out.isatty(),
-                      keys=keys_line(session, self.hands))
+        text = render(scene, size.columns, size.lines - 1, colour=self.out.isatty(), keys=keys)
         if text != self._last_text:
             self.out.write(CLEAR + text)
             self.out.flush()
             self._last_text = text
-        self._last_draw = now
 
     def _transcript(self, session: Session) -> None:
         log = session.message_log
