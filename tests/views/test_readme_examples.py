@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -103,3 +104,15 @@ def test_replay_on_board_serves_the_game_shown(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.mark.full
+@pytest.mark.skipif(not all(map(shutil.which, ("tmux", "chromium", "chromedriver"))),
+                    reason="tmux, chromium and chromedriver are needed (make system-deps installs them)")
+def test_the_readme_screenshots_are_made_from_the_real_program(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "docs" / "screenshots" / "make_screenshots.py")],
+                          env={**os.environ, "TABLIER_SCREENSHOT_DIR": str(tmp_path)}, capture_output=True,
+                          text=True, timeout=300, check=True)
+    assert done.stdout.startswith(" 13D14") and "Backgammon, game 1" in done.stdout
+    assert "cube=True" not in done.stdout and "the man lifted from 24 may go to 13, 18" in done.stdout
+    assert all((tmp_path / name).stat().st_size > 20_000 for name in ("terminal-view.png", "web-view.png"))
