@@ -31,6 +31,7 @@ import tornado.netutil
 import tornado.web
 
 from tablier.errors import TablierError
+from tablier.words import counted
 
 from .page import PAGE
 
@@ -157,7 +158,7 @@ class _Events(_Handler):
         server = self.server
         if len(server.clients) >= server.max_clients:
             self.write(f"retry: {REFUSED_RETRY_MS}\nevent: refused\ndata: the host serves at most "
-                       f"{server.max_clients} pages at once; this one tries again in "
+                       f"{counted(server.max_clients, 'page')} at once; this one tries again in "
                        f"{REFUSED_RETRY_MS // 1000} s\n\n")
             return
         self.wake = asyncio.Event()
