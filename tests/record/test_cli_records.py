@@ -51,7 +51,7 @@ def test_import_list_show_delete(files: dict[str, Path], capsys: pytest.CaptureF
 def test_importing_twice_adds_nothing(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     _import(files, "jacquet")
     _import(files, "jacquet")
-    assert "0 records added (1 games), 1 already archived" in capsys.readouterr().out
+    assert "0 records added (1 game), 1 already archived" in capsys.readouterr().out
 
 
 def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_path: Path,

@@ -57,7 +57,7 @@ def test_tags_are_stored_as_written_in_any_encoding(encoding: str, tmp_path: Pat
     assert "game 1 (Søren - Müller, Coupe de l'Été): 4 moves, all legal" in capsys.readouterr().out
     assert _import(tmp_path / "a.sqlite3", path) == 0
     out, err = capsys.readouterr()
-    assert "1 record added (1 games)" in out and not err
+    assert "1 record added (1 game)" in out and not err
     [record] = _stored(tmp_path / "a.sqlite3")
     assert record["tags"] == {"Event": "Coupe de l'Été", "Site": "Orléans"}
     assert record["players"] == ("Søren", "Müller")
@@ -87,7 +87,7 @@ def test_a_game_with_an_unclosed_tag_string_is_refused_whole_and_once(
     out, err = capsys.readouterr()
     assert err.splitlines() == [f"refused: {path}: game 1: syntax: line 1, column 8: in the tag [Event ...]: "
                                 "the string is not closed by '\"' before the end of the line"]
-    assert "1 record added (1 games)" in out
+    assert "1 record added (1 game)" in out
     assert [record["players"] for record in _stored(tmp_path / "a.sqlite3")] == [("Søren", "Müller")]
     assert main(["replay", "english", str(path)]) == 1
     assert "2 games, 4 moves replayed; 1 legal, 1 not" in capsys.readouterr().out

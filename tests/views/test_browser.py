@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .conftest import WHITE_TO_PLAY, run_script, stop
 
 CHROMIUM = shutil.which("chromium")
 DRIVER = shutil.which("chromedriver")
@@ -78,12 +79,7 @@ def demo(tmp_path: Path) -> Iterator[str]:
         assert url, "the demo did not say where its page is"
         yield url
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 def test_the_page_follows_the_game_on_the_simulated_board(demo: str, tmp_path: Path) -> None:
@@ -125,8 +121,6 @@ def test_the_page_receives_its_event_stream_state_after_state(tmp_path: Path) ->
     from tablier.web.live import page_state
     from tablier.web.server import LiveServer
 
-    from .conftest import run_script
-    from .test_page_words import WHITE_TO_PLAY
 
     steps = ["setup", "dice 3 1\npress 1", "dice 3 1\npress 1", "move point 8 point 5 / move point 6 point 5",
              "press 1", "dice 6 4\npress 2", "move point 1 point 7 / move point 12 point 16\npress 2"]

@@ -9,20 +9,7 @@ from tablier.play.scene import scene_of
 from tablier.record.svg_diagram import DraughtsPicture, draw_draughts
 from tablier.web.live import page_state
 
-from .conftest import DRAUGHTS, run_script
-
-#: Black's 3-1 played 8/5 6/5; White has thrown 6-4.
-WHITE_TO_PLAY = """
-setup
-dice 3 1
-press 1
-dice 3 1
-press 1
-move point 8 point 5 / move point 6 point 5
-press 1
-dice 6 4
-press 2
-"""
+from .conftest import DRAUGHTS, WHITE_TO_PLAY, run_script
 
 
 def point_labels(svg: str) -> list[int]:

@@ -9,7 +9,6 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -18,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
+
+from .conftest import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The README's commands that name the example files or the records they become.
@@ -98,12 +99,7 @@ def test_replay_on_board_serves_the_game_shown(tmp_path: Path) -> None:
         assert lit == {"point 13": "must-move", "point 11": "must-move", "point 8": "destination",
                        "point 10": "destination"}
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @pytest.mark.full
