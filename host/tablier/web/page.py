@@ -2,9 +2,10 @@
 
 It opens ``/events`` (server-sent events) and draws each state it is sent: the board's SVG (drawn
 on the host by :mod:`tablier.record.svg_diagram`), the game, score, cube, turn and link, the lit
-lights with their meanings, the move list and the players' messages. Every text is set as text,
-never as markup. The browser's ``EventSource`` reconnects by itself; should it give up (the host
-gone for long), the page opens a new one every two seconds and says so.
+lights with their meanings, the move list (each move with who made it) and the players' messages.
+Every text is set as text, never as markup. The browser's ``EventSource`` reconnects by itself;
+should it give up (the host gone for long), the page opens a new one every two seconds and says
+so; a ``refused`` event (the host serves no more pages) is shown where the page says "live".
 """
 
 from __future__ import annotations
