@@ -10,7 +10,8 @@ MPY_OUT := build/mpy
 .PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
 
 # System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings, Chromium and its
-# driver for the web view's browser test (Debian's own: no browser is downloaded at install time), and
+# driver for the web view's browser test (Debian's own: no browser is downloaded at install time), tmux
+# for the terminal view's test at 80x24, and
 # KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
 # pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB).
 system-deps:
@@ -19,6 +20,7 @@ system-deps:
 	command -v rsvg-convert >/dev/null || missing="$$missing librsvg2-bin"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
 from pathlib import Path
 
 from tablier.play.dice import Dice
@@ -21,6 +23,21 @@ press 1
 move point 8 point 5
 lift point 6
 """
+#: Backgammon: black's opening 3-1 played 8/5 6/5 and committed.
+BLACK_PLAYED = """
+setup
+dice 3 1
+press 1
+dice 3 1
+press 1
+move point 8 point 5 / move point 6 point 5
+press 1
+"""
+#: ... and White has thrown 6-4: his turn to play.
+WHITE_TO_PLAY = BLACK_PLAYED + """
+dice 6 4
+press 2
+"""
 #: English draughts: black's 11-15 played, white's man lifted from 22 (17 and 18 lit).
 DRAUGHTS = """
 setup
@@ -36,3 +53,13 @@ def run_script(game: str, script: str, log_dir: Path | None = None, **options: o
     return play(game, PlayOptions(grace_s=0.3, **options), Dice(1), sim=True,  # type: ignore[arg-type]
                 log_dir=log_dir, make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "t"),
                 timeout=60)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """End a command started by a test as Ctrl-C would (killed if it does not end in 10 s)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

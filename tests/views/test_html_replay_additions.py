@@ -7,16 +7,9 @@ from pathlib import Path
 from tablier.record.from_log import read_event_log
 from tablier.record.html_replay import write_html
 
-from .conftest import run_script
+from .conftest import BLACK_PLAYED, run_script
 
-DROPPED = """
-setup
-dice 3 1
-press 1
-dice 3 1
-press 1
-move point 8 point 5 / move point 6 point 5
-press 1
+DROPPED = BLACK_PLAYED + """
 say double
 say drop
 """

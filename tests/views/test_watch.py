@@ -13,18 +13,9 @@ from tablier.play.follow import follow
 from tablier.play.scene import scene_of
 from tablier.record.eventlog import Commit, read_log
 
-from .conftest import run_script
+from .conftest import WHITE_TO_PLAY, run_script
 
-GAME = """
-setup
-dice 3 1
-press 1
-dice 3 1
-press 1
-move point 8 point 5 / move point 6 point 5
-press 1
-dice 6 4
-press 2
+GAME = WHITE_TO_PLAY + """
 move point 1 point 7 / move point 12 point 16
 press 2
 dice 5 2
@@ -55,6 +46,7 @@ def test_a_finished_log_is_replayed_through_the_session(log: Path) -> None:
     follower.close()
     assert session.committed == logged_moves(log) == ["8/5 6/5", "24/18 13/9"]
     assert scene_of(session).dice == (5, 2)  # the throw after the last play, from the log
+    assert scene_of(session).movers == ("player 1 (black)", "player 2 (white)")  # the page's move list
 
 
 def test_a_log_being_written_by_another_process_is_followed(log: Path, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import http.client
 import io
 import json
 import re
+import socket
 import threading
 import time
 
@@ -36,7 +37,7 @@ class Stream:
                 line = raw.decode()
                 if line.startswith("data: "):
                     self.events.append(json.loads(line[6:]))
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):  # closed while reading
             pass
 
     def wait_for(self, count: int, timeout: float = 10.0) -> list[dict[str, object]]:
@@ -46,6 +47,9 @@ class Stream:
         return self.events
 
     def close(self) -> None:
+        """Leave, as a closed browser tab does (the reader's thread sees the end at once)."""
+        if self.connection.sock is not None:
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
         self.connection.close()
 
 

@@ -38,8 +38,11 @@ MUST_MOVE = Meaning("must-move", (220, 170, 0), SLOW_BLINK,
 FROM_STACK = Meaning("from-stack", (230, 230, 230), SLOW_BLINK,
                      "no man lifted: a tall stack whose top men no switch sees leave; the lit "
                      "destinations are those of a man taken from it")
-LIFT_HERE = Meaning("lift-here", (255, 0, 0), FAST_BLINK, "error: lift a man from here")
-PUT_HERE = Meaning("put-here", (0, 200, 200), FAST_BLINK, "error: put a man here")
+LIFT_HERE = Meaning("lift-here", (255, 0, 0), FAST_BLINK,
+                    "lift a man from here (the lights guide: the set-up, a false move undone, the "
+                    "computer's move)")
+PUT_HERE = Meaning("put-here", (0, 200, 200), FAST_BLINK,
+                   "put a man here (the lights guide: the set-up, a false move undone, the computer's move)")
 ASK = Meaning("ask", (200, 0, 160), SLOW_BLINK,
               "the board cannot tell which: lift and replace a man on the right place")
 HINT = Meaning("hint", (120, 0, 200), STEADY, "a suggested move (from the hint engine)")

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablier.words import counted
+
 from .archive import add_archive_option
 
 
@@ -66,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier analyse: {error.args[0] if error.args else error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"tablier analyse: interrupted after {counts[0]} of {counts[1]} moves; nothing was stored",
-              file=sys.stderr)
+        print(f"tablier analyse: interrupted after {counts[0]} of {counted(counts[1], 'move')}; "
+              "nothing was stored", file=sys.stderr)
         return 130
     if args.json:
         print(json.dumps(_as_json(analysed, level.number, stored, args.store), ensure_ascii=False))

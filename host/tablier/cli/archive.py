@@ -21,6 +21,8 @@ import argparse
 import sys
 from typing import Any
 
+from tablier.words import counted
+
 
 def add_archive_option(parser: argparse.ArgumentParser) -> None:
     """``--archive PATH`` (shared with ``tablier export`` and ``replay-on-board``)."""
@@ -217,7 +219,7 @@ def stored_line(name: str, new: int, games: int, already: int, ids: list[int]) -
     4, 5, 6, 2`` (the ids of ten records at most)."""
     repeated = f", {already} already archived" if already else ""
     shown = f"; ids {', '.join(map(str, ids))}" if ids and len(ids) <= 10 else ""
-    return f"{name}: {new} record{'s' * (new != 1)} added ({games} game{'s' * (games != 1)}){repeated}{shown}"
+    return f"{name}: {counted(new, 'record')} added ({counted(games, 'game')}){repeated}{shown}"
 
 
 def _before(names: list[str]) -> str:

@@ -52,19 +52,19 @@ def run(args: argparse.Namespace) -> int:
         layout = load_layout(args.layout)
         unknown = check_ignore_entries(args.ignore, layout)
         if unknown:
-            print(f"error: --ignore names no place of the board: {', '.join(unknown)} "
+            print(f"tablier calibrate: --ignore names no place of the board: {', '.join(unknown)} "
                   "(use e.g. 'point 7', 'point 7 slot 2', 'square 14', 'button 1')", file=sys.stderr)
             return 2
         faults = _parse_faults(args.fault, layout.switch_count)
         if faults and not args.sim:
-            print("error: --fault only applies to the simulated board (--sim)", file=sys.stderr)
+            print("tablier calibrate: --fault only applies to the simulated board (--sim)", file=sys.stderr)
             return 2
         if args.check is not None:
             calibration = load_calibration(args.check, layout)
         else:
             calibration = _walk(args, layout, faults)
     except TablierError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier calibrate: {error}", file=sys.stderr)
         return 1
     return _report(calibration, layout, args)
 

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tablier.words import counted
+
 GAMES = ("backgammon",)
 
 
@@ -30,7 +32,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--game", default="backgammon", help="the game (any of `tablier games`)")
     parser.add_argument("--players", default="computer:1,computer:1",
                         help="the two seats: computer, computer:LEVEL (1-4), greedy or random "
-                             "(default computer:1,computer:1)")
+                             "(default computer:1,computer:1); the computer's seats are called "
+                             "Computer A and Computer B")
     parser.add_argument("--seed", type=int, default=None, help="random seed, for a reproducible game")
     parser.add_argument("--delay", type=float, default=None,
                         help="seconds between two actions of the hands (on the board) or after each turn "
@@ -107,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     session = result.session
     print("\n".join(session.status_lines()[1:-1]))
     print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
-          f"{len(session.committed)} moves committed")
+          f"{counted(len(session.committed), 'move')} committed")
     print(f"log written to {result.log_path}")
     if server is not None:
         from tablier.web.live import linger

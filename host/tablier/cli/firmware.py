@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tablier.words import counted
+
 if TYPE_CHECKING:
     from tablier.link.client import Transport
     from tablier.link.sim import SimulatedBoard
@@ -76,7 +78,8 @@ def run_build(args: argparse.Namespace) -> int:
     total = sum(f.stat().st_size for f in files)
     for path in files:
         print(f"{path.stat().st_size:7d}  {path}")
-    print(f"{total:7d}  bytes in {len(files)} files (copy the folder's contents to the Pico's root)")
+    print(f"{total:7d}  bytes in {counted(len(files), 'file')} "
+          "(copy the folder's contents to the Pico's root)")
     return 0
 
 

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablier.words import counted
+
 DEFAULT_OUT = Path("build/hardware")
 DEFAULT_TEMPLATES = Path("build/hardware/templates")
 DEFAULT_PCB = Path("build/hardware/pcb")
@@ -132,7 +134,7 @@ def run_netlist(args: argparse.Namespace) -> int:
         print(f"ERC warning: {message}", file=sys.stderr)
     path = netlist.write(args.out)
     print(f"wrote {path}: {netlist.parts} parts, {netlist.nets} nets; ERC: "
-          f"{len(netlist.erc_errors)} errors, {len(netlist.erc_warnings)} warnings")
+          f"{counted(len(netlist.erc_errors), 'error')}, {counted(len(netlist.erc_warnings), 'warning')}")
     failed = bool(netlist.erc_errors)
     if args.boards:
         from tablier.hardware.boards import board_netlists
@@ -144,7 +146,7 @@ def run_netlist(args: argparse.Namespace) -> int:
                 print(f"{name}: ERC: {message}", file=sys.stderr)
             (folder / name).write_text(board.text, encoding="utf-8")
             print(f"wrote {folder / name}: {board.parts} parts, {board.nets} nets; ERC: "
-                  f"{len(board.erc_errors)} errors, {len(board.erc_warnings)} warnings")
+                  f"{counted(len(board.erc_errors), 'error')}, {counted(len(board.erc_warnings), 'warning')}")
             failed = failed or bool(board.erc_errors)
     return 1 if failed else 0
 

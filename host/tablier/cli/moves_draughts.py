@@ -19,10 +19,18 @@ from tablier.draughts.core import COLOR_NAMES, Move
 from tablier.draughts.laws import LawsGame
 from tablier.draughts.variants import find_variant
 from tablier.games import GameInfo
+from tablier.words import counted
 
 
 def run(game: GameInfo, args: argparse.Namespace) -> int:
     """List the legal moves of ``args.fen`` (or the start) in ``game``."""
+    if args.dice:
+        print("tablier moves: draughts has no dice; --dice is for the tables games", file=sys.stderr)
+        return 2
+    if args.position:
+        print("tablier moves: a draughts position is given with --fen, e.g. --fen \"B:W21,22:B1,2\" "
+              "(--position is for the tables games)", file=sys.stderr)
+        return 2
     try:
         board_options, laws_options = split_options(game.name, chosen_options(game, args))
         board = find_variant(game.name)(args.fen, **board_options)
@@ -39,7 +47,7 @@ def run(game: GameInfo, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"moves": listed}))
         return 0
-    print(f"{game.title}: {COLOR_NAMES[board.turn]} to move, {len(listed)} legal moves")
+    print(f"{game.title}: {COLOR_NAMES[board.turn]} to move, {counted(len(listed), 'legal move')}")
     print(f"position {board.fen()}")
     print(board)
     outcome = board.outcome()

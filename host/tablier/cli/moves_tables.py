@@ -60,6 +60,10 @@ def write_position(variant: Variant, position: Position, as_text: bool = False) 
 
 def run(game: GameInfo, args: argparse.Namespace) -> int:
     """Print the legal plays; exit status 2 with a one-line message on bad input."""
+    if args.fen:
+        print(f"tablier moves: --fen is for draughts; {game.title} takes its position as --position",
+              file=sys.stderr)
+        return 2
     try:
         variant = make_variant(game.name, chosen_options(game, args))
         if not args.dice:

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablier.words import counted
+
 
 def register(subparsers: Any) -> None:
     """Add the ``rebuild`` subcommand."""
@@ -38,8 +40,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier rebuild: {error}", file=sys.stderr)
         return 2
     header = log.header
-    print(f"{header.game}: {len(rebuilt.inferred)} moves re-inferred from "
-          f"{sum(1 for _ in log.records)} records" + (" (the last line was torn)" if log.torn_tail else ""))
+    print(f"{header.game}: {counted(len(rebuilt.inferred), 'move')} re-inferred from "
+          f"{counted(sum(1 for _ in log.records), 'record')}"
+          + (" (the last line was torn)" if log.torn_tail else ""))
     for number, move in enumerate(rebuilt.inferred, 1):
         print(f"{number:3}. {move}")
     if args.out is not None:
@@ -56,5 +59,5 @@ def run(args: argparse.Namespace) -> int:
         if inferred != logged:
             print(f"  move {number}: re-inferred {inferred!r}, logged {logged!r}")
     if len(rebuilt.inferred) != len(rebuilt.logged):
-        print(f"  {len(rebuilt.inferred)} moves re-inferred, {len(rebuilt.logged)} logged")
+        print(f"  {counted(len(rebuilt.inferred), 'move')} re-inferred, {len(rebuilt.logged)} logged")
     return 1

@@ -15,6 +15,8 @@ import json
 import sys
 from typing import Any
 
+from tablier.words import counted
+
 
 def register(subparsers: Any) -> None:
     """Add the ``replay`` subcommand."""
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"games": games, "moves": total, "illegal": illegal}))
     else:
-        print(f"{games} games, {total} moves replayed; {games - len(illegal)} legal, {len(illegal)} not")
+        print(f"{counted(games, 'game')}, {counted(total, 'move')} replayed; "
+              f"{games - len(illegal)} legal, {len(illegal)} not")
     return 1 if illegal else 0
 
 
@@ -81,6 +84,6 @@ def _game_line(number: int, headers: dict[str, str], moves: int, failure: Any) -
     title = ", ".join(part for part in (names, headers.get("Event", "")) if part)
     label = f"game {number}" + (f" ({title})" if title else "")
     if failure is None:
-        return f"{label}: {moves} moves, all legal"
+        return f"{label}: {counted(moves, 'move')}, all legal"
     shown = f" ({failure.move})" if failure.move and not failure.reason.startswith(failure.move) else ""
-    return f"{label}: {moves} moves replayed, then at ply {failure.ply}{shown}: {failure.reason}"
+    return f"{label}: {counted(moves, 'move')} replayed, then at ply {failure.ply}{shown}: {failure.reason}"

@@ -1,11 +1,14 @@
 """``tablier replay-on-board ID --sim|--port PORT``: show an archived game on the board, move by move.
 
 Each move's from places blink (``must-move``), its to places light (``destination``, ``bear-off``,
-``hit``), the dice show the throw and the mover's status light is lit; the move is printed too. The
-next move comes when either player presses his button, or after ``--step-delay`` seconds (the
-simulated board has no hands: it uses 1 second unless told). ``--game-number`` picks the game of a
-match, ``--moves N`` stops after N moves. Exit status: 0, 2 for bad input or a board that cannot be
-reached.
+``hit``), the dice show the throw and the mover's status light is lit. On a terminal the view draws
+the board as it stands before the move with the same lights, the move in words and the moves
+before it (:mod:`tablier.play.view`); in a pipe each move is printed. ``--serve [HOST:]PORT``
+serves the same on the live web page (``docs/web.md``), so that a teacher steps a game on the
+board and on a screen the class sees. The next move comes when either player presses his button,
+or after ``--step-delay`` seconds (the simulated board has no hands: it uses 1 second unless
+told). ``--game-number`` picks the game of a match, ``--moves N`` stops after N moves. Exit status:
+0, 2 for bad input or a board or address that cannot be used.
 """
 
 from __future__ import annotations
@@ -31,42 +34,76 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--moves", type=int, metavar="N", help="stop after N moves")
     parser.add_argument("--home-left", action="store_true",
                         help="the tables men are set up with Black's home table on the left")
+    parser.add_argument("--serve", metavar="[HOST:]PORT",
+                        help="serve a read-only live web page of the game shown "
+                             "(host 127.0.0.1 unless given)")
     add_archive_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Replay; see the module docstring."""
+    from contextlib import ExitStack
+
     from tablier.board.orientation import HOME_LEFT, HOME_RIGHT
     from tablier.errors import TablierError
     from tablier.hardware.layout import load_layout
     from tablier.link.errors import LinkError
+    from tablier.play.scene import replay_scene
+    from tablier.play.view import View
     from tablier.record.board_replay import board_steps, replay
 
     from .archive import open_archive
 
     try:
-        with open_archive(args) as archive:
-            record = archive.get(args.id)
-        game = next((game for game in record.games if game.number == args.game_number), None)
-        if game is None:
-            raise TablierError(f"record {args.id} has no game {args.game_number}")
-        layout = load_layout()
-        steps = board_steps(record, game, layout, HOME_LEFT if args.home_left else HOME_RIGHT)
-        if args.moves is not None:
-            steps = steps[:max(args.moves, 0)]
-        print(f"Record {args.id}: {record.title()}, game {game.number}")
-        delay = args.step_delay if args.step_delay is not None else (1.0 if args.sim else None)
-        if delay is None:
-            print("press either player's button for the next move")
-        buttons = {switch.id for switch in layout.switches_of("button")}
-        _on_board(args, layout, lambda link: replay(link, steps, buttons, delay))
+        with ExitStack() as stack:
+            with open_archive(args) as archive:
+                record = archive.get(args.id)
+            game = next((game for game in record.games if game.number == args.game_number), None)
+            if game is None:
+                raise TablierError(f"record {args.id} has no game {args.game_number}")
+            layout = load_layout()
+            way = HOME_LEFT if args.home_left else HOME_RIGHT
+            steps = board_steps(record, game, layout, way)
+            if args.moves is not None:
+                steps = steps[:max(args.moves, 0)]
+            server = None
+            if args.serve is not None:
+                from tablier.web.live import open_server
+
+                server = open_server(args.serve)
+                stack.callback(server.stop)
+            view = View()
+            view.connected(f"Record {args.id}: {record.title()}, game {game.number}")
+            delay = args.step_delay if args.step_delay is not None else (1.0 if args.sim else None)
+            keys = (f"the next move in {delay:g} s" if delay is not None
+                    else "press either player's button for the next move")
+            if delay is None and not view.live:
+                print(keys)
+            shown = iter(range(len(steps)))
+
+            def show(caption: str) -> None:
+                scene = replay_scene(record, game, steps, next(shown), way)
+                view.show(scene, keys)
+                if server is not None:
+                    from tablier.web.live import page_state
+
+                    server.publish(page_state(scene))
+
+            buttons = {switch.id for switch in layout.switches_of("button")}
+            _on_board(args, layout, lambda link: replay(link, steps, buttons, delay, show))
+            if server is not None:
+                from tablier.web.live import linger
+
+                linger(server)
     except KeyError as error:
         print(f"tablier replay-on-board: {error.args[0]}", file=sys.stderr)
         return 2
     except (TablierError, LinkError, OSError) as error:
         print(f"tablier replay-on-board: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("tablier replay-on-board: stopped (Ctrl-C)", file=sys.stderr)
     return 0
 
 

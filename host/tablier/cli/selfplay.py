@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from tablier.cli.moves import add_option_arguments
+from tablier.words import counted
 
 
 def register(subparsers: Any) -> None:
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(score.as_dict()))
         return 0
     total = sum(score.points) or 1
-    print(f"{game.title}, {score.games} games: {specs[0]} won {score.wins[0]}, {specs[1]} won "
+    print(f"{game.title}, {counted(score.games, 'game')}: {specs[0]} won {score.wins[0]}, {specs[1]} won "
           f"{score.wins[1]}, {score.draws} drawn; points {score.points[0]:g} to {score.points[1]:g} "
           f"({100 * score.points[0] / total:.0f}% to {specs[0]})")
     return 0

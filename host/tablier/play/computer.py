@@ -68,16 +68,17 @@ if TYPE_CHECKING:
     from .session import Session
 
 COMPUTER = "computer"
-"""A player named so (or ``computer:LEVEL``) is played by the engine."""
+"""A player whose name's first word is this (``computer``, ``computer:LEVEL``, ``Computer A``,
+``Computer B:1``) is played by the engine."""
 
 GameSession = TablesSession | DraughtsSession
 
 
 def seat_level(name: str) -> Level | None:
-    """The level of a seat named ``computer`` or ``computer:LEVEL`` (None for a person's name);
+    """The level of a seat named ``computer[ LABEL][:LEVEL]`` (None for a person's name);
     ``ValueError`` saying why for a computer with a bad level."""
     word, colon, level = name.strip().partition(":")
-    if word.strip().lower() != COMPUTER:
+    if (word.split() or [""])[0].lower() != COMPUTER:
         return None
     if colon and not level.strip():
         raise ValueError(f"player {name!r}: give the computer's level after the colon, e.g. computer:3 "

@@ -1,8 +1,9 @@
 """``tablier demo``: a whole game on the simulated board between two built-in players' hands.
 
-By default both seats are the computer (:data:`DEMO_PLAYERS`, a quick level): its moves are lit on
-the board and the hands make them as the lights ask, as a person would (:mod:`.computer`);
-``players=("greedy", "random")`` has the rules core's simple players choose instead.
+By default both seats are the computer (:data:`DEMO_PLAYERS`, a quick level), called Computer A
+(Black) and Computer B (White): its moves are lit on the board and the hands make them as the
+lights ask, as a person would (:mod:`.computer`); ``players=("greedy", "random")`` has the rules
+core's simple players choose instead.
 
 The firmware runs under MicroPython; the players' hands lift and put men through the simulated
 switches (:class:`~tablier.play.autoplay.AutoHands`); the host reads every move from the switches
@@ -37,8 +38,10 @@ if TYPE_CHECKING:
 
 #: The demo's players: the computer in both seats, at its quickest level (about a minute a game).
 DEMO_PLAYERS = ("computer:1", "computer:1")
-#: The simple players' names for the seats (the computer's seats keep the name that chooses them).
+#: The simple players' names for the seats.
 SIMPLE_NAMES = {"greedy": "greedy player", "random": "random player"}
+#: What the computer's seats are called, player 1's and player 2's (with the level chosen, if any).
+COMPUTER_NAMES = ("Computer A", "Computer B")
 
 #: Seconds between two actions of the hands by default: a Backgammon game takes about a minute.
 DEFAULT_DELAY = 0.06
@@ -55,13 +58,23 @@ def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = D
         if name not in SIMPLE_NAMES and seat_level(name) is None:
             raise ValueError(f"the demo's players are computer, computer:LEVEL, greedy or random, "
                              f"not {name!r}")
-    names = (SIMPLE_NAMES.get(players[0], players[0]), SIMPLE_NAMES.get(players[1], players[1]))
-    options = PlayOptions(players=names, grace_s=5.0)
+    options = PlayOptions(players=seat_names(players), grace_s=5.0)
     dice = Dice(seed if seed is not None else None)
 
     view = View(out or sys.stdout, live=live)
     return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=_hands(seed, delay, players),
                 view=view, serve=serve)
+
+
+def seat_names(players: tuple[str, str]) -> tuple[str, str]:
+    """The players' names for the demo's seats: ``greedy player``, ``random player``, and the
+    computer's seats ``Computer A`` and ``Computer B`` (``Computer A:1``: its level, when chosen),
+    so that the two seats never share a name."""
+    names = []
+    for seat, label in zip(players, COMPUTER_NAMES, strict=True):
+        _, colon, level = seat.partition(":")
+        names.append(SIMPLE_NAMES.get(seat) or label + (f":{level.strip()}" if colon else ""))
+    return names[0], names[1]
 
 
 def resume_demo(path: Path, delay: float = DEFAULT_DELAY, out: TextIO | None = None,

@@ -136,7 +136,8 @@ class DraughtsSession(Session):
             self.setup = None
             return
         self.told_face = False
-        self.setup = check_squares(self.observation.squares, frozenset(self.wanted_squares()))
+        self.setup = check_squares(self.observation.squares, frozenset(self.wanted_squares()),
+                                   frozenset(self.board.pieces(False)), self.player_of(False))
         if self.setup.done:
             self.say(f"the men are set up; {COLOR_NAMES[self.board.turn].capitalize()} to move")
             self._begin_move()

@@ -29,6 +29,7 @@ from tablier.record.eventlog import (
 )
 from tablier.record.writer_lock import hold
 from tablier.tables.turn import PLAY
+from tablier.words import counted
 
 from .dice import ELECTRONIC, Dice
 from .replay import Rebuilt, rebuild
@@ -111,7 +112,7 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
                     "written now", "info")
         for record in rebuilt.unlogged:
             writer.write(record)
-    writer.write(Message(text=f"resumed after {len(rebuilt.inferred)} moves", level="info"))
+    writer.write(Message(text=f"resumed after {counted(len(rebuilt.inferred), 'move')}", level="info"))
     standing = standing_throw(rebuilt)
     if standing:
         session.say(f"the throw {standing} shown before the interruption stands: play it", "info")

@@ -13,15 +13,20 @@ as JSON.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablier.board.observation import TABLES_PLACES, visible
-from tablier.board.orientation import Orientation
+from tablier.board.orientation import HOME_RIGHT, Orientation
+from tablier.tables.position import Position
 
 from .link import CONNECTED
 
 if TYPE_CHECKING:
+    from tablier.record.board_replay import BoardStep
+    from tablier.record.game_record import GameRecord, Record
+
     from .draughts_session import DraughtsSession
     from .session import Session
     from .tables_session import TablesSession
@@ -68,6 +73,7 @@ class Scene:
     words: tuple[str, ...] = ()  # where the game stands, in words (what the terminal view says)
     messages: tuple[str, ...] = ()
     moves: tuple[str, ...] = ()
+    movers: tuple[str, ...] = ()  # who made each move: his name and colour
     over: bool = False
 
     def to_json(self) -> dict[str, Any]:
@@ -108,18 +114,20 @@ def _lights(session: Session) -> dict[str, str]:
     return shown
 
 
-def _common(session: Session, lights: dict[str, str]) -> dict[str, Any]:
+def _common(session: Session, lights: dict[str, str], name: Callable[[int], str]) -> dict[str, Any]:
+    """What every game's scene shows alike; ``name``: a side's (0 Black, 1 White) name and colour."""
     names = session.options.players
     return {"players": (names[0], names[1]), "score": (session.score[0], session.score[1]),
             "match_length": session.options.match_length, "link": session.link.state,
             "link_wait": session.link.state != CONNECTED or session.clock() < session.link_wait_until,
             "messages": tuple(session.messages), "moves": tuple(session.committed),
+            "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
             "over": session.over}
 
 
 def _tables_scene(session: TablesSession) -> Scene:
-    from tablier.tables.turn import OVER
+    from tablier.tables.turn import OPENING, OVER
 
     from .tables_display import dice_used
     from .tables_session import SETUP
@@ -158,7 +166,8 @@ def _tables_scene(session: TablesSession) -> Scene:
     if flow.cube is not None:
         value, owner = flow.cube
         cube = (value, 0 if owner is None else owner + 1)
-    turn = 0 if session.phase in (SETUP, OVER) or flow.outcome is not None else flow.turn + 1
+    waiting = session.phase in (SETUP, OPENING, OVER) or flow.outcome is not None  # nobody's turn yet, or now
+    turn = 0 if waiting else flow.turn + 1
     own_points = {}
     if turn and session.orientation is not None:
         own_points = {p: session.orientation.own_point(flow.turn, p) for p in range(1, 25)}
@@ -166,7 +175,7 @@ def _tables_scene(session: TablesSession) -> Scene:
                  game_number=session.game_number, turn=turn, dice=dice, dice_used=used[:len(dice)],
                  cube=cube, in_hand=in_hand, places=tuple(places), own_points=own_points,
                  words=tuple(session.status_lines()[1 + len(_board_lines(session)):]),
-                 **_common(session, lights))
+                 **_common(session, lights, session._name))
 
 
 def _board_lines(session: TablesSession) -> list[str]:
@@ -201,4 +210,59 @@ def _draughts_scene(session: DraughtsSession) -> Scene:
     turn = session.player_of(board.turn) if session.phase not in (SETUP, OVER) else 0
     return Scene(family="draughts", title=session.title, game_number=session.game_number,
                  colours=colours, turn=turn, places=tuple(places), size=board.geometry.size,
-                 words=tuple(session.status_lines()[2:]), **_common(session, lights))
+                 words=tuple(session.status_lines()[2:]),
+                 **_common(session, lights, lambda side: session._name(bool(side))))
+
+
+def replay_scene(record: Record, game: GameRecord, steps: list[BoardStep], shown: int,
+                 way: str = HOME_RIGHT) -> Scene:
+    """The scene of step ``shown`` of an archived game shown on the board (``tablier
+    replay-on-board``): the men as they stand before the move, the lights that show it, the moves
+    before it; the last step, the result, shows the final position."""
+    from tablier.draughts.catalog import make_board
+    from tablier.games import find_game
+    from tablier.record.game_record import DRAUGHTS, SIDE_NAMES
+    from tablier.record.replay import tables_variant
+
+    step = steps[shown]
+    lit = step.lit
+    names = (game.players[0] or "?", game.players[1] or "?")
+    earlier = steps[:shown]
+    common: dict[str, Any] = {
+        "game_number": game.number, "players": names, "score": game.score,
+        "match_length": record.match_length, "turn": 0 if step.side is None else step.side + 1,
+        "words": (step.caption,),
+        "messages": tuple(s.caption for s in steps[max(0, shown - 6):shown]),
+        "moves": tuple(s.text for s in earlier), "over": step.side is None,
+        "movers": tuple(f"{names[s.side]} ({SIDE_NAMES[s.side]})" for s in earlier if s.side is not None),
+        "status_lights": (lit.get("status 1", ""), lit.get("status 2", "")),
+    }
+    if record.family == DRAUGHTS:
+        board = make_board(record.game, str(step.position) if step.position else None, record.options)
+        places = []
+        for square in range(1, board.geometry.squares + 1):
+            piece = board.piece_at(square)
+            places.append(PlaceView(f"square {square}", int(piece is not None),
+                                    None if piece is None else int(piece.color), bool(piece and piece.king),
+                                    "", lit.get(f"square {square}", "")))
+        return Scene(family="draughts", title=find_game(record.game).title, places=tuple(places),
+                     size=board.geometry.size, **common)
+    variant = tables_variant(record, game)
+    orientation = Orientation(variant, way)
+    position = step.position if isinstance(step.position, Position) else variant.start_position()
+    counts = orientation.counts(position)
+    sides: dict[str, int] = {f"{kind} {number}": number - 1 for kind, number in TABLES_PLACES
+                             if kind in ("bar", "tray")}
+    for colour in (0, 1):
+        for point in range(1, 25):
+            if position.boards[colour][point]:
+                kind, number = orientation.place_of(colour, point)
+                sides[f"{kind} {number}"] = colour
+    places = [PlaceView(f"{kind} {number}", counts[index], sides.get(f"{kind} {number}"), False, "",
+                        lit.get(f"{kind} {number}", ""))
+              for index, (kind, number) in enumerate(TABLES_PLACES)]
+    value, owner = step.cube
+    own = {p: orientation.own_point(step.side, p) for p in range(1, 25)} if step.side is not None else {}
+    return Scene(family="tables", title=variant.title, places=tuple(places), dice=step.dice,
+                 cube=(value, 0 if owner is None else owner + 1) if value > 1 or owner is not None else None,
+                 own_points=own, **common)

@@ -33,6 +33,7 @@ from tablier.hardware.layout import Layout, Switch
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
     Command,
+    Commit,
     EventLogWriter,
     LinkState,
     Message,
@@ -132,6 +133,7 @@ class Session:
         self.observation = self.observer.observe(())
         self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
+        self.movers: list[int] = []  # who made each of them: the side (0, 1) of its Commit record
         self.grace_until: float | None = None
         self.guide: Step[int] | None = None  # the next man to lift or put back, once guiding
         self.guiding = False
@@ -220,7 +222,10 @@ class Session:
     # -- shared services -------------------------------------------------------------------------
 
     def record(self, record: Record) -> None:
-        """Append to the event log (if any)."""
+        """Append to the event log (if any); a commit's side is kept beside ``committed``."""
+        if isinstance(record, Commit):  # recorded just before the move is appended; one taken back is cut
+            del self.movers[len(self.committed):]
+            self.movers.append(record.player)
         if self.log is not None:
             self.log.write(record)
 

@@ -38,6 +38,7 @@ from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
 from tablier.tables.plakoto import START_POINT
 from tablier.tables.turn import ANSWER, OPENING, OVER, PLAY, THROW, Outcome
+from tablier.words import counted
 
 if TYPE_CHECKING:
     from .tables_session import TablesSession
@@ -138,10 +139,12 @@ def tables_status_lines(self: TablesSession) -> list[str]:
     from .tables_session import ASKING, SETUP
     dice = str(self.flow.dice) if self.flow.dice else ""
     rules = rules_in_force(self.variant.info(), self.variant.options)
+    board = draw(self.flow.position, self.variant, dice).splitlines()
+    if self.phase == OVER or self.flow.outcome is not None:  # nobody is to move: the pips alone
+        board[-1] = "the game is over; " + board[-1].split("; ", 1)[-1]
     lines = [f"{self.variant.title}{f' ({rules})' if rules else ''}, game {self.game_number}: "
              f"{self._name(0)} {self.score[0]}, "
-             f"{self._name(1)} {self.score[1]}",
-             *draw(self.flow.position, self.variant, dice).splitlines()]
+             f"{self._name(1)} {self.score[1]}", *board]
     if self.phase == SETUP:
         lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
     elif self.phase == OPENING:
@@ -152,7 +155,7 @@ def tables_status_lines(self: TablesSession) -> list[str]:
     elif self.phase in (PLAY, ASKING) and self.inference is not None and self.reading is not None:
         plays = self.inference.plays
         listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
-        lines.append(f"{self._name(self.flow.turn)} plays {dice}: {len(plays)} legal plays"
+        lines.append(f"{self._name(self.flow.turn)} plays {dice}: {counted(len(plays), 'legal play')}"
                      + (f" ({listed})" if self.options.teaching else ""))
         final = self.reading.status is Status.FINAL
         lines.append(f"the board shows: {self.reading.status.value}"

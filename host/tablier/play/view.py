@@ -19,7 +19,6 @@ import time
 from typing import TextIO
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from .board_text import dice_text, draughts_board, legend, tables_board
@@ -34,6 +33,9 @@ CLEAR = "\x1b[H\x1b[2J"
 HAND_KEYS = ("setup", "lift PLACE", "put PLACE", "move PLACE PLACE", "press 1|2", "flip", "cut/restore")
 #: Below this many columns or lines the compact layout is drawn.
 WIDE = (100, 34)
+#: The newest messages shown whatever the room (a warning and its reasons are said in four): the
+#: keys line gives way to them (the hands' keys first).
+NEWEST = 4
 
 
 def keys_line(session: Session, hands: bool = False) -> str:
@@ -46,7 +48,8 @@ def keys_line(session: Session, hands: bool = False) -> str:
 
 
 def panel(scene: Scene, compact: bool) -> list[Text]:
-    """The lines beside the board: game, score, cube, turn, dice, men in hand, link, lights."""
+    """The lines beside the board: game, score, cube, turn, dice, men in hand, link, lights (each
+    wraps within the width the board leaves)."""
     names = scene.players
     lines = [Text(f"{scene.title}, game {scene.game_number}", style="bold")]
     match = f" (match to {scene.match_length})" if scene.match_length else ""
@@ -54,11 +57,11 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     for player in (1, 2):
         mark = "XO"[player - 1] if scene.family == "tables" else scene.colours[player - 1]
         turn = ("  <-" if compact else "  <- to play") if scene.turn == player else ""
-        lines.append(Text(f" {names[player - 1][:14]} ({mark}) {scene.score[player - 1]}{turn}",
+        lines.append(Text(f" {names[player - 1]} ({mark}) {scene.score[player - 1]}{turn}",
                           style="bold" if turn else ""))
     if scene.cube is not None:
         value, owner = scene.cube
-        lines.append(Text(f"cube: {value}, " + (f"{names[owner - 1][:14]}'s" if owner else "in the middle")))
+        lines.append(Text(f"cube: {value}, " + (f"{names[owner - 1]}'s" if owner else "in the middle")))
     if scene.family == "tables":
         line = dice_text(scene)
         if scene.in_hand:
@@ -76,11 +79,11 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     if status:
         lines.append(Text("lights: " + ", ".join(status)))
     keyed = legend(scene)
-    if compact and len(keyed) > 2:
+    if compact and len(keyed) > 2:  # the meanings side by side, wrapping
         joined = Text()
         for line in keyed:
-            joined.append_text(line[:3])
-            joined.append(line.plain[3:].strip()[:9] + " ")
+            joined.append_text(line)
+            joined.append(" ")
         keyed = [joined]
     lines += keyed
     if not compact and scene.moves:
@@ -90,7 +93,11 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
 
 def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False,
            keys: str = "") -> str:
-    """The whole view as text for a terminal of ``width`` x ``height`` (ANSI styles if ``colour``)."""
+    """The whole view as text for a terminal of ``width`` x ``height`` (ANSI styles if ``colour``).
+
+    Nothing is cut: the board keeps its width, the lines beside it and below it wrap, and the
+    messages are the newest that fit in the lines left by the words of the game's state and the
+    keys (which give way to the :data:`NEWEST` messages)."""
     compact = width < WIDE[0] or height < WIDE[1]
     if scene.family == "tables":
         board = tables_board(scene, rows=4 if compact else 5)
@@ -98,27 +105,49 @@ def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False
         board = draughts_board(scene)
     else:
         board = []
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=compact, overflow="ellipsis" if compact else "fold")  # compact: one line each
-    side = panel(scene, compact)
-    for n in range(max(len(board), len(side))):
-        grid.add_row(board[n] if n < len(board) else "", side[n] if n < len(side) else "")
-    out = io.StringIO()
-    console = Console(file=out, width=width, force_terminal=colour,
+    console = Console(file=io.StringIO(), width=width, force_terminal=colour,
                       color_system="truecolor" if colour else None, no_color=not colour,
                       highlight=False, emoji=False, legacy_windows=False)
-    console.print(grid, crop=True)
-    below = [*scene.words]
-    keys_height = -(-len(keys) // width)
-    drawn = out.getvalue().count("\n")  # the board and the panel beside it, wrapped lines and all
-    kept = max(1, height - drawn - len(below) - keys_height) if compact else 6
-    below += [f"> {message}" for message in scene.messages[-kept:]]
-    for line in below:
-        console.print(Text(line), crop=True, overflow="ellipsis", no_wrap=True)
-    if keys:
-        console.print(Text(keys, style="dim"))
-    return out.getvalue()
+    board_width = max((line.cell_len for line in board), default=0)
+    side_width = max(12, width - board_width - 1)
+    side = [piece for line in panel(scene, compact) for piece in line.wrap(console, side_width)]
+    top = []
+    for n in range(max(len(board), len(side))):
+        row = board[n].copy() if n < len(board) else Text()
+        row.pad_right(board_width - row.cell_len)
+        top.append(Text.assemble(row, " ", side[n]) if n < len(side) else row)
+    below = [Text(line) for line in scene.words]
+    told = [Text(f"> {message}") for message in scene.messages]
+    room = height - len(top) - _height(console, below, width)
+    newest = _height(console, told[-NEWEST:], width)
+    for choice in (keys, keys.split("; hands:")[0], ""):  # the keys give way to the newest messages
+        keyed = [Text(choice, style="dim")] if choice else []
+        if _height(console, keyed, width) + newest <= room:
+            break
+    room -= _height(console, keyed, width)
+    said: list[Text] = []
+    for line in reversed(told):  # the newest first, while they fit
+        lines = _height(console, [line], width)
+        if lines > room:
+            break
+        said.insert(0, line)
+        room -= lines
+    out = [_line(console, row) for row in top]
+    out += [_line(console, piece) for text in below + said + keyed for piece in text.wrap(console, width)]
+    return "\n".join(out) + "\n"
+
+
+def _height(console: Console, texts: list[Text], width: int) -> int:
+    """How many lines ``texts`` take, wrapped at ``width``."""
+    return sum(len(text.wrap(console, width)) for text in texts)
+
+
+def _line(console: Console, text: Text) -> str:
+    """One line as the terminal shows it (its styles on a colour terminal), no trailing blanks."""
+    text.rstrip()
+    with console.capture() as capture:
+        console.print(text, end="", crop=True, no_wrap=True, overflow="crop")
+    return capture.get()
 
 
 class View:
@@ -155,18 +184,29 @@ class View:
         self._last_draw = 0.0
         self(session)
 
+    def show(self, scene: Scene, keys: str = "") -> None:
+        """Draw ``scene`` at once (a game not played here: an archived one shown step by step); a
+        transcript says its words."""
+        if self.live:
+            self._draw(scene, keys)
+            return
+        self.out.write("".join(line + "\n" for line in scene.words))
+        self.out.flush()
+
     def _redraw(self, session: Session) -> None:
         now = time.monotonic()
         if now - self._last_draw < self.interval:
             return
+        self._draw(scene_of(session), keys_line(session, self.hands))
+        self._last_draw = now
+
+    def _draw(self, scene: Scene, keys: str) -> None:
         size = shutil.get_terminal_size((80, 24))
-        text = render(scene_of(session), size.columns, size.lines - 1, colour=self.out.isatty(),
-                      keys=keys_line(session, self.hands))
+        text = render(scene, size.columns, size.lines - 1, colour=self.out.isatty(), keys=keys)
         if text != self._last_text:
             self.out.write(CLEAR + text)
             self.out.flush()
             self._last_text = text
-        self._last_draw = now
 
     def _transcript(self, session: Session) -> None:
         log = session.message_log

@@ -19,7 +19,7 @@ from tablier.board.leds import BEAR_OFF, DESTINATION, HIT, MUST_MOVE, WINNER, YO
 from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.hardware.layout import Layout
 from tablier.link.client import Colour, SwitchChange
-from tablier.tables.position import BAR, OFF
+from tablier.tables.position import BAR, OFF, Position
 
 from .game_record import DRAUGHTS, MOVE, PLAY, SIDE_NAMES, GameRecord, Record, RecordError
 from .replay import Step, replay_game, tables_variant
@@ -27,11 +27,18 @@ from .replay import Step, replay_game, tables_variant
 
 @dataclass(frozen=True)
 class BoardStep:
-    """One move to show: its words and the LEDs that show it."""
+    """One move to show: its words and the LEDs that show it; for a screen, the position the men
+    stand in meanwhile (before the move; after the last one for the result), who moves (None: the
+    result), the throw and the cube (value, owner) as they stand."""
 
     caption: str
     wishes: list[tuple[int, Colour, int]]
     lit: dict[str, str]
+    position: Position | str | None = None
+    side: int | None = None
+    dice: tuple[int, ...] = ()
+    cube: tuple[int, int | None] = (1, None)
+    text: str = ""  # the move in the game's notation
 
 
 class BoardLink(Protocol):
@@ -47,6 +54,7 @@ def board_steps(record: Record, game: GameRecord, layout: Layout, way: str = HOM
     steps = replay_game(record, game)
     orientation = Orientation(tables_variant(record, game), way) if record.family != DRAUGHTS else None
     shown: list[BoardStep] = []
+    cube: tuple[int, int | None] = (1, None)  # as it stands before each action
     for step in steps:
         side = step.action.side
         plan = LedPlan(layout).status(side + 1, YOUR_TURN)
@@ -59,10 +67,14 @@ def board_steps(record: Record, game: GameRecord, layout: Layout, way: str = HOM
         who = f"{SIDE_NAMES[side]} ({game.players[side] or '?'})"
         dice = "".join(map(str, step.action.dice))
         caption = f"{step.number}. {who} {dice + ': ' if dice else ''}{step.text}"
-        shown.append(BoardStep(caption, plan.wishes(), plan.meanings()))
+        shown.append(BoardStep(caption, plan.wishes(), plan.meanings(), step.before, side,
+                               tuple(step.action.dice), cube, step.text))
+        cube = step.cube
     if game.outcome is not None and game.outcome.winner is not None:
         plan = LedPlan(layout).status(game.outcome.winner + 1, WINNER)
-        shown.append(BoardStep(f"Result: {game.outcome}", plan.wishes(), plan.meanings()))
+        last = steps[-1] if steps else None
+        shown.append(BoardStep(f"Result: {game.outcome}", plan.wishes(), plan.meanings(),
+                               last.after if last else None, None, (), cube))
     return shown
 
 

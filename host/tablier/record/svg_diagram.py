@@ -54,7 +54,9 @@ class TablesPicture:
     hold Black's and White's men there. ``lights`` colours places (``point 7``, ``bar 1``,
     ``tray 2``: 1 is Black's, 2 White's); ``marks`` flags places ``lifted`` (a man gone from
     there) or ``added`` (a man where the position has none). ``cube`` is (value, owner: 0 in the
-    middle, 1 Black's, 2 White's). ``arrows`` are drawn from place to place (named as ``lights``)."""
+    middle, 1 Black's, 2 White's). ``arrows`` are drawn from place to place (named as ``lights``).
+    ``labels``: the number written at a point when it is not the point's own (White's numbers, for
+    the side to move)."""
 
     points: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     bar: tuple[int, int] = (0, 0)
@@ -66,6 +68,7 @@ class TablesPicture:
     cube: tuple[int, int] | None = None
     caption: str = ""
     arrows: list[tuple[str, str]] = field(default_factory=list)
+    labels: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -136,7 +139,7 @@ def draw_tables(picture: TablesPicture) -> str:
         svg.polyline([(x, base), (x + _W, base), (x + _W / 2, tip)], fill=colour, stroke="#000",
                      stroke_width=0.2)
         label_y = top - 3.5 if far else board_bottom + 3.5
-        svg.text(x + _W / 2, label_y, str(point), size=3.2, fill="#fff")
+        svg.text(x + _W / 2, label_y, str(picture.labels.get(point, point)), size=3.2, fill="#fff")
         count, side = picture.points.get(point, (0, None))
         direction = 1 if far else -1
         for slot in range(min(count, _SHOWN)):
@@ -243,21 +246,14 @@ def draw_draughts(picture: DraughtsPicture) -> str:
         x = _MARGIN + geometry.column_of[square] * cell
         y = _MARGIN + geometry.row_of[square] * cell
         svg.rect(x, y, cell, cell, fill=picture.lights.get(square, "#6b8e4e"), stroke="none")
-        svg.text(x + 2, y + 2.2, str(square), size=2.6, anchor="start", fill="#fff")
         if picture.marks.get(square) == "lifted":
             svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, stroke="#ffe066", stroke_width=0.6)
-        if square not in picture.pieces:
-            continue
-        side, king = picture.pieces[square]
-        fill = "#999" if side is None else MEN_COLOURS[side]
-        added = picture.marks.get(square) == "added"
-        svg.circle(x + cell / 2, y + cell / 2, cell * 0.38, fill=fill,
-                   stroke="#f5b82e" if added else "#000" if side else "#888",
-                   stroke_width=1.0 if added else 0.5)
-        if king:
-            ink = MEN_COLOURS[1 - (side or 0)]
-            svg.circle(x + cell / 2, y + cell / 2, cell * 0.22, stroke=ink, stroke_width=0.8)
-            svg.text(x + cell / 2, y + cell / 2, "K", size=3.6, fill=ink, bold=True)
+        if square in picture.pieces:
+            _draughts_man(svg, x + cell / 2, y + cell / 2, cell, picture.pieces[square],
+                          picture.marks.get(square) == "added")
+        # the square's number last, on a dark tab: readable over a man too
+        svg.rect(x + 0.4, y + 0.5, 1.6 * len(str(square)) + 1.0, 3.0, fill="#1f2b18", stroke="none", rx=0.6)
+        svg.text(x + 0.9, y + 2.0, str(square), size=2.6, anchor="start", fill="#fff")
     svg.rect(_MARGIN, _MARGIN, size, size, stroke="#000")
     def centre(square: int) -> tuple[float, float]:
         return (_MARGIN + (geometry.column_of[square] + 0.5) * cell,
@@ -268,6 +264,20 @@ def draw_draughts(picture: DraughtsPicture) -> str:
             _arrow(svg, centre(start), centre(end))
     svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
     return svg.render(scale=4)
+
+
+def _draughts_man(svg: Svg, cx: float, cy: float, cell: float, piece: tuple[int | None, bool],
+                  added: bool) -> None:
+    """A man (or a king, crowned ``K``) centred on (cx, cy); ``added``: ringed, a man where the
+    position has none."""
+    side, king = piece
+    fill = "#999" if side is None else MEN_COLOURS[side]
+    svg.circle(cx, cy, cell * 0.38, fill=fill, stroke="#f5b82e" if added else "#000" if side else "#888",
+               stroke_width=1.0 if added else 0.5)
+    if king:
+        ink = MEN_COLOURS[1 - (side or 0)]
+        svg.circle(cx, cy, cell * 0.22, stroke=ink, stroke_width=0.8)
+        svg.text(cx, cy, "K", size=3.6, fill=ink, bold=True)
 
 
 def png_available() -> bool:

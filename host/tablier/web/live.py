@@ -47,7 +47,14 @@ def scene_svg(scene: Scene) -> str:
     men = {v.place: v.men for v in scene.places}
     return draw_tables(TablesPicture(points, (men.get("bar 1", 0), men.get("bar 2", 0)),
                                      (men.get("tray 1", 0), men.get("tray 2", 0)), scene.dice,
-                                     scene.dice_used, lights, marks, scene.cube, _caption(scene)))
+                                     scene.dice_used, lights, marks, scene.cube, _caption(scene),
+                                     labels=_labels(scene)))
+
+
+def _labels(scene: Scene) -> dict[int, int]:
+    """The numbers the points carry: the side to move's own (the numbers his moves and the words
+    of his turn use), the board's own when nobody is to move."""
+    return scene.own_points if scene.family == "tables" and scene.turn else {}
 
 
 def _caption(scene: Scene) -> str:
@@ -55,7 +62,9 @@ def _caption(scene: Scene) -> str:
         return "the match is over"
     if not scene.turn:
         return scene.title
-    return f"{scene.players[scene.turn - 1]} ({scene.colours[scene.turn - 1]}) to play"
+    colour = scene.colours[scene.turn - 1]
+    numbered = f"; the points in {colour.capitalize()}'s numbers" if scene.family == "tables" else ""
+    return f"{scene.players[scene.turn - 1]} ({colour}) to play{numbered}"
 
 
 def page_state(scene: Scene) -> dict[str, Any]:

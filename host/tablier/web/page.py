@@ -2,9 +2,10 @@
 
 It opens ``/events`` (server-sent events) and draws each state it is sent: the board's SVG (drawn
 on the host by :mod:`tablier.record.svg_diagram`), the game, score, cube, turn and link, the lit
-lights with their meanings, the move list and the players' messages. Every text is set as text,
-never as markup. The browser's ``EventSource`` reconnects by itself; should it give up (the host
-gone for long), the page opens a new one every two seconds and says so.
+lights with their meanings, the move list (each move with who made it) and the players' messages.
+Every text is set as text, never as markup. The browser's ``EventSource`` reconnects by itself;
+should it give up (the host gone for long), the page opens a new one every two seconds and says
+so; a ``refused`` event (the host serves no more pages) is shown where the page says "live".
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.3em 0; }
 ol#moves { max-height: 16em; overflow-y: auto; background: #fff; border: 1px solid #ccc; margin: 0;
            padding: 0.3em 0.3em 0.3em 2.5em; }
 ul#messages { list-style: none; padding: 0; margin: 0; } ul#messages li { padding: 0.15em 0; }
+.note { font-size: 0.85em; color: #555; margin-bottom: 0.2em; }
 h2 { font-size: 1.05em; margin: 0.8em 0 0.3em 0; }
 """
 
@@ -63,7 +65,9 @@ function draw(state) {
     swatch.className = 'swatch' + (blink ? ' blink' : ''); swatch.style.background = colour;
     label.textContent = name + ': ' + says; row.append(swatch, label); return row;
   }));
-  const moves = fill('moves', s.moves, 'li'); moves.scrollTop = moves.scrollHeight;
+  const moved = s.moves.map((move, i) => (s.movers[i] ? s.movers[i] + ': ' : '') + move);
+  const moves = fill('moves', moved, 'li'); moves.scrollTop = moves.scrollHeight;
+  text('numbers', s.family === 'tables' && s.moves.length ? "each move in its player's own numbers" : '');
   fill('messages', s.messages.slice().reverse(), 'li');
   document.body.dataset.moves = s.moves.length;
 }
@@ -73,9 +77,14 @@ function connect() {
     draw(JSON.parse(e.data));
     const c = document.getElementById('connection'); c.textContent = 'live'; c.className = '';
   };
+  source.addEventListener('refused', e => {
+    const c = document.getElementById('connection'); c.textContent = e.data; c.className = 'lost';
+  });
   source.onerror = () => {
     const c = document.getElementById('connection');
-    c.textContent = 'reconnecting to the host...'; c.className = 'lost';
+    const refused = c.textContent.startsWith('the host serves at most');
+    if (!refused) { c.textContent = 'reconnecting to the host...'; }
+    c.className = 'lost';
     if (source.readyState === EventSource.CLOSED) { setTimeout(connect, 2000); }
   };
 }
@@ -91,7 +100,7 @@ PAGE = f"""<!DOCTYPE html>
 <div class=side><div class=info><div id=score></div><div id=cube></div><div id=turn class=turn></div>
 <div id=hand></div><div id=link></div></div><div id=words></div>
 <h2>Lights</h2><div id=legend class=legend></div>
-<h2>Moves</h2><ol id=moves></ol>
+<h2>Moves</h2><div id=numbers class=note></div><ol id=moves></ol>
 <h2>Messages</h2><ul id=messages></ul></div></div>
 <p style="font-size:0.85em;color:#666">A read-only view of the game on the board (Tablier).</p>
 </body></html>

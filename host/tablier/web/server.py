@@ -5,6 +5,14 @@ as JSON, ``/events`` the stream of states (``text/event-stream``): the latest at
 new one as :meth:`LiveServer.publish` is given it, from any thread. Nothing else is served, and no
 address takes anything in: every handler answers GET only (others get 405), so nothing on the page
 can change the game. A browser's ``EventSource`` reconnects by itself when the stream breaks.
+
+What a page elsewhere or a crowd of readers cannot do: a request must name in its ``Host`` header
+a name the server was bound for (:func:`allowed_hosts`: the loopback names by default) or an
+address, so a page of another site cannot read the game by pointing its own name at this machine
+(DNS rebinding); at most :data:`MAX_CLIENTS` streams are open at once (one more is told why and
+tries again later); a page that does not keep up gets only the latest state, never a growing
+queue, and is dropped after :data:`SLOW_CLIENT_S` without taking any; a page gone leaves nothing
+behind.
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ import asyncio
 import ipaddress
 import json
 import logging
+import socket
 import threading
 from typing import Any
 
@@ -22,6 +31,7 @@ import tornado.netutil
 import tornado.web
 
 from tablier.errors import TablierError
+from tablier.words import counted
 
 from .page import PAGE
 
@@ -29,6 +39,17 @@ from .page import PAGE
 KEEPALIVE_S = 15.0
 #: What the browser waits before reconnecting a broken stream, in milliseconds.
 RETRY_MS = 1000
+#: The most pages that follow the game at once (a class is about 30); one more is refused, saying so.
+MAX_CLIENTS = 64
+#: What a refused page waits before trying again, in milliseconds.
+REFUSED_RETRY_MS = 5000
+#: Seconds a page may take to accept one state before it is dropped (its browser reconnects).
+SLOW_CLIENT_S = 30.0
+#: The names of this machine a browser may use: always served.
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]"})
+#: Seconds a connection may wait between two requests, and the largest request taken (GET only).
+IDLE_S = 60.0
+MAX_REQUEST_BYTES = 16 * 1024
 
 
 class ServeError(TablierError):
@@ -54,61 +75,150 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-class _Page(tornado.web.RequestHandler):
+def _host_name(host: str) -> str:
+    """``host`` as a ``Host`` header names it: lower case, an IPv6 address in brackets."""
+    host = host.lower().strip("[]")
+    return f"[{host}]" if ":" in host else host
+
+
+def is_wildcard(host: str) -> bool:
+    """Whether binding to ``host`` listens on every address of the machine (``0.0.0.0``, ``::``)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
+def allowed_hosts(host: str) -> frozenset[str]:
+    """The names a request's ``Host`` header may give for a server bound to ``host``: the loopback
+    names, the name or address bound to and, bound to every address, this machine's own names."""
+    names = set(LOOPBACK_NAMES)
+    if is_wildcard(host):
+        own = socket.gethostname().lower()
+        names |= {own, f"{own}.local", socket.getfqdn().lower()}
+    else:
+        names.add(_host_name(host))
+    return frozenset(names)
+
+
+def host_allowed(header: str, allowed: frozenset[str]) -> bool:
+    """Whether a request naming ``header`` (its host, port aside) may be served: a name of
+    ``allowed``, or an address (a browser that names an address went to that address: DNS has no
+    part in it)."""
+    if header in allowed:
+        return True
+    try:
+        ipaddress.ip_address(header.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+class _Handler(tornado.web.RequestHandler):
+    """Refuses, in one line, a request naming a host the server was not bound for."""
+
+    def initialize(self, server: LiveServer) -> None:
+        self.server = server
+
+    def prepare(self) -> None:
+        name = self.request.host_name
+        if not host_allowed(name, self.server.allowed):
+            self.set_status(403)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            names = ", ".join(sorted(self.server.allowed))
+            self.finish(f"refused: this game's page is served as {names}, not as {name!r} "
+                        f"(open {self.server.url})\n")
+
+
+class _Page(_Handler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.write(PAGE)
 
 
-class _State(tornado.web.RequestHandler):
-    def initialize(self, server: LiveServer) -> None:
-        self.server = server
-
+class _State(_Handler):
     def get(self) -> None:
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
         self.write(self.server.latest or "{}")
 
 
-class _Events(tornado.web.RequestHandler):
-    def initialize(self, server: LiveServer) -> None:
-        self.server = server
+class _Events(_Handler):
+    """One page's stream: a slot for the newest state not yet sent (a newer one replaces it, so a
+    slow page gets the latest, never a queue), written when the page has taken the one before."""
+
+    pending = ""
+    gone = False
 
     async def get(self) -> None:
         self.set_header("Content-Type", "text/event-stream")
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Accel-Buffering", "no")
-        self.write(f"retry: {RETRY_MS}\n\n")
-        if self.server.latest:
-            self.write(f"data: {self.server.latest}\n\n")
-        self.closed = asyncio.Event()
-        self.server.clients.add(self)
+        server = self.server
+        if len(server.clients) >= server.max_clients:
+            self.write(f"retry: {REFUSED_RETRY_MS}\nevent: refused\ndata: the host serves at most "
+                       f"{counted(server.max_clients, 'page')} at once; this one tries again in "
+                       f"{REFUSED_RETRY_MS // 1000} s\n\n")
+            return
+        self.wake = asyncio.Event()
+        self.pending = server.latest
+        server.clients.add(self)
         try:
-            await self.flush()
-            while not self.closed.is_set():
+            self.write(f"retry: {RETRY_MS}\n\n")
+            await self._flush()
+            while not self.gone:
+                self.wake.clear()
+                if self.pending:
+                    data, self.pending = self.pending, ""
+                    self.write(f"data: {data}\n\n")
+                    await self._flush()
+                    continue
                 try:
-                    await asyncio.wait_for(self.closed.wait(), KEEPALIVE_S)
+                    await asyncio.wait_for(self.wake.wait(), KEEPALIVE_S)
                 except TimeoutError:
                     self.write(": keep-alive\n\n")
-                    await self.flush()
-        except tornado.iostream.StreamClosedError:
+                    await self._flush()
+        except (tornado.iostream.StreamClosedError, TimeoutError):
             pass
         finally:
-            self.server.clients.discard(self)
+            self._leave()
+
+    async def _flush(self) -> None:
+        """Send what is written; a page that takes none of it in :data:`SLOW_CLIENT_S` is dropped."""
+        try:
+            await asyncio.wait_for(self.flush(), self.server.slow_client_s)
+        except TimeoutError:
+            self.request.connection.close()  # type: ignore[union-attr]
+            raise
+
+    def offer(self, data: str) -> None:
+        """Make ``data`` the next state sent (replacing one not sent yet)."""
+        self.pending = data
+        self.wake.set()
+
+    def _leave(self) -> None:
+        self.gone = True
+        self.pending = ""
+        self.server.clients.discard(self)
+        if hasattr(self, "wake"):
+            self.wake.set()
 
     def on_connection_close(self) -> None:
-        self.server.clients.discard(self)
-        if hasattr(self, "closed"):
-            self.closed.set()
+        self._leave()
 
 
 class LiveServer:
-    """The live page's server, on its own thread; ``with LiveServer(host, port) as server:``."""
+    """The live page's server, on its own thread; ``with LiveServer(host, port) as server:``;
+    ``max_clients`` streams at most, a page dropped after ``slow_client_s`` without taking a state."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, max_clients: int = MAX_CLIENTS,
+                 slow_client_s: float = SLOW_CLIENT_S) -> None:
         self.host = host
         self.port = port
+        self.max_clients = max_clients
+        self.slow_client_s = slow_client_s
+        self.allowed = allowed_hosts(host)
         self.latest = ""
         self.clients: set[_Events] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -121,8 +231,7 @@ class LiveServer:
     @property
     def url(self) -> str:
         """The page's address."""
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/"
+        return f"http://{_host_name(self.host)}:{self.port}/"
 
     def start(self) -> LiveServer:
         """Listen (raises :class:`ServeError` if the address cannot be served)."""
@@ -152,22 +261,17 @@ class LiveServer:
 
     def _broadcast(self, data: str) -> None:
         self.latest = data
-        message = f"data: {data}\n\n"
         for client in list(self.clients):
-            try:
-                client.write(message)
-                client.flush()
-            except tornado.iostream.StreamClosedError:
-                self.clients.discard(client)
+            client.offer(data)
 
     def _run(self) -> None:
         asyncio.run(self._serve())
 
     async def _serve(self) -> None:
         logging.getLogger("tornado.access").setLevel(logging.ERROR)  # no line per request on the terminal
-        app = tornado.web.Application([
-            (r"/", _Page), (r"/state", _State, {"server": self}), (r"/events", _Events, {"server": self}),
-        ], compress_response=False)
+        routes = [(r"/", _Page), (r"/state", _State), (r"/events", _Events)]
+        app = tornado.web.Application([(path, handler, {"server": self}) for path, handler in routes],
+                                      compress_response=False)
         try:
             sockets = tornado.netutil.bind_sockets(self.port, self.host)
         except (OSError, OverflowError, ValueError) as error:
@@ -175,7 +279,9 @@ class LiveServer:
             self._ready.set()
             return
         self.port = sockets[0].getsockname()[1]  # the port chosen when asked for 0
-        self._server = tornado.httpserver.HTTPServer(app, idle_connection_timeout=3600)
+        self._server = tornado.httpserver.HTTPServer(app, idle_connection_timeout=IDLE_S,
+                                                     max_header_size=MAX_REQUEST_BYTES,
+                                                     max_body_size=MAX_REQUEST_BYTES)
         self._server.add_sockets(sockets)
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
