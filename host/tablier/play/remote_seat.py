@@ -211,7 +211,7 @@ class RemoteSeat(Computer):
         elif step.word in ("play", "touch") and step.by == self.local:
             self._add(step)  # made on this board and already in its game
             if step.word == "touch":
-                self.touch_key = _turn(session)
+                self.touch_key = self._plays()
         elif step.word == "play":
             super().command(session, self.remote, f"play {step.arg}")
             self._add(step)
@@ -477,29 +477,36 @@ class RemoteSeat(Computer):
         if online and link.peer.unacked():
             link.resend(force=True)
 
-    def _register_touch(self, session: TablesSession | DraughtsSession) -> None:
-        """The local player touched a man (touch and take, Law 11): a step of the record."""
+    def _register_touch(self, session: TablesSession | DraughtsSession, committing: bool = False) -> None:
+        """The local player touched a man (touch and take, Law 11): a step of the record, before his
+        play (``committing``: his play is being committed, the turn has just passed)."""
         if self.applying or self.link is None:
             return
         touched: int | None = None
         if isinstance(session, TablesSession):
             flow = session.flow
-            if (isinstance(flow, TicktackFlow) and session.phase in (PLAY, ASKING)
-                    and flow.turn + 1 == self.local and flow.game.touched is not None):
+            if isinstance(flow, TicktackFlow) and (committing or (session.phase in (PLAY, ASKING)
+                                                                  and flow.turn + 1 == self.local)):
                 touched = flow.game.touched
-        elif (session.laws is not None and session.laws.options.touch_move and session.touched is not None
-              and session.player_of(session.board.turn) == self.local):
+        elif session.laws is not None and session.laws.options.touch_move and (
+                committing or _mover(session) == self.local):
             touched = session.touched
-        if touched is not None and self.touch_key != _turn(session):
+        if touched is not None and self.touch_key != self._plays():
             self._register_own(session, "touch", str(touched))
+
+    def _plays(self) -> int:
+        """The plays in the record: which turn a touch belongs to."""
+        return sum(1 for step in self.steps if step.word == "play")
 
     def local_decision(self, session: Session, record: Record) -> None:
         """A decision the local session is writing (not a step being applied): the local player's
         play, committed on his board, goes into the record (his touch before it)."""
         assert isinstance(session, TablesSession | DraughtsSession)
-        self._register_touch(session)
         if isinstance(record, Commit) and _player_of(session, record.player) == self.local:
+            self._register_touch(session, committing=True)
             self._register_own(session, "play", record.notation)
+        elif not isinstance(record, Commit):
+            self._register_touch(session)
 
     def _register_own(self, session: TablesSession | DraughtsSession, word: str, arg: str) -> None:
         step = Step(len(self.steps) + 1, self.local, word, arg)
@@ -708,10 +715,6 @@ def _mover(session: TablesSession | DraughtsSession) -> int | None:
     from .draughts_session import PLAYING
 
     return session.player_of(session.board.turn) if session.phase == PLAYING else None
-
-
-def _turn(session: TablesSession | DraughtsSession) -> object:
-    return (session.game_number, session.ply)
 
 
 def _player_of(session: TablesSession | DraughtsSession, side: int) -> int:
