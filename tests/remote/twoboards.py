@@ -52,7 +52,7 @@ class Host:
 
 
 def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[str, str] | None = None,
-             match: int = 0, games: int = 1, dice: str = "electronic",
+             match: int = 0, games: int = 1, dice: str = "electronic", position: str = "",
              say: tuple[Sayer | None, Sayer | None] = (None, None),
              players: tuple[str, str] = ("greedy", "greedy"),
              during: Callable[[Host, Host], None] | None = None, timeout: float = GAME_TIMEOUT_S,
@@ -73,7 +73,7 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
     def run(host: Host, n: int) -> None:
         try:
             base = PlayOptions(players=("Ann", "Bob"), grace_s=0.5, teaching=False, options=options or {},
-                               match_length=match, games=games)
+                               match_length=match, games=games, position=position)
             if host.seat == 1:
                 link, _ = open_game(ann_club, base, game, dice, told=codes.put, timeout=60)
             else:

@@ -21,7 +21,7 @@ from .tables_flow import OPENING, THROW
 from .tables_flow import PLAY as TABLES_PLAY
 from .tables_session import ASKING, TablesSession
 
-#: Says a line (a word of the table) at a moment it chooses, or None.
+#: Says a line (a word of the table) at a moment it chooses, '' to hold the hands still, or None.
 Sayer = Callable[[Session], str | None]
 
 
@@ -42,10 +42,13 @@ class SeatHands(AutoHands):
         if not isinstance(seat, RemoteSeat) or not self._told_teacher or seat.moving(session):
             super()._plan(session)
             return
+        if getattr(session, "restoring", None) is not None:  # a takeback: the men go back as lit
+            self._follow_lights(session)
+            return
         line = self.say(session) if self.say is not None else None
         if line:
             self._queue.append(partial(seat.local_line, session, line))
-        elif self._mine(session, seat):
+        elif line is None and self._mine(session, seat):
             super()._plan(session)
 
     def _mine(self, session: Session, seat: RemoteSeat) -> bool:

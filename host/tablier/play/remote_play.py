@@ -182,16 +182,18 @@ def resume_remote(path: Path, code: str, club: Club, grace_s: float | None = Non
 
 
 def finish(link: RemoteLink, over: bool) -> None:
-    """Say goodbye, wait (up to :data:`DRAIN_S`) until the other host has all we sent, disconnect;
-    a finished match leaves nothing retained on the broker."""
+    """Say goodbye, wait (up to :data:`DRAIN_S`, while the other host is online) until it has all
+    the game's steps we sent, disconnect; a finished match leaves nothing retained on the broker.
+    Whatever it lacks still waits on the broker for it, and is sent again when this host resumes."""
     link.detach()
+    needed = link.peer.next_seq - 1
     why = "the match is over" if over else "stopped; its game goes on after tablier play --resume"
     link.send("bye", {"why": why})
     deadline = time.monotonic() + DRAIN_S
-    while link.peer.unacked() and time.monotonic() < deadline:
+    while link.peer.acked < needed and link.peer.other_online is not False and time.monotonic() < deadline:
         link.take_acks()
         link.resend()
-        time.sleep(0.02)
+        time.sleep(0.01)
     opener = link.peer.outbox.get(1, ("", None))[0] == link.peer.topics.offer
     if over and opener:
         link.wire.publish(link.peer.topics.offer, b"", retain=True)
