@@ -88,11 +88,12 @@ class MosquittoBroker:
         time.sleep(down_s)
         self.start()
 
-    def broker(self, user: str = "") -> Broker:
-        return Broker("127.0.0.1", self.port, user=user)
+    def broker(self, user: str = "", port: int | None = None) -> Broker:
+        return Broker("127.0.0.1", port or self.port, user=user)
 
-    def club(self, user: str, name: str) -> Club:
-        return Club(self.broker(user), Login(user, USERS[user]), name)
+    def club(self, user: str, name: str, port: int | None = None) -> Club:
+        """``user``'s login to the broker (through ``port``: a relay in front of it) in club ``name``."""
+        return Club(self.broker(user, port), Login(user, USERS[user]), name)
 
 
 def _broker(directory: Path) -> Iterator[MosquittoBroker]:

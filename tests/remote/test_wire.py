@@ -107,7 +107,7 @@ def test_a_malformed_body_is_refused_naming_the_field(kind: str, body: dict[str,
 
 
 def test_a_state_is_the_only_message_without_a_sequence_number() -> None:
-    with pytest.raises(MessageError, match="a action with sequence number 0"):
+    with pytest.raises(MessageError, match="an action with sequence number 0"):
         parse(_signed("action", GOOD["action"], seq=0))
 
 

@@ -9,6 +9,7 @@ every move crosses the broker. ``during`` runs while they play (a broker restart
 
 from __future__ import annotations
 
+import itertools
 import queue
 import threading
 import time
@@ -21,6 +22,8 @@ from tablier.play.remote_hands import Sayer, SeatHands
 from tablier.play.remote_play import Club, join_game, open_game, play_remote, shared_records
 from tablier.play.runner import PlayResult
 from tablier.play.session import PlayOptions
+from tablier.record.eventlog import Claim, Commit, DiceRecord, RemoteRecord, read_log
+from tablier.remote.fairdice import ThrowProof
 
 GAME_TIMEOUT_S = 240.0
 
@@ -50,18 +53,50 @@ class Host:
     def shared(self) -> list[dict[str, Any]]:
         return shared_records(self.log_path)
 
+    def steps(self) -> int:
+        """How many steps of the game's record this host has (0 before its game is under way)."""
+        seat = getattr(self.link, "seat", None)
+        return len(seat.steps) if seat is not None else 0
+
+
+def steps_of(host: Host) -> list[tuple[int, int, str, str]]:
+    """The host's record of steps (a throw without its dice: the host that started it had none yet)."""
+    return [(step.at, step.by, step.word, "" if step.word == "throw" else step.arg)
+            for step in host.link.seat.steps]
+
+
+def check_whole(ann: Host, bob: Host) -> None:
+    """Both games over, both logs alike, nothing lost or doubled: the same record of steps on both
+    hosts, each game's plies in a row, every throw shown once with its proof, every proof sound."""
+    assert ann.session.over and bob.session.over
+    assert ann.shared() == bob.shared()
+    assert steps_of(ann) == steps_of(bob)
+    for host in (ann, bob):
+        log = read_log(host.log_path)
+        plies: dict[int, list[int]] = {}
+        for commit in log.of(Commit):
+            plies.setdefault(commit.game_number, []).append(commit.ply)
+        taken_back = sum(1 for claim in log.of(Claim) if claim.claim == "takeback")
+        assert sum(len(p) for p in plies.values()) - taken_back == len(host.session.committed)
+        for numbers in plies.values():
+            assert all(b in (a + 1, a) for a, b in itertools.pairwise(numbers)), numbers
+        proofs = [r for r in log.of(RemoteRecord) if r.event == "throw"]
+        assert len(proofs) == len(log.of(DiceRecord)) or host.link.table.dice != "electronic"
+        game = host.link.peer.keys.game_id
+        assert all(ThrowProof.from_json(record.data).problem(game) == "" for record in proofs)
+
 
 def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[str, str] | None = None,
              match: int = 0, games: int = 1, dice: str = "electronic", position: str = "",
              say: tuple[Sayer | None, Sayer | None] = (None, None),
              players: tuple[str, str] = ("greedy", "greedy"),
              during: Callable[[Host, Host], None] | None = None, timeout: float = GAME_TIMEOUT_S,
-             delay: float = 0.0) -> tuple[Host, Host]:
+             delay: float = 0.0, ports: tuple[int | None, int | None] = (None, None)) -> tuple[Host, Host]:
     """Ann opens ``game`` and Bob joins it through ``broker`` (a club of the test's own); both play it
     to its end on their simulated boards."""
     club = f"club-{tmp.name}"[:60]
-    ann_club: Club = broker.club("ann", club)
-    bob_club: Club = broker.club("bob", club)
+    ann_club: Club = broker.club("ann", club, ports[0])
+    bob_club: Club = broker.club("bob", club, ports[1])
     ann = Host("Ann", 1, tmp / "ann")
     bob = Host("Bob", 2, tmp / "bob")
     codes: queue.Queue[str] = queue.Queue()
@@ -97,10 +132,12 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
     return ann, bob
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
+def wait_for(condition: Callable[[], bool], *hosts: Host, timeout: float = 60.0) -> None:
     """Wait until ``condition`` holds (a game under way far enough for a fault to land in it)."""
     deadline = time.monotonic() + timeout
     while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the game did not get that far")
+        failed = [host for host in hosts if host.error is not None or host.result is not None]
+        if failed or time.monotonic() > deadline:
+            raise AssertionError(f"the game did not get that far ({failed[0].name}'s host: "
+                                 f"{failed[0].error!r})" if failed else "the game did not get that far")
         time.sleep(0.02)

@@ -175,6 +175,7 @@ class RemoteSeat(Computer):
         self.mine: dict[int, tuple[str, str]] = {}  # ours, sent, not yet put in order
         self.next_proposal = 1
         self.other_away = False
+        self.link_down = False
 
     def plays(self, player: int) -> bool:
         """Whether player ``player`` is the one at the other board."""
@@ -429,10 +430,12 @@ class RemoteSeat(Computer):
 
     def _link_changes(self, session: Session, link: RemoteLink) -> None:
         for state, detail in link.wire.changes():
-            if state == "disconnected":
+            if state == "disconnected" and not self.link_down:
+                self.link_down = True
                 session.say(f"the link to the broker dropped ({detail}): reconnecting; nothing is lost",
                             "warning")
             elif state == "reconnected":
+                self.link_down = False
                 session.say("the link to the broker is back")
                 link.resend(force=True)
             elif state == "refused":

@@ -86,6 +86,12 @@ class ThrowProof:
             return f"throw {self.number}: the shares give {expected}, not {self.dice}"
         return ""
 
+    @classmethod
+    def from_json(cls, data: Any) -> ThrowProof:
+        """A proof as logged (:meth:`to_json`)."""
+        return cls(int(data["number"]), (str(data["commitments"][0]), str(data["commitments"][1])),
+                   (str(data["shares"][0]), str(data["shares"][1])), tuple(int(die) for die in data["dice"]))
+
     def to_json(self) -> dict[str, Any]:
         """The proof as logged."""
         return {"number": self.number, "commitments": list(self.commitments), "shares": list(self.shares),

@@ -47,6 +47,16 @@ _ARGUMENT = re.compile(r"[A-Za-z0-9 /*()x.,'-]{0,80}")
 _NAME = re.compile(r"[^\x00-\x1f\x7f]{1,40}")
 
 
+#: Each kind as a message's refusal names it.
+NOUNS = {"offer": "an offer", "join": "a join", "action": "an action", "reveal": "a reveal",
+         "propose": "a proposal", "refused": "a refusal", "bye": "a goodbye", "state": "a state"}
+
+
+def named(kind: str) -> str:
+    """``an action``, ``a proposal``..."""
+    return NOUNS.get(kind, f"a {kind}")
+
+
 class MessageError(ValueError):
     """A message that is not one of ours (the message says what is wrong, in one line)."""
 
@@ -156,19 +166,19 @@ def parse(payload: bytes) -> Message:
     kind = data["kind"]
     body = data.get("body")
     if not isinstance(body, dict):
-        raise MessageError(f"a {kind} without a body")
+        raise MessageError(f"{named(kind)} without a body")
     fields = BODIES[kind]
     unknown = set(body) - set(fields)
     if unknown:
-        raise MessageError(f"a {kind} with an unknown field {sorted(unknown)[0]!r}")
+        raise MessageError(f"{named(kind)} with an unknown field {sorted(unknown)[0]!r}")
     for name, (check, required, meaning) in fields.items():
         if name not in body:
             if required:
-                raise MessageError(f"a {kind} without its {name!r}")
+                raise MessageError(f"{named(kind)} without its {name!r}")
         elif not check(body[name]):
-            raise MessageError(f"a {kind}'s {name} {_shown(body[name])} is not {meaning}")
+            raise MessageError(f"{named(kind)}'s {name} {_shown(body[name])} is not {meaning}")
     if (kind == "state") != (data["seq"] == 0):
-        raise MessageError(f"a {kind} with sequence number {data['seq']}")
+        raise MessageError(f"{named(kind)} with sequence number {data['seq']}")
     return Message(data["game"], data["from"], data["seq"], kind, body, data)
 
 

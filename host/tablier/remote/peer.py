@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .gamecode import GameKeys
-from .messages import Message, MessageError, envelope, parse
+from .messages import Message, MessageError, envelope, named, parse
 from .signing import sign, verify
 
 #: What a seat publishes on its own topic (the offer and the state have topics of their own).
@@ -64,10 +64,10 @@ def check_signed(keys: GameKeys, topic: str, payload: bytes) -> Message:
     except MessageError as error:
         raise Refused(f"malformed ({error})") from None
     if not verify(keys.key, topic, message.signed):
-        raise Refused(f"a {message.kind} not signed with this game's key (forged, altered, "
+        raise Refused(f"{named(message.kind)} not signed with this game's key (forged, altered, "
                       "or from another game)")
     if message.game != keys.game_id:
-        raise Refused(f"a {message.kind} of another game ({message.game})")
+        raise Refused(f"{named(message.kind)} of another game ({message.game})")
     return message
 
 
@@ -121,14 +121,14 @@ class Peer:
         early one); :class:`Refused` with the reason for anything that is not one of its messages."""
         message = check_signed(self.keys, topic, payload)
         if message.sender != self.other:
-            raise Refused(f"a {message.kind} that says it comes from seat {message.sender}, "
+            raise Refused(f"{named(message.kind)} that says it comes from seat {message.sender}, "
                           f"which is this host's")
         kinds = {self.topics.seat(self.other): SEAT_KINDS, self.topics.state(self.other): ("state",),
                  self.topics.offer: ("offer",)}.get(topic)
         if kinds is None:
-            raise Refused(f"a {message.kind} on a topic of no seat ({topic})")
+            raise Refused(f"{named(message.kind)} on a topic of no seat ({topic})")
         if message.kind not in kinds:
-            raise Refused(f"a {message.kind} on {topic}")
+            raise Refused(f"{named(message.kind)} on {topic}")
         if message.kind == "state":
             return self._state(message)
         if message.seq <= self.received or message.seq in self.held:
