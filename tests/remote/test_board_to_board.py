@@ -47,6 +47,17 @@ def test_every_game_of_the_catalogue_board_to_board(mosquitto, tmp_path: Path, g
 
 
 @pytest.mark.full
+@pytest.mark.parametrize(("game", "options"), [("english", {"touch_move": "True"}),
+                                               ("ticktack", {"why_not_notice": "teaching"}),
+                                               ("backgammon", {"cube": "True", "opening": "choose"})])
+def test_options_that_add_steps_to_the_record(mosquitto, tmp_path: Path, game: str,
+                                               options: dict[str, str]) -> None:
+    """Touch-move (every first lift a step), Ticktack's missed wins told, the cube and the opening
+    throw kept or thrown again."""
+    _whole_game(mosquitto, tmp_path, game, options=options)
+
+
+@pytest.mark.full
 def test_a_draughts_match_alternates_colours_on_both_boards(mosquitto, tmp_path: Path) -> None:
     ann, bob = play_two(mosquitto, "english", tmp_path, games=2)
     check_whole(ann, bob)

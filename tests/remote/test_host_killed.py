@@ -137,6 +137,11 @@ def check_logs(ann: Host, bob: Host) -> None:
 def test_a_host_killed_mid_game_resumes_from_its_log_with_nothing_lost(mosquitto, tmp_path: Path) -> None:
     ann, bob = play_with_kills(mosquitto, tmp_path, [("ann", 5)], "backgammon", "--position", RACE)
     check_logs(ann, bob)
+    code = next(re.search(r"game code: (\S+)", line).group(1) for line in ann.output if "game code:" in line)
+    for host in (ann, bob):  # neither the game's code nor a password is ever written down
+        text = host.log.read_text()
+        assert code not in text and code.replace("-", "") not in text
+        assert USERS["ann"] not in text and USERS["bob"] not in text
     assert ann.runs == 2
     assert any("host is away" in line for line in bob.output) or ann.runs == 2
 

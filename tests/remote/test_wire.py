@@ -60,7 +60,8 @@ def _signed(kind: str, body: dict[str, object], seq: int = 1, sender: int = 1) -
 
 
 GOOD = {
-    "offer": {"game": "backgammon", "options": {"cube": "True"}, "match": 5, "games": 1, "dice": "electronic",
+    "offer": {"game": "backgammon", "options": {"cube": "True", "backgammon_zone": "far-side"},
+              "match": 5, "games": 1, "dice": "electronic",
               "position": "", "name": "Ann", "seat": 1, "commit": "a" * 64, "version": "0.1.0"},
     "join": {"name": "Bob", "commit": "b" * 64, "version": "0.1.0"},
     "action": {"at": 4, "by": 2, "word": "play", "arg": "bar/22* 13/7"},
@@ -98,6 +99,7 @@ def test_what_is_not_a_message_is_refused_in_one_line(payload: bytes, reason: st
     ("reveal", {**GOOD["reveal"], "share": "C" * 64}, "not a share"),
     ("join", {**GOOD["join"], "name": "Bob\nAnn"}, "not a player's name"),
     ("offer", {**GOOD["offer"], "seat": 3}, "not seat 1 or 2"),
+    ("offer", {**GOOD["offer"], "options": {"Cube!": "x"}}, "not the game's options"),
     ("action", {**GOOD["action"], "at": True}, "not an index"),
 ])
 def test_a_malformed_body_is_refused_naming_the_field(kind: str, body: dict[str, object],

@@ -126,9 +126,10 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
         during(ann, bob)
     for thread in threads:
         thread.join(timeout + 60)
-    for host in (ann, bob):
-        if host.error is not None:
-            raise AssertionError(f"{host.name}'s host failed: {host.error!r}") from host.error
+    failed = [host for host in (ann, bob) if host.error is not None]
+    if failed:
+        raise AssertionError("; ".join(f"{host.name}'s host failed: {host.error!r}" for host in failed)) \
+            from failed[-1].error
     return ann, bob
 
 

@@ -69,16 +69,16 @@ def run_remote(args: argparse.Namespace, log_dir: Path) -> int:
     or the board cannot be reached."""
     from tablier.errors import TablierError
     from tablier.link.errors import LinkError
-    from tablier.remote.broker import BrokerError
+    from tablier.remote.broker import BrokerError, BrokerUnreachable
     from tablier.remote.gamecode import GameCodeError
 
     try:
         return _run(args, log_dir)
     except KeyboardInterrupt:
         return _fail("stopped", 130)
-    except (BrokerError, LinkError) as error:
+    except (BrokerUnreachable, LinkError) as error:
         return _fail(str(error), 1)
-    except (GameCodeError, KeyError, TablierError, ValueError) as error:
+    except (BrokerError, GameCodeError, KeyError, TablierError, ValueError) as error:
         return _fail(str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error))
 
 

@@ -166,6 +166,7 @@ class RemoteSeat(Computer):
         self.lit: int | None = None  # the step of the adversary's play being made on this board
         self.asked_done: set[tuple[int, int]] = set()  # (seat, proposal) put in order
         self.touch_key: object = None  # the local turn whose touch is in the record
+        self.remote_touch: tuple[int, int] | None = None  # (its throw, its point): the adversary's touch
         self.applying = False
         self.refusal = ""
         self.link: RemoteLink | None = None  # None: a replay, or a game not yet linked
@@ -245,6 +246,7 @@ class RemoteSeat(Computer):
                 if session.orientation is None or session.phase not in (PLAY, ASKING):
                     raise IllegalMoveError("no turn is being played")
                 session._touch(session.orientation.place_of(session.flow.turn, int(step.arg)))
+                self.remote_touch = (self.throws, int(step.arg))
             else:
                 session._touch(int(step.arg))
         finally:
@@ -482,7 +484,9 @@ class RemoteSeat(Computer):
 
     def _register_touch(self, session: TablesSession | DraughtsSession, committing: bool = False) -> None:
         """The local player touched a man (touch and take, Law 11): a step of the record, before his
-        play (``committing``: his play is being committed, the turn has just passed)."""
+        play (``committing``: his play is being committed, the turn has just passed). The
+        adversary's touch, applied here, is not taken for his: a Ticktack touch is known by its
+        throw, a draughts touch by the man still standing there being his."""
         if self.applying or self.link is None:
             return
         touched: int | None = None
@@ -491,9 +495,13 @@ class RemoteSeat(Computer):
             if isinstance(flow, TicktackFlow) and (committing or (session.phase in (PLAY, ASKING)
                                                                   and flow.turn + 1 == self.local)):
                 touched = flow.game.touched
-        elif session.laws is not None and session.laws.options.touch_move and (
-                committing or _mover(session) == self.local):
-            touched = session.touched
+                if (self.throws, touched) == self.remote_touch:
+                    touched = None
+        elif session.laws is not None and session.laws.options.touch_move and session.touched is not None:
+            piece = session.board.piece_at(session.touched)
+            if committing or (_mover(session) == self.local and piece is not None
+                              and session.player_of(piece.color) == self.local):
+                touched = session.touched
         if touched is not None and self.touch_key != self._plays():
             self._register_own(session, "touch", str(touched))
 

@@ -22,6 +22,10 @@ class BrokerError(ValueError):
     """A broker address or a login that cannot be used (the message says what to do)."""
 
 
+class BrokerUnreachable(BrokerError):
+    """The broker cannot be reached, or refuses this host's login."""
+
+
 @dataclass(frozen=True)
 class Broker:
     """A broker's address: ``mqtt://host:port`` or ``mqtts://...`` (TLS)."""

@@ -92,9 +92,13 @@ def _one_of(values: tuple[str, ...]) -> Check:
     return lambda v: v in values
 
 
+_OPTION_NAME = re.compile(r"[a-z0-9_]{1,40}")
+_OPTION_VALUE = re.compile(r"[A-Za-z0-9_ .,/()+-]{0,80}")
+
+
 def _options(value: object) -> bool:
     return (isinstance(value, dict) and len(value) <= 24
-            and all(_text(_ARGUMENT)(k) and k and _text(_ARGUMENT)(v) for k, v in value.items()))
+            and all(_text(_OPTION_NAME)(k) and _text(_OPTION_VALUE)(v) for k, v in value.items()))
 
 
 _SEQ = _int(0, 10 ** 9)

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .broker import Broker, BrokerError, Login
+from .broker import Broker, BrokerUnreachable, Login
 
 #: Paho's reconnection back-off, in whole seconds.
 MIN_RECONNECT_S = 1
@@ -106,12 +106,12 @@ class MqttWire:
         try:
             self._client.connect_async(self.broker.host, self.broker.port, keepalive=KEEPALIVE_S)
         except (OSError, ValueError) as error:
-            raise BrokerError(f"cannot reach the broker at {self.broker.url()}: {error}") from None
+            raise BrokerUnreachable(f"cannot reach the broker at {self.broker.url()}: {error}") from None
         self._client.loop_start()
         if not self._first.wait(timeout) or self._refusal:
             self._client.loop_stop()
             why = self._refusal or f"no answer within {timeout:g} s (is it running? is the address right?)"
-            raise BrokerError(f"the broker at {self.broker.url()} did not let this host in: {why}")
+            raise BrokerUnreachable(f"the broker at {self.broker.url()} did not let this host in: {why}")
 
     # -- Paho's thread -----------------------------------------------------------------------------
 
