@@ -45,7 +45,7 @@ def test_a_link_cut_under_one_host_resumes_with_nothing_lost(mosquitto, tmp_path
     relay = TcpCut(mosquitto.port)
 
     def cut(ann: Host, bob: Host) -> None:
-        for at in (4, 9, 14):
+        for at in (4, 10):
             wait_for(lambda at=at: ann.steps() >= at, ann, bob)
             relay.cut(down_s=1.5)
 
