@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             from tablier.play.resume import resume
 
             status = resume(args, log_dir)
-            _linger(server)
+            linger_page(server)
             return status
         if not args.game:
             return fail("name the game to play (see `tablier games`)")
@@ -138,11 +138,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(str(error))
     report(result)
-    _linger(server)
+    linger_page(server)
     return 0
 
 
-def _linger(server: Any) -> None:
+def linger_page(server: Any) -> None:
     """With ``--serve``: the page stays up after the game until Ctrl-C."""
     if server is not None:
         from tablier.web.live import linger

@@ -89,6 +89,7 @@ def _fail(message: str, status: int = 2) -> int:
 
 def _run(args: argparse.Namespace, log_dir: Path) -> int:
     from tablier.cli.moves import chosen_options
+    from tablier.cli.play import linger_page
     from tablier.games import find_game
     from tablier.play.remote_play import Club, join_game, open_game, play_remote, resume_remote
     from tablier.play.report import report
@@ -126,12 +127,17 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     view = View(live=None, hands=args.sim and args.hands is None)
     where: dict[str, Any] = {"port": args.port, "sim": args.sim, "view": view, "commands": True,
                              "archive": not args.no_archive}
+    if args.serve is not None:  # the live page of this board's game (docs/web.md)
+        from tablier.web.live import open_server
+
+        where["serve"] = open_server(args.serve)
     if args.resume is not None:
         assert path is not None and code
         normalize(code)
         seat = int(header_remote.get("seat", "1"))
         result = resume_remote(path, code, club, args.grace, make_actor=_hands(args, seat), **where)
         report(result)
+        linger_page(where.get("serve"))
         return 0
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, touch_down=args.touch_down,
                           players=(name, name))
@@ -154,6 +160,7 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     report(result)
     if result.resume_command:
         print("(give the game's code again: --code CODE)")
+    linger_page(where.get("serve"))
     return 0
 
 
