@@ -14,12 +14,10 @@ import pytest
 sys.path.append(str(Path(__file__).resolve().parent))
 
 from tcpcut import TcpCut
-from twoboards import Host, check_whole, play_two, wait_for
+from twoboards import RACE, Host, check_whole, play_two, wait_for
 
 from tablier.record.eventlog import Message, read_log
 from tablier.remote.transport import MqttWire
-
-RACE = "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"
 
 
 def warnings(host: Host) -> list[str]:

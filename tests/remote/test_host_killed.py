@@ -26,10 +26,11 @@ from tablier.remote.fairdice import ThrowProof
 
 sys.path.append(str(Path(__file__).resolve().parent))
 
+from twoboards import RACE
+
 from conftest import USERS, MosquittoBroker
 
 TABLIER = str(Path(sys.executable).with_name("tablier"))
-RACE = "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"
 
 
 class Host:

@@ -10,15 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from twoboards import play_two
+from twoboards import RACE, play_two
 
 from tablier.play.tables_flow import ANSWER, PLAY, THROW
 from tablier.record.eventlog import Claim, Commit, CubeAction, DiceRecord, ResultRecord, read_log
-
-#: Both sides bearing off: a game of some ten turns.
-RACE = "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"
 
 
 def once(condition: Callable[[Any], bool], line: str, hold: Callable[[Any], bool] = lambda s: False) -> Any:
@@ -38,28 +37,23 @@ def records(host: Any, kind: type) -> list[Any]:
     return read_log(host.log_path).of(kind)
 
 
-def test_a_double_taken_across_the_wire_doubles_the_game(mosquitto, tmp_path: Path) -> None:
+@pytest.mark.parametrize("answer", ["take", "drop"])
+def test_a_double_answered_across_the_wire(mosquitto, tmp_path: Path, answer: str) -> None:
+    """Taken, the game goes on at twice the stake; dropped, it ends there for one point."""
     ann_doubles = once(lambda s: s.phase == THROW and s.flow.awaiting == THROW and s.flow.turn == 0
                        and s.flow.game.may_double(), "double")
-    bob_takes = once(lambda s: s.flow.awaiting == ANSWER and s.flow.turn == 1, "take")
+    bob_answers = once(lambda s: s.flow.awaiting == ANSWER and s.flow.turn == 1, answer)
     ann, bob = play_two(mosquitto, "backgammon", tmp_path, options={"cube": "True"},
-                        say=(ann_doubles, bob_takes), position=RACE)
+                        say=(ann_doubles, bob_answers), position=RACE)
     assert ann.shared() == bob.shared()
     for host in (ann, bob):
-        assert [(c.action, c.value) for c in records(host, CubeAction)][:2] == [("double", 1), ("take", 2)]
+        cube = [(c.action, c.value) for c in records(host, CubeAction)][:2]
         (result,) = records(host, ResultRecord)
-        assert result.points in (2, 4)  # the cube at 2 (redoubled: 4)
-
-
-def test_a_double_dropped_across_the_wire_ends_the_game(mosquitto, tmp_path: Path) -> None:
-    ann_doubles = once(lambda s: s.phase == THROW and s.flow.awaiting == THROW and s.flow.turn == 0
-                       and s.flow.game.may_double(), "double")
-    bob_drops = once(lambda s: s.flow.awaiting == ANSWER and s.flow.turn == 1, "drop")
-    ann, bob = play_two(mosquitto, "backgammon", tmp_path, options={"cube": "True"},
-                        say=(ann_doubles, bob_drops), position=RACE)
-    assert ann.shared() == bob.shared()
-    assert [(r.winner, r.points) for r in records(bob, ResultRecord)] == [(0, 1)]
-    assert records(bob, Commit) == [] and records(bob, DiceRecord) == []
+        if answer == "take":
+            assert cube == [("double", 1), ("take", 2)] and result.points in (2, 4)  # redoubled: 4
+        else:
+            assert cube == [("double", 1), ("drop", 1)] and (result.winner, result.points) == (0, 1)
+            assert records(host, Commit) == [] and records(host, DiceRecord) == []
 
 
 def _ann_played(session: Any) -> bool:

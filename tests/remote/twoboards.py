@@ -26,6 +26,8 @@ from tablier.record.eventlog import Claim, Commit, DiceRecord, RemoteRecord, rea
 from tablier.remote.fairdice import ThrowProof
 
 GAME_TIMEOUT_S = 240.0
+#: Both sides bearing off: a Backgammon game of some ten turns.
+RACE = "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"
 
 
 @dataclass
