@@ -100,7 +100,7 @@ def test_physical_dice_typed_by_their_thrower_are_shown_on_the_other_board(mosqu
     def types_his_throws(seat: int) -> Any:
         def say(session: Any) -> str | None:
             remote = session.computer
-            if session.flow.awaiting == THROW and remote.own_throw() and remote._caught_up(session):
+            if session.flow.awaiting == THROW and remote.own_throw() and remote.caught_up(session):
                 first, second = next(throws)
                 return f"dice {first} {second}"
             return None

@@ -4,7 +4,7 @@
 turns (set up the men, throw, play, as a built-in player chooses) and make the adversary's moves as
 the lights ask; they wait, however long, while the game waits for the other board. ``say`` lets a
 demonstration (or a test) say words of the table at chosen moments, through the seat as typed lines
-go (:meth:`~tablier.play.remote_seat.RemoteSeat.local_line`).
+go (:func:`~tablier.play.remote_words.local_line`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .autoplay import AutoHands
 from .draughts_session import PLAYING, DraughtsSession
 from .hands import Hands
 from .remote_seat import RemoteSeat
+from .remote_words import local_line
 from .session import Session
 from .tables_flow import OPENING, THROW
 from .tables_flow import PLAY as TABLES_PLAY
@@ -47,7 +48,7 @@ class SeatHands(AutoHands):
             return
         line = self.say(session) if self.say is not None else None
         if line:
-            self._queue.append(partial(seat.local_line, session, line))
+            self._queue.append(partial(local_line, seat, session, line))
         elif line is None and self._mine(session, seat):
             super()._plan(session)
 

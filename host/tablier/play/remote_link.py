@@ -248,7 +248,7 @@ def _logged_message(record: RemoteRecord) -> Message:
 
 class RemoteDice(Dice):
     """The dice of a board-to-board game: electronic ones thrown by both hosts' shares (a press starts
-    the throw, :meth:`~tablier.play.remote_seat.RemoteSeat.throw_asked`), physical ones typed by
+    the throw, :func:`~tablier.play.remote_words.throw_asked`), physical ones typed by
     their thrower and shown to the other."""
 
     def __init__(self, link: RemoteLink) -> None:
@@ -261,7 +261,9 @@ class RemoteDice(Dice):
         if self._forced:
             return super().throw(count)
         if self.link.seat is not None and self.source == ELECTRONIC:
-            self.link.seat.throw_asked()
+            from .remote_words import throw_asked
+
+            throw_asked(self.link.seat)
         return None
 
     def wanted(self, count: int) -> str:

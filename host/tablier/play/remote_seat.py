@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tablier.errors import IllegalMoveError, TablierError
@@ -34,77 +33,19 @@ from tablier.record.eventlog import Command, Commit, EventLogWriter, Header, Rec
 from tablier.remote.messages import WORDS, Message
 from tablier.tables.ticktack_game import AWAIT_VIE_ANSWER
 
-from .computer import Computer, player_name
+from .computer import Computer, _mover, player_name
 from .dice import ELECTRONIC
 from .draughts_session import OVER as DRAUGHTS_OVER
 from .draughts_session import SETUP as DRAUGHTS_SETUP
 from .draughts_session import DraughtsSession
 from .remote_link import RemoteDice, RemoteLink
+from .remote_step import WORD, Step, parse_step, parse_throw
+from .remote_words import answer_theirs, local_line, retry_mine
 from .tables_flow import ANSWER, OPENING, OVER, PLAY, THROW, TicktackFlow
 from .tables_session import ASKING, SETUP, TablesSession
 
 if TYPE_CHECKING:
     from .session import Session
-
-WORD = "remote"
-"""The typed line's word for a step of the shared record."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """A step of the shared record: index ``at`` (1, 2, ...), said by seat ``by`` (0: nobody's, the
-    opening throw), its ``word`` and ``arg``; ``ask``: the proposal it puts in order (0: none)."""
-
-    at: int
-    by: int
-    word: str
-    arg: str = ""
-    ask: int = 0
-
-    def argument(self) -> str:
-        """The typed line's argument: ``AT [ask=N] WORD [ARG]``."""
-        return " ".join([str(self.at), *([f"ask={self.ask}"] if self.ask else []), self.word,
-                         *([self.arg] if self.arg else [])])
-
-    def line(self) -> str:
-        """The typed line that applies it: ``2 remote 14 play 13/7 8/7``."""
-        return f"{f'{self.by} ' if self.by else ''}{WORD} {self.argument()}"
-
-    def body(self) -> dict[str, object]:
-        """The ``action`` message's body."""
-        body: dict[str, object] = {"at": self.at, "by": self.by, "word": self.word, "arg": self.arg}
-        if self.ask:
-            body["ask"] = self.ask
-        return body
-
-    @classmethod
-    def of(cls, message: Message) -> Step:
-        """The step an ``action`` message carries."""
-        body = message.body
-        return cls(int(body["at"]), int(body["by"]), str(body["word"]), str(body["arg"]),
-                   int(body.get("ask", 0)))
-
-
-def parse_step(by: int, argument: str) -> Step:
-    """The step of a typed ``remote`` line; :class:`IllegalMoveError` if it is not one."""
-    words = argument.split()
-    if not words or not words[0].isdigit():
-        raise IllegalMoveError("`remote AT WORD` is a step of a board-to-board game's record")
-    at, rest, ask = int(words[0]), words[1:], 0
-    if rest and rest[0].startswith("ask=") and rest[0][4:].isdigit():
-        ask, rest = int(rest[0][4:]), rest[1:]
-    if not rest:
-        raise IllegalMoveError(f"step {at} says nothing")
-    return Step(at, by, rest[0], " ".join(rest[1:]), ask)
-
-
-def _dice(arg: str) -> tuple[int, int] | None:
-    words = arg.split()
-    if not words:
-        return None
-    if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
-        raise IllegalMoveError(f"a throw is two dice, each 1 to 6 (not {arg!r})")
-    return int(words[0]), int(words[1])
 
 
 def _decision(record: Record) -> bool:
@@ -192,7 +133,7 @@ class RemoteSeat(Computer):
         if step.word == "dice":
             if step.at != self.pending_dice or not isinstance(session, TablesSession):
                 raise IllegalMoveError(f"no throw awaits its dice at step {step.at}")
-            values = _dice(step.arg)
+            values = parse_throw(step.arg)
             if values is None:
                 raise IllegalMoveError("the dice of a throw are two numbers")
             self.pending_dice = None
@@ -203,7 +144,7 @@ class RemoteSeat(Computer):
         if step.word == "throw":
             if not isinstance(session, TablesSession):
                 raise IllegalMoveError("no dice in draughts")
-            values = _dice(step.arg)
+            values = parse_throw(step.arg)
             self._add(step)
             self.throws += 1
             if values is None:
@@ -354,7 +295,7 @@ class RemoteSeat(Computer):
         assert isinstance(session, DraughtsSession)
         return session.phase not in (DRAUGHTS_SETUP, DRAUGHTS_OVER) and session.restoring is None
 
-    def _caught_up(self, session: Session) -> bool:
+    def caught_up(self, session: Session) -> bool:
         return not self.incoming and self.pending_dice is None and self._ready(session)
 
     # -- the live game ---------------------------------------------------------------------------
@@ -379,8 +320,8 @@ class RemoteSeat(Computer):
         self._register_touch(session)
         self._complete_throw(session, link)
         self._apply_incoming(session, link)
-        self._answer_theirs(session, link)
-        self._retry_mine(session)
+        answer_theirs(self, session, link)
+        retry_mine(self, session)
         if self.moving(session):
             self._follow(session, self.remote)
         if link.peer.other_online is not False:
@@ -425,7 +366,7 @@ class RemoteSeat(Computer):
             number += step.word == "throw"
             if step.at not in received_at and step.at not in sent_at:  # added here, never sent
                 extra = link.my_share(number) if step.word == "throw" and not step.arg else None
-                self._send_step(step, extra)
+                self.send_step(step, extra)
             elif (step.at in received_at and step.word == "throw" and step.arg and number not in revealed
                   and link.table.dice == ELECTRONIC):  # the other's throw shown here, our share unsent
                 link.send("reveal", {"at": step.at, **link.my_share(number)})
@@ -523,9 +464,9 @@ class RemoteSeat(Computer):
         step = Step(len(self.steps) + 1, self.local, word, arg)
         session.record(Command(player=self.local, word=WORD, argument=step.argument()))
         self.command(session, self.local, step.argument())
-        self._send_step(step)
+        self.send_step(step)
 
-    def _send_step(self, step: Step, extra: Mapping[str, Any] | None = None) -> None:
+    def send_step(self, step: Step, extra: Mapping[str, Any] | None = None) -> None:
         if self.link is not None:
             self.link.send("action", {**step.body(), **(extra or {})})
 
@@ -573,7 +514,7 @@ class RemoteSeat(Computer):
             assert proof is not None
             self._prove(session, link, proof)
             step = Step(step.at, step.by, step.word, f"{proof.dice[0]} {proof.dice[1]}")
-        with self._applying():
+        with self.applying_steps():
             session.command_line(step.line())
         if step.word == "throw" and link.table.dice == ELECTRONIC and len(self.steps) >= step.at:
             link.send("reveal", {"at": step.at, **link.my_share(number)})
@@ -592,140 +533,16 @@ class RemoteSeat(Computer):
         if proof is None:
             return
         self._prove(session, link, proof)
-        with self._applying():
+        with self.applying_steps():
             session.command_line(f"{WORD} {self.pending_dice} dice {proof.dice[0]} {proof.dice[1]}")
 
     @contextmanager
-    def _applying(self) -> Iterator[None]:
+    def applying_steps(self) -> Iterator[None]:
         self.applying = True
         try:
             yield
         finally:
             self.applying = False
-
-    # -- the local player's throws and words -------------------------------------------------------
-
-    def throw_asked(self) -> None:
-        """A press asked for a throw (electronic dice): the local player's throw (or the opening,
-        either's) is started: a step with our share; the dice are shown once the other's is in."""
-        session, link = self.session, self.link
-        if not isinstance(session, TablesSession) or link is None:
-            return
-        name = player_name(session, self.remote)
-        if self.pending_dice is not None:
-            session.say(f"throwing: waiting for {name}'s share of the dice")
-            return
-        if not self._caught_up(session):
-            session.say(f"first {name}'s last step, as the board shows it", "teach")
-            return
-        floor = self.floor(session)
-        if floor not in (None, self.local):
-            session.say(f"it is {name}'s throw, at his own board")
-            return
-        step = Step(len(self.steps) + 1, 0 if floor is None else self.local, "throw")
-        session.command_line(step.line())
-        self._send_step(step, link.my_share(self.throws))
-        if link.throw(self.throws) is None:
-            session.say(f"throwing: waiting for {name}'s share of the dice")
-
-    def local_line(self, session: Session, line: str) -> None:
-        """A line the local player typed (or his built-in hands said): the words of the table go into
-        the record (or are proposed to the host holding the turn); the rest is this board's own."""
-        assert isinstance(session, TablesSession | DraughtsSession)
-        words = line.split()
-        if not words:
-            return
-        if words[0] in ("1", "2"):
-            if int(words[0]) != self.local:
-                session.say(f"{player_name(session, self.remote)} plays at his own board: what you type "
-                            f"speaks for {player_name(session, self.local)}", "warning")
-                return
-            words = words[1:]
-        if not words:
-            return
-        word, arg = words[0].lower(), " ".join(words[1:])
-        if word == "dice":
-            self._typed_throw(session, arg)
-        elif word in WORDS and not (word in ("takeback", "undo") and _mover(session) == self.local):
-            self._word(session, word, arg)
-        else:
-            session.command_line(f"{self.local} {' '.join(words)}")
-
-    def _typed_throw(self, session: TablesSession | DraughtsSession, arg: str) -> None:
-        if not isinstance(session, TablesSession) or session.dice.source == ELECTRONIC:
-            session.say("the dice of this game are thrown by both hosts together: press your button",
-                        "warning")
-            return
-        try:
-            values = _dice(arg)
-        except IllegalMoveError as error:
-            session.say(f"dice: {error}", "warning")
-            return
-        if values is None or not self.own_throw() or not self._caught_up(session):
-            session.say("dice: it is not your throw now (the dice are typed at the thrower's board)",
-                        "warning")
-            return
-        floor = self.floor(session)
-        step = Step(len(self.steps) + 1, self.local if floor else 0, "throw", f"{values[0]} {values[1]}")
-        with self._applying():
-            session.command_line(step.line())
-        if len(self.steps) >= step.at:
-            self._send_step(step)
-
-    def _word(self, session: TablesSession | DraughtsSession, word: str, arg: str, ask: int = 0) -> None:
-        floor = self.floor(session)
-        if floor is None:
-            session.say(f"{word}: wait for the opening throw", "warning")
-        elif floor == self.local and not self._caught_up(session):
-            session.say(f"{word}: not yet: {self.waiting(session) or 'the board is not ready for it'}",
-                        "warning")
-        elif floor == self.local:
-            step = Step(len(self.steps) + 1, self.local, word, arg, ask)
-            with self._applying():
-                session.command_line(step.line())
-            if len(self.steps) >= step.at:
-                self._send_step(step)
-        elif not ask:
-            pid = self.next_proposal
-            self.next_proposal += 1
-            self.mine[pid] = (word, arg)
-            if self.link is not None:
-                self.link.send("propose", {"id": pid, "word": word, "arg": arg})
-            session.say(f"{word}: sent to {player_name(session, self.remote)}'s board, whose turn it is")
-
-    def _answer_theirs(self, session: TablesSession | DraughtsSession, link: RemoteLink) -> None:
-        """The other player's proposals, put in order (or refused) once this host holds the turn."""
-        if not self.theirs or self.floor(session) != self.local or not self._caught_up(session):
-            return
-        for pid in sorted(self.theirs):
-            word, arg = self.theirs.pop(pid)
-            if (self.remote, pid) in self.asked_done:
-                continue
-            step = Step(len(self.steps) + 1, self.remote, word, arg, pid)
-            with self._applying():
-                session.command_line(step.line())
-            if len(self.steps) >= step.at:
-                self._send_step(step)
-            else:
-                link.send("refused", {"id": pid, "why": self.refusal[:300]})
-
-    def _retry_mine(self, session: TablesSession | DraughtsSession) -> None:
-        """Our own proposals, said again as ours once this host holds the turn."""
-        if not self.mine or self.floor(session) != self.local or not self._caught_up(session):
-            return
-        for pid in sorted(self.mine):
-            word, arg = self.mine.pop(pid)
-            if (self.local, pid) not in self.asked_done:
-                self._word(session, word, arg, pid)
-
-
-def _mover(session: TablesSession | DraughtsSession) -> int | None:
-    """The player (1 or 2) whose turn is being played, None outside one."""
-    if isinstance(session, TablesSession):
-        return session.flow.turn + 1 if session.phase in (PLAY, ASKING) else None
-    from .draughts_session import PLAYING
-
-    return session.player_of(session.board.turn) if session.phase == PLAYING else None
 
 
 def _player_of(session: TablesSession | DraughtsSession, side: int) -> int:
@@ -746,5 +563,5 @@ def attach_remote(session: Session, remote: Mapping[str, str]) -> None:
     remote_seat = RemoteSeat(int(seat))
     session.computer = remote_seat
     remote_seat.session_hands(session, True)
-    session.typed_line = lambda line: remote_seat.local_line(session, line)
+    session.typed_line = lambda line: local_line(remote_seat, session, line)
 
