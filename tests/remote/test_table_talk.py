@@ -111,3 +111,23 @@ def test_physical_dice_typed_by_their_thrower_are_shown_on_the_other_board(mosqu
     assert ann.shared() == bob.shared()
     thrown = [(tuple(d.dice), d.source) for d in records(bob, DiceRecord)]
     assert thrown[:3] == [((6, 5), "physical"), ((4, 4), "physical"), ((3, 1), "physical")]
+
+
+def test_a_ticktack_win_claimed_at_one_board_ends_the_game_on_both(mosquitto, tmp_path: Path) -> None:
+    """Whoever first throws a win claims it before he touches a man (his host decides, the other
+    board is told); the game ends there on both boards, its claim and result alike."""
+    def claims_his_win(seat: int) -> Any:
+        def say(session: Any) -> str | None:
+            game = session.flow.game
+            if (session.phase == PLAY and session.flow.turn + 1 == seat and game.available
+                    and game.touched is None):
+                return f"claim {game.available[0].name}"
+            return None
+        return say
+
+    ann, bob = play_two(mosquitto, "ticktack", tmp_path, say=(claims_his_win(1), claims_his_win(2)))
+    assert ann.shared() == bob.shared()
+    for host in (ann, bob):
+        claims = [c for c in records(host, Claim) if c.claim == "claim"]
+        (result,) = records(host, ResultRecord)
+        assert claims and result.how == claims[-1].detail
