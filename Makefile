@@ -11,9 +11,10 @@ MPY_OUT := build/mpy
 
 # System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings, Chromium and its
 # driver for the web view's browser test (Debian's own: no browser is downloaded at install time), tmux
-# for the terminal view's test at 80x24, and
+# for the terminal view's test at 80x24,
 # KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
-# pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB).
+# pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB), and Mosquitto, the MQTT broker
+# the board-to-board tests start on a loopback port of their own (docs/remote-play.md).
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
@@ -21,6 +22,7 @@ system-deps:
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || missing="$$missing mosquitto"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi

@@ -5,6 +5,7 @@ with a script of physical actions (``docs/sim-script.md``) and ends with the com
 the final position; ``--resume [LOG]`` continues an interrupted game from its event log. The end
 tells each game's result; a match played to its end goes into the archive (``--no-archive``: not);
 a game stopped before its end (``quit``, Ctrl-C, a closed input) prints the command that resumes it.
+``--remote BROKER`` plays with another Tablier board (:mod:`tablier.cli.play_remote`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tablier.cli.moves import add_option_arguments
+from tablier.cli.play_remote import add_remote_arguments
 
 
 def register(subparsers: Any) -> None:
@@ -53,6 +55,7 @@ def register(subparsers: Any) -> None:
                         help="serve a read-only live web page of the game (host 127.0.0.1 unless given)")
     parser.add_argument("--no-archive", action="store_true",
                         help="do not put the finished game into the archive (`tablier archive`)")
+    add_remote_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -86,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return fail("--games must be 1 or more, --match and --grace 0 or more")
     log_dir = args.log_dir or default_log_dir()
+    from tablier.cli.play_remote import run_remote, wants_remote
+
+    if wants_remote(args, log_dir):  # board to board (docs/remote-play.md)
+        return run_remote(args, log_dir)
     server = None
     try:
         if args.serve is not None:
@@ -96,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             from tablier.play.resume import resume
 
             status = resume(args, log_dir)
-            _linger(server)
+            linger_page(server)
             return status
         if not args.game:
             return fail("name the game to play (see `tablier games`)")
@@ -134,11 +141,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(str(error))
     report(result)
-    _linger(server)
+    linger_page(server)
     return 0
 
 
-def _linger(server: Any) -> None:
+def linger_page(server: Any) -> None:
     """With ``--serve``: the page stays up after the game until Ctrl-C."""
     if server is not None:
         from tablier.web.live import linger

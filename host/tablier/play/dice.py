@@ -41,6 +41,10 @@ class Dice:
             raise ValueError(f"dice show 1 to 6, not {' '.join(map(str, values))}")
         self._forced.append(values)
 
+    def wanted(self, count: int) -> str:
+        """What the players are told when a throw is asked for and none can be shown yet."""
+        return f"type the throw: dice {' '.join(['N'] * count)}"
+
     def throw(self, count: int = 2) -> tuple[int, ...] | None:
         """``count`` dice; None when physical dice were not typed in yet."""
         if self._forced:

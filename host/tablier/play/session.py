@@ -99,6 +99,7 @@ class PlayOptions:
     time_limit_s: float = 300.0
     one_capture_limit_s: float = 60.0
     forfeit_after_s: float = 60.0
+    remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
 
 
 IDLE_END_S = 0.3
@@ -148,6 +149,10 @@ class Session:
         self._seen_status: object | None = None
         self.chain_told = False  # the players were told the switch chain is broken
         self.computer: Computer | None = None  # the seats the engine plays (:mod:`.computer`)
+        self.typed_line: Callable[[str], None] = self.command_line  # a line typed at the terminal
+        # (the remote seat's to route: :mod:`.remote_seat`)
+        self.hands_for: set[int] = set()  # players whose men the local player moves for them, as lit:
+        # lifting them binds nobody (touch rules); their own board's host says their touches
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -318,7 +323,7 @@ class Session:
             self._changes(changes)
         if commands is not None:
             for line in commands.lines():
-                self.command_line(line)
+                self.typed_line(line)
         self._watch_sensors()
         if self.face.due(self.clock()):
             self._read_again()  # the flip has held: act on it
@@ -464,7 +469,7 @@ class Session:
             return
         self.record(Command(player=player, word=word, argument=argument))
         try:
-            if word == "computer" and self.computer is not None:
+            if word in ("computer", "remote") and self.computer is not None:
                 self.computer.command(self, player, argument)
             else:
                 self.on_command(player, word, argument)

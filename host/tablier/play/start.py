@@ -26,7 +26,12 @@ def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLo
     played by the engine (:mod:`.computer`); ``KeyError``/``ValueError`` for an unknown game or a
     bad option."""
     session = _game_session(game, link, layout, dice, log, options)
-    attach_computer(session, options.players)
+    if options.remote:  # board to board: the adversary's seat is played on his own board
+        from .remote_seat import attach_remote
+
+        attach_remote(session, options.remote)
+    else:
+        attach_computer(session, options.players)
     return session
 
 
@@ -73,6 +78,6 @@ def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link:
                         firmware_version=link.firmware_version, seed=dice.seed,
                         match_length=options.match_length, host_version=__version__,
                         position=options.position, games=options.games, teaching=options.teaching,
-                        touch_down=options.touch_down, timing=options.timing,
+                        touch_down=options.touch_down, timing=options.timing, remote=dict(options.remote),
                         started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), port=port))
     return writer

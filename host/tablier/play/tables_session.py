@@ -208,8 +208,9 @@ class TablesSession(Session):
 
     def _throw(self, count: int) -> tuple[int, ...] | None:
         values = self.dice.throw(count)
-        if values is None:
-            self.say(f"type the throw: dice {' '.join(['N'] * count)}")
+        wanted = self.dice.wanted(count) if values is None else ""
+        if wanted:
+            self.say(wanted)
         return values
 
     def _opening(self) -> None:
@@ -300,7 +301,8 @@ class TablesSession(Session):
         self._after_reading()
 
     def _touch(self, place: tuple[str, int]) -> None:
-        if self.touched or place[0] != "point" or self.orientation is None:
+        if (self.touched or place[0] != "point" or self.orientation is None
+                or self.flow.turn + 1 in self.hands_for):
             return
         side = self.flow.turn
         point = self.orientation.own_point(side, place[1])

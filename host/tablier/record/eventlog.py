@@ -111,6 +111,7 @@ class Header(Record):
     teaching: bool = True
     touch_down: bool = False
     timing: bool = False
+    remote: Mapping[str, str] = field(default_factory=dict)  # board to board: broker, club, game, seat
 
     def problem(self) -> str:
         return _first(_pair("players", self.players),
@@ -301,6 +302,17 @@ class Command(Record):
 
 
 @dataclass(frozen=True)
+class RemoteRecord(Record):
+    """Board-to-board play (``docs/remote-play.md``): a message ``sent`` to or ``received`` from the
+    other board's host, as signed; the proof of a fair ``throw`` (the same in both logs); this host's
+    dice ``secret``."""
+
+    kind: ClassVar[str] = "remote"
+    event: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Unknown(Record):
     """A record of a kind this version does not know (written by a newer one); kept as read."""
 
@@ -314,7 +326,7 @@ class Unknown(Record):
 
 RECORD_TYPES: dict[str, type[Record]] = {cls.kind: cls for cls in (
     Header, GameStart, SwitchEvent, SnapshotRecord, LinkState, DiceRecord, Commit, CubeAction, Claim,
-    Advice, Vie, ResultRecord, Message, Command)}
+    Advice, Vie, ResultRecord, Message, Command, RemoteRecord)}
 
 
 def _field_types(cls: type[Record]) -> dict[str, Any]:

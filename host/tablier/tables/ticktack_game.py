@@ -153,6 +153,12 @@ class TicktackGame(Turn):
         """The side to move."""
         return self.position.turn
 
+    def answering(self) -> int:
+        """The side vied answers a vie; the claimant's adversary answers a lesser claim."""
+        if self.state == AWAIT_VIE_ANSWER and self.vier is not None:
+            return 1 - self.vier
+        return 1 - self.turn if self.state == AWAIT_CLAIM_ANSWER else self.turn
+
     def legal_plays(self) -> list[Play]:
         """The legal plays of the throw; after a touch, those that move the touched man if any do
         (touch and take, rule 13)."""

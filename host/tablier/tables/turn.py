@@ -108,6 +108,11 @@ class Turn(ABC):
         """The side to act: to throw, to play, or to answer."""
         return self.position.turn
 
+    def answering(self) -> int:
+        """The side whose answer is awaited (while :data:`ANSWER` is): the side to act, unless the
+        game says otherwise."""
+        return self.turn
+
     @property
     @abstractmethod
     def dice(self) -> Dice | None:

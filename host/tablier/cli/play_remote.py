@@ -1,0 +1,184 @@
+"""``tablier play GAME --remote BROKER``: play with another Tablier board through an MQTT broker.
+
+Without ``--code`` a game is opened and its code printed, to be given to the adversary; with
+``--code CODE`` the game of that code is joined (its game and options are the opener's). Each plays
+on his own board (``--sim`` or ``--port``); the adversary's moves are lit on it and made by the
+local player. ``--resume LOG --code CODE`` goes on with a game stopped or interrupted on this host.
+The broker's login: ``mqtt://USER@HOST`` or ``--broker-user``, the password in a file
+(``--broker-password-file``) or ``$TABLIER_BROKER_PASSWORD``, or a TLS client certificate
+(``mqtts://``, ``--broker-cert``/``--broker-key``); ``docs/remote-play.md`` tells the set-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+CODE_ENV = "TABLIER_GAME_CODE"
+
+
+def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
+    """The board-to-board options of ``tablier play``."""
+    group = parser.add_argument_group("board to board (docs/remote-play.md)")
+    add = group.add_argument
+    add("--remote", metavar="BROKER", help="play with another Tablier board through this MQTT broker: "
+        "mqtt://[USER@]HOST[:PORT] or mqtts://... (TLS); opens a game and prints its code, or joins one "
+        "with --code")
+    add("--code", help=f"join the game of this code (also to --resume one); '-': ${CODE_ENV}")
+    add("--club", default="tablier", help="the club whose topics the game uses (default tablier)")
+    add("--name", help="your name at the table (default: your login name)")
+    add("--seat", type=int, choices=(1, 2), default=1,
+        help="(opening a game) your seat: 1 (Black at tables, the first game's Black at draughts) or 2")
+    add("--broker-user", metavar="USER", help="your user on the broker (or mqtt://USER@HOST)")
+    add("--broker-password-file", type=Path, metavar="FILE",
+        help="the file holding your broker password (or $TABLIER_BROKER_PASSWORD)")
+    add("--broker-ca", default="", metavar="FILE", help="(mqtts) the CA certificate to trust")
+    add("--broker-cert", default="", metavar="FILE", help="(mqtts) your TLS client certificate")
+    add("--broker-key", default="", metavar="FILE", help="(mqtts) its private key")
+    add("--broker-anonymous", action="store_true", help="log in to the broker as nobody (only if it lets "
+        "anyone in)")
+    add("--hands", choices=("greedy", "random"),
+        help="(with --sim) built-in hands play your seat: a demonstration of board-to-board play")
+
+
+def wants_remote(args: argparse.Namespace, log_dir: Path) -> bool:
+    """Whether ``args`` ask for a board-to-board game (a resumed log says so itself)."""
+    if args.remote is not None or args.code is not None or args.hands is not None:
+        return True
+    if args.resume is None:
+        return False
+    from tablier.record.eventlog import LogFormatError, read_log
+
+    try:
+        return bool(read_log(_log_path(args, log_dir)).header.remote)
+    except (LogFormatError, ValueError):
+        return False
+
+
+def _log_path(args: argparse.Namespace, log_dir: Path) -> Path:
+    from tablier.play.resume import latest_log
+
+    return latest_log(log_dir) if args.resume == "latest" else Path(args.resume)
+
+
+def run_remote(args: argparse.Namespace, log_dir: Path) -> int:
+    """Open, join or resume a board-to-board game; exit status 2 for bad input, 1 when the broker
+    or the board cannot be reached."""
+    from tablier.errors import TablierError
+    from tablier.link.errors import LinkError
+    from tablier.remote.broker import BrokerError, BrokerUnreachable
+    from tablier.remote.gamecode import GameCodeError
+
+    try:
+        return _run(args, log_dir)
+    except KeyboardInterrupt:
+        return _fail("stopped", 130)
+    except (BrokerUnreachable, LinkError) as error:
+        return _fail(str(error), 1)
+    except (BrokerError, GameCodeError, KeyError, TablierError, ValueError) as error:
+        return _fail(str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error))
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"tablier play: {message}", file=sys.stderr)
+    return status
+
+
+def _run(args: argparse.Namespace, log_dir: Path) -> int:
+    from tablier.cli.moves import chosen_options
+    from tablier.cli.play import linger_page
+    from tablier.games import find_game
+    from tablier.play.remote_play import Club, join_game, open_game, play_remote, resume_remote
+    from tablier.play.report import report
+    from tablier.play.session import PlayOptions
+    from tablier.play.view import View
+    from tablier.record.eventlog import read_log
+    from tablier.remote.broker import login, parse_broker
+    from tablier.remote.gamecode import normalize
+
+    if args.script is not None:
+        return _fail("--script plays one board alone; board to board, use --hands for built-in hands")
+    if args.hands and not args.sim:
+        return _fail("--hands moves the men of the simulated board: add --sim")
+    code = os.environ.get(CODE_ENV, "") if args.code == "-" else args.code
+    if args.code == "-" and not code:
+        return _fail(f"--code -: ${CODE_ENV} holds no code")
+    header_remote: dict[str, str] = {}
+    path = None
+    if args.resume is not None:
+        path = _log_path(args, log_dir)
+        header_remote = dict(read_log(path).header.remote)
+        if not header_remote:
+            return _fail(f"{path}: not a board-to-board game (resume it without --remote/--code)")
+        if not code:
+            return _fail("this game is board to board: give its code to go on (--code CODE, or --code - "
+                         f"with ${CODE_ENV})")
+    broker_text = args.remote or header_remote.get("broker", "")
+    if not broker_text:
+        return _fail("name the broker: --remote mqtt://[USER@]HOST[:PORT]")
+    broker = parse_broker(broker_text)
+    club = Club(broker, login(broker, args.broker_user or "", args.broker_password_file, args.broker_ca,
+                              args.broker_cert, args.broker_key, args.broker_anonymous),
+                header_remote.get("club", args.club))
+    name = (args.name or os.environ.get("USER") or "player").strip()[:40] or "player"
+    view = View(live=None, hands=args.sim and args.hands is None)
+    where: dict[str, Any] = {"port": args.port, "sim": args.sim, "view": view, "commands": True,
+                             "archive": not args.no_archive}
+    if args.serve is not None:  # the live page of this board's game (docs/web.md)
+        from tablier.web.live import open_server
+
+        where["serve"] = open_server(args.serve)
+    if args.resume is not None:
+        assert path is not None and code
+        normalize(code)
+        seat = int(header_remote.get("seat", "1"))
+        result = resume_remote(path, code, club, args.grace, make_actor=_hands(args, seat), **where)
+        report(result)
+        linger_page(where.get("serve"))
+        return 0
+    options = PlayOptions(teaching=not args.strict, grace_s=args.grace, touch_down=args.touch_down,
+                          players=(name, name))
+    if code:
+        normalize(code)
+        link = join_game(club, code, name, told=_tell)
+    else:
+        if not args.game:
+            return _fail("name the game to open (see `tablier games`), or join one with --code CODE")
+        if args.timing:
+            return _fail("the Laws' timing (--timing) is kept by one clock at one table: not board to board")
+        game = find_game(args.game)
+        options.options = chosen_options(game, args, args.match)
+        options.match_length, options.games, options.position = args.match, args.games, args.position
+        link, _ = open_game(club, options, game.name, args.dice, args.seat,
+                            told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
+    _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
+          f"you are seat {link.local}")
+    result = play_remote(link, options, log_dir=log_dir, make_actor=_hands(args, link.local), **where)
+    report(result)
+    if result.resume_command:
+        print("(give the game's code again: --code CODE)")
+    linger_page(where.get("serve"))
+    return 0
+
+
+def _hands(args: argparse.Namespace, seat: int) -> Any:
+    if args.hands is None:
+        return None
+    from tablier.play.remote_hands import SeatHands
+
+    return lambda hands, cable: SeatHands(hands, seat, args.hands, seed=args.seed, delay=0.05)
+
+
+def _tell(text: str) -> None:
+    print(text, flush=True)
+
+
+def _tell_code(code: str, args: argparse.Namespace, broker: str, club: str) -> None:
+    where = "--sim" if args.sim else "--port PORT"
+    _tell(f"game code: {code}")
+    _tell(f"give it to your adversary; he joins with: tablier play {where} --remote {broker} --club {club} "
+          f"--code {code}")
+    _tell("waiting for him to join (Ctrl-C gives up)...")

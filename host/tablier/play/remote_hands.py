@@ -1,0 +1,66 @@
+"""Built-in hands for one seat of a board-to-board game (``tablier play --sim --remote --hands``).
+
+:class:`SeatHands` are :class:`~tablier.play.autoplay.AutoHands` that play only the local player's
+turns (set up the men, throw, play, as a built-in player chooses) and make the adversary's moves as
+the lights ask; they wait, however long, while the game waits for the other board. ``say`` lets a
+demonstration (or a test) say words of the table at chosen moments, through the seat as typed lines
+go (:func:`~tablier.play.remote_words.local_line`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from tablier.tables.turn import OPENING, THROW
+from tablier.tables.turn import PLAY as TABLES_PLAY
+
+from .autoplay import AutoHands
+from .draughts_session import PLAYING, DraughtsSession
+from .hands import Hands
+from .remote_seat import RemoteSeat
+from .remote_words import local_line
+from .session import Session
+from .tables_session import ASKING, TablesSession
+
+#: Says a line (a word of the table) at a moment it chooses, '' to hold the hands still, or None.
+Sayer = Callable[[Session], str | None]
+
+
+class SeatHands(AutoHands):
+    """The hands of the local seat ``local`` at a board-to-board game."""
+
+    idle_end_s = 3600.0
+    """Waiting for the other board is not being stuck: the game's own end (or a timeout) stops them."""
+
+    def __init__(self, hands: Hands, local: int, player: str = "greedy", seed: int | None = None,
+                 delay: float = 0.0, say: Sayer | None = None) -> None:
+        super().__init__(hands, (player, player), seed=seed, delay=delay)
+        self.local = local
+        self.say = say
+
+    def _plan(self, session: Session) -> None:
+        seat = session.computer
+        if not isinstance(seat, RemoteSeat) or not self._told_teacher or seat.moving(session):
+            super()._plan(session)
+            return
+        if getattr(session, "restoring", None) is not None:  # a takeback: the men go back as lit
+            self._follow_lights(session)
+            return
+        line = self.say(session) if self.say is not None else None
+        if line:
+            self._queue.append(partial(local_line, seat, session, line))
+        elif line is None and self._mine(session, seat):
+            super()._plan(session)
+
+    def _mine(self, session: Session, seat: RemoteSeat) -> bool:
+        """Whether the next thing to do on this board is the local player's (his men, his throw)."""
+        if isinstance(session, TablesSession):
+            if session.phase in (TABLES_PLAY, ASKING):
+                return session.flow.turn + 1 == self.local
+            if session.phase in (OPENING, THROW):
+                return seat.pending_dice is None and seat.own_throw() and not seat.incoming
+            return True  # setting up his own board
+        if isinstance(session, DraughtsSession) and session.phase == PLAYING:
+            return session.player_of(session.board.turn) == self.local
+        return True

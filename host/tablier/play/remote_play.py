@@ -1,0 +1,222 @@
+"""Board-to-board games: opening one, joining it with its code, playing it, resuming it.
+
+:func:`open_game` connects to the broker, draws the game's code, and keeps the offer (the game, its
+options, the dice, the opener's name and seat) on the broker for the joiner; it returns once the
+joiner has answered. :func:`join_game` reads the offer with the code and answers it. Either host
+then plays with :func:`play_remote`, which is ``tablier play`` (:func:`~tablier.play.runner.play`)
+with the adversary's seat at the other board (:mod:`.remote_seat`) and the dice of both hosts
+(:class:`~tablier.play.remote_link.RemoteDice`); at the end it says goodbye, waits until the other
+host has everything it sent, and disconnects. :func:`resume_remote` goes on with a game from its log
+(``tablier play --resume LOG --code CODE``), as a killed or stopped host does.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from tablier import __version__
+from tablier.errors import TablierError
+from tablier.games import find_game
+from tablier.record.eventlog import read_log
+from tablier.remote.broker import Broker, Login
+from tablier.remote.fairdice import Shares, new_secret
+from tablier.remote.gamecode import derive, new_code
+from tablier.remote.peer import Peer, Refused, Topics, check_signed
+from tablier.remote.transport import MqttWire, read_retained
+
+from .remote_link import RemoteDice, RemoteLink, Table
+from .runner import PlayResult, play
+from .session import PlayOptions
+
+#: How long the host waits at the end for the other host to have all it sent.
+DRAIN_S = 10.0
+#: How long a joiner waits for the game of his code to be opened.
+JOIN_WAIT_S = 120.0
+
+
+@dataclass(frozen=True)
+class Club:
+    """Where the game is played: the broker, this host's login to it, the club's name (its topics)."""
+
+    broker: Broker
+    login: Login
+    name: str = "tablier"
+
+
+def _client_id(game_id: str, seat: int) -> str:
+    return f"tablier-{game_id}-{seat}"
+
+
+def _link(club: Club, peer: Peer, shares: Shares, table: Table) -> RemoteLink:
+    """Connect seat ``peer.seat``'s persistent session to the broker."""
+    topics = peer.topics
+
+    def state(online: bool, stamp: int) -> tuple[str, bytes]:
+        topic, message = peer.state(online, stamp)
+        return topic, message.payload()
+
+    wire = MqttWire(club.broker, club.login, _client_id(peer.keys.game_id, peer.seat),
+                    [topics.seat(peer.other), topics.state(peer.other)], state)
+    wire.start()
+    return RemoteLink(wire, peer, shares, table, club.broker.url(), club.name)
+
+
+def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int = 1,
+              told: Callable[[str], None] = print, timeout: float | None = None,
+              code: str | None = None) -> tuple[RemoteLink, str]:
+    """Open a game of ``game`` (``options.players[seat - 1]``: the opener's name), tell its code
+    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner."""
+    name = options.players[seat - 1]
+    code = code or new_code()
+    keys = derive(code, club.name)
+    peer = Peer(keys, club.name, seat)
+    shares = Shares(new_secret(), keys.game_id, seat)
+    table = Table(find_game(game).name, dict(options.options), options.match_length, options.games, dice,
+                  options.position, ["", ""])
+    table.names[seat - 1] = name
+    link = _link(club, peer, shares, table)
+    link.send("offer", {"game": table.game, "options": table.options, "match": table.match_length,
+                        "games": table.games, "dice": dice, "position": table.position, "name": name,
+                        "seat": seat, "commit": shares.commitment(1), "version": __version__})
+    told(code)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while not table.names[peer.other - 1]:
+        messages, refusals = link.take()
+        for refusal in refusals:
+            told(refusal)
+        for message in messages:
+            if message.kind == "join":
+                table.names[peer.other - 1] = str(message.body["name"])
+            elif message.kind == "state" and message.body["online"]:
+                link.resend(force=True)
+        if deadline is not None and time.monotonic() > deadline:
+            link.wire.close()
+            raise TablierError(f"nobody joined the game within {timeout:g} s")
+        time.sleep(0.02)
+    if table.names[0] == table.names[1]:
+        table.names[peer.other - 1] += " (2)"
+    return link, code
+
+
+def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = print,
+              timeout: float = JOIN_WAIT_S) -> RemoteLink:
+    """Join the game of ``code`` as ``name``: read its offer on the broker and answer it."""
+    keys = derive(code, club.name)
+    topics = Topics.of(club.name, keys.game_id)
+    payload = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
+                            topics.offer, timeout,
+                            lambda: told(f"waiting for the game of this code to be opened in {club.name}"))
+    if payload is None:
+        raise TablierError(f"no game with this code in club {club.name!r} at {club.broker.url()} "
+                           f"(waited {timeout:g} s): check the code and the club")
+    try:
+        offer = check_signed(keys, topics.offer, payload)
+    except Refused as error:
+        raise TablierError(f"the game's offer on the broker was refused: {error}") from None
+    body = offer.body
+    seat = 3 - int(body["seat"])
+    peer = Peer(keys, club.name, seat)
+    shares = Shares(new_secret(), keys.game_id, seat)
+    names = ["", ""]
+    names[offer.sender - 1] = str(body["name"])
+    names[seat - 1] = name if name != names[offer.sender - 1] else f"{name} (2)"
+    table = Table(str(body["game"]), dict(body["options"]), int(body["match"]), int(body["games"]),
+                  str(body["dice"]), str(body["position"]), names)
+    link = _link(club, peer, shares, table)
+    link.take_offer(topics.offer, payload)
+    link.send("join", {"name": names[seat - 1], "commit": shares.commitment(1), "version": __version__})
+    return link
+
+
+def table_options(link: RemoteLink, options: PlayOptions) -> PlayOptions:
+    """``options`` (this board's own: teaching, grace...) with the game both hosts agreed on."""
+    table = link.table
+    return replace(options, players=(table.names[0], table.names[1]), match_length=table.match_length,
+                   games=table.games, options=dict(table.options), position=table.position,
+                   timing=False, remote=link.remote_options())
+
+
+def play_remote(link: RemoteLink, options: PlayOptions, **where: Any) -> PlayResult:
+    """Play the game of ``link`` on this host's board (``where``: :func:`~tablier.play.runner.play`'s
+    keywords: ``sim``, ``port``, ``log_dir``, ``make_actor``, ``view``...)."""
+    result: PlayResult | None = None
+    try:
+        result = play(link.table.game, table_options(link, options), RemoteDice(link), **where)
+        return result
+    finally:
+        finish(link, result.session.over if result is not None else False)
+
+
+def resume_remote(path: Path, code: str, club: Club, grace_s: float | None = None,
+                  **where: Any) -> PlayResult:
+    """Go on with the board-to-board game of the log at ``path`` (its broker, club and seat are in
+    the log; ``club`` gives this host's login; the code is asked again, never logged)."""
+    from .resume import resume_log
+
+    log = read_log(path)
+    remote = dict(log.header.remote)
+    if not remote:
+        raise TablierError(f"{path}: not a board-to-board game (resume it without --code)")
+    club = replace(club, name=remote.get("club", club.name))
+    keys = derive(code, club.name)
+    if keys.game_id != remote.get("game"):
+        raise TablierError("this is not the code of the log's game (its code was given when it was opened)")
+    seat = int(remote.get("seat", "1"))
+    peer = Peer(keys, club.name, seat)
+    players = log.header.players
+    table = Table(log.header.game, dict(log.header.options), log.header.match_length, log.header.games,
+                  remote.get("dice", "electronic"), log.header.position, [players[0], players[1]])
+    link = _link(club, peer, Shares(new_secret(), keys.game_id, seat), table)
+    link.restore(log.records)
+    result: PlayResult | None = None
+    try:
+        result = resume_log(path, RemoteDice(link), grace_s, **where)
+        return result
+    finally:
+        finish(link, result.session.over if result is not None else False)
+
+
+def finish(link: RemoteLink, over: bool) -> None:
+    """Say goodbye, wait (up to :data:`DRAIN_S`, while the other host is online) until it has all
+    the game's steps we sent, disconnect; a finished match leaves nothing retained on the broker.
+    Whatever it lacks still waits on the broker for it, and is sent again when this host resumes."""
+    link.detach()
+    needed = link.peer.next_seq - 1
+    why = "the match is over" if over else "stopped; its game goes on after tablier play --resume"
+    link.send("bye", {"why": why})
+    deadline = time.monotonic() + DRAIN_S
+    while link.peer.acked < needed and link.peer.other_online is not False and time.monotonic() < deadline:
+        link.take_acks()
+        link.resend()
+        time.sleep(0.01)
+    opener = link.peer.outbox.get(1, ("", None))[0] == link.peer.topics.offer
+    if over and opener:
+        link.wire.publish(link.peer.topics.offer, b"", retain=True)
+    link.wire.close(forget=over)
+
+
+#: The records of the game itself: what both hosts' logs hold alike, in the same order.
+SHARED = ("game_start", "dice", "commit", "cube", "claim", "vie", "result")
+
+
+def shared_records(path: Path) -> list[dict[str, Any]]:
+    """What of a board-to-board game's log both hosts' logs hold identically: the game's own records
+    (games begun, throws, plays, the cube, claims and other words of the table, vies, results) and the
+    proof of every fair throw, in order, without their times; a game's start without the way round
+    its board was set up (each board's own), and nothing of each board's switches, link or messages."""
+    from tablier.record.eventlog import RemoteRecord
+
+    shared: list[dict[str, Any]] = []
+    for record in read_log(path):
+        if record.kind in SHARED or (isinstance(record, RemoteRecord) and record.event == "throw"):
+            data = record.to_json()
+            data.pop("t", None)
+            if record.kind == "game_start":
+                data.pop("orientation", None)
+            shared.append(data)
+    return shared

@@ -1,0 +1,70 @@
+"""``tablier play --remote``: what a user gets wrong is told in one line, and nothing secret is kept."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from conftest import USERS
+from tablier.errors import TablierError
+from tablier.play.remote_play import join_game
+from tablier.remote.gamecode import new_code
+
+TABLIER = str(Path(sys.executable).with_name("tablier"))
+
+
+def tablier(*args: str, password: str = "", tmp: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("TABLIER_BROKER_PASSWORD", "TABLIER_GAME_CODE")}
+    if password:
+        env["TABLIER_BROKER_PASSWORD"] = password
+    return subprocess.run([TABLIER, "play", *args, *(["--log-dir", str(tmp)] if tmp else [])], env=env,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["backgammon", "--sim", "--remote", "mqtt://ann:secret@127.0.0.1"],
+     "never put the broker's password on the command line"),
+    (["backgammon", "--sim", "--remote", "mqtt://127.0.0.1"], "say who logs in to the broker"),
+    (["backgammon", "--sim", "--remote", "mqtt://ann@127.0.0.1"], "no password for ann"),
+    (["--sim", "--remote", "mqtt://127.0.0.1", "--broker-anonymous", "--code", "K7QX-9MWP"],
+     "a game code has 16 letters and digits"),
+    (["backgammon", "--port", "/dev/null", "--remote", "mqtt://ann@127.0.0.1", "--hands", "greedy"],
+     "--hands moves the men"),
+    (["english", "--sim", "--remote", "mqtt://127.0.0.1", "--broker-anonymous", "--timing"],
+     "not board to board"),
+    (["--sim", "--code", "-"], "$TABLIER_GAME_CODE holds no code"),
+])
+def test_a_wrong_remote_command_is_told_in_one_line(args: list[str], said: str, tmp_path: Path) -> None:
+    result = tablier(*args, tmp=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert said in result.stderr and result.stderr.count("\n") == 1
+    assert list(tmp_path.glob("*.jsonl")) == []
+
+
+def test_a_broker_refusing_the_login_is_told_and_no_game_is_opened(mosquitto, tmp_path: Path) -> None:
+    result = tablier("backgammon", "--sim", "--remote", f"mqtt://ann@127.0.0.1:{mosquitto.port}",
+                     password="not ann's", tmp=tmp_path)
+    assert result.returncode == 1
+    assert "did not let this host in: Not authorized" in result.stderr and "game code" not in result.stdout
+
+
+def test_joining_a_code_no_game_uses_says_to_check_it(mosquitto) -> None:
+    with pytest.raises(TablierError, match="no game with this code in club 'nowhere'"):
+        join_game(mosquitto.club("bob", "nowhere"), new_code(), "Bob", told=lambda _: None, timeout=1.0)
+
+
+def test_a_board_to_board_log_is_resumed_only_with_its_code(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"type":"header","game":"backgammon","family":"tables","players":["Ann","Bob"],'
+                   '"remote":{"broker":"mqtt://ann@127.0.0.1:1","club":"c","game":"0123456789abcdef",'
+                   '"seat":"1","dice":"electronic"}}\n')
+    result = tablier("--resume", str(log), "--sim", password=USERS["ann"])
+    assert result.returncode == 2 and "give its code to go on" in result.stderr
+    result = tablier("--resume", str(log), "--sim", "--code", new_code(), password=USERS["ann"])
+    assert result.returncode == 2 and "not the code of the log's game" in result.stderr
