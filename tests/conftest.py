@@ -1,13 +1,18 @@
 """The whole suite's ground rules: no test writes into the user's own data directory, and the shared
-material (``$TABLIER_SHARED``, default ``../shared`` beside the repository) is found from here."""
+material (``$TABLIER_SHARED``, default ``../shared`` beside the repository) is found from here; the
+test harness (``tests/harness``: the link's relay, the fault plans, a real Mosquitto broker) is
+imported as ``harness``."""
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+
+sys.path.append(str(Path(__file__).resolve().parent))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from conftest import USERS
+from harness.mosquitto import USERS
 from tablier.errors import TablierError
 from tablier.play.remote_play import join_game
 from tablier.remote.gamecode import new_code

@@ -28,7 +28,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from twoboards import RACE
 
-from conftest import USERS, MosquittoBroker
+from harness.mosquitto import USERS, MosquittoBroker
 
 TABLIER = str(Path(sys.executable).with_name("tablier"))
 

@@ -118,10 +118,9 @@ def test_a_ticktack_win_claimed_at_one_board_ends_the_game_on_both(mosquitto, tm
     board is told); the game ends there on both boards, its claim and result alike."""
     def claims_his_win(seat: int) -> Any:
         def say(session: Any) -> str | None:
-            game = session.flow.game
-            if (session.phase == PLAY and session.flow.turn + 1 == seat and game.available
-                    and game.touched is None):
-                return f"claim {game.available[0].name}"
+            flow = session.flow
+            if session.phase == PLAY and flow.turn + 1 == seat and "claim" in flow.choices(seat - 1):
+                return f"claim {flow.available[0].name}"
             return None
         return say
 
