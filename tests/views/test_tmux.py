@@ -121,7 +121,8 @@ def test_every_phase_of_a_tables_game_fits_80x24(terminal: object) -> None:
     whole(screen.shows("the man lifted from 8 may go to 4, 5, 7", "16 legal plays"), "tables")
     screen.type("put point 4")
     screen.type("press 1")
-    whole(screen.shows("That play (8/4) loses about 0.3 of a point a game against 8/5 6/5 (judged at level 2).",
+    whole(screen.shows("That play (8/4) loses about 0.3 of a point a game against 8/5 6/5 "
+                       "(judged at level 2).",
                        "Play 8/5 6/5 as the lights show, or press your button again to keep yours (8/4)."),
           "tables")
     for line in ("move point 4 point 5", "move point 6 point 5", "press 1"):
