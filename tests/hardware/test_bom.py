@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
+from tablier.fabrication.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
 from tablier.hardware.layout import load_layout
 
 README = DEFAULT_BOM_PATH.parent / "README.md"

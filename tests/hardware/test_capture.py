@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.capture import Magnet, capture_radius, capture_report, crosstalk, field_mt
+from tablier.fabrication.capture import Magnet, capture_radius, capture_report, crosstalk, field_mt
+from tablier.fabrication.check import find_problems
 from tablier.hardware.layout import DEFAULT_LAYOUT_PATH, load_layout, read_layout
-from tablier.hardware.validate import find_problems
 
 README = DEFAULT_LAYOUT_PATH.parent / "README.md"
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.cutouts import cutouts, sensor_positions
+from tablier.fabrication.check import find_problems
+from tablier.fabrication.cutouts import cutouts, sensor_positions
+from tablier.fabrication.templates import PAPERS, holes_csv, template_files, tiles
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.templates import PAPERS, holes_csv, template_files, tiles
-from tablier.hardware.validate import find_problems
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "hardware" / "templates"
 
@@ -147,7 +147,7 @@ def test_the_csv_lists_every_cutout_in_its_face_coordinates() -> None:
 
 
 def test_the_section_drawing_shows_both_faces_grooves() -> None:
-    from tablier.hardware.drawings import drawings
+    from tablier.fabrication.drawings import drawings
 
     svg = drawings(load_layout())["section.svg"]
     assert "Section across the slab at X = 254 mm (the bar)" in svg

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from tablier.hardware import pcb_chain
-from tablier.hardware.boards import board_netlists, chain_boards
-from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
+from tablier.fabrication import pcb_chain
+from tablier.fabrication.boards import board_netlists, chain_boards
+from tablier.fabrication.check import find_problems
+from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
+from tablier.fabrication.pcb_layouts import board_pcbs, pocket_boards
+from tablier.fabrication.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.pcb_layouts import board_pcbs, pocket_boards
-from tablier.hardware.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
-from tablier.hardware.validate import find_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb"
@@ -128,7 +128,7 @@ def test_a_main_board_laid_out_for_other_pins_is_refused(write_layout: Callable[
 def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     from tablier import cli
-    from tablier.hardware import pcbs
+    from tablier.fabrication import pcbs
 
     monkeypatch.setattr(pcbs, "KICAD_PYTHON", str(tmp_path / "no-python"))
     assert cli.main(["hardware", "pcb", "--out", str(tmp_path / "pcb")]) == 1
@@ -195,7 +195,7 @@ def test_a_chain_board_whose_remembered_net_order_is_stale_is_routed_by_the_sear
     text, notes = _routed_anew(name, remembered, monkeypatch, caplog)
     assert text == (PCB / name / f"{name}.kicad_pcb").read_text(encoding="utf-8")
     assert notes == [f"{name}: {why}; the search found one at attempt 2; to route it at once, put it in "
-                     f"ROUTING_ORDERS (tablier/hardware/pcb_chain.py): {name!r}: {order!r}"]
+                     f"ROUTING_ORDERS (tablier/fabrication/pcb_chain.py): {name!r}: {order!r}"]
 
 
 @needs_footprints
@@ -241,7 +241,7 @@ def _joined(pcb: Pcb, net: str, start: tuple[float, float], end: tuple[float, fl
 def test_the_main_board_carries_usb_from_the_picos_test_points_to_its_header() -> None:
     """Pads under the flat Pico's TP1-TP3 (its USB pair and their ground) bring USB out to a side-entry
     header whose mouth faces the right edge, towards the USB-C socket, for the cable from its breakout."""
-    from tablier.hardware.pockets import board_headers
+    from tablier.fabrication.pockets import board_headers
 
     layout = load_layout()
     main = next(pcb for pcb in pocket_boards(layout) if pcb.name == "main-board")

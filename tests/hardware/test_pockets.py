@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware import boards, pockets
-from tablier.hardware.cutouts import cutouts, plan_gap
-from tablier.hardware.heights import Height, footprint_heights, height_of
-from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS
+from tablier.fabrication import boards, pockets
+from tablier.fabrication.check import find_problems, load_checked_layout
+from tablier.fabrication.cutouts import cutouts, plan_gap
+from tablier.fabrication.heights import Height, footprint_heights, height_of
+from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS
+from tablier.fabrication.pockets import board_headers, clearance_under_skin, recesses, stack_of
+from tablier.fabrication.templates import holes_csv, template_files
 from tablier.hardware.layout import LayoutError, load_layout, read_layout
-from tablier.hardware.pockets import board_headers, clearance_under_skin, recesses, stack_of
-from tablier.hardware.templates import holes_csv, template_files
-from tablier.hardware.validate import find_problems
 
 pytestmark = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Connector_JST.pretty").is_dir(),
                                 reason="KiCad's footprint library is not installed (make system-deps)")
@@ -75,7 +75,7 @@ def test_a_pocket_too_shallow_is_still_played_on_but_refused_by_the_hardware_com
     assert played.hash == load_layout().hash  # the same firmware: no reflash
     too_tall = "chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 6.45 mm over its pocket"
     with pytest.raises(LayoutError, match=r"problem\(s\) in the layout: chain board 1 PCB: J1 ") as refused:
-        load_layout(path, whole=True)
+        load_checked_layout(path)
     assert too_tall in str(refused.value) and "\n" not in str(refused.value)
     assert main(["hardware", "check", "--layout", str(path)]) == 1
     assert too_tall in capsys.readouterr().err
@@ -184,7 +184,7 @@ def test_the_notches_are_in_the_templates_and_the_csv() -> None:
 
 
 def test_the_section_shows_a_header_its_plug_and_its_notch_under_the_skin() -> None:
-    from tablier.hardware.drawings import drawings
+    from tablier.fabrication.drawings import drawings
 
     svg = drawings(load_layout())["section.svg"]
     assert "chain board 1's pocket through J10's mouth and its plug notch" in svg
@@ -209,13 +209,13 @@ def test_a_notch_into_the_usb_socket_is_refused(write_layout: Writer, board_text
 
 def test_without_the_footprint_library_the_check_still_runs_without_the_notches(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tablier.hardware import kicad_pcb
+    from tablier.fabrication import kicad_pcb
 
     monkeypatch.setattr(kicad_pcb, "KICAD_FOOTPRINTS", Path("/nonexistent"))
     fresh_boards(monkeypatch)
     layout = read_layout()
     assert layout.hash  # the layout loads
-    from tablier.hardware.validate_mechanics import mechanics_problems
+    from tablier.fabrication.check import mechanics_problems
 
     assert list(mechanics_problems(layout)) == []
 

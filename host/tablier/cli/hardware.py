@@ -57,8 +57,8 @@ def register(subparsers: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Validate the layout; exit 1 listing every problem."""
+    from tablier.fabrication.check import find_problems
     from tablier.hardware.layout import LayoutError, read_layout
-    from tablier.hardware.validate import find_problems
 
     try:
         layout = read_layout(args.layout)
@@ -99,7 +99,7 @@ def run_firmware_config(args: argparse.Namespace) -> int:
 
 def run_bom(args: argparse.Namespace) -> int:
     """Print the BOM and its total; exit 1 if it disagrees with the layout."""
-    from tablier.hardware.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
+    from tablier.fabrication.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
 
     layout = _load(args)
     if layout is None:
@@ -120,7 +120,7 @@ def run_bom(args: argparse.Namespace) -> int:
 
 def run_netlist(args: argparse.Namespace) -> int:
     """Build the schematic, run the ERC, write the netlist; exit 1 if the ERC finds errors."""
-    from tablier.hardware.netlist import build_netlist
+    from tablier.fabrication.netlist import build_netlist
 
     layout = _load(args)
     if layout is None:
@@ -135,7 +135,7 @@ def run_netlist(args: argparse.Namespace) -> int:
           f"{len(netlist.erc_errors)} errors, {len(netlist.erc_warnings)} warnings")
     failed = bool(netlist.erc_errors)
     if args.boards:
-        from tablier.hardware.boards import board_netlists
+        from tablier.fabrication.boards import board_netlists
 
         folder = args.out / "boards"
         folder.mkdir(parents=True, exist_ok=True)
@@ -151,14 +151,14 @@ def run_netlist(args: argparse.Namespace) -> int:
 
 def run_draw(args: argparse.Namespace) -> int:
     """Write the drawings generated from the layout."""
-    from tablier.hardware.drawings import write_drawings
+    from tablier.fabrication.drawings import write_drawings
 
     return _write_files(args, lambda layout: write_drawings(layout, args.out, png=args.png))
 
 
 def run_templates(args: argparse.Namespace) -> int:
     """Write the drilling templates and the hole CSV generated from the layout."""
-    from tablier.hardware.templates import write_templates
+    from tablier.fabrication.templates import write_templates
 
     return _write_files(args, lambda layout: write_templates(layout, args.out, pdf=not args.no_pdf))
 
@@ -183,7 +183,7 @@ def _write_files(args: argparse.Namespace, write: Any) -> int:
 def run_pcb(args: argparse.Namespace) -> int:
     """Write the boards' KiCad files; KiCad checks them and plots their Gerbers and drill files."""
     from tablier.errors import TablierError
-    from tablier.hardware.pcbs import write_pcbs
+    from tablier.fabrication.pcbs import write_pcbs
 
     layout = _load(args)
     if layout is None:
@@ -205,7 +205,7 @@ def run_pcb(args: argparse.Namespace) -> int:
 
 def run_capture(args: argparse.Namespace) -> int:
     """Print the capture analysis of the layout's magnet and sensors."""
-    from tablier.hardware.capture import capture_problems, capture_report
+    from tablier.fabrication.capture import capture_problems, capture_report
 
     layout = _load(args)
     if layout is None:
@@ -217,10 +217,11 @@ def run_capture(args: argparse.Namespace) -> int:
 def _load(args: argparse.Namespace) -> Any:
     """The layout after the whole check (electrical and mechanical), or None after printing why it
     cannot be used."""
-    from tablier.hardware.layout import LayoutError, load_layout
+    from tablier.fabrication.check import load_checked_layout
+    from tablier.hardware.layout import LayoutError
 
     try:
-        return load_layout(args.layout, whole=True)
+        return load_checked_layout(args.layout)
     except LayoutError as error:
         print(f"error: {error}", file=sys.stderr)
         print("run `tablier hardware check` for the full list", file=sys.stderr)

@@ -2,7 +2,7 @@
 
 The slab is a sandwich (skin, core, skin) seen from the tables face: X along the long edge, Y from
 player 1's edge, Z down from the tables face. :class:`Mechanics` holds the numbers of the file;
-:mod:`tablier.hardware.cutouts` turns them and the layout into every hole, groove and pocket.
+:mod:`tablier.fabrication.cutouts` turns them and the layout into every hole, groove and pocket.
 """
 
 from __future__ import annotations

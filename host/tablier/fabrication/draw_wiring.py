@@ -6,9 +6,9 @@ layout, so the drawing follows any change of wiring in ``hardware/board.toml``.
 
 from __future__ import annotations
 
+from tablier.fabrication.netlist import HC165_INPUT_PINS, PICO_GPIO_PINS
 from tablier.hardware.layout import Layout
-from tablier.hardware.netlist import HC165_INPUT_PINS, PICO_GPIO_PINS
-from tablier.hardware.svg import Svg
+from tablier.svg import Svg
 
 WIDTH = 330.0
 ROW = 12.0

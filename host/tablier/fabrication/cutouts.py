@@ -5,7 +5,7 @@ edge), in slab coordinates (``tablier.hardware.mechanics``: X along the long edg
 1's edge, Z down from the tables face). :func:`cutouts` lists them all; :func:`clashes` finds the
 pairs that leave less than ``min_web_mm`` of wood between them, sideways and in depth at once (two
 holes of one face too close together, or holes of the two faces that meet inside the core); a
-pocket's plug notches and the face sensor's hole (:mod:`tablier.hardware.pockets`) are part of its cut.
+pocket's plug notches and the face sensor's hole (:mod:`tablier.fabrication.pockets`) are part of its cut.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def cutouts(layout: Layout, notches: bool = True) -> list[Cutout]:
     """Every cut-out of the slab: grooves for the carriers, LED pockets, edge parts, the boards' pockets
     and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches
     and the face sensor's hole beside its lead's notch."""
-    from tablier.hardware.pockets import face_sensor_hole, plug_notches
+    from tablier.fabrication.pockets import face_sensor_hole, plug_notches
 
     items = [*_tables_cutouts(layout), *_draughts_cutouts(layout), *_edge_cutouts(layout)]
     if not notches:

@@ -11,9 +11,9 @@ import subprocess
 from pathlib import Path
 
 from tablier.errors import TablierError
-from tablier.hardware.draw_board import draw_draughts_face, draw_tables_face
-from tablier.hardware.draw_section import draw_section
-from tablier.hardware.draw_wiring import draw_wiring
+from tablier.fabrication.draw_board import draw_draughts_face, draw_tables_face
+from tablier.fabrication.draw_section import draw_section
+from tablier.fabrication.draw_wiring import draw_wiring
 from tablier.hardware.layout import Layout
 
 #: Pixels per millimetre of the PNG renderings.

@@ -12,7 +12,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from tablier.errors import TablierError
-from tablier.hardware.boards import carriers, chain_boards
+from tablier.fabrication.boards import carriers, chain_boards
 from tablier.hardware.layout import LADDER_KINDS, Layout
 from tablier.resources import project_path
 

@@ -18,7 +18,7 @@ import math
 from typing import TypeVar
 
 from tablier.errors import TablierError
-from tablier.hardware.kicad_pcb import TRACK, VIA, Pcb
+from tablier.fabrication.kicad_pcb import TRACK, VIA, Pcb
 
 GRID = 0.5
 CLEARANCE = 0.2

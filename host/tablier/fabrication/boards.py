@@ -1,6 +1,6 @@
 """The boards that will exist, each its own KiCad netlist with its connectors (SKiDL).
 
-The whole circuit (:mod:`tablier.hardware.netlist`) is cut into the boards a maker orders: a
+The whole circuit (:mod:`tablier.fabrication.netlist`) is cut into the boards a maker orders: a
 sensor carrier per ladder (6 Hall switches) and per draughts row (4), chain boards holding the
 74HCS165s, the main board with the Pico, and an LED module. Carriers have wire pads (they lie in
 4 mm grooves); the chain boards and the main board have JST-PH connectors. A chain board takes
@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from tablier.hardware.layout import LADDER_KINDS, Layout, Switch
-from tablier.hardware.netlist import (
+from tablier.fabrication.netlist import (
     BULK_CAPACITOR,
     HC165_INPUT_PINS,
     PICO_GPIO_PINS,
@@ -25,6 +24,7 @@ from tablier.hardware.netlist import (
     _import_skidl,
     _Schematic,
 )
+from tablier.hardware.layout import LADDER_KINDS, Layout, Switch
 
 MAX_CHIPS = 6
 PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpopulated: wire pads

@@ -1,25 +1,47 @@
-"""The mechanical part of the layout validator: the slab, its cut-outs, the boards in their pockets.
+"""The maker's whole check of the layout: the electrical part, then the slab, its cut-outs and the boards.
 
-:func:`mechanical_problems` is what ``tablier hardware check`` adds to the electrical check
-(:func:`tablier.hardware.validate.find_problems` runs both): the slab's cut-outs (with the plug
-notches of the boards' pockets) clear of each other and of the other face's skin, every board in a
-pocket or groove with its tallest part under the skin, a magnet that captures without crosstalk,
-and boards that keep their clearances. It lays out the boards (their netlists are SKiDL's), so only
-the hardware commands import this module; playing checks the electrical part alone.
+:func:`find_problems` is ``tablier hardware check``: the electrical check every load runs
+(:func:`tablier.hardware.validate.electrical_problems`), then :func:`mechanical_problems`: the slab's
+cut-outs (with the plug notches of the boards' pockets) clear of each other and of the other face's
+skin, every board in a pocket or groove with its tallest part under the skin, a magnet that captures
+without crosstalk, and boards that keep their clearances. It lays out the boards (their netlists are
+SKiDL's), so only the maker's commands import it; playing checks the electrical part alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from tablier.errors import TablierError
-from tablier.hardware.capture import capture_problems
-from tablier.hardware.cutouts import Cutout, clashes, cutouts
-from tablier.hardware.heights import HeightsError
-from tablier.hardware.layout import Layout
-from tablier.hardware.pcbs import clearance_problems
-from tablier.hardware.pockets import pocket_problems
-from tablier.hardware.validate import boards_drawable
+from tablier.fabrication.capture import capture_problems
+from tablier.fabrication.cutouts import Cutout, clashes, cutouts
+from tablier.fabrication.heights import HeightsError
+from tablier.fabrication.pcbs import clearance_problems
+from tablier.fabrication.pockets import pocket_problems
+from tablier.hardware.layout import Layout, read_layout, refuse_problems
+from tablier.hardware.validate import chain_problems, electrical_problems, pin_problems
+
+
+def find_problems(layout: Layout) -> list[str]:
+    """Every problem of the layout, electrical then mechanical (the slab, its cut-outs, the boards'
+    pockets and clearances), one sentence each; empty when the whole layout is sound."""
+    return [*electrical_problems(layout), *mechanical_problems(layout)]
+
+
+def load_checked_layout(path: Path | None = None) -> Layout:
+    """Read a layout file and refuse it unless the whole check finds nothing (the maker's commands)."""
+    layout = read_layout(path)
+    refuse_problems(layout, find_problems(layout))
+    return layout
+
+
+def boards_drawable(layout: Layout) -> bool:
+    """Whether the pins, the chain and the geometry the boards are drawn from are sound: the
+    mechanical check lays the boards out only then."""
+    return all(value > 0 for value in vars(layout.geometry).values()) and \
+        all(size >= 1 for size in layout.ladders.values()) and not any(pin_problems(layout)) and \
+        not any(chain_problems(layout))
 
 
 def mechanical_problems(layout: Layout) -> list[str]:

@@ -5,7 +5,7 @@ it stands on (``side``: ``top``, or ``bottom`` for the LED module's wire pads un
 over that side in millimetres with whatever is plugged into it or soldered to it (``height_mm``: a
 header with its plug, wire pads with their wires), and where that figure comes from
 (``height_source``: a manufacturer's datasheet, KiCad's 3D model, or an estimate said to be one).
-:mod:`tablier.hardware.pockets` adds them up for each board lying in a pocket or a groove.
+:mod:`tablier.fabrication.pockets` adds them up for each board lying in a pocket or a groove.
 """
 
 from __future__ import annotations

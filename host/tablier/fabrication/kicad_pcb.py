@@ -1,8 +1,8 @@
 """KiCad 6 board files (``.kicad_pcb``) written from a placement, a routing and a board's netlist.
 
-A :class:`Pcb` is laid out in code (:mod:`tablier.hardware.pcb_layouts`): footprints placed by
+A :class:`Pcb` is laid out in code (:mod:`tablier.fabrication.pcb_layouts`): footprints placed by
 reference, tracks drawn between their pads (:meth:`Pcb.pad` gives a pad's place on the board), vias
-and an outline. The nets come from the board's netlist (:mod:`tablier.hardware.boards`), so a
+and an outline. The nets come from the board's netlist (:mod:`tablier.fabrication.boards`), so a
 footprint's pads carry the nets the schematic gives them. Footprints are read from KiCad's
 installed library (``kicad-footprints``; :data:`KICAD_FOOTPRINTS`) or the project library
 ``hardware/kicad/tablier.pretty``; the board file embeds them, as KiCad does. Identifiers are
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tablier.errors import TablierError
-from tablier.hardware.sexpr import Node, Symbol, dump, find, num, parse
+from tablier.fabrication.sexpr import Node, Symbol, dump, find, num, parse
 from tablier.resources import project_path
 
 KICAD_FOOTPRINTS = Path(os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints"))

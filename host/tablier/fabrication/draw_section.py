@@ -3,18 +3,18 @@
 The cut runs across the slab (along Y) through the centre of the bar, from player 1's edge, where
 a tables groove (the bar's ladder) crosses the draughts face's row grooves; every cut-out the line
 meets is drawn at its true depth, :data:`SCALE` times life size. Below it, a detail across a chain
-board's pocket wall through a header's mouth and its plug notch (:mod:`tablier.hardware.pockets`).
+board's pocket wall through a header's mouth and its plug notch (:mod:`tablier.fabrication.pockets`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tablier.hardware.cutouts import Cutout, cutouts, sensor_positions
-from tablier.hardware.kicad_pcb import BOARD_MM
+from tablier.fabrication.cutouts import Cutout, cutouts, sensor_positions
+from tablier.fabrication.kicad_pcb import BOARD_MM
+from tablier.fabrication.pockets import board_headers, pocket_of
 from tablier.hardware.layout import Layout
-from tablier.hardware.pockets import board_headers, pocket_of
-from tablier.hardware.svg import Svg
+from tablier.svg import Svg
 
 SCALE = 3.0
 SPAN_MM = 150.0  # how much of the slab's width is drawn, from player 1's edge

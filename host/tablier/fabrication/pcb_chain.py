@@ -5,7 +5,7 @@ A chain board sits in its 68 x 56 mm pocket (``[mechanics.chain_boards]`` of ``b
 a side-entry header, not a vertical one and its plug). Two layouts, each a function of the board:
 
 * :func:`six_chip_chain_board` (boards 1-4: six chips, whole carriers): headers around the edges,
-  the chips in two rows, the runs found by :mod:`tablier.hardware.pcb_router` in the net order
+  the chips in two rows, the runs found by :mod:`tablier.fabrication.pcb_router` in the net order
   remembered for the board (:data:`ROUTING_ORDERS`, searched for again if it no longer routes it);
 * :func:`last_chain_board`, drawn by hand: the last chain board (2 chips, the draughts rows 7 and
   8, the buttons and the face sensor), the only board with its contacts' pull-ups and the chain's
@@ -22,10 +22,10 @@ from __future__ import annotations
 import logging
 
 from tablier.errors import TablierError
-from tablier.hardware.boards import ChainBoard
-from tablier.hardware.kicad_pcb import Pcb, read_netlist
+from tablier.fabrication.boards import ChainBoard
+from tablier.fabrication.kicad_pcb import Pcb, read_netlist
+from tablier.fabrication.pcb_router import Router, Unroutable
 from tablier.hardware.layout import Layout
-from tablier.hardware.pcb_router import Router, Unroutable
 
 CHAIN_BOARD_MM = (66.0, 54.0)  # in its 68 x 56 mm pocket
 CHIP_Y = 17.0  # the chips' centre line
@@ -49,7 +49,7 @@ def last_chain_board(layout: Layout, board: ChainBoard, netlist_text: str) -> Pc
             f"chain board {board.number} PCB: its copper is laid out for 2 chips, two rows of 4 squares, "
             f"3 contacts and the spare pattern 10110, not {shape[0]} chips, carriers of "
             f"{', '.join(map(str, shape[1])) or 'no'} sensors, {shape[2]} contacts and the pattern "
-            f"{shape[3]}: lay it out again (tablier.hardware.pcb_chain)")
+            f"{shape[3]}: lay it out again (tablier.fabrication.pcb_chain)")
     parts = read_netlist(netlist_text)
     width, height = CHAIN_BOARD_MM
     pcb = Pcb(f"chain-board-{board.number}", width, height, parts, hide_references=True)
@@ -250,7 +250,7 @@ def six_chip_chain_board(board: ChainBoard, netlist_text: str, name: str) -> Pcb
     The carriers' side-entry headers around the edges, clockwise in chain order from the bus in at
     the foot of the left edge; the chips in two rows of three in the middle, each with its 100 nF by
     its supply pin; the 74LVC2G17 and its 100 nF by the bus in. The runs are found by
-    :mod:`tablier.hardware.pcb_router` on the top copper, dipping to the bottom (the ground pour) to
+    :mod:`tablier.fabrication.pcb_router` on the top copper, dipping to the bottom (the ground pour) to
     pass under one another; each ground pad of a surface-mount part has its via to the pour. The
     nets are routed in the order remembered in :data:`ROUTING_ORDERS`; without one that routes the
     board, the order is searched for (about ten seconds) and logged as a warning, to be remembered.
@@ -272,7 +272,7 @@ def six_chip_chain_board(board: ChainBoard, netlist_text: str, name: str) -> Pcb
             why = f"the net order remembered for its routing no longer routes it ({problem.net} finds no way)"
     pcb, first, attempts = _search_routing(board, parts, name)
     LOG.warning("%s: %s; the search found one at attempt %d; to route it at once, put it in ROUTING_ORDERS "
-                "(tablier/hardware/pcb_chain.py): %r: %r", name, why, attempts, name, tuple(first))
+                "(tablier/fabrication/pcb_chain.py): %r: %r", name, why, attempts, name, tuple(first))
     return pcb
 
 

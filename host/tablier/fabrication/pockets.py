@@ -1,11 +1,11 @@
 """The boards in their pockets and grooves: how tall each stands with every part on it, and the notches
-its plugs need in the pocket's wall, from the boards' layouts (:mod:`tablier.hardware.pcb_layouts`).
+its plugs need in the pocket's wall, from the boards' layouts (:mod:`tablier.fabrication.pcb_layouts`).
 
 A board lies centred in its pocket (or along its groove), its components up towards the face the cut is
 made from, its own X along that face's X (seen with the face up). Every part stands its height over the
-board (:mod:`tablier.hardware.heights`: ``hardware/kicad/footprints.csv``, each figure with its source; a
+board (:mod:`tablier.fabrication.heights`: ``hardware/kicad/footprints.csv``, each figure with its source; a
 JST-PH header with its plug in); what stands under a board (the LED module's wire joints) lifts it off
-the floor. The board's :data:`~tablier.hardware.kicad_pcb.BOARD_MM` and its tallest part must fit the
+the floor. The board's :data:`~tablier.fabrication.kicad_pcb.BOARD_MM` and its tallest part must fit the
 depth its cut leaves under the skin (:func:`recesses`, :func:`pocket_problems`). A side-entry plug goes
 in through the header's mouth (the front of its body in the footprint's fabrication outline): where it
 and its wires (``mechanics.plugs``: ``reach_mm`` from the mouth, ``side_mm`` beside the body) reach past
@@ -18,11 +18,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tablier.hardware.cutouts import Cutout, plan_gap
-from tablier.hardware.heights import Height, HeightsError, footprint_heights, height_of
-from tablier.hardware.kicad_pcb import BOARD_MM, Part, Pcb
+from tablier.fabrication.cutouts import Cutout, plan_gap
+from tablier.fabrication.heights import Height, HeightsError, footprint_heights, height_of
+from tablier.fabrication.kicad_pcb import BOARD_MM, Part, Pcb
+from tablier.fabrication.sexpr import find
 from tablier.hardware.layout import Layout
-from tablier.hardware.sexpr import find
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ _HEADERS: dict[str, list[tuple[Pcb, list[Header]]]] = {}
 def _boards(layout: Layout) -> tuple[list[Pcb], list[Pcb]]:
     """The boards in pockets (the main board, the chain boards) and in grooves and LED pockets (the two
     carriers, the LED module), placed (needs KiCad's footprint library)."""
-    from tablier.hardware.pcb_layouts import groove_boards, pocket_boards
+    from tablier.fabrication.pcb_layouts import groove_boards, pocket_boards
 
     if layout.hash not in _BOARDS:
         _BOARDS[layout.hash] = (pocket_boards(layout), groove_boards(layout))

@@ -1,9 +1,9 @@
 """The boards' KiCad files, design-rule checks, Gerbers, drill files and pictures, from the layout.
 
-:func:`write_pcbs` writes each board of :func:`tablier.hardware.pcb_layouts.board_pcbs` as a
+:func:`write_pcbs` writes each board of :func:`tablier.fabrication.pcb_layouts.board_pcbs` as a
 ``.kicad_pcb``, then has KiCad 6 (``pcbnew`` under Debian's ``/usr/bin/python3``, the script
-:mod:`tablier.hardware.kicad_run`) run its design-rule check and plot the Gerbers and the drill file,
-and draws each board back from its Gerbers (:mod:`tablier.hardware.gerber_render`). KiCad's dates
+:mod:`tablier.fabrication.kicad_run`) run its design-rule check and plot the Gerbers and the drill file,
+and draws each board back from its Gerbers (:mod:`tablier.fabrication.gerber_render`). KiCad's dates
 are taken out of what it writes, so that the same layout gives the same files.
 
 :func:`clearance_problems` is the check that needs no KiCad (``tablier hardware check``): every
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tablier.errors import TablierError
-from tablier.hardware import gerber_render
-from tablier.hardware.kicad_pcb import ORIGIN, VIA, Pcb, board_text, footprint_file
+from tablier.fabrication import gerber_render
+from tablier.fabrication.kicad_pcb import ORIGIN, VIA, Pcb, board_text, footprint_file
 from tablier.hardware.layout import Layout
 
 KICAD_PYTHON = os.environ.get("TABLIER_KICAD_PYTHON", "/usr/bin/python3")
@@ -56,7 +56,7 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: boo
                boards: Sequence[Pcb] | None = None) -> tuple[list[Path], list[Checked]]:
     """Write every board's files into ``out/NAME/`` and its picture into ``pictures`` (default
     ``out``); ``boards``: the boards already laid out from ``layout`` (else laid out here)."""
-    from tablier.hardware.pcb_layouts import board_pcbs
+    from tablier.fabrication.pcb_layouts import board_pcbs
 
     if not kicad_available():
         raise TablierError(f"KiCad 6's pcbnew is not importable by {KICAD_PYTHON} (Debian: apt-get install "
@@ -177,8 +177,8 @@ def clearance_problems(layout: Layout) -> list[str]:
 
 
 def _clearance_problems(layout: Layout) -> list[str]:
-    from tablier.hardware.pcb_chain import LaidOutForAnotherChain
-    from tablier.hardware.pcb_layouts import LaidOutForOtherPins, board_pcbs
+    from tablier.fabrication.pcb_chain import LaidOutForAnotherChain
+    from tablier.fabrication.pcb_layouts import LaidOutForOtherPins, board_pcbs
 
     try:  # the libraries are in a checkout with KiCad's installed, not in an installed package
         footprint_file("Package_TO_SOT_SMD:SOT-23")

@@ -9,10 +9,10 @@ between them, above or below the pads; top copper: each part's stubs to its vias
 from __future__ import annotations
 
 from tablier.errors import TablierError
-from tablier.hardware.boards import ChainBoard, board_netlists, chain_boards
-from tablier.hardware.kicad_pcb import Pcb, read_netlist
+from tablier.fabrication.boards import ChainBoard, board_netlists, chain_boards
+from tablier.fabrication.kicad_pcb import Pcb, read_netlist
+from tablier.fabrication.pcb_chain import last_chain_board, placed_six_chip_board, six_chip_chain_board
 from tablier.hardware.layout import Layout
-from tablier.hardware.pcb_chain import last_chain_board, placed_six_chip_board, six_chip_chain_board
 
 WIDTH = 11.0
 END = 6.0  # from the strip's end to the first and last sensor's centre
@@ -168,7 +168,7 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
         raise LaidOutForOtherPins(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), "
                                   f"GP18 (clock) and GP22 (LEDs), not GP{pins.sr_data}, GP{pins.sr_load}, "
                                   f"GP{pins.sr_clk} and GP{pins.led}: lay it out again "
-                                  "(tablier.hardware.pcb_layouts)")
+                                  "(tablier.fabrication.pcb_layouts)")
     width, height = MAIN_BOARD_MM
     pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
     pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))

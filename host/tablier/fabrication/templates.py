@@ -18,9 +18,9 @@ import subprocess
 from pathlib import Path
 
 from tablier.errors import TablierError
-from tablier.hardware.cutouts import FACES, Cutout, cutouts, sensor_positions
+from tablier.fabrication.cutouts import FACES, Cutout, cutouts, sensor_positions
 from tablier.hardware.layout import Layout
-from tablier.hardware.svg import Svg
+from tablier.svg import Svg
 
 #: Paper sizes (portrait, mm) and what every tile leaves at its edges for the printer.
 PAPERS = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}

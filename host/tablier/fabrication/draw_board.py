@@ -8,7 +8,7 @@ Black (squares 1-12) sits at the top of the draughts drawing, as in printed Engl
 from __future__ import annotations
 
 from tablier.hardware.layout import PIP_CELLS, Layout
-from tablier.hardware.svg import Svg
+from tablier.svg import Svg
 
 #: Presentation sizes (mm): the strip along each edge that holds the point LEDs, the gap between the
 #: two rows of points (dice display and status LEDs), the frame and the rails with the buttons.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tablier.hardware.svg import Svg
+from tablier.svg import Svg
 
 COLOURS = {"B_Cu": "#5b8fd6", "F_Cu": "#d4a017"}
 
