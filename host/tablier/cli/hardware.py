@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
         if out is not None:
             sub.add_argument("--out", type=Path, metavar="DIR", default=out,
                              help=f"the directory to write into (default: {out})")
-        sub.set_defaults(func=func)
+        sub.set_defaults(func=_with_extras(name, func))
         parser: argparse.ArgumentParser = sub
         return parser
 
@@ -55,6 +55,22 @@ def register(subparsers: Any) -> None:
                               "LED module) into DIR/boards")
 
 
+def _with_extras(name: str, func: Any) -> Any:
+    """``func``, saying in one line which extra to install when a package it needs is missing."""
+
+    def run(args: argparse.Namespace) -> int:
+        from tablier.extras import MissingExtra
+
+        try:
+            status: int = func(args)
+        except MissingExtra as error:
+            print(f"tablier hardware {name}: {error}", file=sys.stderr)
+            return 2
+        return status
+
+    return run
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Validate the layout; exit 1 listing every problem."""
     from tablier.fabrication.check import find_problems
@@ -77,8 +93,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_hash(args: argparse.Namespace) -> int:
-    """Print the hash of a valid layout."""
-    layout = _load(args)
+    """Print the hash of a layout whose electrical part is sound (what the firmware is built for)."""
+    layout = _load(args, whole=False)
     if layout is None:
         return 1
     print(layout.hash)
@@ -89,7 +105,7 @@ def run_firmware_config(args: argparse.Namespace) -> int:
     """Write board_config.py for the firmware."""
     from tablier.hardware.firmware_config import write_firmware_config
 
-    layout = _load(args)
+    layout = _load(args, whole=False)
     if layout is None:
         return 1
     path = write_firmware_config(layout, args.out)
@@ -214,13 +230,16 @@ def run_capture(args: argparse.Namespace) -> int:
     return 1 if capture_problems(layout) else 0
 
 
-def _load(args: argparse.Namespace) -> Any:
-    """The layout after the whole check (electrical and mechanical), or None after printing why it
-    cannot be used."""
-    from tablier.fabrication.check import load_checked_layout
-    from tablier.hardware.layout import LayoutError
+def _load(args: argparse.Namespace, whole: bool = True) -> Any:
+    """The layout after the whole check (electrical and mechanical; ``whole=False``: the electrical
+    part, all the firmware is built for), or None after printing why it cannot be used."""
+    from tablier.hardware.layout import LayoutError, load_layout
 
     try:
+        if not whole:
+            return load_layout(args.layout)
+        from tablier.fabrication.check import load_checked_layout
+
         return load_checked_layout(args.layout)
     except LayoutError as error:
         print(f"error: {error}", file=sys.stderr)

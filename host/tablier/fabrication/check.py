@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tablier.errors import TablierError
+from tablier.extras import MissingExtra
 from tablier.fabrication.capture import capture_problems
 from tablier.fabrication.cutouts import Cutout, clashes, cutouts
 from tablier.fabrication.heights import HeightsError
@@ -90,6 +91,8 @@ def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:
             return items, pocket_problems(layout, items)
         except HeightsError as error:  # a header without a height: its notch cannot be placed
             return cutouts(layout, notches=False), [str(error)]
+        except MissingExtra:
+            raise
         except TablierError:  # no footprint library, or a layout the boards' copper was not drawn for
             pass
     return cutouts(layout, notches=False), []

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablier.extras import require
 from tablier.hardware.layout import Layout
 
 NETLIST_NAME = "tablier.net"
@@ -94,7 +95,7 @@ def _import_skidl() -> Any:
     """Import SKiDL without its start-up chatter about KiCad libraries this design does not use."""
     logging.disable(logging.WARNING)
     try:
-        import skidl
+        skidl = require("skidl", "maker", "SKiDL (it draws the boards' netlists)")
     finally:
         logging.disable(logging.NOTSET)
     from skidl.logger import stop_log_file_output
