@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Connector_JST.pretty").
                                 reason="KiCad's footprint library is not installed (make system-deps)")
 
 Writer = Callable[[str], Path]
-CHAIN_DEPTH = "depth_mm = 10                 # from the tables face"
+CHAIN_DEPTH = "depth_mm = 11                 # from the tables face"
 
 
 def fresh_boards(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,12 +35,15 @@ def test_every_board_with_its_tallest_part_fits_under_the_skin_with_room_to_spar
     layout = load_layout()
     items = cutouts(layout)
     room = clearance_under_skin(layout, items)
-    # 7 mm under the skin - 1.6 mm board - 4.85 mm side-entry JST-PH; a 4 mm groove - 1.6 mm - a 1.45 mm
-    # 0805; the LED pocket's 4 mm - 0.5 mm of wire joints - 1.6 mm - the 1.6 mm WS2812B
+    # 8 mm under the skin - 1 mm of clipped pins - 1.6 mm board - 4.85 mm side-entry JST-PH; a 4 mm groove
+    # - 0.5 mm of wire pad joints - 1.6 mm - a 1.45 mm 0805; the LED pocket's 4 mm - 0.5 mm of wire joints -
+    # 1.6 mm - the 1.6 mm WS2812B
     assert room == {**{name: 0.55 for name in ("main-board", *(f"chain-board-{n}" for n in range(1, 6)))},
-                    "carrier-ladder": 0.95, "carrier-row": 0.95, "led-module": 0.3}
-    tallest = {r.pcb.name: (stack_of(r.pcb).tallest, r.pcb.parts[stack_of(r.pcb).tallest].lib_id)
-               for r in recesses(layout, items)}
+                    "carrier-ladder": 0.45, "carrier-row": 0.45, "led-module": 0.3}
+    joint = layout.mechanics.pin_joint
+    stacks = {r.pcb.name: (r.pcb, stack_of(r.pcb, joint)) for r in recesses(layout, items)}
+    tallest = {name: (stack.tallest, pcb.parts[stack.tallest].lib_id)
+               for name, (pcb, stack) in stacks.items()}
     assert tallest["main-board"][1].startswith("Connector_JST:JST_PH_S")
     assert tallest["led-module"][0] == "D1"
 
@@ -58,22 +61,23 @@ def test_every_part_of_every_board_has_a_height_and_its_source() -> None:
 
 
 def test_a_pocket_too_shallow_for_the_headers_is_refused(write_layout: Writer, board_text: str) -> None:
-    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 9                  # from the tables face")
+    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 10                 # from the tables face")
     assert shallow != board_text
     problems = find_problems(read_layout(write_layout(shallow)))
-    assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 6.45 mm over its pocket's floor "
-            "(1.6 mm board + 4.85 mm), more than the 6 mm the 9 mm pocket leaves under the skin") in problems
+    assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 7.45 mm over its pocket's floor "
+            "(1 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 7 mm the 10 mm pocket "
+            "leaves under the skin") in problems
     assert not any(p.startswith("main board PCB") for p in problems)
 
 
 def test_a_pocket_too_shallow_is_still_played_on_but_refused_by_the_hardware_commands(
         write_layout: Writer, board_text: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Where the holes are is no concern of the firmware: play loads the layout, the build does not."""
-    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 9                  # from the tables face")
+    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 10                 # from the tables face")
     path = write_layout(shallow)
     played = load_layout(path)  # what tablier play, the link and the firmware's build load
     assert played.hash == load_layout().hash  # the same firmware: no reflash
-    too_tall = "chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 6.45 mm over its pocket"
+    too_tall = "chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 7.45 mm over its pocket"
     with pytest.raises(LayoutError, match=r"problem\(s\) in the layout: chain board 1 PCB: J1 ") as refused:
         load_checked_layout(path)
     assert too_tall in str(refused.value) and "\n" not in str(refused.value)
@@ -87,14 +91,14 @@ def test_a_pocket_too_shallow_is_still_played_on_but_refused_by_the_hardware_com
 
 def test_a_main_board_pocket_too_shallow_for_the_flat_pico_is_refused(write_layout: Writer,
                                                                        board_text: str) -> None:
-    main = board_text.replace("depth_mm = 10                 # from the draughts face",
-                              "depth_mm = 8                  # from the draughts face")
+    main = board_text.replace("depth_mm = 11                 # from the draughts face",
+                              "depth_mm = 9                  # from the draughts face")
     assert main != board_text
     problems = [p for p in find_problems(read_layout(write_layout(main))) if p.startswith("main board PCB")]
-    assert ("main board PCB: U1 (Raspberry Pi Pico soldered flat by its castellated edge) stands 5.60 mm "
-            "over its pocket's floor (1.6 mm board + 4 mm), more than the 5 mm the 8 mm pocket leaves under "
-            "the skin") in problems
-    assert not any(" C3 " in p for p in problems)  # the 2 mm capacitor: 3.6 mm
+    assert ("main board PCB: U1 (Raspberry Pi Pico soldered flat by its castellated edge) stands 6.60 mm "
+            "over its pocket's floor (1 mm of clipped pins under it + 1.6 mm board + 4 mm), more than the "
+            "6 mm the 9 mm pocket leaves under the skin") in problems
+    assert not any(" C3 " in p for p in problems)  # the 2 mm capacitor: 4.6 mm
 
 
 def test_a_groove_or_an_led_pocket_too_shallow_for_its_board_is_refused(write_layout: Writer,
@@ -104,13 +108,14 @@ def test_a_groove_or_an_led_pocket_too_shallow_for_its_board_is_refused(write_la
     shallow = shallow.replace("led_depth_mm = 7", "led_depth_mm = 6.5")
     assert shallow.count("2.7") > board_text.count("2.7") and "led_depth_mm = 6.5" in shallow
     problems = find_problems(read_layout(write_layout(shallow)))
-    assert ("carrier ladder PCB: C1 (0805 ceramic capacitor) stands 3.05 mm over its groove's floor (1.6 mm "
-            "board + 1.45 mm), more than the 2.7 mm the 2.7 mm groove leaves under the skin") in problems
-    assert ("carrier row PCB: U1 (DRV5032FA Hall switch (SOT-23)) stands 2.72 mm over its groove's floor "
-            "(1.6 mm board + 1.12 mm), more than the 2.7 mm the 2.7 mm groove leaves under the skin"
-            ) in problems
-    assert ("led module PCB: D1 (WS2812B LED) stands 3.70 mm over its pocket's floor (0.5 mm under it + "
-            "1.6 mm board + 1.6 mm), more than the 3.5 mm the 6.5 mm LED pocket leaves under the skin"
+    assert ("carrier ladder PCB: C1 (0805 ceramic capacitor) stands 3.55 mm over its groove's floor (0.5 mm "
+            "of joints under it + 1.6 mm board + 1.45 mm), more than the 2.7 mm the 2.7 mm groove leaves "
+            "under the skin") in problems
+    assert ("carrier row PCB: U1 (DRV5032FA Hall switch (SOT-23)) stands 3.22 mm over its groove's floor "
+            "(0.5 mm of joints under it + 1.6 mm board + 1.12 mm), more than the 2.7 mm the 2.7 mm groove "
+            "leaves under the skin") in problems
+    assert ("led module PCB: D1 (WS2812B LED) stands 3.70 mm over its pocket's floor (0.5 mm of joints under "
+            "it + 1.6 mm board + 1.6 mm), more than the 3.5 mm the 6.5 mm LED pocket leaves under the skin"
             ) in problems
 
 
@@ -126,8 +131,21 @@ def test_the_old_470_uf_can_on_the_main_board_is_refused(monkeypatch: pytest.Mon
     layout = read_layout()
     problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
     assert problems == [
-        "main board PCB: C3 (470 uF electrolytic can (EEU-FR1A471)) stands 13.10 mm over its pocket's floor "
-        "(1.6 mm board + 11.5 mm), more than the 7 mm the 10 mm pocket leaves under the skin"]
+        "main board PCB: C3 (470 uF electrolytic can (EEU-FR1A471)) stands 14.10 mm over its pocket's floor "
+        "(1 mm of clipped pins under it + 1.6 mm board + 11.5 mm), more than the 8 mm the 11 mm pocket "
+        "leaves under the skin"]
+
+
+def test_header_pins_clipped_too_long_are_refused(write_layout: Writer, board_text: str) -> None:
+    """The boards stand on the clipped pins of their through-hole headers: a maker who leaves them long
+    loses the room under the skin."""
+    long_pins = board_text.replace("pin_joint_mm = 1.0 ", "pin_joint_mm = 1.6 ")
+    assert long_pins != board_text
+    problems = find_problems(read_layout(write_layout(long_pins)))
+    assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 8.05 mm over its pocket's floor "
+            "(1.6 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 8 mm the 11 mm "
+            "pocket leaves under the skin") in problems
+    assert not any(p.startswith("carrier") for p in problems)  # the carriers' wire pads have no pins
 
 
 def test_a_part_without_a_height_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -147,14 +165,15 @@ def test_top_entry_headers_on_the_main_board_are_refused(monkeypatch: pytest.Mon
     table = footprint_heights()
     for n in (3, 5):
         footprint = vertical.format(n=n)
-        table[footprint] = Height(footprint, two_pin.part, "top", two_pin.mm, two_pin.source)
+        table[footprint] = Height(footprint, two_pin.part, "top", two_pin.mm, two_pin.source, None)
     monkeypatch.setattr(boards, "JST_SIDE", vertical)
     monkeypatch.setattr(pockets, "footprint_heights", lambda: table)
     fresh_boards(monkeypatch)
     layout = read_layout()
     problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
-    assert ("main board PCB: J1 (top-entry JST-PH with its plug) stands 9.10 mm over its pocket's floor "
-            "(1.6 mm board + 7.5 mm), more than the 7 mm the 10 mm pocket leaves under the skin") in problems
+    assert ("main board PCB: J1 (top-entry JST-PH with its plug) stands 10.10 mm over its pocket's floor "
+            "(1 mm of clipped pins under it + 1.6 mm board + 7.5 mm), more than the 8 mm the 11 mm pocket "
+            "leaves under the skin") in problems
 
 
 def test_each_side_entry_header_faces_a_board_edge_and_its_notch_is_in_front_of_its_mouth() -> None:
@@ -178,8 +197,8 @@ def test_the_notches_are_in_the_templates_and_the_csv() -> None:
     layout = load_layout()
     rows = [line for line in holes_csv(layout).splitlines() if ",plug notch," in line]
     assert len(rows) == 50  # 46 on the chain boards' pockets, 4 on the main board's
-    assert "draughts,plug notch,main board J5,540.88,215.40,,3.75,10.9,10,7" in rows  # the USB cable's
-    assert "tables,plug notch,chain board 1 J10,29.65,220.38,,18.9,3.25,10,7" in rows
+    assert "draughts,plug notch,main board J5,540.88,215.40,,3.75,10.9,11,8" in rows  # the USB cable's
+    assert "tables,plug notch,chain board 1 J10,29.65,220.38,,18.9,3.25,11,8" in rows
     assert template_files(layout)["template-tables.svg"].count('stroke="#c0002a"') > len(rows)
 
 
@@ -188,7 +207,7 @@ def test_the_section_shows_a_header_its_plug_and_its_notch_under_the_skin() -> N
 
     svg = drawings(load_layout())["section.svg"]
     assert "chain board 1's pocket through J10's mouth and its plug notch" in svg
-    assert "7 mm under the skin = 1.6 mm board + 4.85 mm side-entry JST-PH" in svg
+    assert "8 mm under the skin = 1 mm of clipped pins + 1.6 mm board + 4.85 mm side-entry JST-PH" in svg
     assert "0.55 mm to spare" in svg
 
 

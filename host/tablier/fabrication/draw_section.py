@@ -130,11 +130,15 @@ def _notch_detail(svg: Svg, layout: Layout, top: float) -> None:
         svg.rect(a, y_of(m.skin), b - a, (pocket.depth - m.skin) * scale, fill=CUT, stroke="#c0002a",
                  stroke_width=0.3)
     floor = pocket.depth
-    board_top = floor - BOARD_MM
+    joint = m.pin_joint  # the header's clipped pins under the board: it stands on them
+    board_top = floor - joint - BOARD_MM
     edge = wall - outward * (pocket.size[1] - pcb.height) / 2
     a, b = sorted((x_of(start), x_of(edge)))
     svg.rect(a, y_of(board_top), b - a, BOARD_MM * scale, fill=PCB, stroke="#103010", stroke_width=0.2)
     body_back = mouth - outward * 7.6  # the header's body: 7.6 mm deep from its mouth
+    for pin in (body_back + outward * 1.5, body_back + outward * 3.5):
+        svg.rect(x_of(pin) - 0.4 * scale, y_of(floor - joint), 0.8 * scale, joint * scale, fill="#b0b0b0",
+                 stroke="#000", stroke_width=0.2)
     a, b = sorted((x_of(body_back), x_of(mouth)))
     svg.rect(a, y_of(board_top - header.height), b - a, header.height * scale, fill=HEADER, stroke="#000",
              stroke_width=0.3)
@@ -144,11 +148,11 @@ def _notch_detail(svg: Svg, layout: Layout, top: float) -> None:
     wire_z = board_top - 2.45
     reach_end = mouth + outward * m.plug_reach
     svg.line(x_of(plug_end), y_of(wire_z), x_of(reach_end), y_of(wire_z), stroke="#b03030", stroke_width=1.2)
-    room = pocket.depth - m.skin - BOARD_MM - header.height
+    room = pocket.depth - m.skin - joint - BOARD_MM - header.height
     notes = [
         f"pocket {pocket.depth:g} mm from the face: {pocket.depth - m.skin:g} mm under the skin = "
-        f"{BOARD_MM:g} mm board + {header.height:g} mm side-entry JST-PH (its plug inside that) + "
-        f"{room:.2f} mm to spare",
+        f"{joint:g} mm of clipped pins + {BOARD_MM:g} mm board + {header.height:g} mm side-entry JST-PH "
+        f"(its plug inside that) + {room:.2f} mm to spare",
         f"notch: {abs(notch.box[3] - notch.box[1]):g} mm past the wall, {notch.size[0]:g} mm wide, as deep "
         f"as the pocket; the plug and its wires take {m.plug_reach:g} mm from the mouth",
     ]

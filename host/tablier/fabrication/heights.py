@@ -4,8 +4,12 @@ Every footprint the boards use has a row there: what part it carries (``part``),
 it stands on (``side``: ``top``, or ``bottom`` for the LED module's wire pads underneath), its height
 over that side in millimetres with whatever is plugged into it or soldered to it (``height_mm``: a
 header with its plug, wire pads with their wires), and where that figure comes from
-(``height_source``: a manufacturer's datasheet, KiCad's 3D model, or an estimate said to be one).
-:mod:`tablier.fabrication.pockets` adds them up for each board lying in a pocket or a groove.
+(``height_source``: a manufacturer's datasheet, KiCad's 3D model, or an estimate said to be one), and
+what it leaves *under* the board at its pads (``under_mm``, with ``under_source``): ``pins`` for
+through-hole leads, clipped and soldered, which stand the layout's ``mechanics.boards.pin_joint_mm``
+under the board and lift it off its pocket's floor; a number for solder wicking through a hole; 0 for a
+surface-mount part. :mod:`tablier.fabrication.pockets` adds them up for each board lying in a pocket or a
+groove.
 """
 
 from __future__ import annotations
@@ -35,6 +39,11 @@ class Height:
     side: str  # "top" or "bottom"
     mm: float
     source: str
+    under: float | None = 0.0  # mm under the board at its pads; None: clipped through-hole pins
+
+    def under_mm(self, pin_joint_mm: float) -> float:
+        """What the part leaves under the board: its clipped pins' joints, or its own figure."""
+        return pin_joint_mm if self.under is None else self.under
 
 
 def footprint_heights(path: Path | None = None) -> dict[str, Height]:
@@ -58,10 +67,18 @@ def _read(path: Path) -> tuple[tuple[str, Height], ...]:
             raise HeightsError(f"{where}: height_mm should be a number of millimetres") from None
         if row.get("side") not in SIDES:
             raise HeightsError(f"{where}: side should be top or bottom, not {row.get('side')!r}")
-        if not row.get("height_source"):
-            raise HeightsError(f"{where}: {row['footprint']} has a height but no height_source")
+        if not row.get("height_source") or not row.get("under_source"):
+            raise HeightsError(f"{where}: {row['footprint']} needs a height_source and an under_source")
+        under: float | None
+        if row.get("under_mm") == "pins":
+            under = None
+        else:
+            try:
+                under = float(row["under_mm"])
+            except (KeyError, TypeError, ValueError):
+                raise HeightsError(f"{where}: under_mm should be a number of millimetres or pins") from None
         heights.append((row["footprint"], Height(row["footprint"], row["part"], row["side"], mm,
-                                                 row["height_source"])))
+                                                 row["height_source"], under)))
     return tuple(heights)
 
 

@@ -28,7 +28,7 @@ PROJECT_LIBRARY = project_path("hardware/kicad/tablier.pretty")
 ORIGIN = (100.0, 100.0)  # the board's lower left corner on KiCad's sheet
 TRACK = 0.25
 VIA = (0.6, 0.3)  # copper diameter, drill
-BOARD_MM = 1.6  # every board's thickness
+BOARD_MM = 1.6  # a board's thickness unless it says otherwise
 LAYERS = ("F.Cu", "B.Cu")
 
 
@@ -87,6 +87,7 @@ class Pcb:
     zones: list[tuple[str, str, tuple[tuple[float, float], ...]]] = field(default_factory=list)
     round_outline: bool = False
     hide_references: bool = False  # a board too small for them on its silkscreen
+    thickness: float = BOARD_MM
 
     def place(self, ref: str, x: float, y: float, angle: float = 0) -> Part:
         """Place the netlist's part ``ref`` with its centre at (x, y) turned by ``angle``."""
@@ -181,7 +182,7 @@ def board_text(pcb: Pcb) -> str:
         return [S("net"), S(str(numbers[name]))]
 
     root: list[Node] = [S("kicad_pcb"), [S("version"), S("20211014")], [S("generator"), S("tablier")]]
-    root.append([S("general"), [S("thickness"), num(BOARD_MM)]])
+    root.append([S("general"), [S("thickness"), num(pcb.thickness)]])
     root.append([S("paper"), "A4"])
     root.append([S("title_block"), [S("title"), f"Tablier {pcb.name}"],
                  [S("comment"), S("1"), "generated from hardware/board.toml by tablier hardware pcb"]])

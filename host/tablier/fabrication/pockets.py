@@ -5,7 +5,7 @@ A board lies centred in its pocket (or along its groove), its components up towa
 made from, its own X along that face's X (seen with the face up). Every part stands its height over the
 board (:mod:`tablier.fabrication.heights`: ``hardware/kicad/footprints.csv``, each figure with its source; a
 JST-PH header with its plug in); what stands under a board (the LED module's wire joints) lifts it off
-the floor. The board's :data:`~tablier.fabrication.kicad_pcb.BOARD_MM` and its tallest part must fit the
+the floor, and so do the clipped pins of its through-hole parts. The board and its tallest part must fit the
 depth its cut leaves under the skin (:func:`recesses`, :func:`pocket_problems`). A side-entry plug goes
 in through the header's mouth (the front of its body in the footprint's fabrication outline): where it
 and its wires (``mechanics.plugs``: ``reach_mm`` from the mouth, ``side_mm`` beside the body) reach past
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from tablier.fabrication.cutouts import Cutout, plan_gap
 from tablier.fabrication.heights import Height, HeightsError, footprint_heights, height_of
-from tablier.fabrication.kicad_pcb import BOARD_MM, Part, Pcb
+from tablier.fabrication.kicad_pcb import Part, Pcb
 from tablier.fabrication.sexpr import find
 from tablier.hardware.layout import Layout
 
@@ -53,13 +53,15 @@ class Stack:
     """How tall a board stands in its cut-out: what is under it, the board and its tallest part."""
 
     under: float
+    under_by: str  # what is under it: "clipped pins" (of its through-hole headers) or "joints"
+    board: float  # the board's thickness
     tallest: str  # the reference of its tallest part on top
     height: float  # that part's height over the board
 
     @property
     def total(self) -> float:
         """From the cut-out's floor to the top of the tallest part."""
-        return round(self.under + BOARD_MM + self.height, 3)
+        return round(self.under + self.board + self.height, 3)
 
 
 def pocket_of(board: str, items: list[Cutout]) -> Cutout:
@@ -117,18 +119,24 @@ def recesses(layout: Layout, items: list[Cutout]) -> list[Recess]:
     return found
 
 
-def stack_of(pcb: Pcb, heights: dict[str, Height] | None = None) -> Stack:
-    """How tall a board stands: the tallest part under it, the board, its tallest part on top."""
+def stack_of(pcb: Pcb, pin_joint_mm: float, heights: dict[str, Height] | None = None) -> Stack:
+    """How tall a board stands: what is under it (a part on its underside, or the joints of its
+    through-hole pads: clipped pins stand ``pin_joint_mm``), the board, its tallest part on top."""
     table = footprint_heights() if heights is None else heights
     parts = [(ref, height_of(part.lib_id, table)) for ref, part in sorted(pcb.parts.items())]
-    under = max((h.mm for _ref, h in parts if h.side == "bottom"), default=0.0)
+    beneath = [(h.mm, "joints") for _ref, h in parts if h.side == "bottom"]
+    beneath += [(h.under_mm(pin_joint_mm), "joints" if h.under is not None else "clipped pins")
+                for _ref, h in parts]
+    under = max((mm for mm, _by in beneath), default=0.0)
+    under_by = "clipped pins" if (under, "clipped pins") in beneath else "joints"
     ref, top = max(((r, h) for r, h in parts if h.side == "top"), key=lambda item: item[1].mm)
-    return Stack(under, ref, top.mm)
+    return Stack(under, under_by if under else "", pcb.thickness, ref, top.mm)
 
 
 def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
     """Boards larger than their pockets, parts without a height, and parts that with the board (and what
-    is under it) stand higher than the depth their cut-out leaves under the skin."""
+    is under it: a part on its underside, the joints of its through-hole pins) stand higher than the depth
+    their cut-out leaves under the skin."""
     problems = []
     for pcb in _boards(layout)[0]:
         pocket = pocket_of(pcb.name, items)
@@ -139,24 +147,24 @@ def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
     for recess in recesses(layout, items):
         pcb = recess.pcb
         try:
-            under = stack_of(pcb, heights).under
+            stack = stack_of(pcb, layout.mechanics.pin_joint, heights)
         except HeightsError as error:
             problems.append(f"{_label(pcb)} PCB: {error} (add it, with its source)")
             continue
-        below = f"{under:g} mm under it + " if under else ""
+        below = f"{stack.under:g} mm of {stack.under_by} under it + " if stack.under else ""
         for ref, part in sorted(pcb.parts.items()):
             height = heights[part.lib_id]
-            total = under + BOARD_MM + height.mm
+            total = stack.under + pcb.thickness + height.mm
             if height.side == "top" and total > recess.room + 1e-9:
                 problems.append(f"{_label(pcb)} PCB: {ref} ({height.part}) stands {total:.2f} mm over "
-                                f"{recess.floor} ({below}{BOARD_MM:g} mm board + {height.mm:g} mm), more "
-                                f"than the {recess.room:g} mm {recess.cut} leaves under the skin")
+                                f"{recess.floor} ({below}{pcb.thickness:g} mm board + {height.mm:g} mm), "
+                                f"more than the {recess.room:g} mm {recess.cut} leaves under the skin")
     return problems
 
 
 def clearance_under_skin(layout: Layout, items: list[Cutout]) -> dict[str, float]:
     """For each board in a cut-out, the room left between its tallest part and the skin."""
-    return {recess.pcb.name: round(recess.room - stack_of(recess.pcb).total, 3)
+    return {recess.pcb.name: round(recess.room - stack_of(recess.pcb, layout.mechanics.pin_joint).total, 3)
             for recess in recesses(layout, items)}
 
 

@@ -55,6 +55,7 @@ class Mechanics:
     chain_board_xs: tuple[float, ...]
     plug_reach: float
     plug_side: float
+    pin_joint: float
     face_sensor_diameter: float
     face_sensor_depth: float
     magnet: tuple[float, float]
@@ -91,6 +92,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     men = reader.table(top, "men", "mechanics")
     chain_boards = reader.table(top, "chain_boards", "mechanics")
     plugs = reader.table(top, "plugs", "mechanics")
+    boards = reader.table(top, "boards", "mechanics")
     face_sensor = reader.table(top, "face_sensor", "mechanics")
     xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
     if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
@@ -141,6 +143,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         chain_board_xs=tuple(float(x) for x in xs),
         plug_reach=num(plugs, "reach_mm", "mechanics.plugs"),
         plug_side=num(plugs, "side_mm", "mechanics.plugs"),
+        pin_joint=num(boards, "pin_joint_mm", "mechanics.boards"),
         face_sensor_diameter=num(face_sensor, "diameter_mm", "mechanics.face_sensor"),
         face_sensor_depth=num(face_sensor, "depth_mm", "mechanics.face_sensor"),
         magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
