@@ -73,9 +73,10 @@ def test_grooves_overlapping_in_depth_are_refused(write_layout: Writer, board_te
 
 
 def test_holes_of_one_face_too_close_are_refused(write_layout: Writer, board_text: str) -> None:
-    text = board_text.replace("pip_diameter_mm = 4 ", "pip_diameter_mm = 5.5 ")
+    text = board_text.replace("offset_mm = 15 ", "offset_mm = 13.5 ")
+    assert text != board_text
     problems = problems_of(text, write_layout)
-    assert ("tables pip die 1 pip 1 and tables pip die 1 pip 3 (at X 237.0, Y 250.0) leave 0.5 mm of "
+    assert ("tables die board die 1 and tables die board die 2 (at X 254.0, Y 236.5) leave 1.0 mm of "
             "wood between them (at least 2 mm)") in problems
 
 

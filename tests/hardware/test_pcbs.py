@@ -27,8 +27,8 @@ from tablier.hardware.layout import load_layout, read_layout
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb"
 DOCS = ROOT / "docs" / "hardware"
-BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board",
-          *(f"chain-board-{n}" for n in range(1, 6)))
+BOARDS = ("carrier-ladder", "carrier-row", "carrier-ladder-reed", "carrier-row-reed", "led-module",
+          "die-board", "main-board", *(f"chain-board-{n}" for n in range(1, 6)))
 STALE = "stale: run `tablier hardware pcb --out hardware/pcb --pictures docs/hardware --png`"
 
 needs_footprints = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Package_SO.pretty").is_dir(),
@@ -86,10 +86,19 @@ def test_the_committed_gerbers_drill_files_and_pictures_are_kicads(
 
 @needs_footprints
 def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
-    ladder, row, _led, _main, _chain = board_pcbs(load_layout(), routed=False)
+    boards = {pcb.name: pcb for pcb in board_pcbs(load_layout(), routed=False)}
+    ladder, row = boards["carrier-ladder"], boards["carrier-row"]
     assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
     xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
     assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
+    # the reeds: a ladder's 4 mm off its slot towards the board's edge; a square's pair 6 mm either side
+    reeds, pairs = boards["carrier-ladder-reed"], boards["carrier-row-reed"]
+    assert (reeds.thickness, pairs.thickness) == (1.0, 1.0)  # a 2.41 mm reed on it fits the 4 mm groove
+    slots = [13.5 + 32 * k for k in range(6)]
+    assert [round(reeds.parts[f"SW{k + 1}"].x, 3) for k in range(6)] == [x - 4 for x in slots]
+    squares = [18.5 + 100 * k for k in range(4)]
+    assert [(pairs.parts[f"SW{k + 1}A"].x, pairs.parts[f"SW{k + 1}B"].x) for k in range(4)] == [
+        (x + 6, x - 6) for x in squares]
 
 
 @needs_footprints

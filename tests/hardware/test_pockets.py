@@ -39,7 +39,7 @@ def test_every_board_with_its_tallest_part_fits_under_the_skin_with_room_to_spar
     # - 0.5 mm of wire pad joints - 1.6 mm - a 1.45 mm 0805; the LED pocket's 4 mm - 0.5 mm of wire joints -
     # 1.6 mm - the 1.6 mm WS2812B
     assert room == {**{name: 0.55 for name in ("main-board", *(f"chain-board-{n}" for n in range(1, 6)))},
-                    "carrier-ladder": 0.45, "carrier-row": 0.45, "led-module": 0.3}
+                    "carrier-ladder": 0.45, "carrier-row": 0.45, "led-module": 0.3, "die-board": 0.45}
     joint = layout.mechanics.pin_joint
     stacks = {r.pcb.name: (r.pcb, stack_of(r.pcb, joint)) for r in recesses(layout, items)}
     tallest = {name: (stack.tallest, pcb.parts[stack.tallest].lib_id)

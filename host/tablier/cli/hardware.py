@@ -45,8 +45,10 @@ def register(subparsers: Any) -> None:
     pcb.add_argument("--png", action="store_true", help="also render the pictures as PNG (rsvg-convert)")
     pcb.add_argument("--pictures", type=Path, metavar="DIR",
                      help="write the pictures there instead (the repository keeps them in docs/hardware)")
-    action("capture", "print how far off centre a man is seen, and what it leaves at its neighbours",
-           run_capture)
+    capture = action("capture", "print where a man is seen by the sensors, and what it leaves at its "
+                     "neighbours", run_capture)
+    capture.add_argument("--sensor", choices=("hall", "reed"),
+                         help="the sensor to analyse (default: the layout's, mechanics.sensor.kind)")
     action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
     netlist = action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check",
                      run_netlist, out=DEFAULT_OUT)
@@ -226,7 +228,7 @@ def run_capture(args: argparse.Namespace) -> int:
     layout = _load(args)
     if layout is None:
         return 1
-    print(capture_report(layout), end="")
+    print(capture_report(layout, args.sensor), end="")
     return 1 if capture_problems(layout) else 0
 
 

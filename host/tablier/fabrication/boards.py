@@ -24,10 +24,15 @@ from tablier.fabrication.netlist import (
     _import_skidl,
     _Schematic,
 )
-from tablier.hardware.layout import LADDER_KINDS, Layout, Switch
+from tablier.fabrication.sensors import SENSING, Sensing, carrier_names
+from tablier.hardware.layout import LADDER_KINDS, PIPS_PER_DIE, Layout, Switch
 
 MAX_CHIPS = 6
+SQUARES_PER_ROW = 4
 PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpopulated: wire pads
+#: The reed carriers' wire pads: surface-mount, 1.27 mm apart (the ribbon's own pitch), nothing under
+#: the 1.0 mm board, which with a 2.41 mm reed must fit the 4 mm groove.
+SMD_PADS = "Connector_PinHeader_1.27mm:PinHeader_1x{n:02d}_P1.27mm_Vertical_SMD_Pin1Left"
 LED_PADS = "tablier:WirePads_1x03_P2.50mm_Bottom"  # the LED module's wires, soldered from below
 #: The chain boards' and the main board's connectors enter from the side: a vertical JST-PH and its
 #: plug stand too tall for the pockets under the skin (hardware/README.md, *Pockets and plugs*).
@@ -89,10 +94,14 @@ def chain_boards(layout: Layout) -> list[ChainBoard]:
 def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netlist]:
     """Every distinct board's netlist by file name (or only those named), each after its ERC."""
     logic = ("+3V3", "GND")
-    designs: dict[str, tuple[tuple[str, ...], Callable[[_Schematic], None]]] = {
-        "carrier-ladder.net": (logic, lambda s: _carrier(s, 6)),
-        "carrier-row.net": (logic, lambda s: _carrier(s, 4)),
+    designs: dict[str, tuple[tuple[str, ...], Callable[[_Schematic], None]]] = {}
+    for sensor, carriers_of in SENSING.items():  # the carriers of both sensors: a maker picks one
+        for name, kind in zip(carrier_names(sensor), ("ladder", "row"), strict=True):
+            places = layout.ladders["point"] if kind == "ladder" else SQUARES_PER_ROW
+            designs[f"{name}.net"] = (logic, partial(_carrier, sensors=places, how=carriers_of[kind]))
+    designs |= {
         "led-module.net": (("GND",), _led_module),
+        "die-board.net": (("GND",), _die_board),
         "main-board.net": (("+3V3", "+5V", "GND"), _main_board),
     }
     for board in chain_boards(layout):
@@ -153,16 +162,15 @@ def _resistor(s: _Schematic, ref: str, value: str) -> Any:
                   [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
 
 
-def _carrier(s: _Schematic, sensors: int) -> None:
-    pads = _connector(s, "J1", ["+3V3", "GND", *[f"OUT{n}" for n in range(1, sensors + 1)]], PADS)
+def _carrier(s: _Schematic, sensors: int, how: Sensing) -> None:
+    """A carrier strip: a place's switches per sensor (:mod:`tablier.fabrication.sensors`) and its wire
+    pads: 3V3, GND, then one output per place."""
+    footprint = PADS if how.part.kind == "hall" else SMD_PADS
+    pads = _connector(s, "J1", ["+3V3", "GND", *[f"OUT{n}" for n in range(1, sensors + 1)]], footprint)
     for n in range(1, sensors + 1):
-        hall = s.part("DRV5032FA", f"U{n}", "Package_TO_SOT_SMD:SOT-23", "DRV5032FA",
-                      [(1, "VCC", "PWRIN"), (2, "OUT", "OUTPUT"), (3, "GND", "PWRIN")])
-        s.v3 += hall["VCC"]
-        s.gnd += hall["GND"]
         out = s.net(f"OUT{n}")
-        out += hall["OUT"], pads[f"OUT{n}"]
-        s._capacitor(f"C{n}", "100n", s.v3)
+        out += pads[f"OUT{n}"]
+        s.sensor(f"U{n}" if how.part.kind == "hall" else f"SW{n}", how, out, n)
 
 
 def _chain_board(s: _Schematic, board: ChainBoard) -> None:
@@ -285,14 +293,29 @@ def _main_board(s: _Schematic) -> None:
 
 
 def _led_module(s: _Schematic) -> None:
+    _pixels(s, 1, small=False)
+
+
+def _die_board(s: _Schematic) -> None:
+    """A die's display: its seven pips' WS2812B-2020 chained in pip order, each with its 100 nF."""
+    _pixels(s, PIPS_PER_DIE, small=True)
+
+
+def _pixels(s: _Schematic, count: int, small: bool) -> None:
+    """``count`` LEDs chained from the wire pads in (J1: 5V, GND, DIN) to the pads out (J2: 5V, GND,
+    DOUT), each with its 100 nF."""
     rail = s.net("+5V_LED", power=True)
     pads_in = _connector(s, "J1", ["+5V_LED", "GND", "DIN"], LED_PADS)
     pads_out = _connector(s, "J2", ["+5V_LED", "GND", "DOUT"], LED_PADS)
-    pixel = s.part("WS2812B", "D1", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm", "WS2812B",
-                   [(1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"), (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
-    rail += pixel["VDD"], pads_in["+5V_LED"], pads_out["+5V_LED"]
-    s.gnd += pixel["VSS"]
-    din, dout = s.net("DIN"), s.net("DOUT")
-    din += pads_in["DIN"], pixel["DIN"]
-    dout += pixel["DOUT"], pads_out["DOUT"]
-    s._capacitor("C1", "100n", rail)
+    rail += pads_in["+5V_LED"], pads_out["+5V_LED"]
+    data = s.net("DIN")
+    data += pads_in["DIN"]
+    for n in range(1, count + 1):
+        pixel = s.pixel(f"D{n}", small, "WS2812B-2020" if small else "WS2812B")
+        rail += pixel["VDD"]
+        s.gnd += pixel["VSS"]
+        data += pixel["DIN"]
+        data = s.net("DOUT" if n == count else f"D{n}_OUT")
+        data += pixel["DOUT"]
+        s._capacitor(f"C{n}", "100n", rail)
+    data += pads_out["DOUT"]

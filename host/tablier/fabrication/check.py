@@ -3,8 +3,9 @@
 :func:`find_problems` is ``tablier hardware check``: the electrical check every load runs
 (:func:`tablier.hardware.validate.electrical_problems`), then :func:`mechanical_problems`: the slab's
 cut-outs (with the plug notches of the boards' pockets) clear of each other and of the other face's
-skin, every board in a pocket or groove with its tallest part under the skin, a magnet that captures
-without crosstalk, and boards that keep their clearances. It lays out the boards (their netlists are
+skin, every board in a pocket or groove with its tallest part under the skin, every LED on a real part
+under its window or light pipe, a magnet that captures without crosstalk, and boards that keep their
+clearances. It lays out the boards (their netlists are
 SKiDL's), so only the maker's commands import it; playing checks the electrical part alone.
 """
 
@@ -18,6 +19,7 @@ from tablier.extras import MissingExtra
 from tablier.fabrication.capture import capture_problems
 from tablier.fabrication.cutouts import Cutout, clashes, cutouts
 from tablier.fabrication.heights import HeightsError
+from tablier.fabrication.mounts import mount_problems
 from tablier.fabrication.pcbs import clearance_problems
 from tablier.fabrication.pockets import pocket_problems
 from tablier.hardware.layout import Layout, read_layout, refuse_problems
@@ -78,6 +80,7 @@ def mechanics_problems(layout: Layout) -> Iterable[str]:
                    f"over the other face's skin ({m.skin + m.core:g} mm to it)")
     for clash in clashes(layout, items):
         yield clash.sentence(m.min_web)
+    yield from mount_problems(layout, items)
     yield from capture_problems(layout)
 
 

@@ -14,13 +14,11 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from tablier.fabrication.sensors import sensing
 from tablier.hardware.layout import PIP_CELLS, Layout
 from tablier.hardware.mechanics import Mechanics
 
 FACES = ("tables", "draughts")
-#: Where each die's display sits, from the centre of the bar's middle band (mm, Y up).
-DIE_OFFSET = {1: (-11.0, -6.0), 2: (11.0, -6.0)}
-PIP_PITCH = 6.0
 #: Where a square's LED sits from the square's centre, in the draughts face's own coordinates.
 SQUARE_LED_OFFSET = (19.0, -19.0)
 
@@ -30,8 +28,8 @@ class Cutout:
     """One cut-out. Round: ``size`` is (diameter, diameter); otherwise a rectangle along X and Y."""
 
     face: str  # "tables", "draughts" or "edge"
-    kind: str  # "groove", "led", "pip", "chain board", "button", "status", "usb", "main board", "plug notch",
-    # "face sensor"
+    kind: str  # "groove", "led", "die board", "pip window", "chain board", "button", "status", "usb",
+    # "main board", "plug notch", "face sensor"
     place: str
     x: float
     y: float
@@ -188,35 +186,43 @@ def _tables_cutouts(layout: Layout) -> Iterator[Cutout]:
     ladders = [(kind, index) for kind, count in (("point", 24), ("bar", 2), ("tray", 2))
                for index in range(1, count + 1)]
     groove_z = _from_face(m, "tables", m.skin + m.carrier_depth, m.skin)
+    start, end = sensing(layout, "ladder").margins  # the carrier past its first and last slot
     for kind, index in ladders:
         x, lower = plan.column(kind, index)
         slots = layout.ladders[kind]
-        ends = [plan.slot_y(lower, 1), plan.slot_y(lower, slots)]
-        length = abs(ends[1] - ends[0]) + 2 * m.carrier_end
-        yield Cutout("tables", "groove", f"{kind} {index}", x, sum(ends) / 2, (m.carrier_width, length),
-                     False, *groove_z, m.skin + m.carrier_depth)
+        way = 1 if lower else -1  # from slot 1, at the board's edge, towards the middle
+        first = plan.slot_y(lower, 1) - way * (start + m.carrier_end)
+        last = plan.slot_y(lower, slots) + way * (end + m.carrier_end)
+        yield Cutout("tables", "groove", f"{kind} {index}", x, (first + last) / 2,
+                     (m.carrier_width, abs(last - first)), False, *groove_z, m.skin + m.carrier_depth)
         led = layout.led_for(kind, index)
         yield _round("tables", "led", led.place, x, plan.led_y(lower), m.led_diameter, m.led_depth, m)
     for n, x in enumerate(m.chain_board_xs, start=1):
         yield Cutout("tables", "chain board", str(n), x, plan.middle_y, m.chain_board_size, False,
                      *_from_face(m, "tables", m.chain_board_depth), m.chain_board_depth)
-    for die, (dx, dy) in DIE_OFFSET.items():
-        cx = plan.bar_x + layout.geometry.bar_width_mm / 2 + dx
-        cy = plan.middle_y + dy
-        for pip, (column, row) in PIP_CELLS.items():
-            yield _round("tables", "pip", f"die {die} pip {pip}", cx + (column - 1) * PIP_PITCH,
-                         cy - (row - 1) * PIP_PITCH, m.pip_diameter, m.pip_depth, m)
+    for die in (1, 2):  # one above the other across the bar, each towards its player
+        cx = plan.bar_x + layout.geometry.bar_width_mm / 2
+        cy = plan.middle_y + (-m.dice_offset if die == 1 else m.dice_offset)
+        pocket = Cutout("tables", "die board", f"die {die}", cx, cy, m.dice_pocket, False,
+                        *_from_face(m, "tables", m.dice_depth), m.dice_depth)
+        yield pocket
+        for pip, (column, row) in PIP_CELLS.items():  # drilled through the skin once it is glued on
+            x, y = cx + (column - 1) * m.pip_pitch, cy - (row - 1) * m.pip_pitch
+            yield Cutout("tables", "pip window", f"die {die} pip {pip}", x, y, (m.pip_window, m.pip_window),
+                         True, *_from_face(m, "tables", m.skin), m.skin, part_of=pocket.name)
 
 
 def _draughts_cutouts(layout: Layout) -> Iterator[Cutout]:
     m = layout.mechanics
+    start, end = sensing(layout, "row").margins  # the carrier past its first and last square
     groove_z = _from_face(m, "draughts", m.skin + m.carrier_depth, m.skin)
     for row in range(8):
         squares = range(4 * row + 1, 4 * row + 5)
         centres = [_square_centre(layout, s) for s in squares]
         xs = [x for x, _ in centres]
-        x, y = m.to_slab("draughts", (min(xs) + max(xs)) / 2, centres[0][1])
-        length = max(xs) - min(xs) + 2 * m.carrier_end
+        low, high = min(xs) - start - m.carrier_end, max(xs) + end + m.carrier_end
+        x, y = m.to_slab("draughts", (low + high) / 2, centres[0][1])
+        length = high - low
         yield Cutout("draughts", "groove", f"row {row + 1} (squares {squares[0]}-{squares[-1]})", x, y,
                      (length, m.carrier_width), False, *groove_z, m.skin + m.carrier_depth)
         for square, (cx, cy) in zip(squares, centres, strict=True):
@@ -231,11 +237,19 @@ def _edge_cutouts(layout: Layout) -> Iterator[Cutout]:
     m = layout.mechanics
     mid = m.thickness / 2
     for player, y_edge in ((1, 0.0), (2, m.slab_y)):
-        for kind, x, diameter, depth in (("button", m.button_x, m.button_diameter, m.button_depth),
-                                         ("status", m.status_x, m.status_diameter, m.status_depth)):
-            y = y_edge + depth / 2 if player == 1 else y_edge - depth / 2
-            yield Cutout("edge", kind, f"player {player}", x, y, (diameter, depth), False,
-                         mid - diameter / 2, mid + diameter / 2, depth)
+        inward = 1 if player == 1 else -1
+        y = y_edge + inward * m.button_depth / 2
+        yield Cutout("edge", "button", f"player {player}", m.button_x, y, (m.button_diameter, m.button_depth),
+                     False, mid - m.button_diameter / 2, mid + m.button_diameter / 2, m.button_depth)
+        # the status LED's module in its pocket from the tables face, its light pipe over it from the edge
+        status = layout.led_for("status", player).place
+        pocket = _round("tables", "led", status, m.status_x, y_edge + inward * m.status_depth, m.led_diameter,
+                        m.status_pocket_depth, m)
+        yield pocket
+        y = y_edge + inward * m.status_depth / 2
+        yield Cutout("edge", "status", f"player {player}", m.status_x, y, (m.status_diameter, m.status_depth),
+                     False, m.status_z - m.status_diameter / 2, m.status_z + m.status_diameter / 2,
+                     m.status_depth, part_of=pocket.name)
     width, height = m.usb_size
     yield Cutout("edge", "usb", "USB-C socket", m.slab_x - m.usb_depth / 2, m.usb_y, (m.usb_depth, width),
                  False, mid - height / 2, mid + height / 2, m.usb_depth)

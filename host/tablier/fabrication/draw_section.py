@@ -13,6 +13,7 @@ from collections.abc import Callable
 from tablier.fabrication.cutouts import Cutout, cutouts, sensor_positions
 from tablier.fabrication.kicad_pcb import BOARD_MM
 from tablier.fabrication.pockets import board_headers, pocket_of
+from tablier.fabrication.sensors import sensing
 from tablier.hardware.layout import Layout
 from tablier.svg import Svg
 
@@ -59,11 +60,16 @@ def draw_section(layout: Layout) -> str:
         if item.kind == "groove":
             _carrier(svg, layout, item, x_of(y0), x_of(y1), y_of)
     man_y = next(y for face, place, _, y in sensor_positions(layout) if place == "bar 1 slot 1")
-    svg.rect(x_of(man_y - 1.5), y_of(m.skin), 3 * SCALE, 1.2 * SCALE, fill="#111", stroke="none")
+    how = sensing(layout, "ladder")
+    body = 1.2 if how.part.kind == "hall" else 2.4  # a SOT-23; a CT10's molded body
+    for along, _across in how.offsets:
+        length = 3.0 if how.part.kind == "hall" else 12.8
+        svg.rect(x_of(man_y + along - length / 2), y_of(m.skin), length * SCALE, body * SCALE, fill="#111",
+                 stroke="none")
     radius = layout.geometry.man_diameter_mm / 2
     svg.rect(x_of(man_y - radius), y_of(0) - m.man_height * SCALE, 2 * radius * SCALE, m.man_height * SCALE,
              fill="#f7f2e8", stroke="#000", stroke_width=0.3, rx=1)
-    (magnet_diameter, magnet_thickness) = m.magnet
+    magnet_diameter, magnet_thickness = m.magnet.diameter, m.magnet.thickness
     svg.rect(x_of(man_y - magnet_diameter / 2), y_of(0) - (m.magnet_base + magnet_thickness) * SCALE,
              magnet_diameter * SCALE, magnet_thickness * SCALE, fill="#888", stroke="#000", stroke_width=0.2)
     notes = [
@@ -78,7 +84,7 @@ def draw_section(layout: Layout) -> str:
     lines = [
         f"Man ({2 * radius:g} x {m.man_height:g} mm, a {magnet_diameter:g} x {magnet_thickness:g} mm magnet "
         f"{m.magnet_base:g} mm over its base) over slot 1 of the bar; green: carrier strip PCB",
-        "with its Hall switch (black) centred under the slot, against the skin. Red: cut-outs met by",
+        f"with its {how.part.name} (black) under the slot, against the skin. Red: cut-outs met by",
         "the line. Wiring: each carrier's ribbon (3V3, GND, one output per sensor) runs in its groove",
         "to a chain board's pocket, the chain boards' and the LEDs' wires on to the main board's",
         "pocket; grooves of the two faces cross with the core's web between them.",
@@ -168,8 +174,9 @@ def _crosses(item: Cutout, x: float) -> bool:
 def _carrier(svg: Svg, layout: Layout, item: Cutout, left: float, right: float,
              y_of: Callable[[float], float]) -> None:
     m = layout.mechanics
-    pcb = 1.6
-    # The SOT-23 body (1.2 mm) lies against the skin, the board under it.
-    board_top = m.skin + 1.2 if item.face == "tables" else m.thickness - m.skin - 1.2 - pcb
+    how = sensing(layout, "ladder" if item.face == "tables" else "row")
+    pcb = how.thickness
+    body = 1.2 if how.part.kind == "hall" else 2.4  # the switch against the skin, the board under it
+    board_top = m.skin + body if item.face == "tables" else m.thickness - m.skin - body - pcb
     svg.rect(left + 1, y_of(board_top), right - left - 2, pcb * SCALE, fill=PCB, stroke="#103010",
              stroke_width=0.2)

@@ -2,9 +2,11 @@
 
 Every part is defined here in code (no KiCad libraries needed): the Pico with source resistors on
 the chain's clock and load lines, the chain of 74HCS165s (spare inputs on their fixed pattern, the
-last chip's SER to ground), one DRV5032FA Hall switch per sensor with its bypass capacitor, pulled-up
+last chip's SER to ground), the layout's sensor at each place (a DRV5032FA Hall switch with its bypass
+capacitor, or one or two reed switches with a pull-up: :mod:`tablier.fabrication.sensors`), pulled-up
 buttons and face sensor, the LED rail's current-limited switch, the level shifter and the WS2812B
-chain. Each footprint is a KiCad library footprint listed in ``hardware/kicad/footprints.csv``.
+chain (the dice's pips the 2 x 2 mm WS2812B-2020 of the die boards). Each footprint is a KiCad library
+footprint listed in ``hardware/kicad/footprints.csv``.
 :func:`build_netlist` runs SKiDL's electrical rules check and returns the netlist text with the
 ERC's findings; SKiDL is imported only here, and writes no files of its own.
 """
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tablier.extras import require
+from tablier.fabrication.sensors import Sensing, sensing
 from tablier.hardware.layout import Layout
 
 NETLIST_NAME = "tablier.net"
@@ -24,6 +27,10 @@ NETLIST_NAME = "tablier.net"
 #: board's pocket (KEMET T520V477M006ATE055; hardware/README.md, *Power that USB allows*).
 BULK_CAPACITOR = "Capacitor_Tantalum_SMD:CP_EIA-7343-20_Kemet-V"
 
+#: The LEDs: the WS2812B of the LED modules, and the WS2812B-2020 (2 x 2 mm) of the die boards, whose
+#: pins are 1 DOUT, 2 GND, 3 DIN, 4 VDD (Worldsemi's WS2812B-2020 datasheet).
+PIXEL_5050 = "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"
+PIXEL_2020 = "LED_SMD:LED_WS2812B-2020_PLCC4_2.0x2.0mm"
 #: The Pico's header pin of each GPIO (the module's pinout).
 PICO_GPIO_PINS = {
     0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16, 13: 17,
@@ -236,12 +243,39 @@ class _Schematic:
             self.gnd += contact[2]
             self.v3 += pullup[1]
             return
-        hall = self.part("DRV5032FA", ref, "Package_TO_SOT_SMD:SOT-23", "DRV5032FA",
-                         [(1, "VCC", "PWRIN"), (2, "OUT", "OUTPUT"), (3, "GND", "PWRIN")])
-        line += hall["OUT"]
-        self.v3 += hall["VCC"]
-        self.gnd += hall["GND"]
-        self._capacitor(f"C_{ref}", "100n", self.v3)
+        self.sensor(ref, sensing(self.layout, "row" if kind == "square" else "ladder"), line)
+
+    def sensor(self, ref: str, how: Sensing, line: Any, n: int | str = "") -> None:
+        """The switches of one place on ``line``: a Hall switch and its 100 nF (it drives the line low
+        while it sees a man), or reed switches in parallel to ground with a 10 k pull-up."""
+        part = how.part
+        if part.kind == "hall":
+            hall = self.part(part.name, ref, part.footprint, part.name,
+                             [(1, "VCC", "PWRIN"), (2, "OUT", "OUTPUT"), (3, "GND", "PWRIN")])
+            line += hall["OUT"]
+            self.v3 += hall["VCC"]
+            self.gnd += hall["GND"]
+            self._capacitor(f"C{n}" if n != "" else f"C_{ref}", "100n", self.v3)
+            return
+        for k in range(len(how.offsets)):
+            suffix = chr(ord("A") + k) if len(how.offsets) > 1 else ""
+            reed = self.part(part.name, f"{ref}{suffix}", part.footprint, part.name,
+                             [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            line += reed[1]
+            self.gnd += reed[2]
+        pullup = self.part("R", f"R{n}" if n != "" else f"R_{ref}", "Resistor_SMD:R_0805_2012Metric", "10k",
+                           [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        line += pullup[2]
+        self.v3 += pullup[1]
+
+    def pixel(self, ref: str, small: bool, value: str) -> Any:
+        """A WS2812B: the 5 x 5 mm one of the LED modules, or (``small``) the 2 x 2 mm WS2812B-2020 of
+        the die boards, their pins named alike."""
+        if small:
+            return self.part("WS2812B-2020", ref, PIXEL_2020, value, [
+                (1, "DOUT", "OUTPUT"), (2, "VSS", "PWRIN"), (3, "DIN", "INPUT"), (4, "VDD", "PWRIN")])
+        return self.part("WS2812B", ref, PIXEL_5050, value, [
+            (1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"), (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
 
     def _capacitor(self, ref: str, value: str, supply: Any) -> None:
         cap = self.part("C", ref, "Capacitor_SMD:C_0805_2012Metric", value,
@@ -287,9 +321,7 @@ class _Schematic:
         first_cap = self.layout.chips + 1
         leds = sorted(self.layout.leds, key=lambda led: led.index)
         for led in leds:
-            pixel = self.part("WS2812B", f"D{led.index + 1}", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
-                              _net_label(led.place), [(1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"),
-                                                      (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
+            pixel = self.pixel(f"D{led.index + 1}", led.kind == "die", _net_label(led.place))
             rail += pixel["VDD"]
             self.gnd += pixel["VSS"]
             data += pixel["DIN"]

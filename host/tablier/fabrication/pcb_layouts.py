@@ -1,9 +1,9 @@
-"""Where each part of a board goes and how its copper runs: the carriers, laid out from the layout.
+"""Where each part of a board goes and how its copper runs, and which boards the layout has.
 
-A carrier is an 11 mm strip with a Hall switch (SOT-23) on each sensor's centre, its 100 nF to the
-right, and the wire pads (an unpopulated 2.54 mm header) in the gap before the last sensor. Bottom
-copper: the 3V3 rail along the top edge, GND along the bottom edge, and one output lane per sensor
-between them, above or below the pads; top copper: each part's stubs to its vias.
+The LED module and the main board are laid out here; the carriers in :mod:`tablier.fabrication.pcb_carriers`
+and the chain boards in :mod:`tablier.fabrication.pcb_chain`. :func:`board_pcbs` is every board a maker
+may order (the carriers of both sensors); :func:`pocket_boards` and :func:`groove_boards` are the boards
+that lie in the slab's pockets and grooves for the layout's own sensor.
 """
 
 from __future__ import annotations
@@ -11,61 +11,12 @@ from __future__ import annotations
 from tablier.errors import TablierError
 from tablier.fabrication.boards import ChainBoard, board_netlists, chain_boards
 from tablier.fabrication.kicad_pcb import Pcb, read_netlist
+from tablier.fabrication.netlist import Netlist
+from tablier.fabrication.pcb_carriers import hall_carrier, reed_carrier
 from tablier.fabrication.pcb_chain import last_chain_board, placed_six_chip_board, six_chip_chain_board
-from tablier.hardware.layout import Layout
-
-WIDTH = 11.0
-END = 6.0  # from the strip's end to the first and last sensor's centre
-MID = 5.5  # the sensors' and the pads' centre line
-RAIL = {"+3V3": 9.5, "GND": 1.5}
-RAIL_WIDTH = 0.8
-UPPER_LANES = (6.8, 7.6, 8.4)  # between the pads and the 3V3 rail, nearest first
-LOWER_LANES = (4.2, 3.4, 2.6)  # between the pads and the GND rail, nearest first
-PAD_PITCH = 2.54
-OUT_X = 2.4  # the output's via, left of the sensor's centre
-CAP_X = 3.5  # the capacitor, right of the sensor's centre
-
-
-def carrier_pitch(layout: Layout, kind: str) -> float:
-    """The distance between neighbouring sensors of a carrier: a ladder's slot pitch, or two squares."""
-    return layout.geometry.slot_pitch_mm if kind == "ladder" else 2 * layout.geometry.square_mm
-
-
-def carrier(layout: Layout, kind: str, netlist_text: str) -> Pcb:
-    """The ``ladder`` (6 sensors) or ``row`` (4) carrier, placed and routed."""
-    parts = read_netlist(netlist_text)
-    sensors = sum(1 for ref in parts if ref.startswith("U"))
-    pitch = carrier_pitch(layout, kind)
-    length = 2 * END + (sensors - 1) * pitch
-    pcb = Pcb(f"carrier-{kind}", length, WIDTH, parts)
-    first_pad = END + (sensors - 2) * pitch + 10.0
-    pcb.place("J1", first_pad, MID, 90)
-    for n, rail in ((1, "+3V3"), (2, "GND")):
-        x, y = pcb.pad("J1", str(n))
-        pcb.track(rail, (x, y), (x, RAIL[rail]))
-        pcb.via(rail, x, RAIL[rail])
-    lanes = [*UPPER_LANES, *LOWER_LANES]
-    for k in range(1, sensors + 1):
-        x = END + (k - 1) * pitch
-        out = f"OUT{k}"
-        pcb.place(f"U{k}", x, MID)
-        pcb.place(f"C{k}", x + CAP_X, MID, 270)
-        for ref, pin, rail in ((f"U{k}", "1", "+3V3"), (f"U{k}", "3", "GND"), (f"C{k}", "1", "+3V3"),
-                               (f"C{k}", "2", "GND")):
-            px, py = pcb.pad(ref, pin)
-            pcb.track(rail, (px, py), (px, RAIL[rail]))
-            pcb.via(rail, px, RAIL[rail])
-        lane = lanes[k - 1] if k < sensors else LOWER_LANES[0]  # the last comes from the right
-        ox, oy = pcb.pad(f"U{k}", "2")
-        pcb.track(out, (ox, oy), (x - OUT_X, oy), (x - OUT_X, lane))
-        pcb.via(out, x - OUT_X, lane)
-        jx, jy = pcb.pad("J1", str(k + 2))
-        pcb.track(out, (x - OUT_X, lane), (jx, lane), (jx, jy), layer="B.Cu")
-    for rail, y in RAIL.items():  # from its first via to its last
-        xs = [vx for net, vx, _vy in pcb.vias if net == rail]
-        pcb.track(rail, (min(xs), y), (max(xs), y), layer="B.Cu", width=RAIL_WIDTH)
-    return pcb
-
+from tablier.fabrication.pcb_router import Router
+from tablier.fabrication.sensors import SENSING, carrier_names
+from tablier.hardware.layout import PIP_CELLS, PIPS_PER_DIE, Layout
 
 LED_MODULE_MM = 12.0  # round, in a 13 mm pocket
 
@@ -100,15 +51,60 @@ def led_module(netlist_text: str) -> Pcb:
     return pcb
 
 
+DIE_BOARD_MM = 24.0  # square, in its 26 mm pocket
+#: The die board's LEDs: the pips' grid pitch it is drawn for (``[mechanics.holes] pip_pitch_mm`` must
+#: match it, or a pip's window has no LED under it).
+DIE_PIP_PITCH = 6.0
+CAP_BELOW = 2.6  # each LED's 100 nF under it
+
+
+def die_pip(pip: int) -> tuple[float, float]:
+    """Where a pip's LED is on the die board (mm, Y up from its lower left corner)."""
+    column, row = PIP_CELLS[pip]
+    c = DIE_BOARD_MM / 2
+    return c + (column - 1) * DIE_PIP_PITCH, c - (row - 1) * DIE_PIP_PITCH
+
+
+def die_board(netlist_text: str) -> Pcb:
+    """A die's display: the seven pips' WS2812B-2020 on their 3 x 3 grid, each with its 100 nF under it,
+    the wire pads underneath (in at the left edge, out at the right), routed by the maze router over a
+    ground pour on the bottom."""
+    pcb = Pcb("die-board", DIE_BOARD_MM, DIE_BOARD_MM, read_netlist(netlist_text), hide_references=True)
+    for pip in range(1, PIPS_PER_DIE + 1):
+        x, y = die_pip(pip)
+        pcb.place(f"D{pip}", x, y)
+        pcb.place(f"C{pip}", x, y - CAP_BELOW)
+    pcb.place("J1", 2.0, DIE_BOARD_MM / 2 + 3.5, 270)  # underneath, 5V at the top
+    pcb.place("J2", DIE_BOARD_MM - 2.0, DIE_BOARD_MM / 2 - 3.5, 90)  # 5V at the bottom
+    router = Router(pcb)
+    router.route("GND", anywhere_on_bottom=True)
+    for net in ("DIN", *(f"D{n}_OUT" for n in range(1, PIPS_PER_DIE)), "DOUT", "+5V_LED"):
+        router.route(net)
+    router.route_to_pour("GND", pcb.pad("J1", "2"))
+    near, far = 0.3, DIE_BOARD_MM - 0.3
+    pcb.zone("GND", "B.Cu", (near, near), (far, near), (far, far), (near, far))
+    return pcb
+
+
+def carriers_of(layout: Layout, sensor: str, netlists: dict[str, Netlist]) -> list[Pcb]:
+    """The two carriers of a sensor kind, placed and routed."""
+    lay = hall_carrier if sensor == "hall" else reed_carrier
+    return [lay(layout, kind, SENSING[sensor][kind], netlists[f"{name}.net"].text)
+            for kind, name in zip(("ladder", "row"), carrier_names(sensor), strict=True)]
+
+
 def board_pcbs(layout: Layout, routed: bool = True) -> list[Pcb]:
-    """Every board laid out here, from its netlist: the carriers, the LED module, the main board, the
-    six-chip chain boards (found by the router, left out without ``routed``) and the last chain board."""
+    """Every board laid out here, from its netlist: the carriers of both sensors, the LED module, the main
+    board, the six-chip chain boards (found by the router, left out without ``routed``) and the last
+    chain board."""
     *six_chip, last = chain_boards(layout)
     chain = f"chain-board-{last.number}.net"
-    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net",
-                                            "main-board.net", chain))
-    return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
-            led_module(netlists["led-module.net"].text), main_board(layout, netlists["main-board.net"].text),
+    carriers = tuple(f"{name}.net" for sensor in SENSING for name in carrier_names(sensor))
+    netlists = board_netlists(layout, only=(*carriers, "led-module.net", "die-board.net", "main-board.net",
+                                            chain))
+    return [*(pcb for sensor in SENSING for pcb in carriers_of(layout, sensor, netlists)),
+            led_module(netlists["led-module.net"].text), die_board(netlists["die-board.net"].text),
+            main_board(layout, netlists["main-board.net"].text),
             *(_routed_chain_boards(layout, six_chip) if routed else []),
             last_chain_board(layout, last, netlists[chain].text)]
 
@@ -126,10 +122,13 @@ def pocket_boards(layout: Layout) -> list[Pcb]:
 
 
 def groove_boards(layout: Layout) -> list[Pcb]:
-    """The boards that lie in grooves and LED pockets, placed and routed: the two carriers, the LED module."""
-    netlists = board_netlists(layout, only=("carrier-ladder.net", "carrier-row.net", "led-module.net"))
-    return [*(carrier(layout, kind, netlists[f"carrier-{kind}.net"].text) for kind in ("ladder", "row")),
-            led_module(netlists["led-module.net"].text)]
+    """The boards that lie in grooves and LED pockets, placed and routed: the layout's sensor's two
+    carriers, the LED module and the die board."""
+    sensor = layout.mechanics.sensor
+    names = tuple(f"{name}.net" for name in carrier_names(sensor))
+    netlists = board_netlists(layout, only=(*names, "led-module.net", "die-board.net"))
+    return [*carriers_of(layout, sensor, netlists), led_module(netlists["led-module.net"].text),
+            die_board(netlists["die-board.net"].text)]
 
 
 _ROUTED: dict[str, list[Pcb]] = {}  # by layout hash: routing a six-chip board takes seconds

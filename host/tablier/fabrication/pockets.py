@@ -71,8 +71,8 @@ def pocket_of(board: str, items: list[Cutout]) -> Cutout:
     return next(item for item in items if item.kind == kind and place in (None, item.place))
 
 
-#: By layout hash: the boards are drawn from the electrical layout alone.
-_BOARDS: dict[str, tuple[list[Pcb], list[Pcb]]] = {}
+#: By layout hash (the boards are drawn from the electrical layout alone) and sensor (its carriers).
+_BOARDS: dict[tuple[str, str], tuple[list[Pcb], list[Pcb]]] = {}
 _HEADERS: dict[str, list[tuple[Pcb, list[Header]]]] = {}
 
 
@@ -81,9 +81,10 @@ def _boards(layout: Layout) -> tuple[list[Pcb], list[Pcb]]:
     carriers, the LED module), placed (needs KiCad's footprint library)."""
     from tablier.fabrication.pcb_layouts import groove_boards, pocket_boards
 
-    if layout.hash not in _BOARDS:
-        _BOARDS[layout.hash] = (pocket_boards(layout), groove_boards(layout))
-    return _BOARDS[layout.hash]
+    key = (layout.hash, layout.mechanics.sensor)
+    if key not in _BOARDS:
+        _BOARDS[key] = (pocket_boards(layout), groove_boards(layout))
+    return _BOARDS[key]
 
 
 def board_headers(layout: Layout) -> list[tuple[Pcb, list[Header]]]:
@@ -101,7 +102,8 @@ def board_headers(layout: Layout) -> list[tuple[Pcb, list[Header]]]:
 def recesses(layout: Layout, items: list[Cutout]) -> list[Recess]:
     """Every board that lies in a cut-out, with the room under the skin its cut-out leaves it: the main
     board and the chain boards in their pockets, the carriers in their grooves (``carrier.depth_mm`` into
-    the core), the LED module in its LED pocket (``holes.led_depth_mm`` from the face)."""
+    the core), the LED module in its LED pocket (``holes.led_depth_mm`` from the face), a die board in its
+    pocket (``dice.depth_mm``)."""
     m = layout.mechanics
     in_pockets, in_grooves = _boards(layout)
     found = []
@@ -113,6 +115,9 @@ def recesses(layout: Layout, items: list[Cutout]) -> list[Recess]:
         if pcb.name == "led-module":
             found.append(Recess(pcb, f"the {m.led_depth:g} mm LED pocket", "its pocket's floor",
                                 m.led_depth - m.skin))
+        elif pcb.name == "die-board":
+            found.append(Recess(pcb, f"the {m.dice_depth:g} mm die board pocket", "its pocket's floor",
+                                m.dice_depth - m.skin))
         else:
             found.append(Recess(pcb, f"the {m.carrier_depth:g} mm groove", "its groove's floor",
                                 m.carrier_depth))

@@ -12,6 +12,19 @@ from dataclasses import dataclass
 from typing import Any
 
 FLIP_AXES = ("long", "short")
+#: The sensors a layout can choose (``[mechanics.sensor] kind``): each has its carriers and its magnet.
+SENSOR_KINDS = ("hall", "reed")
+
+
+@dataclass(frozen=True)
+class MagnetSpec:
+    """The magnet in every man for one kind of sensor: an axially magnetised disc (or ring, with a bore)."""
+
+    diameter: float
+    thickness: float
+    bore: float  # 0 for a disc
+    br: tuple[float, float]  # remanence in tesla: the least and the most of its grade
+    part: str  # what to buy
 
 
 @dataclass(frozen=True)
@@ -35,8 +48,11 @@ class Mechanics:
     carrier_end: float
     led_diameter: float
     led_depth: float
-    pip_diameter: float
-    pip_depth: float
+    dice_pocket: tuple[float, float]
+    dice_depth: float
+    dice_offset: float
+    pip_pitch: float
+    pip_window: float
     window_diameter: float
     button_diameter: float
     button_depth: float
@@ -44,6 +60,8 @@ class Mechanics:
     status_diameter: float
     status_depth: float
     status_x: float
+    status_z: float
+    status_pocket_depth: float
     usb_size: tuple[float, float]
     usb_depth: float
     usb_y: float
@@ -58,11 +76,17 @@ class Mechanics:
     pin_joint: float
     face_sensor_diameter: float
     face_sensor_depth: float
-    magnet: tuple[float, float]
-    magnet_br: float
+    sensor: str  # "hall" or "reed": which carriers the grooves hold
+    magnets: Mapping[str, MagnetSpec]  # by sensor kind
     magnet_base: float
     man_height: float
     capture: float
+    ladder_slack: float
+
+    @property
+    def magnet(self) -> MagnetSpec:
+        """The men's magnet for the layout's sensor."""
+        return self.magnets[self.sensor]
 
     @property
     def thickness(self) -> float:
@@ -87,6 +111,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     top = reader.table(document, "mechanics")
     carrier = reader.table(top, "carrier", "mechanics")
     holes = reader.table(top, "holes", "mechanics")
+    dice = reader.table(top, "dice", "mechanics")
     edge = reader.table(top, "edge", "mechanics")
     board = reader.table(top, "main_board", "mechanics")
     men = reader.table(top, "men", "mechanics")
@@ -94,6 +119,10 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     plugs = reader.table(top, "plugs", "mechanics")
     boards = reader.table(top, "boards", "mechanics")
     face_sensor = reader.table(top, "face_sensor", "mechanics")
+    sensor = reader.string(reader.table(top, "sensor", "mechanics"), "kind", "mechanics.sensor")
+    if sensor not in SENSOR_KINDS:
+        raise reader.error(f"mechanics.sensor.kind should be one of {', '.join(SENSOR_KINDS)}, "
+                           f"not {sensor!r}")
     xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
     if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
         raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
@@ -123,8 +152,11 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         carrier_end=num(carrier, "end_mm", "mechanics.carrier"),
         led_diameter=num(holes, "led_diameter_mm", "mechanics.holes"),
         led_depth=num(holes, "led_depth_mm", "mechanics.holes"),
-        pip_diameter=num(holes, "pip_diameter_mm", "mechanics.holes"),
-        pip_depth=num(holes, "pip_depth_mm", "mechanics.holes"),
+        dice_pocket=pair(dice, "pocket_mm", "mechanics.dice"),
+        dice_depth=num(dice, "depth_mm", "mechanics.dice"),
+        dice_offset=num(dice, "offset_mm", "mechanics.dice"),
+        pip_pitch=num(dice, "pip_pitch_mm", "mechanics.dice"),
+        pip_window=num(dice, "pip_window_mm", "mechanics.dice"),
         window_diameter=num(holes, "window_diameter_mm", "mechanics.holes"),
         button_diameter=num(edge, "button_diameter_mm", "mechanics.edge"),
         button_depth=num(edge, "button_depth_mm", "mechanics.edge"),
@@ -132,6 +164,8 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         status_diameter=num(edge, "status_diameter_mm", "mechanics.edge"),
         status_depth=num(edge, "status_depth_mm", "mechanics.edge"),
         status_x=num(edge, "status_x_mm", "mechanics.edge"),
+        status_z=num(edge, "status_z_mm", "mechanics.edge"),
+        status_pocket_depth=num(edge, "status_pocket_depth_mm", "mechanics.edge"),
         usb_size=pair(edge, "usb_size_mm", "mechanics.edge"),
         usb_depth=num(edge, "usb_depth_mm", "mechanics.edge"),
         usb_y=num(edge, "usb_y_mm", "mechanics.edge"),
@@ -146,11 +180,21 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         pin_joint=num(boards, "pin_joint_mm", "mechanics.boards"),
         face_sensor_diameter=num(face_sensor, "diameter_mm", "mechanics.face_sensor"),
         face_sensor_depth=num(face_sensor, "depth_mm", "mechanics.face_sensor"),
-        magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
+        sensor=sensor,
+        magnets={kind: _magnet(reader, reader.table(men, kind, "mechanics.men"), f"mechanics.men.{kind}",
+                               pair) for kind in SENSOR_KINDS},
         magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
         man_height=num(men, "man_height_mm", "mechanics.men"),
         capture=num(men, "capture_mm", "mechanics.men"),
+        ladder_slack=num(men, "ladder_slack_mm", "mechanics.men"),
     )
+
+
+def _magnet(reader: Any, table: Mapping[str, Any], where: str, pair: Any) -> MagnetSpec:
+    size = pair(table, "magnet_mm", where)
+    br = pair(table, "br_t", where)
+    return MagnetSpec(size[0], size[1], float(reader.number(table, "bore_mm", where)), br,
+                      reader.string(table, "part", where))
 
 
 def electrical_text(data: bytes) -> bytes:
