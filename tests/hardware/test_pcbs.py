@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from tablier.fabrication import pcb_chain
+from tablier.fabrication.assembly import assembly_files
 from tablier.fabrication.boards import board_netlists, chain_boards
 from tablier.fabrication.check import find_problems
 from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
-from tablier.fabrication.pcb_layouts import board_pcbs, pocket_boards
+from tablier.fabrication.pcb_layouts import board_labels, board_pcbs, labelled, pocket_boards
 from tablier.fabrication.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
 from tablier.hardware.layout import load_layout, read_layout
 
@@ -186,7 +187,8 @@ def _routed_anew(name: str, remembered: tuple[str, ...] | None, monkeypatch: pyt
     board = next(b for b in chain_boards(layout) if f"chain-board-{b.number}" == name)
     netlist = board_netlists(layout, only=(f"{name}.net",))[f"{name}.net"].text
     with caplog.at_level(logging.WARNING, logger=pcb_chain.__name__):
-        text = board_text(pcb_chain.six_chip_chain_board(board, netlist, name))
+        routed = pcb_chain.six_chip_chain_board(board, netlist, name)
+        text = board_text(labelled(routed, board_labels(layout)))
     return text, [record.getMessage() for record in caplog.records]
 
 
@@ -263,3 +265,33 @@ def test_the_main_board_carries_usb_from_the_picos_test_points_to_its_header() -
     facing = next(h.facing for pcb, headers in board_headers(layout) if pcb.name == "main-board"
                   for h in headers if h.ref == "J5")
     assert facing == (1, 0)
+
+
+@needs_footprints
+def test_each_boards_assembly_files_are_committed_and_up_to_date(boards: list[Pcb]) -> None:
+    """A PCB house assembles from the board's BOM (with manufacturer part numbers) and its placement file;
+    both are generated from the board and must match the committed ones."""
+    for pcb in boards:
+        for name, text in assembly_files(pcb).items():
+            assert (PCB / pcb.name / name).read_text(encoding="utf-8") == text, f"{name}: {STALE}"
+    main = next(pcb for pcb in boards if pcb.name == "main-board")
+    bom = list(csv.DictReader(assembly_files(main)["main-board-bom.csv"].splitlines()))
+    fitted = {row["MPN"]: row["Fitted by"] for row in bom}
+    assert fitted["SC0915"] == "by hand" and fitted["T520V477M006ATE055"] == "PCB house"
+    assert all(row["MPN"] not in ("", "-") for row in bom if row["Fitted by"] != "nothing (wire pads)")
+    cpl = assembly_files(main)["main-board-cpl.csv"]
+    placed = {row["Designator"] for row in csv.DictReader(cpl.splitlines())}
+    assert placed == {row_ref for row in bom if row["Fitted by"] == "PCB house"
+                      for row_ref in row["Designator"].split(",")}  # the house places what it fits
+
+
+@needs_footprints
+def test_every_board_prints_its_references_its_name_and_its_connectors_labels(boards: list[Pcb]) -> None:
+    for pcb in boards:
+        text = (PCB / pcb.name / f"{pcb.name}.kicad_pcb").read_text(encoding="utf-8")
+        assert not any("(fp_text reference" in line and "hide" in line for line in text.splitlines())
+        assert set(pcb.references) == set(pcb.parts), pcb.name  # every part's reference is placed
+        names = [t[0] for t in pcb.texts]
+        assert any(name.endswith(pcb.name.upper()) for name in names), pcb.name
+    chain = next(pcb for pcb in boards if pcb.name == "chain-board-5")
+    assert {"BUS IN", "ROW 7", "ROW 8", "BTN 1", "BTN 2", "FACE"} <= {t[0] for t in chain.texts}

@@ -49,7 +49,9 @@ def register(subparsers: Any) -> None:
                      "neighbours", run_capture)
     capture.add_argument("--sensor", choices=("hall", "reed"),
                          help="the sensor to analyse (default: the layout's, mechanics.sensor.kind)")
-    action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
+    bom = action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
+    bom.add_argument("--sensor", choices=("hall", "reed"),
+                     help="the sensor whose BOM to print (default: the layout's, mechanics.sensor.kind)")
     netlist = action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check",
                      run_netlist, out=DEFAULT_OUT)
     netlist.add_argument("--boards", action="store_true",
@@ -116,21 +118,32 @@ def run_firmware_config(args: argparse.Namespace) -> int:
 
 
 def run_bom(args: argparse.Namespace) -> int:
-    """Print the BOM and its total; exit 1 if it disagrees with the layout."""
-    from tablier.fabrication.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
+    """Print the BOM of a sensor and its total; exit 1 if it disagrees with the layout."""
+    from tablier.fabrication.bom import (
+        DEFAULT_BOM_PATH,
+        BomError,
+        bom_problems,
+        bom_total,
+        for_sensor,
+        read_bom,
+    )
 
     layout = _load(args)
     if layout is None:
         return 1
+    sensor = args.sensor or layout.mechanics.sensor
     try:
-        lines = read_bom()
+        lines = for_sensor(read_bom(), sensor)
     except BomError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     for line in lines:
-        print(f"{line.quantity:>4} x {line.part[:58]:<58} {line.unit_cost_usd:>6} {line.cost_usd:>8.2f}")
-    print(f"total for one board: {bom_total(lines):.2f} USD ({len(lines)} lines, {DEFAULT_BOM_PATH.name})")
-    problems = bom_problems(lines, layout)
+        estimate = "*" if line.cost_basis.startswith("estimate") else " "
+        print(f"{line.quantity:>4} x {line.part[:58]:<58} {line.unit_cost_usd:>6}{estimate} "
+              f"{line.cost_usd:>8.2f}")
+    print(f"total for one board with {sensor} sensors: {bom_total(lines):.2f} USD ({len(lines)} lines, "
+          f"{DEFAULT_BOM_PATH.name}; * an estimate, its basis in the file's cost_basis)")
+    problems = bom_problems(lines, layout, sensor)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     return 1 if problems else 0

@@ -2,7 +2,8 @@
 
 The subset KiCad 6 writes for these boards: circle, rectangle, obround and ``RoundRect`` apertures
 (``%ADD``), flashes (``D03``) and draws (``D01``) in 4.6 mm coordinates. Layers are drawn bottom copper
-first, then top copper, then the outline.
+first, then top copper, the top silkscreen (the parts' references, the board's name, the connectors'
+labels) and the outline.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from tablier.svg import Svg
 
-COLOURS = {"B_Cu": "#5b8fd6", "F_Cu": "#d4a017"}
+COLOURS = {"B_Cu": "#5b8fd6", "F_Cu": "#d4a017", "F_SilkS": "#f4f4f4"}
 
 
 @dataclass(frozen=True)
@@ -93,12 +94,13 @@ def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], siz
     def at(gx: float, gy: float) -> tuple[float, float]:
         return (left + gx - origin[0], 2 + height - (gy - origin[1]))
 
-    for layer in ("B_Cu", "F_Cu", "Edge_Cuts"):
+    for layer in ("B_Cu", "F_Cu", "F_SilkS", "Edge_Cuts"):
         colour = COLOURS.get(layer, "#000")
-        outlines = regions(gerbers[layer])
+        text = gerbers[layer].split("%LPC*%")[0]  # what is drawn, without what the mask clears of it after
+        outlines = regions(text)
         if outlines:  # a pour, paler, so that the tracks on it show
             svg.path([[at(x, y) for x, y in outline] for outline in outlines], fill="#34628f")
-        for aperture, x1, y1, x2, y2 in strokes(gerbers[layer]):
+        for aperture, x1, y1, x2, y2 in strokes(text):
             (ax, ay), (bx, by) = at(x1, y1), at(x2, y2)
             if (x1, y1) != (x2, y2) or layer == "Edge_Cuts":
                 svg.line(ax, ay, bx, by, stroke=colour, stroke_width=aperture.size[0])
@@ -113,6 +115,7 @@ def render(title: str, gerbers: dict[str, str], origin: tuple[float, float], siz
                              stroke=colour, stroke_width=aperture.size[0])
     if width < 100:  # no room for the caption: the page around the picture says it
         return svg.render(scale)
-    svg.text((width + 4) / 2, height + 7, "top copper yellow, bottom copper blue (seen through the board); "
-             "drawn from the Gerbers KiCad plotted (F_Cu, B_Cu, Edge_Cuts)", size=2.2)
+    svg.text((width + 4) / 2, height + 7, "top copper yellow, bottom copper blue (seen through the board), "
+             "top silkscreen white; drawn from the Gerbers KiCad plotted (F_Cu, B_Cu, F_SilkS, Edge_Cuts)",
+             size=2.2)
     return svg.render(scale)

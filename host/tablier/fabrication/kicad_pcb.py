@@ -86,8 +86,13 @@ class Pcb:
     vias: list[tuple[str, float, float]] = field(default_factory=list)
     zones: list[tuple[str, str, tuple[tuple[float, float], ...]]] = field(default_factory=list)
     round_outline: bool = False
-    hide_references: bool = False  # a board too small for them on its silkscreen
+    hide_references: bool = False  # unless :attr:`references` places them
     thickness: float = BOARD_MM
+    #: Where each part's reference is printed: board mm, text height, angle, silkscreen layer
+    #: (:mod:`tablier.fabrication.silkscreen`).
+    references: dict[str, tuple[float, float, float, float, str]] = field(default_factory=dict)
+    #: The board's own texts: what, where, its height and angle, its silkscreen layer.
+    texts: list[tuple[str, float, float, float, float, str]] = field(default_factory=list)
 
     def place(self, ref: str, x: float, y: float, angle: float = 0) -> Part:
         """Place the netlist's part ``ref`` with its centre at (x, y) turned by ``angle``."""
@@ -195,8 +200,12 @@ def board_text(pcb: Pcb) -> str:
     root.append([S("setup"), [S("pad_to_mask_clearance"), S("0")]])
     root.append([S("net"), S("0"), ""])
     root += [[S("net"), S(str(n)), name] for name, n in numbers.items()]
-    for ref in sorted(pcb.parts, key=_ref_key):
-        root.append(_footprint(pcb.parts[ref], numbers, xy, ident, pcb.hide_references))
+    for ref in sorted(pcb.parts, key=ref_key):
+        root.append(_footprint(pcb.parts[ref], numbers, xy, ident, pcb.hide_references,
+                               pcb.references.get(ref)))
+    for n, (text, x, y, size, angle, layer) in enumerate(pcb.texts):
+        root.append([S("gr_text"), text, [S("at"), *xy(x, y), *([num(angle)] if angle else [])],
+                     [S("layer"), layer], [S("tstamp"), ident("text", n)], _effects(size, layer)])
     if pcb.round_outline:
         radius = pcb.width / 2
         root.append([S("gr_circle"), [S("center"), *xy(radius, radius)], [S("end"), *xy(radius * 2, radius)],
@@ -225,8 +234,34 @@ def board_text(pcb: Pcb) -> str:
     return dump(root) + "\n"
 
 
+def _effects(size: float, layer: str) -> list[Node]:
+    """A silkscreen text's font, mirrored on the bottom."""
+    S = Symbol
+    effects: list[Node] = [S("effects"), [S("font"), [S("size"), num(size), num(size)],
+                                          [S("thickness"), num(round(size * 0.15, 3))]]]
+    if layer.startswith("B."):
+        effects.append([S("justify"), S("mirror")])
+    return effects
+
+
+def _placed_reference(child: list[Node], part: Part,
+                      where: tuple[float, float, float, float, str]) -> list[Node]:
+    """The reference text moved to where the silkscreen's layout put it (board mm to the footprint's own,
+    its angle absolute as KiCad 6 stores it)."""
+    x, y, size, angle, layer = where
+    dx, dy = x - part.x, y - part.y
+    turn = math.radians(part.angle)
+    local = (dx * math.cos(turn) + dy * math.sin(turn), -(-dx * math.sin(turn) + dy * math.cos(turn)))
+    S = Symbol
+    out: list[Node] = [child[0], child[1], child[2], [S("at"), num(local[0]), num(local[1]), num(angle)],
+                       [S("layer"), layer]]
+    out += [c for c in child[3:] if isinstance(c, list) and c[:1] not in (["at"], ["layer"], ["effects"])]
+    out.append(_effects(size, layer))
+    return out
+
+
 def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object,
-               hide_reference: bool) -> list[Node]:
+               hide_reference: bool, reference: tuple[float, float, float, float, str] | None) -> list[Node]:
     S = Symbol
     assert callable(xy) and callable(ident)
     node: list[Node] = [S("footprint"), part.lib_id, [S("layer"), "F.Cu"],
@@ -238,7 +273,9 @@ def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object,
         child = _turned(child, part.angle)
         if child[0] == "fp_text" and child[1] in ("reference", "value"):
             child = [child[0], child[1], part.ref if child[1] == "reference" else part.value, *child[3:]]
-            if hide_reference and child[1] == "reference" and Symbol("hide") not in child:
+            if child[1] == "reference" and reference is not None:
+                child = _placed_reference(child, part, reference)
+            elif hide_reference and child[1] == "reference" and Symbol("hide") not in child:
                 child.insert(5, Symbol("hide"))
         elif child[0] == "fp_text" and child[2] == "${REFERENCE}":
             continue
@@ -268,7 +305,8 @@ def _turned(child: list[Node], angle: float) -> list[Node]:
     return out
 
 
-def _ref_key(ref: str) -> tuple[str, int]:
+def ref_key(ref: str) -> tuple[str, int]:
+    """Sort references as people do: ``R2`` before ``R10``."""
     letters = ref.rstrip("0123456789")
     return (letters, int(ref[len(letters):] or 0))
 

@@ -16,6 +16,7 @@ from tablier.fabrication.pcb_carriers import hall_carrier, reed_carrier
 from tablier.fabrication.pcb_chain import last_chain_board, placed_six_chip_board, six_chip_chain_board
 from tablier.fabrication.pcb_router import Router
 from tablier.fabrication.sensors import SENSING, carrier_names
+from tablier.fabrication.silkscreen import lay_silkscreen
 from tablier.hardware.layout import PIP_CELLS, PIPS_PER_DIE, Layout
 
 LED_MODULE_MM = 12.0  # round, in a 13 mm pocket
@@ -94,19 +95,51 @@ def carriers_of(layout: Layout, sensor: str, netlists: dict[str, Netlist]) -> li
 
 
 def board_pcbs(layout: Layout, routed: bool = True) -> list[Pcb]:
-    """Every board laid out here, from its netlist: the carriers of both sensors, the LED module, the main
-    board, the six-chip chain boards (found by the router, left out without ``routed``) and the last
-    chain board."""
+    """Every board laid out here, from its netlist, its silkscreen laid (references, its name, its
+    connectors' labels): the carriers of both sensors, the LED module, the die board, the main board,
+    the six-chip chain boards (found by the router, left out without ``routed``) and the last chain
+    board."""
     *six_chip, last = chain_boards(layout)
     chain = f"chain-board-{last.number}.net"
     carriers = tuple(f"{name}.net" for sensor in SENSING for name in carrier_names(sensor))
     netlists = board_netlists(layout, only=(*carriers, "led-module.net", "die-board.net", "main-board.net",
                                             chain))
-    return [*(pcb for sensor in SENSING for pcb in carriers_of(layout, sensor, netlists)),
-            led_module(netlists["led-module.net"].text), die_board(netlists["die-board.net"].text),
-            main_board(layout, netlists["main-board.net"].text),
-            *(_routed_chain_boards(layout, six_chip) if routed else []),
-            last_chain_board(layout, last, netlists[chain].text)]
+    boards = [*(pcb for sensor in SENSING for pcb in carriers_of(layout, sensor, netlists)),
+              led_module(netlists["led-module.net"].text), die_board(netlists["die-board.net"].text),
+              main_board(layout, netlists["main-board.net"].text),
+              *(_routed_chain_boards(layout, six_chip) if routed else []),
+              last_chain_board(layout, last, netlists[chain].text)]
+    labels = board_labels(layout)
+    for pcb in boards:
+        if not pcb.references:  # a board laid out before (the routed chain boards are remembered)
+            labelled(pcb, labels)
+    return boards
+
+
+def labelled(pcb: Pcb, labels: dict[str, dict[str, str]]) -> Pcb:
+    """The board with its silkscreen laid: its references, its name, its connectors' labels."""
+    lay_silkscreen(pcb, pcb.name.upper(), labels.get(pcb.name, {}))
+    return pcb
+
+
+def board_labels(layout: Layout) -> dict[str, dict[str, str]]:
+    """What each board's connectors carry, for their silkscreen labels."""
+    labels: dict[str, dict[str, str]] = {
+        "main-board": {"J1": "BUS", "J3": "LEDS", "J4": "5V", "J5": "USB"},
+        "led-module": {"J1": "IN", "J2": "OUT"}, "die-board": {"J1": "IN", "J2": "OUT"},
+    }
+    for sensor in SENSING:
+        for name, places in zip(carrier_names(sensor), (6, 4), strict=True):
+            labels[name] = {"J1": f"3V3 GND OUT1-{places}"}
+    for board in chain_boards(layout):
+        refs = {"J1": "BUS IN", "J2": "BUS OUT"}
+        for n, strip in enumerate(board.carriers):
+            refs[f"J{n + 3}"] = strip.name.upper()
+        for n, contact in enumerate(board.contacts):
+            what = "FACE" if contact.kind == "face" else f"BTN {contact.index}"
+            refs[f"J{len(board.carriers) + n + 3}"] = what
+        labels[f"chain-board-{board.number}"] = refs
+    return labels
 
 
 def pocket_boards(layout: Layout) -> list[Pcb]:

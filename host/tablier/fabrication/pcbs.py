@@ -26,6 +26,7 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.fabrication import gerber_render
+from tablier.fabrication.assembly import assembly_files
 from tablier.fabrication.kicad_pcb import ORIGIN, VIA, Pcb, board_text, footprint_file
 from tablier.hardware.layout import Layout
 
@@ -72,6 +73,9 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: boo
         board = folder / f"{pcb.name}.kicad_pcb"
         board.write_text(board_text(pcb), encoding="utf-8", newline="\n")
         written.append(board)
+        for name, text in assembly_files(pcb).items():  # the PCB house's BOM and placement
+            (folder / name).write_text(text, encoding="utf-8", newline="\n")
+            written.append(folder / name)
         with tempfile.TemporaryDirectory() as work:
             run = subprocess.run([KICAD_PYTHON, str(RUNNER), work, str(board)], capture_output=True,
                                  text=True, timeout=600)
@@ -99,7 +103,7 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: boo
 def render_from_gerbers(pcb: Pcb, folder: Path) -> str:
     """The board's picture, drawn from the Gerbers in ``folder``."""
     gerbers = {layer: (folder / f"{pcb.name}-{layer}.gbr").read_text(encoding="utf-8")
-               for layer in ("F_Cu", "B_Cu", "Edge_Cuts")}
+               for layer in ("F_Cu", "B_Cu", "F_SilkS", "Edge_Cuts")}
     origin = (ORIGIN[0], -ORIGIN[1])  # KiCad plots the sheet's Y upwards
     return gerber_render.render(f"Tablier {pcb.name}, rendered from its Gerbers", gerbers, origin,
                                 (pcb.width, pcb.height), round_board=pcb.round_outline)
