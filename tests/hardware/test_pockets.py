@@ -198,7 +198,7 @@ def test_the_notches_are_in_the_templates_and_the_csv() -> None:
     rows = [line for line in holes_csv(layout).splitlines() if ",plug notch," in line]
     assert len(rows) == 50  # 46 on the chain boards' pockets, 4 on the main board's
     assert "draughts,plug notch,main board J5,540.88,215.40,,3.75,10.9,11,8" in rows  # the USB cable's
-    assert "tables,plug notch,chain board 1 J10,29.65,220.38,,18.9,3.25,11,8" in rows
+    assert "tables,plug notch,chain board 1 J10,319.65,220.38,,18.9,3.25,11,8" in rows
     assert template_files(layout)["template-tables.svg"].count('stroke="#c0002a"') > len(rows)
 
 
@@ -212,18 +212,22 @@ def test_the_section_shows_a_header_its_plug_and_its_notch_under_the_skin() -> N
 
 
 def test_a_notch_into_a_neighbouring_pocket_is_refused(write_layout: Writer, board_text: str) -> None:
-    close = board_text.replace("centres_x_mm = [40, 117, 194", "centres_x_mm = [40, 110, 194")
+    close = board_text.replace("centres_x_mm = [330, 43.5, 201.75, 122.6,",
+                               "centres_x_mm = [330, 43.5, 201.75, 115,")
     assert close != board_text
     problems = find_problems(read_layout(write_layout(close)))
-    assert ("tables plug notch chain board 1 J7 and tables plug notch chain board 2 J3 (at X 75.6, Y 267.2) "
+    assert ("tables plug notch chain board 2 J7 and tables plug notch chain board 4 J3 (at X 79.1, Y 267.2) "
             "leave 0.0 mm of wood between them (at least 2 mm)") in problems
 
 
 def test_a_notch_into_the_usb_socket_is_refused(write_layout: Writer, board_text: str) -> None:
     moved = board_text.replace("usb_y_mm = 299", "usb_y_mm = 262")
-    assert find_problems(read_layout(write_layout(moved))) == [
+    problems = find_problems(read_layout(write_layout(moved)))
+    assert problems[0] == (
         "edge usb USB-C socket and draughts plug notch main board J1 collide (at X 551.0, Y 262.0): 0.0 mm "
-        "apart sideways and they overlap in depth (at least 2 mm of wood either way)"]
+        "apart sideways and they overlap in depth (at least 2 mm of wood either way)")
+    # and the wiring planned for the socket where it was no longer fits
+    assert problems[1:] and all("route the wiring again" in problem for problem in problems[1:])
 
 
 def test_without_the_footprint_library_the_check_still_runs_without_the_notches(
@@ -270,3 +274,31 @@ def test_a_face_sensor_hole_of_no_size_is_refused(write_layout: Writer, board_te
     assert none != board_text
     assert "mechanics.face_sensor.diameter_mm = 0: these sizes should be positive" in find_problems(
         read_layout(write_layout(none)))
+
+
+def test_the_service_hatch_opens_the_whole_main_board_pocket() -> None:
+    layout = load_layout()
+    items = cutouts(layout)
+    pocket = next(c for c in items if c.kind == "main board")
+    hatch = next(c for c in items if c.kind == "hatch")
+    screws = [c for c in items if c.kind == "hatch screw"]
+    assert (hatch.face, hatch.depth, hatch.part_of) == ("draughts", layout.mechanics.skin, pocket.name)
+    assert hatch.size == (pocket.size[0] + 12, pocket.size[1] + 12)  # a 6 mm rim all round
+    assert len(screws) == 4 and all(s.part_of == hatch.name for s in screws)
+    assert "draughts,hatch,over the main board,522.00,250.00,,46,112,3,0" in holes_csv(layout)
+    assert "hatch: cut from the skin" in template_files(layout)["template-draughts.svg"]
+
+
+def test_a_hatch_screw_off_its_rim_or_into_the_usb_socket_is_refused(write_layout: Writer,
+                                                                    board_text: str) -> None:
+    screws = "hatch_screws_mm = [[-20, -53], [20, -53], [-20, 53], [20, 0]]"
+    assert screws in board_text
+    moved = board_text.replace(screws,
+                               "hatch_screws_mm = [[-20, -53], [20, -53], [-20, 53], [20, 53], [0, 0]]")
+    assert find_problems(read_layout(write_layout(moved))) == [
+        "draughts main board Pico and USB and draughts hatch screw 5 (at X 522.0, Y 250.0) leave 0.0 mm of "
+        "wood between them (at least 2 mm)",
+        "draughts hatch screw 4 and edge usb USB-C socket collide (at X 542.0, Y 303.0): 0.0 mm apart "
+        "sideways and they overlap in depth (at least 2 mm of wood either way)",
+        "draughts hatch screw 5 (X 522.0, Y 250.0) misses the hatch's rim: 0.0 mm from the pocket "
+        "(mechanics.main_board.hatch_screws_mm)"]

@@ -16,7 +16,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 SCRIPT = REPOSITORY / "tests" / "play" / "scripts" / "backgammon_opening.txt"
 #: What a source distribution holds (MANIFEST.in): the build reads nothing else.
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host/tablier", "firmware",
-           "hardware/board.toml", "hardware/bom.csv", "hardware/kicad")
+           "hardware/board.toml", "hardware/bom.csv", "hardware/wiring.csv", "hardware/kicad")
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +65,7 @@ def test_the_wheel_carries_the_firmware_and_the_layout(installed: Path) -> None:
     bundled = installed / "tablier" / "bundled"
     assert (bundled / "hardware" / "board.toml").is_file()
     assert (bundled / "hardware" / "bom.csv").is_file()
+    assert (bundled / "hardware" / "wiring.csv").is_file()  # the check reads it beside the layout
     assert (bundled / "firmware" / "main.py").is_file()
     assert (bundled / "firmware" / "hal" / "sim" / "machine.py").is_file()
 

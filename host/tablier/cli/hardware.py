@@ -45,6 +45,11 @@ def register(subparsers: Any) -> None:
     pcb.add_argument("--png", action="store_true", help="also render the pictures as PNG (rsvg-convert)")
     pcb.add_argument("--pictures", type=Path, metavar="DIR",
                      help="write the pictures there instead (the repository keeps them in docs/hardware)")
+    wiring = action("wiring", "route the wiring's channels through the core and write its plan "
+                    "(DIR/wiring.csv, which the check reads beside the layout file); takes a minute",
+                    run_wiring)
+    wiring.add_argument("--out", type=Path, metavar="DIR",
+                        help="the directory to write into (default: the layout file's, hardware/)")
     capture = action("capture", "print where a man is seen by the sensors, and what it leaves at its "
                      "neighbours", run_capture)
     capture.add_argument("--sensor", choices=("hall", "reed"),
@@ -234,6 +239,27 @@ def run_pcb(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def run_wiring(args: argparse.Namespace) -> int:
+    """Route the wiring and write its plan."""
+    from tablier.errors import TablierError
+    from tablier.fabrication.cutouts import cutouts
+    from tablier.fabrication.wiring import plan_path, wire_totals, write_wiring
+
+    layout = _load(args, wiring=False)
+    if layout is None:
+        return 1
+    try:
+        path, plan = write_wiring(layout, args.out or plan_path(layout).parent)
+    except TablierError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    harnesses = len({segment.harness for segment in plan})
+    totals = wire_totals(layout, cutouts(layout), plan)
+    print(f"wrote {path}: {harnesses} harnesses, " + ", ".join(f"{metres:.1f} m of {wire}"
+                                                              for wire, metres in totals.items()))
+    return 0
+
+
 def run_capture(args: argparse.Namespace) -> int:
     """Print the capture analysis of the layout's magnet and sensors."""
     from tablier.fabrication.capture import capture_problems, capture_report
@@ -245,7 +271,7 @@ def run_capture(args: argparse.Namespace) -> int:
     return 1 if capture_problems(layout) else 0
 
 
-def _load(args: argparse.Namespace, whole: bool = True) -> Any:
+def _load(args: argparse.Namespace, whole: bool = True, wiring: bool = True) -> Any:
     """The layout after the whole check (electrical and mechanical; ``whole=False``: the electrical
     part, all the firmware is built for), or None after printing why it cannot be used."""
     from tablier.hardware.layout import LayoutError, load_layout
@@ -255,7 +281,7 @@ def _load(args: argparse.Namespace, whole: bool = True) -> Any:
             return load_layout(args.layout)
         from tablier.fabrication.check import load_checked_layout
 
-        return load_checked_layout(args.layout)
+        return load_checked_layout(args.layout, wiring)
     except LayoutError as error:
         print(f"error: {error}", file=sys.stderr)
         print("run `tablier hardware check` for the full list", file=sys.stderr)

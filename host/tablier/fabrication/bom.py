@@ -4,13 +4,15 @@ Each row says what to buy, how many, from whom and at what price, the basis of t
 estimates, and say what of), and the sensor it belongs to (``hall``, ``reed``, or empty for both). The
 quantities cannot drift from the design: every electronic part's count is recomputed from the boards'
 netlists (:mod:`tablier.fabrication.assembly` names each part's manufacturer part number) times how many
-of each board the layout needs, every board's from the layout, and the men, magnets, windows and panel
-parts from the layout.
+of each board the layout needs, every board's from the layout, the men, magnets, windows and panel
+parts from the layout, and the wire (in whole metres of each kind) from the wiring plan's harnesses
+(:func:`tablier.fabrication.wiring.wire_totals`).
 """
 
 from __future__ import annotations
 
 import csv
+import math
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -19,8 +21,10 @@ from pathlib import Path
 from tablier.errors import TablierError
 from tablier.fabrication.assembly import HAND, HOUSE, stock_of
 from tablier.fabrication.boards import board_netlists, carriers, chain_boards
+from tablier.fabrication.cutouts import cutouts
 from tablier.fabrication.kicad_pcb import read_netlist
 from tablier.fabrication.sensors import carrier_names
+from tablier.fabrication.wiring import plan_path, read_plan, wire_totals
 from tablier.hardware.layout import Layout
 from tablier.hardware.mechanics import SENSOR_KINDS
 from tablier.resources import project_path
@@ -138,7 +142,15 @@ def expected_quantities(layout: Layout, sensor: str) -> dict[str, int]:
         "dice pip window": leds["die"],
         MAGNETS[sensor]: MEN,
         "wooden man": MEN,
+        **wire_metres(layout),
     }
+
+
+def wire_metres(layout: Layout) -> dict[str, int]:
+    """The metres of each kind of wire the harnesses take (the cutting list's, rounded up)."""
+    items = cutouts(layout)
+    totals = wire_totals(layout, items, read_plan(plan_path(layout)))
+    return {wire: math.ceil(metres) for wire, metres in totals.items()}
 
 
 def bom_problems(lines: tuple[BomLine, ...], layout: Layout, sensor: str | None = None) -> list[str]:

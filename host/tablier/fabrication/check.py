@@ -3,10 +3,11 @@
 :func:`find_problems` is ``tablier hardware check``: the electrical check every load runs
 (:func:`tablier.hardware.validate.electrical_problems`), then :func:`mechanical_problems`: the slab's
 cut-outs (with the plug notches of the boards' pockets) clear of each other and of the other face's
-skin, every board in a pocket or groove with its tallest part under the skin, every LED on a real part
-under its window or light pipe, a magnet that captures without crosstalk, and boards that keep their
-clearances. It lays out the boards (their netlists are
-SKiDL's), so only the maker's commands import it; playing checks the electrical part alone.
+skin, every board in a pocket or groove with its tallest part under the skin, every LED on a real
+part under its window or light pipe, a magnet that captures without crosstalk, the committed wiring
+plan fitting the cut-outs as they are, and boards that keep their clearances. It lays out the boards
+(their netlists are SKiDL's), so only the maker's commands import it; playing checks the electrical
+part alone.
 """
 
 from __future__ import annotations
@@ -19,23 +20,26 @@ from tablier.extras import MissingExtra
 from tablier.fabrication.capture import capture_problems
 from tablier.fabrication.cutouts import Cutout, clashes, cutouts
 from tablier.fabrication.heights import HeightsError
-from tablier.fabrication.mounts import mount_problems
+from tablier.fabrication.mounts import hatch_problems, mount_problems
 from tablier.fabrication.pcbs import clearance_problems
 from tablier.fabrication.pockets import pocket_problems
+from tablier.fabrication.wiring import wiring_problems
 from tablier.hardware.layout import Layout, read_layout, refuse_problems
 from tablier.hardware.validate import chain_problems, electrical_problems, pin_problems
 
 
-def find_problems(layout: Layout) -> list[str]:
+def find_problems(layout: Layout, wiring: bool = True) -> list[str]:
     """Every problem of the layout, electrical then mechanical (the slab, its cut-outs, the boards'
-    pockets and clearances), one sentence each; empty when the whole layout is sound."""
-    return [*electrical_problems(layout), *mechanical_problems(layout)]
+    pockets and clearances, and with ``wiring`` its wiring plan), one sentence each; empty when the
+    whole layout is sound."""
+    return [*electrical_problems(layout), *mechanical_problems(layout, wiring)]
 
 
-def load_checked_layout(path: Path | None = None) -> Layout:
-    """Read a layout file and refuse it unless the whole check finds nothing (the maker's commands)."""
+def load_checked_layout(path: Path | None = None, wiring: bool = True) -> Layout:
+    """Read a layout file and refuse it unless the whole check finds nothing (the maker's commands;
+    routing the wiring checks all but the plan it writes)."""
     layout = read_layout(path)
-    refuse_problems(layout, find_problems(layout))
+    refuse_problems(layout, find_problems(layout, wiring))
     return layout
 
 
@@ -47,14 +51,15 @@ def boards_drawable(layout: Layout) -> bool:
         not any(chain_problems(layout))
 
 
-def mechanical_problems(layout: Layout) -> list[str]:
+def mechanical_problems(layout: Layout, wiring: bool = True) -> list[str]:
     """The slab's problems, then the boards' clearance problems, one sentence each; empty when the
     mechanical part is sound."""
-    return [*mechanics_problems(layout), *_clearance_problems(layout)]
+    return [*mechanics_problems(layout, wiring), *_clearance_problems(layout)]
 
 
-def mechanics_problems(layout: Layout) -> Iterable[str]:
-    """The slab's problems: sizes, cut-outs off the slab or through a skin, and colliding cut-outs."""
+def mechanics_problems(layout: Layout, wiring: bool = True) -> Iterable[str]:
+    """The slab's problems: sizes, cut-outs off the slab or through a skin, colliding cut-outs, mounts,
+    capture, and (with ``wiring``, once the boards' plug notches are placed) the wiring plan."""
     m = layout.mechanics
     sizes = {"slab_mm X": m.slab_x, "slab_mm Y": m.slab_y, "skin_mm": m.skin, "core_mm": m.core,
              "min_web_mm": m.min_web,
@@ -81,7 +86,10 @@ def mechanics_problems(layout: Layout) -> Iterable[str]:
     for clash in clashes(layout, items):
         yield clash.sentence(m.min_web)
     yield from mount_problems(layout, items)
+    yield from hatch_problems(layout, items)
     yield from capture_problems(layout)
+    if wiring and any(item.kind == "plug notch" for item in items):
+        yield from wiring_problems(layout, items)
 
 
 def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tablier.fabrication.sensors import sensing
 from tablier.hardware.layout import PIP_CELLS, Layout
@@ -29,7 +29,7 @@ class Cutout:
 
     face: str  # "tables", "draughts" or "edge"
     kind: str  # "groove", "led", "die board", "pip window", "chain board", "button", "status", "usb",
-    # "main board", "plug notch", "face sensor"
+    # "main board", "hatch", "hatch screw", "plug notch", "face sensor"
     place: str
     x: float
     y: float
@@ -200,9 +200,8 @@ def _tables_cutouts(layout: Layout) -> Iterator[Cutout]:
     for n, x in enumerate(m.chain_board_xs, start=1):
         yield Cutout("tables", "chain board", str(n), x, plan.middle_y, m.chain_board_size, False,
                      *_from_face(m, "tables", m.chain_board_depth), m.chain_board_depth)
-    for die in (1, 2):  # one above the other across the bar, each towards its player
-        cx = plan.bar_x + layout.geometry.bar_width_mm / 2
-        cy = plan.middle_y + (-m.dice_offset if die == 1 else m.dice_offset)
+    for die in (1, 2):  # one above the other in the middle band by the bar, each towards its player
+        cx, cy = m.dice_x, plan.middle_y + (-m.dice_offset if die == 1 else m.dice_offset)
         pocket = Cutout("tables", "die board", f"die {die}", cx, cy, m.dice_pocket, False,
                         *_from_face(m, "tables", m.dice_depth), m.dice_depth)
         yield pocket
@@ -229,8 +228,23 @@ def _draughts_cutouts(layout: Layout) -> Iterator[Cutout]:
             led_x, led_y = m.to_slab("draughts", cx + SQUARE_LED_OFFSET[0], cy + SQUARE_LED_OFFSET[1])
             yield _round("draughts", "led", f"square {square}", led_x, led_y, m.led_diameter, m.led_depth, m)
     bx, by = m.main_board_centre
-    yield Cutout("draughts", "main board", "Pico and USB", bx, by, m.main_board_size, False,
-                 *_from_face(m, "draughts", m.main_board_depth), m.main_board_depth)
+    pocket = Cutout("draughts", "main board", "Pico and USB", bx, by, m.main_board_size, False,
+                    *_from_face(m, "draughts", m.main_board_depth), m.main_board_depth)
+    yield pocket
+    yield from _hatch(m, pocket)
+
+
+def _hatch(m: Mechanics, pocket: Cutout) -> Iterator[Cutout]:
+    """The service hatch over the main board's pocket: a panel cut free of the draughts skin, resting
+    on the pocket's rim, and the pilot holes of its screws in the rim (they pass through the hatch)."""
+    width, height = pocket.size[0] + 2 * m.hatch_margin, pocket.size[1] + 2 * m.hatch_margin
+    hatch = Cutout("draughts", "hatch", "over the main board", pocket.x, pocket.y, (width, height), False,
+                   *_from_face(m, "draughts", m.skin), m.skin, part_of=pocket.name)
+    yield hatch
+    diameter, depth = m.hatch_screw_hole
+    for n, (dx, dy) in enumerate(m.hatch_screws, start=1):
+        screw = _round("draughts", "hatch screw", str(n), pocket.x + dx, pocket.y + dy, diameter, depth, m)
+        yield replace(screw, part_of=hatch.name)
 
 
 def _edge_cutouts(layout: Layout) -> Iterator[Cutout]:

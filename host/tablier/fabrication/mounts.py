@@ -10,14 +10,15 @@ The layout's LEDs are of three mounts:
 - a status light: an LED module in a deep pocket from the tables face at the inner end of its light pipe
   (a 5 mm rod in the edge, its end cut at 45 degrees over the LED), so the pipe must lie over the LED.
 
-:func:`mount_problems` names every LED without its mount, one sentence each.
+:func:`mount_problems` names every LED without its mount, one sentence each; :func:`hatch_problems`
+every screw of the service hatch (over the main board's pocket) that is not in the rim it rests on.
 """
 
 from __future__ import annotations
 
 import math
 
-from tablier.fabrication.cutouts import Cutout
+from tablier.fabrication.cutouts import Cutout, plan_gap
 from tablier.fabrication.pcb_layouts import DIE_BOARD_MM, DIE_PIP_PITCH, die_pip
 from tablier.hardware.layout import Layout
 
@@ -42,6 +43,26 @@ def mount_problems(layout: Layout, items: list[Cutout]) -> list[str]:
             problems.append(f"LED {led.index} ({led.place}) has no mount: no LED pocket for its module")
         elif led.kind == "status":
             problems += _pipe_problems(layout, by_name, pocket, led.target)
+    return problems
+
+
+def hatch_problems(layout: Layout, items: list[Cutout]) -> list[str]:
+    """The hatch's screws that miss its rim: each must pass through the hatch and into the wood around
+    the main board's pocket, the web clear of it."""
+    hatch = next((item for item in items if item.kind == "hatch"), None)
+    pocket = next((item for item in items if item.kind == "main board"), None)
+    if hatch is None or pocket is None:
+        return []
+    problems = []
+    for screw in (item for item in items if item.kind == "hatch screw"):
+        x0, y0, x1, y1 = screw.box
+        hx0, hy0, hx1, hy1 = hatch.box
+        under = hx0 <= x0 and hy0 <= y0 and x1 <= hx1 and y1 <= hy1
+        gap = plan_gap(screw, pocket)
+        if not under or gap < layout.mechanics.min_web:
+            where = "outside the hatch" if not under else f"{max(gap, 0):.1f} mm from the pocket"
+            problems.append(f"{screw.name} (X {screw.x:.1f}, Y {screw.y:.1f}) misses the hatch's rim: "
+                            f"{where} (mechanics.main_board.hatch_screws_mm)")
     return problems
 
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.fabrication.cutouts import FACES, Cutout, cutouts, sensor_positions
+from tablier.fabrication.wire_router import CHANNEL_DEPTH_MM, CHANNEL_MM
+from tablier.fabrication.wiring import HARNESS_CSV, harness_csv, merged_cutouts, plan_path, read_plan
 from tablier.hardware.layout import Layout
 from tablier.svg import Svg
 
@@ -31,6 +33,8 @@ PDF_EPOCH = "1767225600"
 CSV_NAME = "holes.csv"
 CUT_STROKE = "#c0002a"
 SENSOR_STROKE = "#1a55b0"
+WIRE_STROKE = "#e07b00"
+WIRE_FILL = "#f6c48c"
 
 
 def template_svg(layout: Layout, face: str) -> Svg:
@@ -38,8 +42,8 @@ def template_svg(layout: Layout, face: str) -> Svg:
     m = layout.mechanics
     svg = Svg(m.slab_x, m.slab_y, f"{layout.name}: drilling template of the {face} face, 1:1")
     svg.rect(0, 0, m.slab_x, m.slab_y, stroke="#000", stroke_width=0.4)
-    for item in cutouts(layout):
-        if item.face == face:
+    for item in all_cuts(layout):
+        if item.face == face or item.kind == "passage":  # a passage is drilled through the core
             _draw_cutout(svg, layout, face, item)
     for sensor_face, _place, x, y in sensor_positions(layout):
         if sensor_face == face:
@@ -50,14 +54,29 @@ def template_svg(layout: Layout, face: str) -> Svg:
         svg.line(x, m.slab_y - 8, x, m.slab_y - 4, stroke="#000", stroke_width=0.6)
     svg.text(70, m.slab_y - 10, "100 mm: check the print scale", size=3.5)
     svg.text(m.slab_x / 2, 6, f"{face} face, seen with this face up; red: cut (diameter x depth from this "
-             f"face), blue crosses: sensor centres; layout {layout.hash}", size=4)
+             f"face), orange: wire channels ({CHANNEL_MM:g} mm wide, {CHANNEL_DEPTH_MM:g} mm into the core) "
+             f"and passages P (drilled through the core), blue crosses: sensor centres; layout {layout.hash}",
+             size=3.2)
     return svg
+
+
+def all_cuts(layout: Layout) -> list[Cutout]:
+    """Every cut-out, then the wiring's channels and passages (the committed plan's)."""
+    return [*cutouts(layout), *merged_cutouts(layout, read_plan(plan_path(layout)))]
 
 
 def _draw_cutout(svg: Svg, layout: Layout, face: str, item: Cutout) -> None:
     m = layout.mechanics
     x, y = m.from_slab(face, item.x, item.y)
     top = m.slab_y - y
+    if item.kind in ("channel", "passage"):  # the wiring: orange, channels filled, no labels but P
+        if item.round:
+            svg.circle(x, top, item.size[0] / 2, fill=WIRE_STROKE, stroke="none")
+            svg.text(x, top + item.size[0] / 2 + 2, "P", size=2, fill=WIRE_STROKE)
+        else:
+            width, height = item.size
+            svg.rect(x - width / 2, top - height / 2, width, height, fill=WIRE_FILL, stroke="none")
+        return
     if item.round:
         svg.circle(x, top, item.size[0] / 2, stroke=CUT_STROKE, stroke_width=0.3)
         _cross(svg, x, top, item.size[0] / 2 + 1.5, CUT_STROKE)
@@ -65,6 +84,12 @@ def _draw_cutout(svg: Svg, layout: Layout, face: str, item: Cutout) -> None:
                  fill=CUT_STROKE)
         return
     width, height = item.size
+    if item.kind == "hatch":  # cut from the skin, not the core: dashed, named along its edge
+        x0, y0, x1, y1 = x - width / 2, top - height / 2, x + width / 2, top + height / 2
+        for line in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+            svg.line(*line, stroke=CUT_STROKE, stroke_width=0.3, dashed=True)
+        svg.text(x, y0 + 2.5, "hatch: cut from the skin", size=1.8, fill=CUT_STROKE)
+        return
     svg.rect(x - width / 2, top - height / 2, width, height, stroke=CUT_STROKE, stroke_width=0.3)
     if item.kind == "plug notch":  # a notch in its pocket's wall, as deep as the pocket: no label of its own
         return
@@ -112,14 +137,16 @@ def holes_csv(layout: Layout) -> str:
 
     ``depth_mm`` is from the finished face; ``core_depth_mm`` is what is cut into the bare core before
     that face's skin is glued on (the LED windows, ``window_diameter_mm``, are drilled through the
-    skin afterwards, on the same centres).
+    skin afterwards, on the same centres; the hatch is cut from the draughts skin alone). The wiring's
+    channels (kind ``channel``, named by their face, axis and line) and passages (``passage``, through
+    the core, in the tables face's coordinates) follow the cut-outs.
     """
     m = layout.mechanics
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["face", "kind", "place", "x_mm", "y_mm", "diameter_mm", "size_x_mm", "size_y_mm",
                      "depth_mm", "core_depth_mm"])
-    for item in cutouts(layout):
+    for item in all_cuts(layout):
         face = item.face if item.face in FACES else "tables"
         x, y = m.from_slab(face, item.x, item.y)
         diameter = f"{item.size[0]:g}" if item.round else ""
@@ -134,6 +161,7 @@ def template_files(layout: Layout) -> dict[str, str]:
     """The text files of the templates: the full SVG of each face and the CSV."""
     files = {f"template-{face}.svg": full_template(layout, face) for face in FACES}
     files[CSV_NAME] = holes_csv(layout)
+    files[HARNESS_CSV] = harness_csv(layout, cutouts(layout), read_plan(plan_path(layout)))
     return files
 
 

@@ -50,6 +50,7 @@ class Mechanics:
     led_depth: float
     dice_pocket: tuple[float, float]
     dice_depth: float
+    dice_x: float
     dice_offset: float
     pip_pitch: float
     pip_window: float
@@ -68,6 +69,9 @@ class Mechanics:
     main_board_centre: tuple[float, float]
     main_board_size: tuple[float, float]
     main_board_depth: float
+    hatch_margin: float
+    hatch_screw_hole: tuple[float, float]  # diameter, depth from the draughts face
+    hatch_screws: tuple[tuple[float, float], ...]  # from the main board pocket's centre
     chain_board_size: tuple[float, float]
     chain_board_depth: float
     chain_board_xs: tuple[float, ...]
@@ -136,6 +140,13 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     def num(table: Mapping[str, Any], key: str, where: str) -> float:
         return float(reader.number(table, key, where))
 
+    screws = reader.array(board, "hatch_screws_mm", "mechanics.main_board")
+    def numbers(value: Any) -> bool:
+        return all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+
+    if not all(isinstance(xy, list) and len(xy) == 2 and numbers(xy) for xy in screws):
+        raise reader.error(f"mechanics.main_board.hatch_screws_mm should be pairs [X, Y], not {screws!r}")
+    screws = tuple((float(x), float(y)) for x, y in screws)
     m = "mechanics"
     slab = pair(top, "slab_mm", m)
     flip = reader.string(top, "flip_axis", m)
@@ -154,6 +165,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         led_depth=num(holes, "led_depth_mm", "mechanics.holes"),
         dice_pocket=pair(dice, "pocket_mm", "mechanics.dice"),
         dice_depth=num(dice, "depth_mm", "mechanics.dice"),
+        dice_x=num(dice, "x_mm", "mechanics.dice"),
         dice_offset=num(dice, "offset_mm", "mechanics.dice"),
         pip_pitch=num(dice, "pip_pitch_mm", "mechanics.dice"),
         pip_window=num(dice, "pip_window_mm", "mechanics.dice"),
@@ -172,6 +184,9 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         main_board_centre=pair(board, "centre_mm", "mechanics.main_board"),
         main_board_size=pair(board, "size_mm", "mechanics.main_board"),
         main_board_depth=num(board, "depth_mm", "mechanics.main_board"),
+        hatch_margin=num(board, "hatch_margin_mm", "mechanics.main_board"),
+        hatch_screw_hole=pair(board, "hatch_screw_hole_mm", "mechanics.main_board"),
+        hatch_screws=screws,
         chain_board_size=pair(chain_boards, "size_mm", "mechanics.chain_boards"),
         chain_board_depth=num(chain_boards, "depth_mm", "mechanics.chain_boards"),
         chain_board_xs=tuple(float(x) for x in xs),
