@@ -84,7 +84,7 @@ def draw_tables_face(layout: Layout) -> str:
         svg.rect(x, plan.top, w, plan.bottom - plan.top, fill=WOOD, stroke="#5a3d22")
     svg.rect(plan.bar_x, plan.top, layout.geometry.bar_width_mm, plan.bottom - plan.top, fill="#c9a574",
              stroke="#5a3d22")
-    svg.text(plan.width / 2, TITLE / 2, f"{layout.name} tables face: circles = reed switch ids (chain "
+    svg.text(plan.width / 2, TITLE / 2, f"{layout.name} tables face: circles = sensor ids (chain "
              f"positions), yellow tags = LED indices; layout {layout.hash}", size=5, bold=True)
     for point in range(1, 25):
         _draw_point(svg, plan, point)
@@ -168,7 +168,7 @@ def draw_draughts_face(layout: Layout) -> str:
     width = board + 2 * margin
     height = TITLE + board + 2 * margin + LEGEND
     svg = Svg(width, height, f"{layout.name}: draughts face, switches and LEDs")
-    svg.text(width / 2, TITLE / 2, f"{layout.name} draughts face: square number, reed switch id (circle), "
+    svg.text(width / 2, TITLE / 2, f"{layout.name} draughts face: square number, sensor id (circle), "
              f"LED index (yellow); layout {layout.hash}", size=5, bold=True)
     top = TITLE + margin
     svg.rect(margin - 4, top - 4, board + 8, board + 8, fill="#5a3d22", stroke="#000")

@@ -1,4 +1,4 @@
-"""Wiring drawings: one 74HCS165 of the sensor chain with its Hall switches, and the LED chain's start.
+"""Wiring drawings: one 74HCS165 of the sensor chain with its sensors, and the LED chain's start.
 
 The labels (which switch is on which input, which LED lights what, the Pico's pins) come from the
 layout, so the drawing follows any change of wiring in ``hardware/board.toml``.
@@ -7,6 +7,7 @@ layout, so the drawing follows any change of wiring in ``hardware/board.toml``.
 from __future__ import annotations
 
 from tablier.fabrication.netlist import HC165_INPUT_PINS, PICO_GPIO_PINS
+from tablier.fabrication.sensors import SENSING
 from tablier.hardware.layout import Layout
 from tablier.svg import Svg
 
@@ -70,10 +71,14 @@ def _draw_chip(svg: Svg, layout: Layout, chip: int) -> None:
     svg.text(chip_x + chip_w - 2, ser_y, "SER (10)", size=3.2, anchor="end")
     svg.line(chip_x + chip_w, ser_y, chip_x + chip_w + 30, ser_y, stroke=WIRE, stroke_width=0.6)
     svg.text(chip_x + chip_w + 32, ser_y, f"from {ser_from}", size=3.2, anchor="start", fill=WIRE)
-    # Rails and one sensor per input: a Hall switch's output, a pulled-up contact, or a spare level.
+    # Rails and one sensor per input: the layout's sensor (a Hall switch's output, or a reed and its
+    # pull-up), a pulled-up contact, or a spare level.
     sensor_x, label_x = 196.0, 232.0
+    options = SENSING[layout.mechanics.sensor]
+    each = "100 nF at each Hall switch" if layout.mechanics.sensor == "hall" else \
+        "10 k pull-up at each reed, on its carrier"
     svg.line(sensor_x - 6, top - 6, WIDTH - 8, top - 6, stroke=RAIL_3V3, stroke_width=0.8)
-    svg.text(WIDTH - 8, top - 9, "+3V3 (and GND) to every sensor, 100 nF at each Hall switch", size=3.5,
+    svg.text(WIDTH - 8, top - 9, f"+3V3 (and GND) to every sensor, {each}", size=3.5,
              anchor="end", fill=RAIL_3V3)
     switches = {s.id: s for s in layout.switches}
     spare_levels = dict(enumerate(layout.spare_pattern, start=layout.switch_count))
@@ -86,7 +91,9 @@ def _draw_chip(svg: Svg, layout: Layout, chip: int) -> None:
             level = "3V3, reads 1" if spare_levels.get(switch_id) == "1" else "GND, reads 0"
             svg.text(sensor_x + 2, y, f"bit {bit}: spare, tied to {level}", size=3.2, anchor="start")
             continue
-        part = "DRV5032FA" if switch.kind not in ("button", "face") else "10k + contact"
+        how = options["row" if switch.kind == "square" else "ladder"]
+        part = "10k + contact" if switch.kind in ("button", "face") else \
+            f"{len(how.offsets)} x {how.part.name}" if len(how.offsets) > 1 else how.part.name
         svg.rect(sensor_x, y - 2.5, 34, 5, fill="#eaf6ff", stroke="#555", stroke_width=0.4, rx=1)
         svg.text(sensor_x + 17, y, part, size=2.8)
         svg.text(label_x + 2, y, f"bit {bit} = switch {switch_id}: {switch.place}", size=3.2, anchor="start")
