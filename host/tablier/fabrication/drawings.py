@@ -30,20 +30,35 @@ def drawings(layout: Layout) -> dict[str, str]:
     }
 
 
-def write_drawings(layout: Layout, out_dir: Path, png: bool = False) -> list[Path]:
-    """Write the SVG drawings (and their PNG renderings if asked) into ``out_dir``; return the paths."""
-    renderer = shutil.which("rsvg-convert") if png else None
-    if png and renderer is None:
-        raise TablierError("PNG rendering needs rsvg-convert (Debian: apt-get install librsvg2-bin)")
+def renderer(wanted: bool, what: str) -> str | None:
+    """``rsvg-convert``'s path when ``what`` (e.g. "PNG rendering") is wanted, else None; an error
+    saying what to install when it is wanted and missing."""
+    found = shutil.which("rsvg-convert") if wanted else None
+    if wanted and found is None:
+        raise TablierError(f"{what} needs rsvg-convert (Debian: apt-get install librsvg2-bin)")
+    return found
+
+
+def write_texts(files: dict[str, str], out_dir: Path) -> list[Path]:
+    """Write text files (name: text) into ``out_dir`` with Unix line ends; return their paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in drawings(layout).items():
+    for name, text in files.items():
         path = out_dir / name
         path.write_text(text, encoding="utf-8", newline="\n")
         written.append(path)
-        if renderer is not None:
+    return written
+
+
+def write_drawings(layout: Layout, out_dir: Path, png: bool = False) -> list[Path]:
+    """Write the SVG drawings (and their PNG renderings if asked) into ``out_dir``; return the paths."""
+    rsvg = renderer(png, "PNG rendering")
+    written = []
+    for path in write_texts(drawings(layout), out_dir):
+        written.append(path)
+        if rsvg is not None:
             png_path = path.with_suffix(".png")
-            subprocess.run([renderer, "--zoom", str(PNG_ZOOM), "--background-color", "white",
+            subprocess.run([rsvg, "--zoom", str(PNG_ZOOM), "--background-color", "white",
                             "--output", str(png_path), str(path)], check=True, timeout=120)
             written.append(png_path)
     return written

@@ -17,8 +17,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tablier.errors import TablierError
 from tablier.fabrication.cutouts import FACES, Cutout, cutouts, sensor_positions
+from tablier.fabrication.drawings import renderer, write_texts
 from tablier.fabrication.wire_router import CHANNEL_DEPTH_MM, CHANNEL_MM
 from tablier.fabrication.wiring import HARNESS_CSV, harness_csv, merged_cutouts, plan_path, read_plan
 from tablier.hardware.layout import Layout
@@ -167,16 +167,9 @@ def template_files(layout: Layout) -> dict[str, str]:
 
 def write_templates(layout: Layout, out_dir: Path, pdf: bool = True) -> list[Path]:
     """Write the templates and the CSV (and, if asked, one tiled PDF per face and paper size)."""
-    renderer = shutil.which("rsvg-convert") if pdf else None
-    if pdf and renderer is None:
-        raise TablierError("PDF templates need rsvg-convert (Debian: apt-get install librsvg2-bin)")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in template_files(layout).items():
-        path = out_dir / name
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    if renderer is None:
+    rsvg = renderer(pdf, "PDF templates")
+    written = write_texts(template_files(layout), out_dir)
+    if rsvg is None:
         return written
     work = out_dir / ".tiles"
     work.mkdir(exist_ok=True)
@@ -189,7 +182,7 @@ def write_templates(layout: Layout, out_dir: Path, pdf: bool = True) -> list[Pat
                     page.write_text(text, encoding="utf-8", newline="\n")
                     pages.append(str(page))
                 path = out_dir / f"template-{face}-{paper}.pdf"
-                subprocess.run([renderer, "--format", "pdf", "--output", str(path), *pages], check=True,
+                subprocess.run([rsvg, "--format", "pdf", "--output", str(path), *pages], check=True,
                                timeout=300, env=dict(os.environ, SOURCE_DATE_EPOCH=PDF_EPOCH))
                 written.append(path)
     finally:
