@@ -13,7 +13,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 #: What the host reads beside its code, relative to the repository.
-BUNDLED = ("firmware", "hardware/board.toml", "hardware/bom.csv", "hardware/kicad")
+BUNDLED = ("firmware", "hardware/board.toml", "hardware/bom.csv", "hardware/wiring.csv", "hardware/kicad")
 
 
 class BuildWithBundledFiles(build_py):

@@ -117,3 +117,27 @@ def test_the_class_check_finds_what_it_looks_for(tmp_path: Path) -> None:
     found = [check.split(" ", 1)[1] for check in game_class_checks(module)]
     assert found == ["isinstance(..., Ticktack)", "isinstance(..., Game)", "isinstance(..., DevilBoard)",
                      "isinstance(..., BackgammonEngine)"]
+
+
+def test_the_runtime_layout_talks_to_no_board_and_loads_no_makers_tool() -> None:
+    """``tablier.hardware`` is the layout as playing needs it: it reaches neither the link, the board,
+    play, records nor the command line (no board I/O: the calibration walk lives in play), nor the
+    maker's part (``tablier.fabrication``: SKiDL, KiCad, the templates)."""
+    walls = (*EDGES, "tablier.fabrication", "skidl")
+    offenders = [f"{path.relative_to(HOST)} imports {name}"
+                 for path in sorted((HOST / "hardware").rglob("*.py"))
+                 for name in sorted(imported_modules(path))
+                 if name.startswith(walls) and not name.startswith("tablier.hardware")]
+    assert offenders == []
+
+
+def test_only_the_makers_command_loads_the_fabrication_part() -> None:
+    """Playing (and every other room) never imports ``tablier.fabrication``: only ``tablier hardware``
+    (``cli/hardware.py``) and the fabrication part itself do."""
+    allowed = {HOST / "cli" / "hardware.py"}
+    offenders = [f"{path.relative_to(HOST)} imports {name}"
+                 for path in sorted(HOST.rglob("*.py"))
+                 if path not in allowed and (HOST / "fabrication") not in path.parents
+                 for name in sorted(imported_modules(path))
+                 if name.startswith("tablier.fabrication")]
+    assert offenders == []

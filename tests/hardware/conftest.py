@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tablier.fabrication.wiring import WIRING_FILE
 from tablier.hardware.layout import DEFAULT_LAYOUT_PATH
 
 
@@ -18,11 +20,13 @@ def board_text() -> str:
 
 @pytest.fixture
 def write_layout(tmp_path: Path) -> Callable[[str], Path]:
-    """Write a layout text to a temporary file and return its path."""
+    """Write a layout text to a temporary file, beside a copy of the committed wiring plan (which the
+    check reads beside the layout), and return its path."""
 
     def write(text: str) -> Path:
         path = tmp_path / "board.toml"
         path.write_text(text, encoding="utf-8")
+        shutil.copyfile(DEFAULT_LAYOUT_PATH.parent / WIRING_FILE, tmp_path / WIRING_FILE)
         return path
 
     return write

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.boards import board_netlists, carriers, chain_boards
+from tablier.fabrication.boards import board_netlists, carriers, chain_boards
+from tablier.fabrication.netlist import Netlist
 from tablier.hardware.layout import load_layout
-from tablier.hardware.netlist import Netlist
 
 FOOTPRINTS = Path(__file__).resolve().parents[2] / "hardware" / "kicad" / "footprints.csv"
 

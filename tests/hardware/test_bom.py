@@ -1,4 +1,5 @@
-"""The bill of materials: its agreement with the layout and its total as stated in the README."""
+"""The bill of materials: its agreement with the layout for both sensors, its totals as the README states
+them, and a basis for every price."""
 
 from __future__ import annotations
 
@@ -8,37 +9,74 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
+from tablier.fabrication.bom import (
+    DEFAULT_BOM_PATH,
+    BomError,
+    bom_problems,
+    bom_total,
+    expected_quantities,
+    for_sensor,
+    read_bom,
+)
 from tablier.hardware.layout import load_layout
 
 README = DEFAULT_BOM_PATH.parent / "README.md"
 
 
-def test_the_bom_agrees_with_the_layout() -> None:
-    assert bom_problems(read_bom(), load_layout()) == []
+@pytest.mark.parametrize("sensor", ["hall", "reed"])
+def test_the_bom_of_each_sensor_agrees_with_the_layout(sensor: str) -> None:
+    assert bom_problems(read_bom(), load_layout(), sensor) == []
 
 
-def test_the_readme_states_the_bom_total() -> None:
-    total = bom_total(read_bom())
-    assert total > Decimal(0)
-    assert f"{total:.2f} USD" in README.read_text(encoding="utf-8")
+def test_the_quantities_come_from_the_boards() -> None:
+    layout = load_layout()
+    hall, reed = expected_quantities(layout, "hall"), expected_quantities(layout, "reed")
+    assert hall["DRV5032FADBZR"] == 200 and "DRV5032FADBZR" not in reed
+    assert (reed["CT10-2540-G1"], reed["CT10-1030-G1"]) == (168, 64)  # a reed a slot, a pair a square
+    assert (hall["WS2812B-B/W"], hall["WS2812B-2020"]) == (62, 14)  # the modules, the dice's pips
+    assert hall["pcb:led-module"] == 62 and hall["pcb:die-board"] == 2 and hall["pcb:chain-board"] == 5
+    assert reed["RC0805FR-0710KL"] - hall["RC0805FR-0710KL"] == 200  # a pull-up a reed place
+
+
+def test_the_readme_states_the_totals_of_both_sensors() -> None:
+    readme = README.read_text(encoding="utf-8")
+    for sensor in ("hall", "reed"):
+        total = bom_total(for_sensor(read_bom(), sensor))
+        assert total > Decimal(0)
+        assert f"{total:.2f} USD" in readme, sensor
+
+
+def test_every_price_says_what_it_rests_on() -> None:
+    lines = read_bom()
+    assert all(line.cost_basis for line in lines)
+    estimates = [line for line in lines if line.cost_basis.startswith("estimate")]
+    assert any(line.supplier_part_number.startswith("pcb:") for line in estimates)  # the boards' prices
+    assert any("assembly" in line.part for line in estimates)  # the PCB house's fee
 
 
 def test_a_wrong_quantity_is_reported(tmp_path: Path) -> None:
-    text = DEFAULT_BOM_PATH.read_text(encoding="utf-8").replace("5050 PLCC-4,76,", "5050 PLCC-4,75,")
+    text = DEFAULT_BOM_PATH.read_text(encoding="utf-8").replace("5050 PLCC-4,62,", "5050 PLCC-4,61,")
     path = tmp_path / "bom.csv"
     path.write_text(text, encoding="utf-8")
-    assert bom_problems(read_bom(path), load_layout()) == [
-        "the BOM lists 75 x 'WS2812B'; the layout needs 76"]
+    assert bom_problems(read_bom(path), load_layout(), "hall") == [
+        "the hall BOM lists 61 x 'WS2812B-B/W'; the layout needs 62"]
 
 
 def test_a_malformed_row_names_its_line(tmp_path: Path) -> None:
     path = tmp_path / "bom.csv"
-    path.write_text("part,package,quantity,supplier,supplier_part_number,unit_cost_usd\nx,y,two,s,n,1\n")
+    path.write_text("part,package,quantity,supplier,supplier_part_number,unit_cost_usd,cost_basis,sensor\n"
+                    "x,y,two,s,n,1,estimate,\n")
     with pytest.raises(BomError, match="line 2: quantity must be an integer"):
         read_bom(path)
 
 
-def test_the_command_prints_the_total(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_prints_the_total_of_the_layouts_sensor_or_the_other(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hardware", "bom"]) == 0
-    assert f"total for one board: {bom_total(read_bom()):.2f} USD" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    total = bom_total(for_sensor(read_bom(), "hall"))
+    assert f"total for one board with hall sensors: {total:.2f} USD" in out
+    assert "CT10" not in out and "DRV5032FA" in out
+    assert main(["hardware", "bom", "--sensor", "reed"]) == 0
+    out = capsys.readouterr().out
+    assert "CT10-2540-G1" in out and "DRV5032FA" not in out and "* an estimate" in out

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.calibrate import CalibrationWalk, SimulatedBuilder, Step
 from tablier.hardware.calibration import (
     BoardFaultError,
     Calibration,
@@ -23,6 +22,7 @@ from tablier.hardware.layout import load_layout
 from tablier.link.client import BoardClient
 from tablier.link.sim import SimulatedBoard
 from tablier.link.transport import open_serial
+from tablier.play.calibrate import CalibrationWalk, SimulatedBuilder, Step
 
 LAYOUT = load_layout()
 

@@ -1,17 +1,31 @@
-"""The capture analysis: the magnet's field at a Hall switch, off centre and at the neighbours."""
+"""The capture analysis: what a man's magnet drives at the sensors of both kinds, on its place and at the
+neighbours."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.capture import Magnet, capture_radius, capture_report, crosstalk, field_mt
+from tablier.fabrication.capture import (
+    Magnet,
+    capture_cases,
+    capture_radius,
+    capture_report,
+    capture_results,
+    field_mt,
+    gap_of,
+    magnets,
+    place_drive,
+    reed_at,
+)
+from tablier.fabrication.check import find_problems
+from tablier.fabrication.sensors import SENSING
 from tablier.hardware.layout import DEFAULT_LAYOUT_PATH, load_layout, read_layout
-from tablier.hardware.validate import find_problems
 
 README = DEFAULT_LAYOUT_PATH.parent / "README.md"
 
@@ -38,31 +52,75 @@ def test_a_small_magnet_has_a_dead_ring_inside_the_square() -> None:
     assert capture_radius(Magnet(6, 2), 3.6) == pytest.approx(5.7, abs=0.1)
 
 
-def test_the_chosen_magnet_is_seen_9_mm_off_and_leaves_neighbours_open() -> None:
+def test_a_reed_straight_under_a_magnet_sees_nothing_and_a_long_one_nothing_anywhere() -> None:
+    """The field along a reed is the magnetic potential difference across it: zero by symmetry under the
+    magnet's centre, and zero between two points far apart whatever the offset."""
+    magnet = Magnet(12, 2, 1.22, bore_mm=5)
+    assert reed_at(magnet, 0, 0, 5.2, 10) == pytest.approx(0, abs=1e-9)
+    assert reed_at(magnet, 7, 0, 5.2, 10) > 50  # a magnet's radius along it: strongly driven
+    assert reed_at(magnet, 7, 0, 5.2, 4000) == pytest.approx(0, abs=0.5)
+
+
+def test_a_ring_is_a_disc_without_its_bore() -> None:
+    ring, disc, bore = Magnet(12, 2, 1.22, bore_mm=5), Magnet(12, 2, 1.22), Magnet(5, 2, 1.22)
+    assert field_mt(ring, 3, 4) == pytest.approx(abs(field_mt(disc, 3, 4) - field_mt(bore, 3, 4)), rel=1e-9)
+
+
+@pytest.mark.parametrize("sensor", ["hall", "reed"])
+def test_each_sensor_sees_a_man_wherever_it_stands_and_leaves_its_neighbours_open(sensor: str) -> None:
+    results = capture_results(load_layout(), sensor)
+    assert [r.case.close for r in results] == [True, True, True, False, False, False]
+    for result in results:
+        assert result.ok and result.margin > 1.1, (result.case.what, result.worst, result.threshold)
+
+
+def test_a_single_reed_cannot_see_a_whole_square_which_is_why_a_square_has_two() -> None:
     layout = load_layout()
-    magnet = Magnet(*layout.mechanics.magnet, layout.mechanics.magnet_br)
-    assert capture_radius(magnet, 4.6) >= 9
-    assert crosstalk(magnet, 4.6, layout.geometry.slot_pitch_mm) < 0.5
+    pair = SENSING["reed"]["row"]
+    single = replace(pair, offsets=pair.offsets[:1])
+    weak, _strong = magnets(layout, "reed")
+    gap = gap_of(layout, pair.part)
+    square = next(c for c in capture_cases(layout) if c.carrier == "row" and c.close)
+    assert min(place_drive(single, weak, gap, a, c) for a, c in square.where) < pair.part.operate
+    assert min(place_drive(pair, weak, gap, a, c) for a, c in square.where) > pair.part.operate
 
 
 def test_check_refuses_a_magnet_that_does_not_reach(write_layout: Callable[[str], Path],
                                                     board_text: str) -> None:
-    text = board_text.replace("magnet_mm = [16, 2] ", "magnet_mm = [6, 2] ")
+    text = board_text.replace("magnet_mm = [18, 1.5] ", "magnet_mm = [6, 2]    ")
+    assert text != board_text
     problems = find_problems(read_layout(write_layout(text)))
-    assert any(p.startswith("a 6 x 2 mm magnet (Br 0.4 T) 4.6 mm above the Hall switch is seen only")
-               for p in problems), problems
+    assert any(p.startswith("a man on a dark square (9 mm off its centre, any way): the DRV5032FA sees")
+               and p.endswith("less than the 4.8 mT that surely closes it") for p in problems), problems
 
 
 def test_check_refuses_a_magnet_that_closes_the_next_slot(write_layout: Callable[[str], Path],
                                                           board_text: str) -> None:
-    text = board_text.replace("magnet_br_t = 0.4 ", "magnet_br_t = 1.2 ")
+    text = board_text.replace("br_t = [0.38, 0.40] ", "br_t = [1.22, 1.26] ")
+    assert text != board_text
     problems = find_problems(read_layout(write_layout(text)))
-    assert any(p.startswith("a man leaves 1.08 mT at the next slot of a ladder (32.0 mm away)")
+    assert any(p.startswith("the next slot of a ladder, the man 2 mm towards it: a man leaves 1.") and
+               p.endswith("mT at its DRV5032FA, not under the 0.5 mT that surely opens it")
                for p in problems), problems
 
 
-def test_the_readme_quotes_the_current_analysis(capsys: pytest.CaptureFixture[str]) -> None:
-    report = capture_report(load_layout())
-    assert report in README.read_text(encoding="utf-8"), "run `tablier hardware capture` into the README"
+def test_check_refuses_a_reed_layout_whose_magnet_is_too_weak(write_layout: Callable[[str], Path],
+                                                              board_text: str) -> None:
+    text = board_text.replace('kind = "hall"   ', 'kind = "reed"   ').replace(
+        "br_t = [1.22, 1.26] ", "br_t = [0.38, 0.40] ")
+    problems = find_problems(read_layout(write_layout(text)))
+    assert any(p.startswith("a man on a point's slot (2 mm along, 2 mm across): the CT10-2540-G1 sees") and
+               p.endswith("AT at worst, less than the 40 AT that surely closes it")
+               for p in problems), problems
+
+
+def test_the_readme_quotes_the_current_analysis_of_both_sensors(capsys: pytest.CaptureFixture[str]) -> None:
+    layout = load_layout()
+    readme = README.read_text(encoding="utf-8")
+    for sensor in ("hall", "reed"):
+        report = capture_report(layout, sensor)
+        assert report in readme, f"run `tablier hardware capture --sensor {sensor}` into the README"
+        assert main(["hardware", "capture", "--sensor", sensor]) == 0
+        assert capsys.readouterr().out == report
     assert main(["hardware", "capture"]) == 0
-    assert capsys.readouterr().out == report
+    assert capsys.readouterr().out == capture_report(layout, "hall")  # the layout's own: the default

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tablier.fabrication.check import find_problems
 from tablier.hardware.firmware_config import firmware_config_text
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.validate import find_problems
 
 Writer = Callable[[str], Path]
 

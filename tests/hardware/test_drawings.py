@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.drawings import drawings
+from tablier.fabrication.drawings import drawings
 from tablier.hardware.layout import load_layout
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "hardware"

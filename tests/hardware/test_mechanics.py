@@ -7,16 +7,17 @@ import io
 import math
 import re
 import shutil
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tablier.cli import main
-from tablier.hardware.cutouts import cutouts, sensor_positions
+from tablier.fabrication.check import find_problems
+from tablier.fabrication.cutouts import cutouts, sensor_positions
+from tablier.fabrication.templates import PAPERS, holes_csv, template_files, tiles
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.templates import PAPERS, holes_csv, template_files, tiles
-from tablier.hardware.validate import find_problems
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "hardware" / "templates"
 
@@ -73,9 +74,10 @@ def test_grooves_overlapping_in_depth_are_refused(write_layout: Writer, board_te
 
 
 def test_holes_of_one_face_too_close_are_refused(write_layout: Writer, board_text: str) -> None:
-    text = board_text.replace("pip_diameter_mm = 4 ", "pip_diameter_mm = 5.5 ")
+    text = board_text.replace("offset_mm = 15 ", "offset_mm = 13.5 ")
+    assert text != board_text
     problems = problems_of(text, write_layout)
-    assert ("tables pip die 1 pip 1 and tables pip die 1 pip 3 (at X 237.0, Y 250.0) leave 0.5 mm of "
+    assert ("tables die board die 1 and tables die board die 2 (at X 259.0, Y 236.5) leave 1.0 mm of "
             "wood between them (at least 2 mm)") in problems
 
 
@@ -94,7 +96,7 @@ def test_a_draughts_board_off_the_slab_is_refused(write_layout: Writer, board_te
 
 
 def test_a_cut_through_to_the_other_skin_is_refused(write_layout: Writer, board_text: str) -> None:
-    deep = re.sub(r"depth_mm = 10 +# from the draughts face.*", "depth_mm = 16", board_text)
+    deep = re.sub(r"depth_mm = 11 +# from the draughts face.*", "depth_mm = 16", board_text)
     assert deep != board_text
     problems = problems_of(deep, write_layout)
     assert any(p.startswith("draughts main board Pico and USB is 16 mm deep") for p in problems)
@@ -107,7 +109,7 @@ def test_check_refuses_a_colliding_layout(write_layout: Writer, board_text: str,
     assert "edge button player 1 collide" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["template-tables.svg", "template-draughts.svg", "holes.csv"])
+@pytest.mark.parametrize("name", ["template-tables.svg", "template-draughts.svg", "holes.csv", "harness.csv"])
 def test_the_committed_templates_are_what_the_layout_generates(name: str) -> None:
     committed = (TEMPLATES / name).read_text(encoding="utf-8")
     assert committed == template_files(load_layout())[name], (
@@ -139,7 +141,13 @@ def test_the_tiles_cover_the_slab_at_true_size() -> None:
 def test_the_csv_lists_every_cutout_in_its_face_coordinates() -> None:
     layout = load_layout()
     rows = list(csv.DictReader(io.StringIO(holes_csv(layout))))
-    assert len(rows) == len(cutouts(layout))
+    assert [r["place"] for r in rows[:len(cutouts(layout))]] == [c.place for c in cutouts(layout)]
+    wiring = Counter(r["kind"] for r in rows[len(cutouts(layout)):])
+    assert set(wiring) == {"channel", "passage"} and wiring["channel"] > 100, wiring
+    channel = next(r for r in rows if r["kind"] == "channel" and r["face"] == "draughts")
+    assert (channel["size_x_mm"] == "5" or channel["size_y_mm"] == "5") and channel["core_depth_mm"] == "4"
+    passage = next(r for r in rows if r["kind"] == "passage")
+    assert (passage["diameter_mm"], passage["core_depth_mm"]) == ("5", "14")  # through the core
     square_1 = next(r for r in rows if r["face"] == "draughts" and r["place"] == "square 1")
     # square 1 is Black's, top row, second column: centre (80 + 75, 50 + 375); LED 19 right, 19 down
     assert (square_1["x_mm"], square_1["y_mm"], square_1["diameter_mm"]) == ("174.00", "406.00", "13")
@@ -147,7 +155,7 @@ def test_the_csv_lists_every_cutout_in_its_face_coordinates() -> None:
 
 
 def test_the_section_drawing_shows_both_faces_grooves() -> None:
-    from tablier.hardware.drawings import drawings
+    from tablier.fabrication.drawings import drawings
 
     svg = drawings(load_layout())["section.svg"]
     assert "Section across the slab at X = 254 mm (the bar)" in svg
@@ -158,6 +166,19 @@ def test_the_section_drawing_shows_both_faces_grooves() -> None:
 def test_the_command_writes_templates(tmp_path: Path) -> None:
     assert main(["hardware", "templates", "--out", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["holes.csv", "template-draughts-A3.pdf", "template-draughts-A4.pdf",
+    assert names == ["harness.csv", "holes.csv", "template-draughts-A3.pdf", "template-draughts-A4.pdf",
                      "template-draughts.svg", "template-tables-A3.pdf", "template-tables-A4.pdf",
                      "template-tables.svg"]
+
+
+def test_hardware_check_refuses_a_pip_without_its_led(write_layout: Writer, board_text: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The pips' windows follow [mechanics.dice]; the die board is drawn for 6 mm: at 7 mm, 12 of each
+    die's windows have no LED under them (the middle pip's still has)."""
+    wider = board_text.replace("pip_pitch_mm = 6 ", "pip_pitch_mm = 7 ")
+    assert wider != board_text
+    assert main(["hardware", "check", "--layout", str(write_layout(wider))]) == 1
+    err = capsys.readouterr().err
+    assert ("die 1 pip 1: no LED under its window (X 252.0, Y 242.0): the die board's is 1.4 mm away (the "
+            "board is drawn for pips 6 mm apart, the windows are 7 mm apart)") in err
+    assert err.count("no LED under its window") == 12

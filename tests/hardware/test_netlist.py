@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
+from tablier.fabrication.netlist import Netlist, build_netlist
 from tablier.hardware.layout import load_layout
-from tablier.hardware.netlist import Netlist, build_netlist
 
 FOOTPRINTS = Path(__file__).resolve().parents[2] / "hardware" / "kicad" / "footprints.csv"
 

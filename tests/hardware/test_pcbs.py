@@ -16,19 +16,20 @@ from pathlib import Path
 
 import pytest
 
-from tablier.hardware import pcb_chain
-from tablier.hardware.boards import board_netlists, chain_boards
-from tablier.hardware.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
+from tablier.fabrication import pcb_chain
+from tablier.fabrication.assembly import assembly_files
+from tablier.fabrication.boards import board_netlists, chain_boards
+from tablier.fabrication.check import find_problems
+from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS, FootprintMissing, Pcb, board_text, footprint_file
+from tablier.fabrication.pcb_layouts import board_labels, board_pcbs, labelled, pocket_boards
+from tablier.fabrication.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
 from tablier.hardware.layout import load_layout, read_layout
-from tablier.hardware.pcb_layouts import board_pcbs, pocket_boards
-from tablier.hardware.pcbs import Checked, clearance_problems, kicad_available, write_pcbs
-from tablier.hardware.validate import find_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 PCB = ROOT / "hardware" / "pcb"
 DOCS = ROOT / "docs" / "hardware"
-BOARDS = ("carrier-ladder", "carrier-row", "led-module", "main-board",
-          *(f"chain-board-{n}" for n in range(1, 6)))
+BOARDS = ("carrier-ladder", "carrier-row", "carrier-ladder-reed", "carrier-row-reed", "led-module",
+          "die-board", "main-board", *(f"chain-board-{n}" for n in range(1, 6)))
 STALE = "stale: run `tablier hardware pcb --out hardware/pcb --pictures docs/hardware --png`"
 
 needs_footprints = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Package_SO.pretty").is_dir(),
@@ -86,10 +87,19 @@ def test_the_committed_gerbers_drill_files_and_pictures_are_kicads(
 
 @needs_footprints
 def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
-    ladder, row, _led, _main, _chain = board_pcbs(load_layout(), routed=False)
+    boards = {pcb.name: pcb for pcb in board_pcbs(load_layout(), routed=False)}
+    ladder, row = boards["carrier-ladder"], boards["carrier-row"]
     assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
     xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
     assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
+    # the reeds: a ladder's 4 mm off its slot towards the board's edge; a square's pair 6 mm either side
+    reeds, pairs = boards["carrier-ladder-reed"], boards["carrier-row-reed"]
+    assert (reeds.thickness, pairs.thickness) == (1.0, 1.0)  # a 2.41 mm reed on it fits the 4 mm groove
+    slots = [13.5 + 32 * k for k in range(6)]
+    assert [round(reeds.parts[f"SW{k + 1}"].x, 3) for k in range(6)] == [x - 4 for x in slots]
+    squares = [18.5 + 100 * k for k in range(4)]
+    assert [(pairs.parts[f"SW{k + 1}A"].x, pairs.parts[f"SW{k + 1}B"].x) for k in range(4)] == [
+        (x + 6, x - 6) for x in squares]
 
 
 @needs_footprints
@@ -128,7 +138,7 @@ def test_a_main_board_laid_out_for_other_pins_is_refused(write_layout: Callable[
 def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     from tablier import cli
-    from tablier.hardware import pcbs
+    from tablier.fabrication import pcbs
 
     monkeypatch.setattr(pcbs, "KICAD_PYTHON", str(tmp_path / "no-python"))
     assert cli.main(["hardware", "pcb", "--out", str(tmp_path / "pcb")]) == 1
@@ -177,7 +187,8 @@ def _routed_anew(name: str, remembered: tuple[str, ...] | None, monkeypatch: pyt
     board = next(b for b in chain_boards(layout) if f"chain-board-{b.number}" == name)
     netlist = board_netlists(layout, only=(f"{name}.net",))[f"{name}.net"].text
     with caplog.at_level(logging.WARNING, logger=pcb_chain.__name__):
-        text = board_text(pcb_chain.six_chip_chain_board(board, netlist, name))
+        routed = pcb_chain.six_chip_chain_board(board, netlist, name)
+        text = board_text(labelled(routed, board_labels(layout)))
     return text, [record.getMessage() for record in caplog.records]
 
 
@@ -195,7 +206,7 @@ def test_a_chain_board_whose_remembered_net_order_is_stale_is_routed_by_the_sear
     text, notes = _routed_anew(name, remembered, monkeypatch, caplog)
     assert text == (PCB / name / f"{name}.kicad_pcb").read_text(encoding="utf-8")
     assert notes == [f"{name}: {why}; the search found one at attempt 2; to route it at once, put it in "
-                     f"ROUTING_ORDERS (tablier/hardware/pcb_chain.py): {name!r}: {order!r}"]
+                     f"ROUTING_ORDERS (tablier/fabrication/pcb_chain.py): {name!r}: {order!r}"]
 
 
 @needs_footprints
@@ -241,7 +252,7 @@ def _joined(pcb: Pcb, net: str, start: tuple[float, float], end: tuple[float, fl
 def test_the_main_board_carries_usb_from_the_picos_test_points_to_its_header() -> None:
     """Pads under the flat Pico's TP1-TP3 (its USB pair and their ground) bring USB out to a side-entry
     header whose mouth faces the right edge, towards the USB-C socket, for the cable from its breakout."""
-    from tablier.hardware.pockets import board_headers
+    from tablier.fabrication.pockets import board_headers
 
     layout = load_layout()
     main = next(pcb for pcb in pocket_boards(layout) if pcb.name == "main-board")
@@ -254,3 +265,33 @@ def test_the_main_board_carries_usb_from_the_picos_test_points_to_its_header() -
     facing = next(h.facing for pcb, headers in board_headers(layout) if pcb.name == "main-board"
                   for h in headers if h.ref == "J5")
     assert facing == (1, 0)
+
+
+@needs_footprints
+def test_each_boards_assembly_files_are_committed_and_up_to_date(boards: list[Pcb]) -> None:
+    """A PCB house assembles from the board's BOM (with manufacturer part numbers) and its placement file;
+    both are generated from the board and must match the committed ones."""
+    for pcb in boards:
+        for name, text in assembly_files(pcb).items():
+            assert (PCB / pcb.name / name).read_text(encoding="utf-8") == text, f"{name}: {STALE}"
+    main = next(pcb for pcb in boards if pcb.name == "main-board")
+    bom = list(csv.DictReader(assembly_files(main)["main-board-bom.csv"].splitlines()))
+    fitted = {row["MPN"]: row["Fitted by"] for row in bom}
+    assert fitted["SC0915"] == "by hand" and fitted["T520V477M006ATE055"] == "PCB house"
+    assert all(row["MPN"] not in ("", "-") for row in bom if row["Fitted by"] != "nothing (wire pads)")
+    cpl = assembly_files(main)["main-board-cpl.csv"]
+    placed = {row["Designator"] for row in csv.DictReader(cpl.splitlines())}
+    assert placed == {row_ref for row in bom if row["Fitted by"] == "PCB house"
+                      for row_ref in row["Designator"].split(",")}  # the house places what it fits
+
+
+@needs_footprints
+def test_every_board_prints_its_references_its_name_and_its_connectors_labels(boards: list[Pcb]) -> None:
+    for pcb in boards:
+        text = (PCB / pcb.name / f"{pcb.name}.kicad_pcb").read_text(encoding="utf-8")
+        assert not any("(fp_text reference" in line and "hide" in line for line in text.splitlines())
+        assert set(pcb.references) == set(pcb.parts), pcb.name  # every part's reference is placed
+        names = [t[0] for t in pcb.texts]
+        assert any(name.endswith(pcb.name.upper()) for name in names), pcb.name
+    chain = next(pcb for pcb in boards if pcb.name == "chain-board-5")
+    assert {"BUS IN", "ROW 7", "ROW 8", "BTN 1", "BTN 2", "FACE"} <= {t[0] for t in chain.texts}

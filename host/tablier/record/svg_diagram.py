@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from tablier.draughts.core import Board as DraughtsBoard
 from tablier.draughts.geometry import Geometry
-from tablier.hardware.svg import Svg
+from tablier.svg import Svg
 from tablier.tables.position import BAR, BLACK, OFF, WHITE, Position
 from tablier.tables.variant import Variant
 

@@ -1,0 +1,337 @@
+"""The board's schematic as a KiCad netlist, generated from the layout with SKiDL.
+
+Every part is defined here in code (no KiCad libraries needed): the Pico with source resistors on
+the chain's clock and load lines, the chain of 74HCS165s (spare inputs on their fixed pattern, the
+last chip's SER to ground), the layout's sensor at each place (a DRV5032FA Hall switch with its bypass
+capacitor, or one or two reed switches with a pull-up: :mod:`tablier.fabrication.sensors`), pulled-up
+buttons and face sensor, the LED rail's current-limited switch, the level shifter and the WS2812B
+chain (the dice's pips the 2 x 2 mm WS2812B-2020 of the die boards). Each footprint is a KiCad library
+footprint listed in ``hardware/kicad/footprints.csv``.
+:func:`build_netlist` runs SKiDL's electrical rules check and returns the netlist text with the
+ERC's findings; SKiDL is imported only here, and writes no files of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tablier.extras import require
+from tablier.fabrication.sensors import Sensing, sensing
+from tablier.hardware.layout import Layout
+
+NETLIST_NAME = "tablier.net"
+#: The LED rail's bulk capacitor: a 470 uF 6.3 V polymer tantalum, 2 mm tall, low enough for the main
+#: board's pocket (KEMET T520V477M006ATE055; hardware/README.md, *Power that USB allows*).
+BULK_CAPACITOR = "Capacitor_Tantalum_SMD:CP_EIA-7343-20_Kemet-V"
+
+#: The LEDs: the WS2812B of the LED modules, and the WS2812B-2020 (2 x 2 mm) of the die boards, whose
+#: pins are 1 DOUT, 2 GND, 3 DIN, 4 VDD (Worldsemi's WS2812B-2020 datasheet).
+PIXEL_5050 = "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"
+PIXEL_2020 = "LED_SMD:LED_WS2812B-2020_PLCC4_2.0x2.0mm"
+#: The Pico's header pin of each GPIO (the module's pinout).
+PICO_GPIO_PINS = {
+    0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16, 13: 17,
+    14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31, 27: 32, 28: 34,
+}
+PICO_GND_PINS = (3, 8, 13, 18, 23, 28, 33, 38)
+#: The Pico's USB test points underneath (its datasheet, chapter 2): TP1 the ground close to the pair.
+PICO_USB_TEST_POINTS = {"TP1": "GND", "TP2": "USB_DM", "TP3": "USB_DP"}
+#: The header for the cable from the panel USB-C socket's breakout, in pin order (the pair on the two
+#: pins nearest the Pico, D- outermost): VBUS is the Pico's VBUS, the +5V rail.
+USB_HEADER = ("VBUS", "GND", "D+", "D-")
+USB_HEADER_FOOTPRINT = "Connector_JST:JST_PH_S4B-PH-K_1x04_P2.00mm_Horizontal"
+#: The 74HC165's pins (TI naming): parallel inputs A..H, serial in SER, output QH.
+HC165_INPUT_PINS = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
+
+
+@dataclass(frozen=True)
+class Netlist:
+    """A generated netlist and what the electrical rules check found."""
+
+    text: str
+    parts: int
+    nets: int
+    erc_errors: tuple[str, ...] = field(default=())
+    erc_warnings: tuple[str, ...] = field(default=())
+
+    def write(self, out_dir: Path) -> Path:
+        """Write the netlist into ``out_dir`` (created if needed) and return its path."""
+        out_dir.mkdir(parents=True, exist_ok=True)
+        path = out_dir / NETLIST_NAME
+        path.write_text(self.text, encoding="utf-8")
+        return path
+
+
+class _Collector(logging.Handler):
+    """Keeps the ERC's messages so they can be reported and tested."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        (self.errors if record.levelno >= logging.ERROR else self.warnings).append(record.getMessage())
+
+
+def build_netlist(layout: Layout) -> Netlist:
+    """Build the schematic from the layout, run the ERC and return the KiCad netlist."""
+    skidl = _import_skidl()
+    circuit = skidl.Circuit()
+    circuit.no_files = True
+    _Schematic(skidl, circuit, layout).build()
+    collector = _Collector()
+    skidl.erc_logger.addHandler(collector)
+    try:
+        circuit.ERC()
+    finally:
+        skidl.erc_logger.removeHandler(collector)
+    logging.disable(logging.WARNING)  # only footprint-library and tag chatter; the ERC is the check
+    try:
+        text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))
+    finally:
+        logging.disable(logging.NOTSET)
+    return Netlist(text=text, parts=len(circuit.parts), nets=len(circuit.get_nets()),
+                   erc_errors=tuple(collector.errors), erc_warnings=tuple(collector.warnings))
+
+
+def _import_skidl() -> Any:
+    """Import SKiDL without its start-up chatter about KiCad libraries this design does not use."""
+    logging.disable(logging.WARNING)
+    try:
+        skidl = require("skidl", "maker", "SKiDL (it draws the boards' netlists)")
+    finally:
+        logging.disable(logging.NOTSET)
+    from skidl.logger import stop_log_file_output
+
+    stop_log_file_output()
+    return skidl
+
+
+class _Schematic:
+    """Adds the board's parts and nets to a SKiDL circuit."""
+
+    def __init__(self, skidl: Any, circuit: Any, layout: Layout) -> None:
+        self.skidl = skidl
+        self.circuit = circuit
+        self.layout = layout
+        self.types = skidl.Pin.types
+
+    def part(self, name: str, ref: str, footprint: str, value: str,
+             pins: list[tuple[int | str, str, str]]) -> Any:
+        """A part defined in code: pins as (number, name, electrical type)."""
+        skidl = self.skidl
+        return skidl.Part(
+            tool=skidl.SKIDL, name=name, ref=ref, tag=ref, value=value, footprint=footprint,
+            pins=[skidl.Pin(num=num, name=pin_name, func=getattr(self.types, kind))
+                  for num, pin_name, kind in pins],
+            circuit=self.circuit,
+        )
+
+    def net(self, name: str, power: bool = False) -> Any:
+        net = self.skidl.Net(name, circuit=self.circuit)
+        if power:
+            net.drive = self.skidl.POWER
+        return net
+
+    def build(self) -> None:
+        layout = self.layout
+        self.v5 = self.net("+5V", power=True)
+        self.v3 = self.net("+3V3", power=True)
+        self.gnd = self.net("GND", power=True)
+        pico = self._pico()
+        self.usb_header(pico, "J_USB1")
+        gpio = {g: pico[PICO_GPIO_PINS[g]] for g in PICO_GPIO_PINS}
+        load, clock = self.net("SR_LOAD"), self.net("SR_CLK")
+        for line, gp, ref in ((load, layout.pins.sr_load, "R2"), (clock, layout.pins.sr_clk, "R3")):
+            source = self.part("R", ref, "Resistor_SMD:R_0805_2012Metric", "33",
+                               [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            pico_side = self.net(f"GP{gp}_OUT")
+            pico_side += gpio[gp], source[1]
+            line += source[2]
+        data_in = self.net("SR_DATA")
+        data_in += gpio[layout.pins.sr_data]
+        led_gpio = self.net("LED_GPIO")
+        led_gpio += gpio[layout.pins.led]
+        used = set(layout.pins.used().values())
+        for number, pin in gpio.items():
+            if number not in used:
+                pin += self.circuit.NC
+        self._chain(load, clock, data_in)
+        self._leds(led_gpio)
+
+    def _pico(self) -> Any:
+        pins: list[tuple[int | str, str, str]] = [(num, f"GP{gpio}", "BIDIR")
+                                                  for gpio, num in PICO_GPIO_PINS.items()]
+        pins += [(num, "GND", "PWRIN") for num in PICO_GND_PINS]
+        pins += [(36, "3V3", "PWROUT"), (40, "VBUS", "PWROUT"), (39, "VSYS", "PWRIN"),
+                 (30, "RUN", "INPUT"), (35, "ADC_VREF", "PWRIN"), (37, "3V3_EN", "INPUT")]
+        pins += [(point, point, "PWRIN" if net == "GND" else "BIDIR")
+                 for point, net in PICO_USB_TEST_POINTS.items()]  # pads under them on the main board
+        pico = self.part("Raspberry_Pi_Pico", "U1", "tablier:RaspberryPi_Pico_Castellated", "Pico", pins)
+        self.v3 += pico["3V3"]
+        self.v5 += pico["VBUS"]
+        self.gnd += pico[PICO_GND_PINS]
+        self.gnd += pico["TP1"]
+        # VSYS stays on the Pico's own Schottky diode (not tied to VBUS); ADC3 measures it inside.
+        for name in ("VSYS", "RUN", "ADC_VREF", "3V3_EN"):
+            pico[name] += self.circuit.NC
+        return pico
+
+    def usb_header(self, pico: Any, ref: str) -> Any:
+        """The side-entry header for the cable from the panel USB-C socket's breakout: D+ and D- from the
+        Pico's test points TP3 and TP2 (pads under them on the main board), VBUS and GND its rails."""
+        header = self.part("Conn", ref, USB_HEADER_FOOTPRINT, "USB-C cable",
+                           [(n + 1, name, "PASSIVE") for n, name in enumerate(USB_HEADER)])
+        self.v5 += header["VBUS"]
+        self.gnd += header["GND"]
+        for point, pin in (("TP3", "D+"), ("TP2", "D-")):
+            line = self.net(PICO_USB_TEST_POINTS[point])
+            line += pico[point], header[pin]
+        return header
+
+    def _chain(self, load: Any, clock: Any, data_in: Any) -> None:
+        """The 74HCS165s, chip 0 feeding the Pico; a Hall switch (or a pulled-up button) per input."""
+        switches = {s.id: s for s in self.layout.switches}
+        spare_levels = dict(enumerate(self.layout.spare_pattern, start=self.layout.switch_count))
+        serial_out = data_in
+        for chip in range(self.layout.chips):
+            ref = f"U{chip + 2}"
+            hc165 = self.part("74HCS165", ref, "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm", "74HCS165", [
+                (1, "SH/~LD", "INPUT"), (2, "CLK", "INPUT"), (15, "CLK_INH", "INPUT"),
+                (10, "SER", "INPUT"), (9, "QH", "OUTPUT"), (7, "~QH", "OUTPUT"),
+                (8, "GND", "PWRIN"), (16, "VCC", "PWRIN"),
+                *[(num, name, "INPUT") for name, num in HC165_INPUT_PINS.items()],
+            ])
+            load += hc165["SH/~LD"]
+            clock += hc165["CLK"]
+            self.gnd += hc165["CLK_INH"], hc165["GND"]
+            self.v3 += hc165["VCC"]
+            hc165["~QH"] += self.circuit.NC
+            serial_out += hc165["QH"]
+            if chip == self.layout.chips - 1:
+                self.gnd += hc165["SER"]  # the far end shifts in zeros: the byte past the chain reads 0x00
+            else:
+                serial_out = self.net(f"SR_SER{chip}")
+                serial_out += hc165["SER"]
+            self._capacitor(f"C{chip + 1}", "100n", self.v3)
+            for bit, name in enumerate("HGFEDCBA"):
+                switch_id = chip * 8 + bit
+                pin = hc165[HC165_INPUT_PINS[name]]
+                switch = switches.get(switch_id)
+                if switch is None:  # a spare input, on its level of the fixed pattern
+                    level = self.v3 if spare_levels.get(switch_id) == "1" else self.gnd
+                    level += pin
+                    continue
+                line = self.net(f"SW{switch_id}_{_net_label(switch.place)}")
+                line += pin
+                self._switch(switch_id, switch.kind, line)
+
+    def _switch(self, switch_id: int, kind: str, line: Any) -> None:
+        ref = f"SW{switch_id + 1}"
+        if kind in ("button", "face"):  # a contact to ground with a 10k pull-up
+            footprint = "Connector_JST:JST_PH_B2B-PH-K_1x02_P2.00mm_Vertical"  # wired to the panel part
+            contact = self.part("SW_Push" if kind == "button" else "SW_Tilt", ref, footprint,
+                                "roll/done" if kind == "button" else "face up",
+                                [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            pullup = self.part("R", f"R_{ref}", "Resistor_SMD:R_0805_2012Metric", "10k",
+                               [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            line += contact[1], pullup[2]
+            self.gnd += contact[2]
+            self.v3 += pullup[1]
+            return
+        self.sensor(ref, sensing(self.layout, "row" if kind == "square" else "ladder"), line)
+
+    def sensor(self, ref: str, how: Sensing, line: Any, n: int | str = "") -> None:
+        """The switches of one place on ``line``: a Hall switch and its 100 nF (it drives the line low
+        while it sees a man), or reed switches in parallel to ground with a 10 k pull-up."""
+        part = how.part
+        if part.kind == "hall":
+            hall = self.part(part.name, ref, part.footprint, part.name,
+                             [(1, "VCC", "PWRIN"), (2, "OUT", "OUTPUT"), (3, "GND", "PWRIN")])
+            line += hall["OUT"]
+            self.v3 += hall["VCC"]
+            self.gnd += hall["GND"]
+            self._capacitor(f"C{n}" if n != "" else f"C_{ref}", "100n", self.v3)
+            return
+        for k in range(len(how.offsets)):
+            suffix = chr(ord("A") + k) if len(how.offsets) > 1 else ""
+            reed = self.part(part.name, f"{ref}{suffix}", part.footprint, part.name,
+                             [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            line += reed[1]
+            self.gnd += reed[2]
+        pullup = self.part("R", f"R{n}" if n != "" else f"R_{ref}", "Resistor_SMD:R_0805_2012Metric", "10k",
+                           [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        line += pullup[2]
+        self.v3 += pullup[1]
+
+    def pixel(self, ref: str, small: bool, value: str) -> Any:
+        """A WS2812B: the 5 x 5 mm one of the LED modules, or (``small``) the 2 x 2 mm WS2812B-2020 of
+        the die boards, their pins named alike."""
+        if small:
+            return self.part("WS2812B-2020", ref, PIXEL_2020, value, [
+                (1, "DOUT", "OUTPUT"), (2, "VSS", "PWRIN"), (3, "DIN", "INPUT"), (4, "VDD", "PWRIN")])
+        return self.part("WS2812B", ref, PIXEL_5050, value, [
+            (1, "VDD", "PWRIN"), (2, "DOUT", "OUTPUT"), (3, "VSS", "PWRIN"), (4, "DIN", "INPUT")])
+
+    def _capacitor(self, ref: str, value: str, supply: Any) -> None:
+        cap = self.part("C", ref, "Capacitor_SMD:C_0805_2012Metric", value,
+                        [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        supply += cap[1]
+        self.gnd += cap[2]
+
+    def _leds(self, led_gpio: Any) -> None:
+        """The LED rail's current-limited switch, the 3.3 V to 5 V buffer, the series resistor and the
+        WS2812B chain, all on +5V_LED."""
+        rail = self.net("+5V_LED", power=True)
+        switch = self.part("TPS2553", "U29", "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
+                           [(1, "IN", "PWRIN"), (2, "GND", "PWRIN"), (3, "EN", "INPUT"),
+                            (4, "~FAULT", "OPENCOLL"), (5, "ILIM", "PASSIVE"), (6, "OUT", "PWROUT")])
+        self.v5 += switch["IN"], switch["EN"]
+        self.gnd += switch["GND"]
+        rail += switch["OUT"]
+        switch["~FAULT"] += self.circuit.NC
+        limit = self.part("R", "R_ILIM1", "Resistor_SMD:R_0805_2012Metric", "53k6",
+                          [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        ilim = self.net("LED_ILIM")
+        ilim += switch["ILIM"], limit[1]
+        self.gnd += limit[2]
+        self._capacitor("C_IN1", "100n", self.v5)
+        buffer = self.part("74AHCT1G125", f"U{self.layout.chips + 2}", "Package_TO_SOT_SMD:SOT-23-5",
+                           "74AHCT1G125", [(1, "~OE", "INPUT"), (2, "A", "INPUT"), (3, "GND", "PWRIN"),
+                                           (4, "Y", "OUTPUT"), (5, "VCC", "PWRIN")])
+        led_gpio += buffer["A"]
+        self.gnd += buffer["~OE"], buffer["GND"]
+        rail += buffer["VCC"]
+        self._capacitor("C_U28", "100n", rail)  # the level shifter's own decoupling
+        shifted = self.net("LED_5V_DATA")
+        shifted += buffer["Y"]
+        series = self.part("R", "R1", "Resistor_SMD:R_0805_2012Metric", "330",
+                           [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        shifted += series[1]
+        data = self.net("LED_DIN0")
+        data += series[2]
+        bulk = self.part("CP", "C_BULK1", BULK_CAPACITOR, "470u",
+                         [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
+        rail += bulk["+"]
+        self.gnd += bulk["-"]
+        first_cap = self.layout.chips + 1
+        leds = sorted(self.layout.leds, key=lambda led: led.index)
+        for led in leds:
+            pixel = self.pixel(f"D{led.index + 1}", led.kind == "die", _net_label(led.place))
+            rail += pixel["VDD"]
+            self.gnd += pixel["VSS"]
+            data += pixel["DIN"]
+            self._capacitor(f"C{first_cap + led.index}", "100n", rail)
+            if led is leds[-1]:
+                pixel["DOUT"] += self.circuit.NC  # the last LED's output goes nowhere
+            else:
+                data = self.net(f"LED_DIN{led.index + 1}")
+                data += pixel["DOUT"]
+
+
+def _net_label(place: str) -> str:
+    return place.upper().replace(" ", "_")
