@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.permissions import bound_by_permissions
 from tablier.cli import main
 from tablier.fabrication.check import find_problems
 from tablier.hardware.layout import LayoutError, load_layout, read_layout
@@ -26,6 +27,18 @@ def test_the_committed_layout_has_no_problems() -> None:
 def test_check_prints_the_hash(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hardware", "check"]) == 0
     assert load_layout().hash in capsys.readouterr().out
+
+
+def test_check_writes_nothing_in_the_folder_it_is_run_from(tmp_path: Path) -> None:
+    """SKiDL opens log files in the working folder when it is imported; a maker's folder stays as
+    it was (and one he may not write in gets no complaint)."""
+    tmp_path.chmod(0o555)
+    done = subprocess.run([*bound_by_permissions(), sys.executable, "-m", "tablier", "hardware", "check"],
+                          cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.iterdir()) == []
+    assert "Permission denied" not in done.stdout + done.stderr
 
 
 def test_a_duplicate_address_is_reported(write_layout: Callable[[str], Path], board_text: str) -> None:

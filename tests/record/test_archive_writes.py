@@ -5,7 +5,6 @@ that cannot be written (a read-only folder)."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.permissions import bound_by_permissions
 from tablier.cli import main
 
 CORPORA = Path(os.environ["TABLIER_SHARED"], "corpora")
@@ -125,17 +125,6 @@ def test_an_import_while_another_process_writes_the_archive_is_refused_naming_it
         holder.kill()
         holder.wait()
     assert main(["archive", "list", "--archive", str(archive)]) == 0  # the kill left no stale lock
-
-
-def bound_by_permissions() -> tuple[str, ...]:
-    """A prefix that runs a command without root's power to write anywhere (so that a read-only
-    folder is read-only to it, as it is to a user)."""
-    if os.geteuid() != 0:
-        return ()
-    if shutil.which("setpriv") is None:
-        pytest.skip("running as root without setpriv: a read-only folder cannot be made to bind")
-    dropped = "-dac_override,-dac_read_search,-fowner"
-    return ("setpriv", "--bounding-set", dropped, "--inh-caps", dropped)
 
 
 @needs_corpora

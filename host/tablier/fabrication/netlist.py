@@ -13,7 +13,9 @@ ERC's findings; SKiDL is imported only here, and writes no files of its own.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,15 +101,17 @@ def build_netlist(layout: Layout) -> Netlist:
 
 
 def _import_skidl() -> Any:
-    """Import SKiDL without its start-up chatter about KiCad libraries this design does not use."""
+    """Import SKiDL without its start-up chatter about KiCad libraries this design does not use, and
+    without the log files it opens in the working folder on import (in a folder of its own, removed)."""
     logging.disable(logging.WARNING)
     try:
-        skidl = require("skidl", "maker", "SKiDL (it draws the boards' netlists)")
+        with tempfile.TemporaryDirectory(prefix="tablier-skidl-") as aside, contextlib.chdir(aside):
+            skidl = require("skidl", "maker", "SKiDL (it draws the boards' netlists)")
+            from skidl.logger import stop_log_file_output
+
+            stop_log_file_output()
     finally:
         logging.disable(logging.NOTSET)
-    from skidl.logger import stop_log_file_output
-
-    stop_log_file_output()
     return skidl
 
 
