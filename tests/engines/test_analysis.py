@@ -12,8 +12,6 @@ from gnubg_cube_oracle import gnubg_action, gnubg_cube_actions
 from tablier.cli import main
 from tablier.engines import LEVELS, tables_engine
 from tablier.engines.analysis import (
-    BACKGAMMON_THRESHOLDS,
-    DRAUGHTS_THRESHOLDS,
     CubeJudge,
     GameAnalysis,
     MoveAnalysis,
@@ -24,6 +22,7 @@ from tablier.engines.analysis import (
     thresholds_for,
 )
 from tablier.engines.cube import CubeState
+from tablier.engines.profiles import BACKGAMMON_THRESHOLDS, DRAUGHTS_THRESHOLDS
 from tablier.record.analysing import analyse_game, judge_cube, standing
 from tablier.record.game_record import DOUBLE, DROP, PLAY, TABLES, TAKE, Action, GameRecord, Record
 from tablier.record.importing import read_records

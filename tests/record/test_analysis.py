@@ -12,7 +12,7 @@ import pytest
 
 from tablier.cli import main
 from tablier.engines import LEVELS
-from tablier.engines.analysis import BACKGAMMON_THRESHOLDS
+from tablier.engines.profiles import BACKGAMMON_THRESHOLDS
 from tablier.record.analysing import analyse_game
 from tablier.record.archive import SCHEMA_VERSION, Archive
 from tablier.record.eventlog import Commit, DiceRecord, EventLogWriter, GameStart, Header, ResultRecord

@@ -15,16 +15,16 @@
 
 A tables engine answers ``rank(position, dice, level)`` / ``best(position, dice, level)``, a draughts
 engine ``rank(board, level)`` / ``best(board, level)``; every move returned is a member of the rules
-core's own legal list. :func:`tables_engine` and :func:`draughts_engine` choose the engine of a game.
-The package is pure: it imports the rules cores and nothing of the board, the link, play or records.
+core's own legal list. :func:`tables_engine` and :func:`draughts_engine` choose the engine of a game
+by its profile (:mod:`tablier.engines.profiles`, one row a game). The package is pure: it imports
+the rules cores and nothing of the board, the link, play or records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import cast
 
 from tablier.draughts.core import Board
-from tablier.draughts.variants import DevilBoard
 from tablier.tables.variant import Variant
 from tablier.tables.versailles import Versailles
 
@@ -34,42 +34,46 @@ from .cube import CubeDecision, CubeState, MatchStanding, cube_decision
 from .devil import DevilEngine
 from .draughts_search import DraughtsEngine
 from .levels import DEFAULT_LEVEL, LEVELS, Level, find_level
+from .profiles import ALPHA_BETA, EXPECTIMAX, GNUBG, SOLVER, VERSAILLES, evaluator
 from .tables_search import TablesEngine
 from .versailles_search import VersaillesEngine
-
-GNUBG_GAMES = frozenset({"backgammon", "portes", "tavla"})
-"""The tables games whose moves are Backgammon's, played by GNU Backgammon's evaluator."""
 
 TablesEngineType = BackgammonEngine | TablesEngine | VersaillesEngine
 DraughtsEngineType = DraughtsEngine | DevilEngine
 
+DESCRIPTIONS = {
+    GNUBG: "GNU Backgammon's neural-net evaluator",
+    EXPECTIMAX: "expectimax over the throws",
+    VERSAILLES: "expectimax over the throws",
+    ALPHA_BETA: "alpha-beta search",
+    SOLVER: "the exact solver of Devil among the Tailors",
+}
+"""Each engine in a few words, for a hint's title."""
+
 
 def tables_engine(variant: Variant) -> TablesEngineType:
     """The engine for ``variant``; :class:`EngineUnavailableError` if gnubg is needed and missing."""
-    if variant.name in GNUBG_GAMES:
+    kind = evaluator(variant.name, variant.facts, "tables")
+    if kind == GNUBG:
         return BackgammonEngine(variant)
-    if isinstance(variant, Versailles):
-        return VersaillesEngine(variant)
+    if kind == VERSAILLES:
+        return VersaillesEngine(cast(Versailles, variant))
     return TablesEngine(variant)
 
 
 def draughts_engine(board_class: type[Board]) -> DraughtsEngineType:
     """The engine for a draughts variant (its board class)."""
-    if issubclass(board_class, DevilBoard):
+    if evaluator(board_class.name, board_class.facts, "draughts") == SOLVER:
         return DevilEngine()
     return DraughtsEngine(board_class)
 
 
-def describe(name: str, options: Mapping[str, str] | None = None) -> str:
+def describe(name: str) -> str:
     """One line naming the engine that plays the game ``name``."""
-    if name in GNUBG_GAMES:
-        return "GNU Backgammon's neural-net evaluator"
-    if name == "devil":
-        return "the exact solver of Devil among the Tailors"
     from tablier.games import find_game
 
-    family = find_game(name).family
-    return "alpha-beta search" if family == "draughts" else "expectimax over the throws"
+    game = find_game(name)
+    return DESCRIPTIONS[evaluator(game.name, game.facts, game.family)]
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "BackgammonEngine", "Candidate", "CubeDecision", "CubeState",

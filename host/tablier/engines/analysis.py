@@ -36,91 +36,31 @@ from tablier.draughts.core import Move as DraughtsMove
 from tablier.tables.moves import ALL_ROLLS, Dice, Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
-from tablier.tables.ticktack import Ticktack
 
-from . import GNUBG_GAMES, DraughtsEngineType, TablesEngineType
-from .backgammon import DEEP_CANDIDATES, GNUBG_PLIES, BackgammonEngine
+from . import DraughtsEngineType, TablesEngineType
 from .cube import DOUBLE as PROPER_DOUBLE
 from .cube import CubeDecision, CubeState, MatchStanding, cube_decision
-from .devil import DevilEngine
-from .levels import LEVELS, Level
-from .tables_search import TablesEngine
-from .tables_terms import WIN_VALUE, evaluate
-
-INACCURACY = "inaccuracy"
-MISTAKE = "mistake"
-BLUNDER = "blunder"
-MARKS = (INACCURACY, MISTAKE, BLUNDER)
+from .levels import Level
+from .profiles import (
+    BACKGAMMON_THRESHOLDS,
+    BLUNDER,
+    INACCURACY,
+    MARKS,
+    MISTAKE,
+    TABLES_THRESHOLDS,
+    Thresholds,
+    profile,
+)
 
 DOUBLE, NO_DOUBLE, TAKE, DROP = "double", "no double", "take", "drop"
 """A cube decision as judged: what was done (or ``no double`` before a throw), and what was right
 (also ``too good``: no double, play on for the gammon)."""
 
 
-@dataclass(frozen=True)
-class Thresholds:
-    """The losses from which a move is an inaccuracy, a mistake, a blunder, in the engine's ``unit``."""
-
-    inaccuracy: float
-    mistake: float
-    blunder: float
-    unit: str
-
-    def mark(self, loss: float) -> str:
-        """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a loss of ``loss``."""
-        if loss >= self.blunder:
-            return BLUNDER
-        if loss >= self.mistake:
-            return MISTAKE
-        if loss >= self.inaccuracy:
-            return INACCURACY
-        return ""
-
-
-BACKGAMMON_THRESHOLDS = Thresholds(0.04, 0.08, 0.16, "equity")
-"""Backgammon, Portes, Tavla (GNU Backgammon's equity, points per game): GNU Backgammon's own marks,
-"doubtful" from 0.04, "bad" from 0.08, "very bad" from 0.16."""
-
-TABLES_THRESHOLDS = Thresholds(2.0, 4.0, 8.0, "evaluation points")
-"""Our tables engine's other games (Jacquet and its kin, Fevga, Long Nardy): one
-evaluation point is a pip of the race (a held point in the adversary's way is 2.5, a point of a
-prime 4 more); an inaccuracy gives away two pips' worth, a mistake four, a blunder eight. At the
-default level the engine looks at the adversary's replies, which evens plays out: losses of more
-than ten points are rare there, and larger at level 1."""
-
-PLAKOTO_THRESHOLDS = Thresholds(6.0, 12.0, 24.0, "evaluation points")
-"""Plakoto, whose evaluation counts a pinned man 12 and a pinned mother 200: a mistake gives away a
-pin's worth, a blunder two, an inaccuracy half of one."""
-
-TICKTACK_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "evaluation points")
-"""Ticktack, where a won game is worth 1000 a point and a play is mostly judged by the wins it
-leaves the adversary's next throw: an inaccuracy leaves him about one throw in 36 that wins a point
-(1000/36, 28), a mistake two, a blunder four (one throw in nine)."""
-
-DRAUGHTS_THRESHOLDS = Thresholds(25.0, 50.0, 100.0, "hundredths of a man")
-"""English draughts, the Losing Game, Polish: a blunder loses a man's worth (or more), a mistake
-half of one, an inaccuracy a quarter."""
-
-DEVIL_THRESHOLDS = Thresholds(2.0, 10.0, 1000.0, "plies to the end")
-"""Devil among the Tailors (the exact solver: 1000 - n for a win in n plies): a blunder throws a won
-game away (or hastens a loss past saving), a mistake wins ten plies later, an inaccuracy two."""
-
-
-DRAUGHTS_LOSS_CAP = 1000.0
-"""The most a draughts move can lose in an analysis (ten men): the search scores a forced win or loss
-about a thousand men from an even game, and a move that throws a forced win away, or walks into a
-forced loss, counts as ten men lost, so that one such move does not swamp a player's error rate."""
-
-
 def thresholds_for(game: str) -> Thresholds:
-    """The thresholds of the game named ``game`` (a catalogue name or a tables variant's name)."""
-    if game in GNUBG_GAMES:
-        return BACKGAMMON_THRESHOLDS
-    if game == "devil":
-        return DEVIL_THRESHOLDS
-    if game in ("english", "losing", "polish", "polish10"):
-        return DRAUGHTS_THRESHOLDS
-    return {"plakoto": PLAKOTO_THRESHOLDS, "ticktack": TICKTACK_THRESHOLDS}.get(game, TABLES_THRESHOLDS)
+    """The thresholds of the game named ``game`` (a catalogue name or a tables variant's name): its
+    profile's."""
+    return profile(game).thresholds
 
 
 # --- the analysis of a move, of a game -------------------------------------------------------------
@@ -340,22 +280,14 @@ def describe_analysis(analysis: GameAnalysis) -> str:
 # --- tables games ----------------------------------------------------------------------------------
 
 
-DEEPEST_TABLES_PLIES = 2
-"""The deepest our tables engine looks in an analysis (its level 3): untimed, three throws deep
-(level 4) would take a minute or more a move, so an analysis asked at level 4 is made at level 3."""
-
-
 class TablesJudge:
     """Judges the plays of one tables variant with its engine at one level."""
 
     def __init__(self, engine: TablesEngineType, level: Level) -> None:
         self.engine = engine
         self.variant = engine.variant
-        if isinstance(engine, TablesEngine) and level.plies > DEEPEST_TABLES_PLIES:
-            level = max((known for known in LEVELS if known.plies <= DEEPEST_TABLES_PLIES),
-                        key=lambda known: known.number)
         # untimed: the same judgement however busy the machine
-        self.level = replace(level, seconds=math.inf)
+        self.level = replace(engine.analysis_level(level), seconds=math.inf)
         self.thresholds = thresholds_for(engine.variant.name)
 
     def judge(self, number: int, position: Position, dice: Dice, played: Play) -> MoveAnalysis:
@@ -381,38 +313,16 @@ class TablesJudge:
 
     def _deepened(self, count: int) -> int:
         """How many of the ranking's first plays were scored at the level's full depth."""
-        engine = self.engine
-        if isinstance(engine, BackgammonEngine):
-            deep = DEEP_CANDIDATES[self.level.number]
-            return count if GNUBG_PLIES[self.level.number] == 0 or deep is None else min(count, deep)
-        return count if self.level.plies < 2 else min(count, self.level.candidates)
+        return self.engine.deepened(count, self.level)
 
     def deep_score(self, position: Position, play: Play) -> float:
         """The score the engine's ranking gives ``play`` when it looks at it at the level's depth."""
-        engine = self.engine
-        if isinstance(engine, BackgammonEngine):
-            return round(engine.play_terms(position, play, GNUBG_PLIES[self.level.number])["equity"], 4)
-        after = self.variant.after(position, play)
-        score, _ = evaluate(self.variant, after, position.turn)
-        if self.level.plies >= 2 and abs(score) < WIN_VALUE:
-            score = engine._expected(after, position.turn, self.level.plies - 1, math.inf)
-        return round(score, 3)
+        return self.engine.deep_score(position, play, self.level)
 
     def throw_value(self, position: Position, dice: Dice) -> float:
         """What ``dice`` are worth to the side to move: his best play's score at a cheap level
-        (a Ticktack win the throw allows: the win's value)."""
-        engine = self.engine
-        if isinstance(engine, BackgammonEngine):
-            return engine.rank_at_ply(position, dice, 0)[0].score
-        variant = self.variant
-        if isinstance(variant, Ticktack):
-            wins = variant.wins(position, dice)
-            if wins:
-                return WIN_VALUE * wins[0].value
-        ranked = engine.rank(position, dice, LEVELS[0])
-        if ranked:
-            return ranked[0].score
-        return evaluate(variant, position, position.turn)[0]
+        (a win the throw lets him claim: the win's value)."""
+        return self.engine.throw_value(position, dice)
 
     def luck(self, position: Position, dice: Dice) -> float:
         """The value of ``dice`` minus the average value of the 21 throws, for the side to move."""
@@ -422,7 +332,7 @@ class TablesJudge:
 
     def engine_name(self) -> str:
         """The engine's name as the analysis records it."""
-        return "gnubg" if isinstance(self.engine, BackgammonEngine) else "expectimax"
+        return self.engine.name
 
 
 # --- Backgammon's cube ----------------------------------------------------------------------------
@@ -488,14 +398,13 @@ class DraughtsJudge:
         best = ranked[0]
         played_score = next(candidate.score for candidate in ranked if candidate.move == played)
         loss = max(0.0, best.score - played_score)
-        if not isinstance(self.engine, DevilEngine):
-            loss = min(loss, DRAUGHTS_LOSS_CAP)
+        loss = min(loss, self.engine.loss_cap)
         best_text = str(best.move) if loss > 0 else text
         return MoveAnalysis(number, side, text, best_text, loss, self.thresholds.mark(loss), len(moves))
 
     def engine_name(self) -> str:
         """The engine's name as the analysis records it."""
-        return "solver" if isinstance(self.engine, DevilEngine) else "alpha-beta"
+        return self.engine.name
 
 
 # --- reading the JSON form ----------------------------------------------------------------------

@@ -16,7 +16,7 @@ Cube decisions are :mod:`tablier.engines.cube`'s. gnubg is an optional extra:
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.tables.moves import Dice, Play
 from tablier.tables.position import BAR, Position, SideBoard
@@ -25,6 +25,10 @@ from tablier.tables.variant import Variant
 from .candidates import Candidate, EngineUnavailableError
 from .explain import backgammon_why
 from .levels import DEFAULT_LEVEL, Level
+from .profiles import GNUBG
+
+if TYPE_CHECKING:
+    from .cube import CubeDecision, CubeState, MatchStanding
 
 MISSING = "the Backgammon engine needs GNU Backgammon: pip install 'tablier[engine]'"
 
@@ -62,9 +66,43 @@ def gnubg_board(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 class BackgammonEngine:
     """Plays ranked by GNU Backgammon's equity (cubeless, money), best first."""
 
+    name: ClassVar[str] = GNUBG
+    """The engine's name, as an analysis records it."""
+    judges_cube: ClassVar[bool] = True
+    """Whether the engine decides the doubling cube (:meth:`cube_decision`)."""
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.gnubg = load_gnubg()
+
+    def needs_main_thread(self, level: Level) -> bool:
+        """Whether ranking at ``level`` must run on the main thread (:func:`needs_main_thread`)."""
+        return needs_main_thread(level)
+
+    def cube_decision(self, position: Position, cube: CubeState, match: MatchStanding,
+                      level: Level) -> CubeDecision | None:
+        """The cube decision of the side on roll before his throw
+        (:func:`~tablier.engines.cube.cube_decision`)."""
+        from .cube import cube_decision
+
+        return cube_decision(position, cube, match, level)
+
+    def analysis_level(self, level: Level) -> Level:
+        """The level an analysis asked at ``level`` is made at: the same."""
+        return level
+
+    def deepened(self, count: int, level: Level) -> int:
+        """How many of a ranking's first ``count`` plays were scored at ``level``'s full depth."""
+        deep = DEEP_CANDIDATES[level.number]
+        return count if GNUBG_PLIES[level.number] == 0 or deep is None else min(count, deep)
+
+    def deep_score(self, position: Position, play: Play, level: Level) -> float:
+        """The score a ranking at ``level`` gives ``play`` when it looks at it at full depth."""
+        return round(self.play_terms(position, play, GNUBG_PLIES[level.number])["equity"], 4)
+
+    def throw_value(self, position: Position, dice: Dice) -> float:
+        """What ``dice`` are worth to the side to move: his best play's equity at 0-ply."""
+        return self.rank_at_ply(position, dice, 0)[0].score
 
     def evaluate(self, position: Position, ply: int) -> tuple[float, ...]:
         """gnubg's six numbers for the side on roll: win, win gammon, win backgammon, lose gammon,

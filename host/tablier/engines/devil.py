@@ -8,7 +8,9 @@ of solved positions is kept for the process.
 
 from __future__ import annotations
 
+import math
 from functools import cache
+from typing import ClassVar, cast
 
 from tablier.draughts.core import Board, Move
 from tablier.draughts.devil_solver import DevilPosition, DevilSolver, Solution
@@ -18,6 +20,7 @@ from .candidates import Candidate
 from .devil_table import lookup
 from .explain import devil_why
 from .levels import DEFAULT_LEVEL, Level
+from .profiles import SOLVER
 
 
 @cache
@@ -35,17 +38,20 @@ def solution(position: DevilPosition) -> Solution:
 class DevilEngine:
     """Every move of the devil or the tailors ranked by its exact value: fastest win, slowest loss."""
 
+    name: ClassVar[str] = SOLVER
+    """The engine's name, as an analysis records it."""
+    loss_cap: ClassVar[float] = math.inf
+    """The most one move can lose in an analysis: no cap (the scores are exact plies to the end)."""
+
     def rank(self, board: Board, level: Level = DEFAULT_LEVEL) -> list[Candidate[Move]]:
         """Every legal move, best first; ``score`` 1000 - n for a win in n plies, -(1000 - n) for a
         loss. The level does not matter: the play is perfect."""
-        if not isinstance(board, DevilBoard):
-            raise TypeError("the Devil engine plays Devil among the Tailors only")
         mover = board.turn
         ranked = []
         for move in board.legal_moves():
             board.push(move)
             try:
-                after = DevilPosition.from_board(board)
+                after = DevilPosition.from_board(cast(DevilBoard, board))
                 winner = after.winner()
                 solved = solution(after) if winner is None else None
             finally:

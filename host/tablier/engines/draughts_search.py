@@ -15,6 +15,7 @@ window at the root), so that a hint can rank them all.
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 from tablier.draughts.core import Board, Move
 from tablier.draughts.opposition import has_the_move
@@ -22,6 +23,7 @@ from tablier.draughts.opposition import has_the_move
 from .candidates import Candidate
 from .explain import draughts_why
 from .levels import DEFAULT_LEVEL, Level
+from .profiles import ALPHA_BETA
 
 MATE = 100_000
 MAN = 100
@@ -30,6 +32,11 @@ DEPTH_CAP = {1: 3}
 """The deepest a level searches (no cap unless listed): level 1 stays shallow whatever the time."""
 QUIESCENCE_LIMIT = 12
 
+LOSS_CAP = 1000.0
+"""The most a draughts move can lose in an analysis (ten men): the search scores a forced win or loss
+about a thousand men from an even game, and a move that throws a forced win away, or walks into a
+forced loss, counts as ten men lost, so that one such move does not swamp a player's error rate."""
+
 
 class _OutOfTime(Exception):
     pass
@@ -37,6 +44,11 @@ class _OutOfTime(Exception):
 
 class DraughtsEngine:
     """Alpha-beta with iterative deepening for one draughts variant (any :class:`Board` subclass)."""
+
+    name: ClassVar[str] = ALPHA_BETA
+    """The engine's name, as an analysis records it."""
+    loss_cap: ClassVar[float] = LOSS_CAP
+    """The most one move can lose in an analysis (:data:`LOSS_CAP`)."""
 
     def __init__(self, board_class: type[Board]) -> None:
         self.board_class = board_class

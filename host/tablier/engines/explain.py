@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tablier.tables.position import Position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 from .shots import shots, shots_words, threats_words
@@ -46,7 +45,7 @@ def aim_words(variant: Variant, name: str, value: float, after: Position, side: 
     position ``after`` the play; shots counted on ``after`` itself."""
     if name == "blots":
         return shots_words(variant, shots(variant, after, side))
-    if name == "their_wins" and isinstance(variant, Ticktack):
+    if name == "their_wins":
         return threats_words(variant, after)
     return _PHRASES[name](value)
 

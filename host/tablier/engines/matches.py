@@ -19,13 +19,13 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from tablier.draughts.core import Board, Move
 from tablier.tables.game import throw
 from tablier.tables.moves import Dice, Play
 from tablier.tables.players import PLAYERS, score
 from tablier.tables.position import BLACK, Position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 from tablier.tables.versailles import (
     AWAIT_LEAD,
@@ -132,10 +132,9 @@ def play_tables_game(variant: Variant, seats: tuple[TablesPlayer, TablesPlayer],
     position = variant.start_position(BLACK)
     for _ in range(MAX_TURNS):
         dice = throw(rng)
-        if isinstance(variant, Ticktack):
-            wins = variant.wins(position, dice)
-            if wins:
-                return position.turn, wins[0].value
+        wins = variant.wins(position, dice)
+        if wins:  # a win claimed at once (Ticktack)
+            return position.turn, wins[0].value
         plays = variant.plays(position, dice)
         play = seats[position.turn](variant, position, dice, rng)
         if play not in plays:
@@ -208,19 +207,22 @@ def play_match(game: str, specs: tuple[str, str], games: int, seed: int = 0,
     info = find_game(game)
     rng = random.Random(seed)
     score = MatchScore()
+    hands_over = False  # the dice a thrower cannot use go to his adversary: the game's own flow
     if info.family == "tables":
         variant = make_variant(info.name, options)
         tables = (tables_player(specs[0], variant), tables_player(specs[1], variant))
-        if isinstance(variant, Versailles):
-            flow = (versailles_player(specs[0], variant), versailles_player(specs[1], variant))
+        hands_over = variant.facts.hands_dice_over
+        if hands_over:
+            versailles = cast(Versailles, variant)
+            flow = (versailles_player(specs[0], versailles), versailles_player(specs[1], versailles))
     else:
         board_class = find_variant(info.name)
         board_options, _ = split_options(info.name, options or {})
         pieces = (draughts_player(specs[0], board_class), draughts_player(specs[1], board_class))
     for number in range(games):
         swap = number % 2 == 1
-        if info.family == "tables" and isinstance(variant, Versailles):
-            seat, points = play_versailles_game(variant, (flow[1], flow[0]) if swap else flow, rng)
+        if hands_over:
+            seat, points = play_versailles_game(versailles, (flow[1], flow[0]) if swap else flow, rng)
             value: float = points
         elif info.family == "tables":
             seats_t = (tables[1], tables[0]) if swap else tables

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from tablier.tables.moves import ALL_ROLLS
 from tablier.tables.position import Position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 
@@ -53,12 +52,12 @@ def shots_words(variant: Variant, found: Shots) -> str:
     return f"leaves {men} he can {verb} ({found.throws} of his 36 throws {verb})"
 
 
-def winning_throws(variant: Ticktack, position: Position) -> int:
+def winning_throws(variant: Variant, position: Position) -> int:
     """How many of the 36 throws of the side to move in ``position`` give him a win (Ticktack)."""
     return sum(1 if dice.is_doublet else 2 for dice in ALL_ROLLS if variant.wins(position, dice))
 
 
-def threats_words(variant: Ticktack, position: Position) -> str:
+def threats_words(variant: Variant, position: Position) -> str:
     """``gives him a win with 8 of his 36 throws``; ``gives him no win on his next throw``."""
     throws = winning_throws(variant, position)
     if not throws:

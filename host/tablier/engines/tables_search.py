@@ -15,18 +15,24 @@ end in, with their chances, each with the next thrower to move.
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING, ClassVar
 
 from tablier.tables.moves import ALL_ROLLS, Dice, Play
 from tablier.tables.position import Position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 from .candidates import Candidate
 from .explain import tables_why
-from .levels import DEFAULT_LEVEL, Level
+from .levels import DEFAULT_LEVEL, LEVELS, Level
+from .profiles import EXPECTIMAX
 from .tables_terms import WIN_VALUE, evaluate
+
+if TYPE_CHECKING:
+    from .cube import CubeDecision, CubeState, MatchStanding
 
 TURN = "turn"
 """A turn of a throw of the mover's own (the other kinds are Jacquet de Versailles')."""
@@ -34,12 +40,61 @@ TURN = "turn"
 Outcomes = list[tuple[float, Position]]
 """The positions a turn can end in, each with its chance, the next thrower to move."""
 
+DEEPEST_TABLES_PLIES = 2
+"""The deepest the engine looks in an analysis (its level 3): untimed, three throws deep (level 4)
+would take a minute or more a move, so an analysis asked at level 4 is made at level 3."""
+
 
 class TablesEngine:
     """Expectimax over the throws with each game's evaluation, for one variant."""
 
+    name: ClassVar[str] = EXPECTIMAX
+    """The engine's name, as an analysis records it."""
+    judges_cube: ClassVar[bool] = False
+    """Whether the engine decides the doubling cube (:meth:`cube_decision`)."""
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+
+    def needs_main_thread(self, level: Level) -> bool:
+        """Whether ranking must run on the main thread: never (pure Python)."""
+        return False
+
+    def cube_decision(self, position: Position, cube: CubeState, match: MatchStanding,
+                      level: Level) -> CubeDecision | None:
+        """None: the engine knows no doubling cube (its player never doubles and always takes)."""
+        return None
+
+    def analysis_level(self, level: Level) -> Level:
+        """The level an analysis asked at ``level`` is made at (no deeper than
+        :data:`DEEPEST_TABLES_PLIES`)."""
+        if level.plies <= DEEPEST_TABLES_PLIES:
+            return level
+        return replace(max((known for known in LEVELS if known.plies <= DEEPEST_TABLES_PLIES),
+                           key=lambda known: known.number), seconds=level.seconds)
+
+    def deepened(self, count: int, level: Level) -> int:
+        """How many of a ranking's first ``count`` plays were scored at ``level``'s full depth."""
+        return count if level.plies < 2 else min(count, level.candidates)
+
+    def deep_score(self, position: Position, play: Play, level: Level) -> float:
+        """The score a ranking at ``level`` gives ``play`` when it looks at it at full depth."""
+        after = self.variant.after(position, play)
+        score, _ = evaluate(self.variant, after, position.turn)
+        if level.plies >= 2 and abs(score) < WIN_VALUE:
+            score = self._expected(after, position.turn, level.plies - 1, math.inf)
+        return round(score, 3)
+
+    def throw_value(self, position: Position, dice: Dice) -> float:
+        """What ``dice`` are worth to the side to move: his best play's score at one ply (a win the
+        throw lets him claim: the win's value)."""
+        wins = self.variant.wins(position, dice)
+        if wins:
+            return WIN_VALUE * wins[0].value
+        ranked = self.rank(position, dice, LEVELS[0])
+        if ranked:
+            return ranked[0].score
+        return evaluate(self.variant, position, position.turn)[0]
 
     def rank(self, position: Position, dice: Dice, level: Level = DEFAULT_LEVEL) -> list[Candidate[Play]]:
         """Every legal play of ``dice``, best first, scored for the side to move."""
@@ -102,11 +157,10 @@ class TablesEngine:
         from his own view, with ``plies - 1`` more throws looked at)."""
         variant = self.variant
         mover = position.turn
-        if isinstance(variant, Ticktack):
-            wins = variant.wins(position, dice)
-            if wins:  # he claims it at once
-                value = WIN_VALUE * wins[0].value
-                return value if mover == side else -value
+        wins = variant.wins(position, dice)
+        if wins:  # he claims it at once
+            value = WIN_VALUE * wins[0].value
+            return value if mover == side else -value
         best: float | None = None
         for play in variant.plays(position, dice):
             value = 0.0

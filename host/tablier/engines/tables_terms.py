@@ -15,43 +15,34 @@
   likely winner need not mind his own men left, a likely loser must save what he can);
 * ``their_wins`` (Ticktack): the value of the wins his next throw would allow him.
 
-:data:`WEIGHTS` says how much each term counts in each game; a game not listed uses the default.
+Each game's profile (:data:`~tablier.engines.profiles.PROFILES`) says how much each term counts in
+it; a game's own aims (``postillon``, ``pins`` and ``mother``, ``count``, ``their_wins``) are measured
+only in the games whose weights name them (:data:`OWN_AIMS`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
+from typing import cast
 
-from tablier.tables.jacquet import Jacquet, SpanishBackgammon
+from tablier.tables.jacquet import SpanishBackgammon
 from tablier.tables.moves import ALL_ROLLS
 from tablier.tables.plakoto import Plakoto
 from tablier.tables.position import BAR, OFF, Position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
-Terms = dict[str, float]
+from .profiles import profile
 
-DEFAULT_WEIGHTS: dict[str, float] = {
-    "race": 1.0, "off": 2.0, "blocks": 2.0, "prime": 3.0, "blots": -4.0, "bar": 8.0,
-}
-WEIGHTS: dict[str, dict[str, float]] = {
-    "jacquet": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5},
-    "versailles": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5},
-    "spanish": {"race": 1.0, "off": 1.0, "blocks": 2.5, "prime": 4.0, "postillon": 0.5, "count": 1.5},
-    "fevga": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 5.0},
-    "nardy": {"race": 1.0, "off": 2.0, "blocks": 2.5, "prime": 5.0},
-    "plakoto": {"race": 1.0, "off": 2.0, "blocks": 1.5, "prime": 3.0, "blots": -3.0, "pins": 12.0,
-                "mother": 200.0},
-    "ticktack": {"race": 0.6, "off": 2.0, "blocks": 1.5, "prime": 2.0, "their_wins": -60.0},
-}
+Terms = dict[str, float]
 
 WIN_VALUE = 1000.0
 """The score of a won game, per point it is worth (a lost one scores minus as much)."""
 
 
-def weights_for(variant: Variant) -> dict[str, float]:
-    """The weight of each term in ``variant``'s evaluation."""
-    return WEIGHTS.get(variant.name, DEFAULT_WEIGHTS)
+def weights_for(variant: Variant) -> Mapping[str, float]:
+    """The weight of each term in ``variant``'s evaluation (its profile's)."""
+    return profile(variant.name).weights
 
 
 def evaluate(variant: Variant, position: Position, side: int, threats: bool = True) -> tuple[float, Terms]:
@@ -80,20 +71,41 @@ def terms(variant: Variant, position: Position, side: int, threats: bool = True)
     if variant.hitting:
         found["blots"] = float(_exposed_blots(variant, mine, theirs))
         found["bar"] = float(theirs[BAR] - mine[BAR])
-    if "postillon" in weights and isinstance(variant, Jacquet):
-        found["postillon"] = float(24 - min((p for p in range(1, 25) if mine[p]), default=0))
-    if isinstance(variant, Plakoto):
-        pinned = position.pinned
-        found["pins"] = float(pinned[1 - side].bit_count() - pinned[side].bit_count())
-        found["mother"] = (_mother_danger(variant, position, 1 - side)
-                           - _mother_danger(variant, position, side))
-    if isinstance(variant, SpanishBackgammon):
-        chance = race_chance(position, side)
-        found["count"] = (chance * _left_value(variant, theirs)
-                          - (1 - chance) * _left_value(variant, mine))
-    if threats and isinstance(variant, Ticktack) and position.turn != side:
+    for aim, measure in OWN_AIMS.items():
+        if aim in weights:
+            found.update(measure(variant, position, side))
+    if threats and "their_wins" in weights and position.turn != side:
         found["their_wins"] = their_wins(variant, position)
     return found
+
+
+def _postillon(variant: Variant, position: Position, side: int) -> Terms:
+    """Jacquet and its kin: how far my leading man has gone home."""
+    mine = position.boards[side]
+    return {"postillon": float(24 - min((p for p in range(1, 25) if mine[p]), default=0))}
+
+
+def _pins(variant: Variant, position: Position, side: int) -> Terms:
+    """Plakoto: his men I pin minus mine he pins, and the danger to each side's mother."""
+    plakoto = cast(Plakoto, variant)
+    pinned = position.pinned
+    return {"pins": float(pinned[1 - side].bit_count() - pinned[side].bit_count()),
+            "mother": _mother_danger(plakoto, position, 1 - side) - _mother_danger(plakoto, position, side)}
+
+
+def _count(variant: Variant, position: Position, side: int) -> Terms:
+    """Spanish Backgammon: the men left, counted by table, as the race stands."""
+    spanish = cast(SpanishBackgammon, variant)
+    chance = race_chance(position, side)
+    return {"count": (chance * _left_value(spanish, position.boards[1 - side])
+                      - (1 - chance) * _left_value(spanish, position.boards[side]))}
+
+
+OWN_AIMS: dict[str, Callable[[Variant, Position, int], Terms]] = {
+    "postillon": _postillon, "pins": _pins, "count": _count,
+}
+"""The aims only some games have, each measured in the games whose weights name it (``their_wins``,
+which depends on whose throw is next, is measured apart)."""
 
 
 def _blocking(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, int]:
@@ -158,7 +170,7 @@ def _left_value(variant: SpanishBackgammon, board: tuple[int, ...]) -> int:
     return sum(values[(point - 1) // 6] * board[point] for point in range(1, 25))
 
 
-def their_wins(variant: Ticktack, position: Position) -> float:
+def their_wins(variant: Variant, position: Position) -> float:
     """The expected value of the wins the side to move may claim on his throw (Ticktack)."""
     total = 0.0
     for dice in ALL_ROLLS:

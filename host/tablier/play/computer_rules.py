@@ -21,12 +21,10 @@ from collections import Counter
 
 from tablier.draughts.core import Board, Move
 from tablier.engines import draughts_engine, tables_engine
-from tablier.engines.backgammon import BackgammonEngine
-from tablier.engines.cube import CubeState, MatchStanding, cube_decision
+from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.engines.shots import winning_throws
 from tablier.tables.position import Position
-from tablier.tables.ticktack import Ticktack
 from tablier.tables.variant import Variant
 
 #: Ticktack: the chance of a win at once from which the computer vies (and yields to a vie).
@@ -37,18 +35,16 @@ def cube_offer(variant: Variant, position: Position, cube: CubeState, match: Mat
                level: Level) -> bool:
     """Whether the side on roll in ``position`` (before its throw) doubles, the cube and the match
     standing as they are."""
-    if not isinstance(tables_engine(variant), BackgammonEngine):
-        return False
-    return cube_decision(position, cube, match, level).action == "double"
+    decision = tables_engine(variant).cube_decision(position, cube, match, level)
+    return decision is not None and decision.action == "double"
 
 
 def cube_answer(variant: Variant, doubler: Position, cube: CubeState, match: MatchStanding,
                 level: Level) -> bool:
     """Whether the doubled side takes (True) or drops; ``doubler``: the position, the doubler on
     roll; ``cube``: the cube before the double."""
-    if not isinstance(tables_engine(variant), BackgammonEngine):
-        return True
-    return cube_decision(doubler, cube, match, level).take
+    decision = tables_engine(variant).cube_decision(doubler, cube, match, level)
+    return decision is None or decision.take
 
 
 def keeps_throw(dice: tuple[int, int]) -> bool:
@@ -56,17 +52,17 @@ def keeps_throw(dice: tuple[int, int]) -> bool:
     return dice[0] == dice[1] or sum(dice) >= 8
 
 
-def win_chance(variant: Ticktack, position: Position) -> float:
+def win_chance(variant: Variant, position: Position) -> float:
     """The chance that the side to move's next throw gives him a win (claimed at once)."""
     return winning_throws(variant, position) / 36
 
 
-def wants_vie(variant: Ticktack, position: Position) -> bool:
+def wants_vie(variant: Variant, position: Position) -> bool:
     """Whether the side to move vies before his throw."""
     return win_chance(variant, position) > VIE_CHANCE
 
 
-def vie_answer(variant: Ticktack, position: Position, answerer: int) -> bool:
+def vie_answer(variant: Variant, position: Position, answerer: int) -> bool:
     """Whether ``answerer`` sees a vie (True) or yields; ``position.turn`` is about to throw."""
     if position.turn == answerer:
         return True

@@ -40,7 +40,6 @@ from tablier.draughts.core import Board, Move
 from tablier.draughts.devil_solver import DevilPosition
 from tablier.draughts.variants import DevilBoard
 from tablier.engines import draughts_engine, tables_engine
-from tablier.engines.backgammon import BackgammonEngine, needs_main_thread
 from tablier.engines.candidates import Candidate, EngineUnavailableError
 from tablier.engines.devil import solution
 from tablier.engines.draughts_search import MAN, MATE
@@ -377,7 +376,7 @@ class TablesTeacher(Teacher):
         start = inference.start
         level = teacher_level(variant.name)
         engine = tables_engine(variant)
-        main_thread = isinstance(engine, BackgammonEngine) and needs_main_thread(level)
+        main_thread = engine.needs_main_thread(level)
         return level, self.ranking((variant.name, start, tuple(dice)),
                                    lambda: engine.rank(start, dice, level), main_thread)
 

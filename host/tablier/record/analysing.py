@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 from tablier.engines import draughts_engine, tables_engine
 from tablier.engines.analysis import CubeJudge, DraughtsJudge, GameAnalysis, MoveAnalysis, TablesJudge
-from tablier.engines.backgammon import BackgammonEngine
 from tablier.engines.cube import CubeDecision, CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.tables.moves import Dice
@@ -68,7 +67,7 @@ def analyse_game(record: Record, game: GameRecord, level: Level,
             if on_move is not None:
                 on_move(moves[-1])
         cubed = bool(variant.options.get("cube")) or any(action.kind == DOUBLE for action in game.actions)
-        if isinstance(tables.engine, BackgammonEngine) and cubed:
+        if tables.engine.judges_cube and cubed:
             cube = judge_cube(steps, CubeJudge(tables.level, standing(record, game)), bool(game.start))
         level = tables.level  # our engine's level 4 is analysed at level 3
     return GameAnalysis(game=name, engine=engine_name, level=level.number, thresholds=thresholds,
