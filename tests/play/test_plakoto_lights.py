@@ -8,7 +8,7 @@ from typing import Any
 
 from tablier.board.leds import MOTHER, PINNED
 from tablier.board.orientation import Orientation
-from tablier.play.tables_display import plakoto_places
+from tablier.play.tables_display import TablesDisplay
 from tablier.tables.catalog import make_variant
 from tablier.tables.position_text import parse_position
 
@@ -17,7 +17,7 @@ def places(game: str, text: str) -> list[tuple[tuple[str, int], str]]:
     variant = make_variant(game)
     session: Any = SimpleNamespace(variant=variant, orientation=Orientation(variant, "home-right"),
                                    flow=SimpleNamespace(position=parse_position(text)))
-    return [(place, meaning.name) for place, meaning in plakoto_places(session)]
+    return [(place, meaning.name) for place, meaning in TablesDisplay(session).plakoto_places()]
 
 
 def test_the_movers_pinned_man_and_both_mothers_light() -> None:

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from tablier.play.scene import scene_of
-from tablier.web.live import ScenePublisher, announce, page_state, publishing
+from tablier.play.scene import publishing, scene_of
+from tablier.web.live import ScenePublisher, announce, page_state
 from tablier.web.page import PAGE
 from tablier.web.server import LiveServer, ServeError, parse_address
 

@@ -49,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from tablier.errors import TablierError
     from tablier.hardware.layout import load_layout
     from tablier.link.errors import LinkError
+    from tablier.play.board_replay import board_steps, replay
     from tablier.play.scene import replay_scene
     from tablier.play.view import View
-    from tablier.record.board_replay import board_steps, replay
 
     from .archive import open_archive
 

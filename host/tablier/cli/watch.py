@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
             view.connected(f"the board: the game logged in {args.log}")
             session.on_redraw = view
             if args.serve is not None:
-                from tablier.web.live import open_server, publishing
+                from tablier.play.scene import publishing
+                from tablier.web.live import open_server
 
                 server = open_server(args.serve)
                 stack.callback(server.stop)

@@ -42,6 +42,15 @@ class DevilEngine:
     """The engine's name, as an analysis records it."""
     loss_cap: ClassVar[float] = math.inf
     """The most one move can lose in an analysis: no cap (the scores are exact plies to the end)."""
+    exact: ClassVar[bool] = True
+    """The engine's scores are exact: a move's verdict is a game won or thrown away."""
+
+    def prepare(self, board: Board) -> None:
+        """Work out ``board``'s solution ahead of the first question (the shipped table's load, or a
+        position it does not hold solved): slow, for a background thread."""
+        position = DevilPosition.from_board(cast(DevilBoard, board))
+        if position.winner() is None:
+            solution(position)
 
     def rank(self, board: Board, level: Level = DEFAULT_LEVEL) -> list[Candidate[Move]]:
         """Every legal move, best first; ``score`` 1000 - n for a win in n plies, -(1000 - n) for a

@@ -49,6 +49,11 @@ class DraughtsEngine:
     """The engine's name, as an analysis records it."""
     loss_cap: ClassVar[float] = LOSS_CAP
     """The most one move can lose in an analysis (:data:`LOSS_CAP`)."""
+    exact: ClassVar[bool] = False
+    """The engine's scores are a search's estimate (men and their places), not exact."""
+
+    def prepare(self, board: Board) -> None:
+        """Nothing to work out ahead of the first question."""
 
     def __init__(self, board_class: type[Board]) -> None:
         self.board_class = board_class

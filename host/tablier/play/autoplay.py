@@ -94,10 +94,7 @@ class AutoHands:
             self._follow_lights(session)
             return
         self._stepped = False
-        if isinstance(session, TablesSession):
-            self._plan_tables(session)
-        elif isinstance(session, DraughtsSession):
-            self._plan_draughts(session)
+        session.plan_for(self)
 
     def _follow_lights(self, session: Session) -> None:
         """One step of the computer's move, as the lights ask it: a man lifted where ``lift-here``
@@ -123,7 +120,8 @@ class AutoHands:
         self._queue.append(lambda: self.hands.press(player, True))
         self._queue.append(lambda: self.hands.press(player, False))
 
-    def _plan_tables(self, session: TablesSession) -> None:
+    def plan_tables(self, session: TablesSession) -> None:
+        """The next motions of the hands in a tables game."""
         key = (session.game_number, session.ply, session.phase, len(session.committed))
         throwing = session.phase in (OPENING, THROW)
         if key == self._planned_for and session.phase != ASKING:
@@ -192,7 +190,8 @@ class AutoHands:
 
     # -- draughts ----------------------------------------------------------------------------------
 
-    def _plan_draughts(self, session: DraughtsSession) -> None:
+    def plan_draughts(self, session: DraughtsSession) -> None:
+        """The next motions of the hands in a draughts game."""
         key = (session.game_number, len(session.committed), session.phase)
         if key == self._planned_for:
             return

@@ -24,33 +24,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablier.board.leds import DIE, LIFT_HERE, PRESS_WHEN_DONE, PUT_HERE, YOUR_TURN, LedPlan
-from tablier.board.observation import TABLES_PLACES
-from tablier.board.tables_inference import Status
-from tablier.draughts.core import Move
+from tablier.board.leds import LIFT_HERE, PRESS_WHEN_DONE, PUT_HERE, YOUR_TURN, LedPlan
 from tablier.engines import find_level, tables_engine
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
-from tablier.errors import IllegalMoveError, TablierError
-from tablier.tables.game import Game, Phase
-from tablier.tables.jacquet import AWAIT_CHOICE, JacquetGame
+from tablier.errors import IllegalMoveError
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
-from tablier.tables.ticktack import Ticktack
-from tablier.tables.ticktack_game import TicktackGame
-from tablier.tables.turn import ANSWER, PLAY, THROW, Turn
+from tablier.tables.turn import ANSWER, CLAIM, DOUBLE, KEEP, PLAY, SEE, TAKE, THROW, VIE, WHY_NOT, Turn
 
 from .computer_lights import (
     Lights,
     MovePath,
-    draughts_path,
     lights_words,
-    next_lights,
     path_words,
-    squares_shown,
-    tables_path,
-    tables_shown,
 )
 from .computer_rules import (
     cube_answer,
@@ -70,8 +58,6 @@ if TYPE_CHECKING:
 COMPUTER = "computer"
 """A player whose name's first word is this (``computer``, ``computer:LEVEL``, ``Computer A``,
 ``Computer B:1``) is played by the engine."""
-
-GameSession = TablesSession | DraughtsSession
 
 
 def seat_level(name: str) -> Level | None:
@@ -101,19 +87,12 @@ def parse_players(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def player_name(session: GameSession, player: int) -> str:
-    """Player ``player``'s name with his colour, as the session says it."""
-    if isinstance(session, TablesSession):
-        return session._name(player - 1)
-    return session._name(session.player_of(False) != player)
-
-
 class Computer:
     """The engine's seats of one session (``levels[n]``: player ``n + 1``'s level, None: a person)."""
 
     def __init__(self, levels: tuple[Level | None, Level | None]) -> None:
         self.levels = levels
-        self.choice: tuple[object, Play | Move] | None = None  # (the turn's key, the move chosen)
+        self.choice: tuple[object, object] | None = None  # (the turn's key, the move chosen)
         self.done_for: set[object] = set()  # the decisions taken (one per turn and kind)
         self.off_since: float | None = None  # when the board left the computer's move's way
         self.told_off = False
@@ -134,48 +113,38 @@ class Computer:
 
     def command(self, session: Session, player: int, argument: str) -> None:
         """``computer play MOVE``: the move the computer chose for this turn (said again by a replay)."""
-        assert isinstance(session, TablesSession | DraughtsSession)
         word, _, notation = argument.partition(" ")
         notation = notation.strip()
-        mover = _mover(session)
+        mover = session.mover()
         if word != "play" or mover is None or not self.plays(mover):
             raise IllegalMoveError("`computer play MOVE` names the computer's move in its own turn")
-        found: list[Play | Move]
-        if isinstance(session, TablesSession):
-            plays = session.inference.plays if session.inference is not None else []
-            found = [p for p in plays if (format_play(p) if p else "-") == notation]
-        else:
-            found = [m for m in session.legal_moves() if str(m) == notation]
+        found = session.moves_named(notation)
         if not found:
             raise IllegalMoveError(f"{notation!r} is not a legal move now")
-        self.choice = (_key(session), found[0])
+        self.choice = (session.turn_key(), found[0])
         self.off_since, self.told_off, self.confirmed = None, False, 0
         steps = path_words(session, self._path(session))
-        session.say(f"{player_name(session, mover)} plays {notation}: {steps} (as lit)")
+        session.say(f"{session.player_name(mover)} plays {notation}: {steps} (as lit)")
 
     # -- hooks of the game sessions ---------------------------------------------------------------
 
     def moving(self, session: Session) -> bool:
         """Whether the human is making the computer's move now (chosen, the board to show it)."""
-        if not isinstance(session, TablesSession | DraughtsSession):
+        mover = session.mover()
+        if mover is None or not self.plays(mover) or self.choice is None \
+                or self.choice[0] != session.turn_key():
             return False
-        mover = _mover(session)
-        if mover is None or not self.plays(mover) or self.choice is None or self.choice[0] != _key(session):
-            return False
-        move = self.choice[1]  # a man touched (Ticktack, Law 11) may narrow the moves: choose again
-        if isinstance(session, TablesSession):
-            return session.inference is not None and move in session.inference.plays
-        return move in session.legal_moves()
+        # a man touched (Ticktack, Law 11) may narrow the moves: choose again
+        return session.move_allowed(self.choice[1])
 
     def on_press(self, session: Session, player: int) -> bool:
         """A button pressed (or ``done``) in the computer's turn: its move commits if the board shows
         it, else the players are told what is left; False when it is not the computer's turn."""
-        assert isinstance(session, TablesSession | DraughtsSession)
-        mover = _mover(session)
+        mover = session.mover()
         if mover is None or not self.plays(mover):
             return False
         if not self.moving(session):
-            session.say(f"{player_name(session, mover)} is still choosing its move")
+            session.say(f"{session.player_name(mover)} is still choosing its move")
             return True
         lights = self._lights(session)
         if lights.press:  # a step the switches cannot see: the press says it is made
@@ -185,34 +154,25 @@ class Computer:
                 return True
         shown = self._shown(session) if lights.done else None
         if shown is None:
-            session.say(f"the board does not show {player_name(session, mover)}'s move yet: "
+            session.say(f"the board does not show {session.player_name(mover)}'s move yet: "
                         f"{lights_words(session, self._lights(session)).removeprefix('not its move: ')}")
             return True
         self.huffed = None
-        if isinstance(session, TablesSession):
-            session._commit(shown)  # type: ignore[arg-type]
-        else:
-            session._commit(shown)  # type: ignore[arg-type]
+        session.commit_shown(shown)
         return True
 
     def led_plan(self, session: Session) -> LedPlan | None:
         """The lights of the computer's move while the human makes it (None otherwise)."""
         if not self.moving(session):
             return None
-        assert isinstance(session, TablesSession | DraughtsSession)
-        mover = _mover(session)
+        mover = session.mover()
         assert mover is not None
         lights = self._lights(session)
         plan = LedPlan(session.layout).status(mover, PRESS_WHEN_DONE if lights.press else YOUR_TURN)
         for index, meaning in ((lights.lift, LIFT_HERE), (lights.put, PUT_HERE)):
-            if index is None:
-                continue
-            if isinstance(session, TablesSession):
-                plan.place(TABLES_PLACES[index], meaning)
-            else:
-                plan.place(("square", index), meaning)
-        if isinstance(session, TablesSession) and session.flow.dice is not None:
-            plan.die(1, session.flow.dice.first, DIE).die(2, session.flow.dice.second, DIE)
+            if index is not None:
+                session.light_place(plan, index, meaning)
+        session.light_throw(plan)
         return plan
 
     def lines(self, session: Session, lines: list[str]) -> list[str]:
@@ -220,36 +180,30 @@ class Computer:
         man may go, are the computer's to say (its move, not any legal one): what to do next."""
         if not self.moving(session):
             return lines
-        assert isinstance(session, TablesSession | DraughtsSession)
-        mover = _mover(session) or 1
+        mover = session.mover() or 1
         shows = next((n for n, line in enumerate(lines) if line.startswith("the board shows:")), len(lines))
         words = lights_words(session, self._lights(session))
-        return [*lines[:shows], f"{player_name(session, mover)}: {words}"]
+        return [*lines[:shows], f"{session.player_name(mover)}: {words}"]
 
     # -- the live loop ----------------------------------------------------------------------------
 
     def act(self, session: Session) -> None:
         """Take the decisions the game now asks of the computer (live play only): one after another
         (its move committed, then its cube decision at once), before any hand may throw."""
-        if not isinstance(session, TablesSession | DraughtsSession):
-            return
         for _ in range(4):
             if session.finished:
                 return
             before = len(session.message_log)
             try:
                 self._answer_takeback(session)
-                if isinstance(session, TablesSession):
-                    self._act_tables(session)
-                else:
-                    self._act_draughts(session)
+                session.act_for(self)
             except EngineUnavailableError as error:
                 session.say(f"the computer cannot play: {error}", "warning")
                 session.finished = True
             if len(session.message_log) == before:
                 return
 
-    def _say(self, session: GameSession, player: int, line: str, once: object = None) -> None:
+    def _say(self, session: Session, player: int, line: str, once: object = None) -> None:
         """Say ``line`` as player ``player`` at the terminal (logged; once per ``once`` key)."""
         if once is not None:
             if once in self.done_for:
@@ -257,27 +211,27 @@ class Computer:
             self.done_for.add(once)
         session.command_line(f"{player} {line}")
 
-    def _answer_takeback(self, session: GameSession) -> None:
+    def _answer_takeback(self, session: Session) -> None:
         takebacks = session.takebacks
         if not takebacks.asked or takebacks.undo is None:
             return
-        side = takebacks.undo.side
-        answerer = 2 - side if isinstance(session, TablesSession) else session.player_of(not side)
+        answerer = 3 - session.player_of_side(takebacks.undo.side)
         tried = ("takeback", id(takebacks.undo))
         if self.plays(answerer) and tried not in self.done_for:
             self._say(session, answerer, "accept" if session.options.teaching else "refuse")
             if takebacks.asked:  # the answer was refused (and said): not again for this move
                 self.done_for.add(tried)
 
-    def _act_tables(self, session: TablesSession) -> None:
+    def act_tables(self, session: TablesSession) -> None:
+        """The decisions of a tables game: a missed win called, a double or vie answered, the cube,
+        a vie or a kept throw before a throw, a win claimed, the play chosen and followed."""
         flow = session.flow
         if session.phase == SETUP or flow.outcome is not None:
             return
         key = (session.game_number, session.ply, flow.position)
-        if isinstance(flow, TicktackGame):
-            missed_by = flow.missed_by
-            if flow.missed is not None and missed_by is not None and self.plays(2 - missed_by):
-                self._say(session, 2 - missed_by, "why-not", ("why-not", key, missed_by))
+        for side in (0, 1):  # a win the adversary missed: "Why not?" (Ticktack)
+            if self.plays(side + 1) and WHY_NOT in flow.choices(side):
+                self._say(session, side + 1, "why-not", ("why-not", key, 1 - side))
                 return
         side = flow.turn
         if flow.awaiting == ANSWER:
@@ -285,8 +239,9 @@ class Computer:
         elif self.plays(side + 1) and session.phase == THROW and flow.awaiting == THROW:
             self._before_throw(session, side + 1, key)
         elif self.plays(side + 1) and session.phase in (PLAY, ASKING) and flow.dice is not None:
-            if isinstance(flow, TicktackGame) and flow.available and flow.touched is None:
-                self._say(session, side + 1, f"claim {flow.available[0].name}", ("claim", key))
+            wins = flow.variant.wins(flow.position, flow.dice) if CLAIM in flow.choices(side) else None
+            if wins:
+                self._say(session, side + 1, f"claim {wins[0].name}", ("claim", key))
             elif not self.moving(session):
                 self._choose_play(session, side + 1)
             else:
@@ -295,43 +250,44 @@ class Computer:
     def _answer(self, session: TablesSession, key: object) -> None:
         """A double (or a vie) to answer: the computer's, if it is the one asked."""
         flow = session.flow
-        side = flow.turn
-        if isinstance(flow, Game) and self.plays(side + 1):
+        side = flow.answering()
+        if not self.plays(side + 1):
+            return
+        choices = flow.choices(side)
+        if TAKE in choices:
             doubler = flow.position.with_turn(1 - side)
-            take = cube_answer(session.variant, doubler, CubeState.of_game(flow), standing(session),
+            take = cube_answer(session.variant, doubler, cube_state(flow), standing(session),
                                self.level(side + 1))
             self._say(session, side + 1, "take" if take else "drop", ("cube", key))
-        elif (isinstance(flow, TicktackGame) and isinstance(flow.variant, Ticktack)
-              and flow.vier is not None and self.plays(2 - flow.vier)):
-            answerer = 1 - flow.vier
-            see = vie_answer(flow.variant, flow.position, answerer)
-            self._say(session, answerer + 1, "see" if see else "yield", ("vie", key, flow.vies))
+        elif SEE in choices:
+            see = vie_answer(flow.variant, flow.position, side)
+            self._say(session, side + 1, "see" if see else "yield", ("vie", key, flow.vies))
 
     def _before_throw(self, session: TablesSession, player: int, key: object) -> None:
         """The computer's turn to throw: its cube (or vie) first, then the throw is asked for."""
         flow = session.flow
+        choices = flow.choices(player - 1)
         cube = ("double", key)
-        if isinstance(flow, Game) and flow.may_double() and cube not in self.done_for:
+        if DOUBLE in choices and cube not in self.done_for:
             self.done_for.add(cube)
-            if cube_offer(session.variant, flow.position, CubeState.of_game(flow), standing(session),
+            if cube_offer(session.variant, flow.position, cube_state(flow), standing(session),
                           self.level(player)):
                 self._say(session, player, "double")
                 return
-        if (isinstance(flow, TicktackGame) and isinstance(flow.variant, Ticktack)
-                and not flow.vied_this_throw and ("vie", key) not in self.done_for):
+        if VIE in choices and ("vie", key) not in self.done_for:
             self.done_for.add(("vie", key))
             if wants_vie(flow.variant, flow.position):
                 self._say(session, player, "vie")
                 return
-        cast = _cast_to_keep(flow)
-        if cast is not None and ("keep", key) not in self.done_for:
+        kept = flow.throw_to_keep() if KEEP in choices else None
+        if kept is not None and ("keep", key) not in self.done_for:
             self.done_for.add(("keep", key))
-            if keeps_throw(cast):
+            if keeps_throw(kept):
                 self._say(session, player, "keep")
                 return
         if ("throw", key) not in self.done_for:
             self.done_for.add(("throw", key))
-            name = player_name(session, player)
+            name = session.player_name(player)
             if session.dice.source == "physical":
                 session.say(f"throw the dice for {name} and type them: dice A B")
             else:
@@ -347,13 +303,14 @@ class Computer:
             play = next((c.move for c in ranked if c.move in plays), plays[0])
         session.command_line(f"{player} computer play {format_play(play) if play else '-'}")
 
-    def _act_draughts(self, session: DraughtsSession) -> None:
+    def act_draughts(self, session: DraughtsSession) -> None:
+        """The decisions of a draughts game: huff or compel, the move chosen and followed."""
         if session.phase != PLAYING:
             return
         player = session.player_of(session.board.turn)
         if not self.plays(player):
             return
-        key = _key(session)
+        key = session.turn_key()
         huffable = session.laws.huffable() if session.laws is not None else []
         if huffable and ("huff", key) not in self.done_for:
             self.done_for.add(("huff", key))
@@ -366,7 +323,7 @@ class Computer:
         else:
             self._follow(session, player)
 
-    def _follow(self, session: GameSession, player: int) -> None:
+    def _follow(self, session: Session, player: int) -> None:
         """While the human makes the computer's move: commit once the board shows it; say once when
         the board has stood off its way for the grace time."""
         lights = self._lights(session)
@@ -382,42 +339,23 @@ class Computer:
             self.told_off = True
             assert self.choice is not None
             words = lights_words(session, lights).removeprefix("not its move: ")
-            session.say(f"not {player_name(session, player)}'s move {_notation(self.choice[1])}: {words}",
+            session.say(f"not {session.player_name(player)}'s move "
+                        f"{session.move_notation(self.choice[1])}: {words}",
                         "warning")
 
     # -- where the move stands --------------------------------------------------------------------
 
-    def _path(self, session: GameSession) -> MovePath:
+    def _path(self, session: Session) -> MovePath:
         assert self.choice is not None
-        move = self.choice[1]
-        if isinstance(session, TablesSession):
-            assert not isinstance(move, Move)
-            return tables_path(session, move)
-        assert isinstance(move, Move)
-        return draughts_path(session, move, self.huffed)
+        return session.move_path(self.choice[1], self.huffed)
 
-    def _lights(self, session: GameSession) -> Lights:
-        path = self._path(session)
-        if isinstance(session, TablesSession):
-            seen = dict(enumerate(session.observation.counts))
-            return next_lights(path, seen, tables_shown(session.ladder), self.confirmed)
-        return next_lights(path, {square: 1 for square in session.observation.squares}, squares_shown,
-                           self.confirmed)
+    def _lights(self, session: Session) -> Lights:
+        return session.path_lights(self._path(session), self.confirmed)
 
-    def _shown(self, session: GameSession) -> object | None:
+    def _shown(self, session: Session) -> object | None:
         """The reading's candidate that is the computer's move, when the board shows it."""
         assert self.choice is not None
-        reading = session.reading
-        if reading is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
-            return None
-        move = self.choice[1]
-        if isinstance(session, DraughtsSession):
-            return next((c for c in session.reading.finals if c.move == move), None)  # type: ignore[union-attr]
-        inference = session.inference
-        assert inference is not None and not isinstance(move, Move)
-        target = session.variant.after(inference.start, move)
-        return next((c for c in session.reading.finals  # type: ignore[union-attr]
-                     if session.variant.after(inference.start, inference.play_of(c)) == target), None)
+        return session.shown_move(self.choice[1])
 
 
 def standing(session: TablesSession) -> MatchStanding:
@@ -425,39 +363,10 @@ def standing(session: TablesSession) -> MatchStanding:
     return MatchStanding.of_match(session.match) if session.match is not None else MatchStanding()
 
 
-def _cast_to_keep(flow: Turn) -> tuple[int, int] | None:
-    """The deciding (Jacquet, Spanish) or opening (Backgammon's ``opening=choose``) throw the side
-    to act may keep or throw again; None when there is none."""
-    if isinstance(flow, JacquetGame) and flow.first.awaiting == AWAIT_CHOICE and flow.first.dice:
-        return (flow.first.dice.first, flow.first.dice.second)
-    if isinstance(flow, Game) and flow.phase is Phase.CHOOSE and flow.opening_cast:
-        black, white = flow.opening_cast
-        cast = (black[0], white[0]) if len(black) == 1 else (black if flow.turn == 0 else white)
-        return (cast[0], cast[1])
-    return None
-
-
-def _mover(session: GameSession) -> int | None:
-    """The player (1 or 2) to move in a turn being played, None outside one."""
-    if isinstance(session, TablesSession):
-        if session.phase in (PLAY, ASKING) and session.inference is not None:
-            return session.flow.turn + 1
-        return None
-    return session.player_of(session.board.turn) if session.phase == PLAYING else None
-
-
-def _key(session: GameSession) -> object:
-    """The turn being played: the game, the ply and (tables) the throw."""
-    if isinstance(session, TablesSession):
-        dice = session.flow.dice
-        return (session.game_number, session.ply, tuple(dice) if dice else (), session.flow.position)
-    return (session.game_number, session.ply, session.board.position_key())
-
-
-def _notation(move: Play | Move) -> str:
-    if isinstance(move, Move):
-        return str(move)
-    return format_play(move) if move else "-"
+def cube_state(flow: Turn) -> CubeState:
+    """The doubling cube of a tables game as the cube's engine reads it (centred at 1 without one)."""
+    cube = flow.cube
+    return CubeState(cube[0], cube[1]) if cube is not None else CubeState()
 
 
 def attach_computer(session: Session, names: tuple[str, str]) -> None:
@@ -466,9 +375,5 @@ def attach_computer(session: Session, names: tuple[str, str]) -> None:
     levels = (seat_level(names[0]), seat_level(names[1]))
     if levels == (None, None):
         return
-    if isinstance(session, TablesSession):
-        try:
-            tables_engine(session.variant)
-        except EngineUnavailableError as error:
-            raise TablierError(f"the computer cannot play {session.variant.title}: {error}") from None
+    session.check_computer()
     session.computer = Computer(levels)

@@ -25,6 +25,7 @@ from tablier.tables.position import BAR, OFF
 
 if TYPE_CHECKING:
     from .draughts_session import DraughtsSession
+    from .session import Session
     from .tables_session import TablesSession
 
 Counts = dict[int, int]
@@ -139,24 +140,10 @@ def next_lights(path: MovePath, seen: Counts, shown: Callable[[Counts], Counts],
     return Lights(guide.lift, guide.put, off_way=True)
 
 
-def place_words(session: TablesSession | DraughtsSession, index: int) -> str:
-    """A place as the computer's notation numbers it: ``point 13`` (its own numbering), ``the bar``,
-    ``the tray``, ``square 14``."""
-    from .tables_session import TablesSession
-
-    if not isinstance(session, TablesSession):
-        return f"square {index}"
-    kind, number = TABLES_PLACES[index]
-    if kind == "point":
-        orientation = session.orientation
-        return f"point {orientation.own_point(session.flow.turn, number) if orientation else number}"
-    return "the tray" if kind == "tray" else f"the bar ({'black' if number == 1 else 'white'})"
-
-
-def step_words(session: TablesSession | DraughtsSession, lift: int | None, put: int | None) -> str:
+def step_words(session: Session, lift: int | None, put: int | None) -> str:
     """One step of a move, short: ``24 to 18``, ``14 to the bar``, ``take off 15``."""
     def short(index: int) -> str:
-        return place_words(session, index).removeprefix("point ").removeprefix("square ")
+        return session.place_words(index).removeprefix("point ").removeprefix("square ")
     if lift is not None and put is not None:
         return f"{short(lift)} to {short(put)}"
     if lift is not None:
@@ -166,19 +153,19 @@ def step_words(session: TablesSession | DraughtsSession, lift: int | None, put: 
     return ""
 
 
-def path_words(session: TablesSession | DraughtsSession, path: MovePath) -> str:
+def path_words(session: Session, path: MovePath) -> str:
     """Every step of a move in words, in the order the lights show them."""
     if not path.steps:
         return "no man can move: the turn passes"
     return ", ".join(step_words(session, lift, put) for lift, put in path.steps)
 
 
-def lights_words(session: TablesSession | DraughtsSession, lights: Lights) -> str:
+def lights_words(session: Session, lights: Lights) -> str:
     """What the lights ask now, in words."""
     if lights.done:
         return "the board shows it"
-    lift = place_words(session, lights.lift) if lights.lift is not None else ""
-    put = place_words(session, lights.put) if lights.put is not None else ""
+    lift = session.place_words(lights.lift) if lights.lift is not None else ""
+    put = session.place_words(lights.put) if lights.put is not None else ""
     if lights.press:
         return f"{step_words(session, lights.lift, lights.put)} is hidden by the stacks: move him, then press"
     if lift and put:

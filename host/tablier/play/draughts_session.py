@@ -12,6 +12,7 @@ import copy
 import re
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading, MoveInference
 from tablier.board.guidance import next_step
@@ -26,6 +27,7 @@ from tablier.board.leds import (
     WINNER,
     YOUR_TURN,
     LedPlan,
+    Meaning,
 )
 from tablier.board.observation import Observation
 from tablier.board.setup import SetupCheck, check_squares
@@ -39,11 +41,18 @@ from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, ResultRecord
 
+from .computer_lights import Lights, MovePath, draughts_path, next_lights, squares_shown
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
 from .takeback import Takebacks, Undo
 from .teaching import DraughtsTeacher
+
+if TYPE_CHECKING:
+    from .autoplay import AutoHands
+    from .computer import Computer
+    from .hands import Hands
+    from .scene import Scene
 
 SETUP = "setup"
 PLAYING = "play"
@@ -531,6 +540,83 @@ class DraughtsSession(Session):
         self.reading = DraughtsReading(Status.UNKNOWN)
         self.guide = next_step({s: 1 for s in seen}, {s: 1 for s in self.restoring})
         return True
+
+    # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
+
+    def player_name(self, player: int) -> str:
+        return self._name(self.player_of(False) != player)
+
+    def player_of_side(self, side: int) -> int:
+        return self.player_of(bool(side))
+
+    def to_play(self) -> int | None:
+        return self.player_of(self.board.turn) if self.phase == PLAYING else None
+
+    def mover(self) -> int | None:
+        return self.to_play()
+
+    def floor(self) -> int | None:
+        return None if self.phase == OVER else self.player_of(self.board.turn)
+
+    def turn_key(self) -> object:
+        return (self.game_number, self.ply, self.board.position_key())
+
+    def steps_ready(self) -> bool:
+        return self.phase not in (SETUP, OVER) and self.restoring is None
+
+    def moves_named(self, notation: str) -> list[object]:
+        return [move for move in self.legal_moves() if str(move) == notation]
+
+    def move_allowed(self, move: object) -> bool:
+        return move in self.legal_moves()
+
+    def move_path(self, move: object, huffed: int | None) -> MovePath:
+        return draughts_path(self, cast(Move, move), huffed)
+
+    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
+        return next_lights(path, {square: 1 for square in self.observation.squares}, squares_shown, confirmed)
+
+    def shown_move(self, move: object) -> object | None:
+        reading = self.reading
+        if reading is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
+            return None
+        return next((candidate for candidate in reading.finals if candidate.move == move), None)
+
+    def commit_shown(self, shown: object) -> None:
+        self._commit(cast(DraughtsCandidate, shown))
+
+    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
+        plan.place(("square", index), meaning)
+
+    def place_words(self, index: int) -> str:
+        return f"square {index}"
+
+    def act_for(self, computer: Computer) -> None:
+        computer.act_draughts(self)
+
+    def touch_named(self, number: int) -> None:
+        self._touch(number)
+
+    def touched_by(self, player: int, committing: bool) -> int | None:
+        if self.laws is None or not self.laws.options.touch_move or self.touched is None:
+            return None
+        piece = self.board.piece_at(self.touched)
+        if committing or (self.mover() == player and piece is not None
+                          and self.player_of(piece.color) == player):
+            return self.touched
+        return None
+
+    def set_up_by(self, hands: Hands, way: str) -> None:
+        hands.turn_face(False)
+        hands.set_up_squares(self.wanted_squares())
+
+    def plan_for(self, player: AutoHands) -> None:
+        player.plan_draughts(self)
+
+    def scene(self) -> Scene:
+        from .scene import draughts_scene
+
+        return draughts_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------
 

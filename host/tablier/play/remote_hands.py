@@ -12,16 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from tablier.tables.turn import OPENING, THROW
-from tablier.tables.turn import PLAY as TABLES_PLAY
-
 from .autoplay import AutoHands
-from .draughts_session import PLAYING, DraughtsSession
 from .hands import Hands
 from .remote_seat import RemoteSeat
 from .remote_words import local_line
 from .session import Session
-from .tables_session import ASKING, TablesSession
 
 #: Says a line (a word of the table) at a moment it chooses, '' to hold the hands still, or None.
 Sayer = Callable[[Session], str | None]
@@ -44,7 +39,7 @@ class SeatHands(AutoHands):
         if not isinstance(seat, RemoteSeat) or not self._told_teacher or seat.moving(session):
             super()._plan(session)
             return
-        if getattr(session, "restoring", None) is not None:  # a takeback: the men go back as lit
+        if session.restoring is not None:  # a takeback: the men go back as lit
             self._follow_lights(session)
             return
         line = self.say(session) if self.say is not None else None
@@ -55,12 +50,9 @@ class SeatHands(AutoHands):
 
     def _mine(self, session: Session, seat: RemoteSeat) -> bool:
         """Whether the next thing to do on this board is the local player's (his men, his throw)."""
-        if isinstance(session, TablesSession):
-            if session.phase in (TABLES_PLAY, ASKING):
-                return session.flow.turn + 1 == self.local
-            if session.phase in (OPENING, THROW):
-                return seat.pending_dice is None and seat.own_throw() and not seat.incoming
-            return True  # setting up his own board
-        if isinstance(session, DraughtsSession) and session.phase == PLAYING:
-            return session.player_of(session.board.turn) == self.local
-        return True
+        to_play = session.to_play()
+        if to_play is not None:
+            return to_play == self.local
+        if session.throwing():
+            return seat.pending_dice is None and seat.own_throw() and not seat.incoming
+        return True  # setting up his own board

@@ -31,17 +31,12 @@ from typing import TYPE_CHECKING, Any
 from tablier.errors import IllegalMoveError, TablierError
 from tablier.record.eventlog import Command, Commit, EventLogWriter, Header, Record, RemoteRecord
 from tablier.remote.messages import WORDS, Message
-from tablier.tables.turn import ANSWER, OPENING, OVER, PLAY, THROW
 
-from .computer import Computer, _mover, player_name
+from .computer import Computer
 from .dice import ELECTRONIC
-from .draughts_session import OVER as DRAUGHTS_OVER
-from .draughts_session import SETUP as DRAUGHTS_SETUP
-from .draughts_session import DraughtsSession
 from .remote_link import RemoteDice, RemoteLink
 from .remote_step import WORD, Step, parse_step, parse_throw
 from .remote_words import answer_theirs, local_line, retry_mine
-from .tables_session import ASKING, SETUP, TablesSession
 
 if TYPE_CHECKING:
     from .session import Session
@@ -127,10 +122,9 @@ class RemoteSeat(Computer):
     def command(self, session: Session, player: int, argument: str) -> None:
         """``SEAT remote AT [ask=N] WORD [ARG]``: apply a step of the record (the same live and in a
         replay); a step made on this board (the local player's play or touch) is only recorded."""
-        assert isinstance(session, TablesSession | DraughtsSession)
         step = parse_step(player, argument)
         if step.word == "dice":
-            if step.at != self.pending_dice or not isinstance(session, TablesSession):
+            if step.at != self.pending_dice or not session.has_dice:
                 raise IllegalMoveError(f"no throw awaits its dice at step {step.at}")
             values = parse_throw(step.arg)
             if values is None:
@@ -141,8 +135,8 @@ class RemoteSeat(Computer):
         if step.at != len(self.steps) + 1:
             raise IllegalMoveError(f"step {step.at} is out of order (the record has {len(self.steps)} steps)")
         if step.word == "throw":
-            if not isinstance(session, TablesSession):
-                raise IllegalMoveError("no dice in draughts")
+            if not session.has_dice:
+                raise IllegalMoveError(f"no dice in {session.family}")
             values = parse_throw(step.arg)
             self._add(step)
             self.throws += 1
@@ -169,26 +163,19 @@ class RemoteSeat(Computer):
         if step.ask:
             self.asked_done.add((step.by, step.ask))
 
-    def _throw_now(self, session: TablesSession, values: tuple[int, int]) -> None:
+    def _throw_now(self, session: Session, values: tuple[int, int]) -> None:
         """The throw is shown: the game's own throw, as typed dice are."""
-        told = len(session.message_log)
-        session.on_command(0, "dice", f"{values[0]} {values[1]}")
-        if len(session.message_log) == told:
-            session.say(f"the dice show {values[0]}-{values[1]}")
+        session.show_throw(values)
 
-    def _touch(self, session: TablesSession | DraughtsSession, step: Step) -> None:
+    def _touch(self, session: Session, step: Step) -> None:
         """The adversary touched a man on his board (touch and take, Law 11): so here too."""
         if not step.arg.isdigit():
             raise IllegalMoveError(f"a touch names a point or a square (not {step.arg!r})")
         self.session_hands(session, False)
         try:
-            if isinstance(session, TablesSession):
-                if session.orientation is None or session.phase not in (PLAY, ASKING):
-                    raise IllegalMoveError("no turn is being played")
-                session._touch(session.orientation.place_of(session.flow.turn, int(step.arg)))
+            session.touch_named(int(step.arg))
+            if session.has_dice:  # a touch known by its throw (Ticktack)
                 self.remote_touch = (self.throws, int(step.arg))
-            else:
-                session._touch(int(step.arg))
         finally:
             self.session_hands(session, True)
 
@@ -197,7 +184,7 @@ class RemoteSeat(Computer):
         (``blocked``), but for the adversary's own touch, said by his host."""
         (session.hands_for.add if blocked else session.hands_for.discard)(self.remote)
 
-    def _said(self, session: TablesSession | DraughtsSession, step: Step) -> bool:
+    def _said(self, session: Session, step: Step) -> bool:
         """A word of the table said by ``step.by``: whether the rules let it change the game (else
         :attr:`refusal` says why)."""
         before = (session.takebacks.asked, id(session.takebacks.undo))
@@ -226,9 +213,8 @@ class RemoteSeat(Computer):
     def on_press(self, session: Session, player: int) -> bool:
         """A press in the adversary's turn: his move commits once the board shows it; before it
         arrives, the players are told it is played at the other board."""
-        assert isinstance(session, TablesSession | DraughtsSession)
-        if self.plays(_mover(session) or 0) and not self.moving(session):
-            session.say(f"{player_name(session, self.remote)} plays on his own board: his move will be "
+        if self.plays(session.mover() or 0) and not self.moving(session):
+            session.say(f"{session.player_name(self.remote)} plays on his own board: his move will be "
                         "lit here")
             return True
         handled = super().on_press(session, player)
@@ -245,8 +231,7 @@ class RemoteSeat(Computer):
 
     def waiting(self, session: Session) -> str:
         """What the game waits for from the other board, in words ('' when nothing)."""
-        assert isinstance(session, TablesSession | DraughtsSession)
-        name = player_name(session, self.remote)
+        name = session.player_name(self.remote)
         if self.other_away:
             return f"{name}'s host is away: waiting for it (nothing is lost)"
         if self.pending_dice is not None:
@@ -260,23 +245,12 @@ class RemoteSeat(Computer):
     def floor(self, session: Session) -> int | None:
         """The seat that may add the next step now (the side to throw, play or answer); None at an
         opening throw with electronic dice (either may press: it is the same throw) and between games."""
-        if isinstance(session, TablesSession):
-            flow = session.flow
-            awaiting = flow.awaiting
-            if awaiting == OPENING:
-                return None if session.dice.source == ELECTRONIC else 1
-            if awaiting == OVER:
-                return None
-            return (flow.answering() if awaiting == ANSWER else flow.turn) + 1
-        assert isinstance(session, DraughtsSession)
-        if session.phase == DRAUGHTS_OVER:
-            return None
-        return session.player_of(session.board.turn)
+        return session.floor()
 
     def own_throw(self) -> bool:
         """Whether the throw awaited now is the local player's to make (or either's: the opening)."""
         session = self.session
-        if not isinstance(session, TablesSession) or session.flow.awaiting not in (OPENING, THROW):
+        if session is None or not session.throwing():
             return False
         return self.floor(session) in (None, self.local)
 
@@ -284,10 +258,7 @@ class RemoteSeat(Computer):
         """Whether this board can take the next step: set up, no adversary's move or takeback being made."""
         if session.finished or self.lit is not None:
             return False
-        if isinstance(session, TablesSession):
-            return session.phase not in (SETUP, OVER) and session.restoring is None
-        assert isinstance(session, DraughtsSession)
-        return session.phase not in (DRAUGHTS_SETUP, DRAUGHTS_OVER) and session.restoring is None
+        return session.steps_ready()
 
     def caught_up(self, session: Session) -> bool:
         return not self.incoming and self.pending_dice is None and self._ready(session)
@@ -297,8 +268,6 @@ class RemoteSeat(Computer):
     def act(self, session: Session) -> None:
         """Every turn of the loop (live only): what came over the wire, the local player's touch, the
         adversary's steps as the board can take them, the proposals, his move followed to its commit."""
-        if not isinstance(session, TablesSession | DraughtsSession):
-            return
         if self.link is None:
             if not isinstance(session.dice, RemoteDice):
                 return
@@ -321,7 +290,7 @@ class RemoteSeat(Computer):
         if link.peer.other_online is not False:
             link.resend()
 
-    def _go_live(self, session: TablesSession | DraughtsSession, link: RemoteLink) -> None:
+    def _go_live(self, session: Session, link: RemoteLink) -> None:
         self.link = link
         self.session = session
         link.seat = self
@@ -335,7 +304,7 @@ class RemoteSeat(Computer):
         if session.log is not None:
             session.log.sync()
 
-    def _take_up(self, session: TablesSession | DraughtsSession, link: RemoteLink) -> None:
+    def _take_up(self, session: Session, link: RemoteLink) -> None:
         """After a resumption: what the log left half done (steps received but not yet applied,
         proposals unanswered, steps or shares of ours not yet sent) is taken up again."""
         received, sent = link.restored_received, link.restored_sent
@@ -378,10 +347,10 @@ class RemoteSeat(Computer):
             elif state == "refused":
                 session.say(f"the broker refused this host ({detail}): trying again", "warning")
 
-    def _dispatch(self, session: TablesSession | DraughtsSession, link: RemoteLink, message: Message,
+    def _dispatch(self, session: Session, link: RemoteLink, message: Message,
                   quiet: bool = False) -> None:
         """Sort a message of the other host's: a step for the record, a share, a proposal, a refusal..."""
-        name = player_name(session, self.remote)
+        name = session.player_name(self.remote)
         body = message.body
         if message.kind == "action":
             step = Step.of(message)
@@ -404,9 +373,9 @@ class RemoteSeat(Computer):
         elif message.kind == "state" and not quiet:
             self._other_state(session, link, message)
 
-    def _other_state(self, session: TablesSession | DraughtsSession, link: RemoteLink,
+    def _other_state(self, session: Session, link: RemoteLink,
                      message: Message) -> None:
-        name = player_name(session, self.remote)
+        name = session.player_name(self.remote)
         online = bool(message.body["online"])
         if not online and not self.other_away:
             self.other_away = True
@@ -417,26 +386,16 @@ class RemoteSeat(Computer):
         if online and link.peer.unacked():
             link.resend(force=True)
 
-    def _register_touch(self, session: TablesSession | DraughtsSession, committing: bool = False) -> None:
+    def _register_touch(self, session: Session, committing: bool = False) -> None:
         """The local player touched a man (touch and take, Law 11): a step of the record, before his
         play (``committing``: his play is being committed, the turn has just passed). The
         adversary's touch, applied here, is not taken for his: a Ticktack touch is known by its
         throw, a draughts touch by the man still standing there being his."""
         if self.applying or self.link is None:
             return
-        touched: int | None = None
-        if isinstance(session, TablesSession):
-            flow = session.flow
-            if flow.variant.facts.touch_and_take and (committing or (session.phase in (PLAY, ASKING)
-                                                                     and flow.turn + 1 == self.local)):
-                touched = next(iter(flow.must_move()), None)
-                if (self.throws, touched) == self.remote_touch:
-                    touched = None
-        elif session.laws is not None and session.laws.options.touch_move and session.touched is not None:
-            piece = session.board.piece_at(session.touched)
-            if committing or (_mover(session) == self.local and piece is not None
-                              and session.player_of(piece.color) == self.local):
-                touched = session.touched
+        touched = session.touched_by(self.local, committing)
+        if touched is not None and session.has_dice and (self.throws, touched) == self.remote_touch:
+            touched = None  # the adversary's touch, applied here (known by its throw)
         if touched is not None and self.touch_key != self._plays():
             self._register_own(session, "touch", str(touched))
 
@@ -447,14 +406,13 @@ class RemoteSeat(Computer):
     def local_decision(self, session: Session, record: Record) -> None:
         """A decision the local session is writing (not a step being applied): the local player's
         play, committed on his board, goes into the record (his touch before it)."""
-        assert isinstance(session, TablesSession | DraughtsSession)
-        if isinstance(record, Commit) and _player_of(session, record.player) == self.local:
+        if isinstance(record, Commit) and session.player_of_side(record.player) == self.local:
             self._register_touch(session, committing=True)
             self._register_own(session, "play", record.notation)
         elif not isinstance(record, Commit):
             self._register_touch(session)
 
-    def _register_own(self, session: TablesSession | DraughtsSession, word: str, arg: str) -> None:
+    def _register_own(self, session: Session, word: str, arg: str) -> None:
         step = Step(len(self.steps) + 1, self.local, word, arg)
         session.record(Command(player=self.local, word=WORD, argument=step.argument()))
         self.command(session, self.local, step.argument())
@@ -466,21 +424,21 @@ class RemoteSeat(Computer):
 
     # -- the adversary's steps -------------------------------------------------------------------
 
-    def _apply_incoming(self, session: TablesSession | DraughtsSession, link: RemoteLink) -> None:
+    def _apply_incoming(self, session: Session, link: RemoteLink) -> None:
         while len(self.steps) + 1 in self.incoming and self._ready(session):
             step = self.incoming.pop(len(self.steps) + 1)
             problem = self._problem(session, link, step)
             if problem:
-                session.say(f"{player_name(session, self.remote)}'s host sent a step this game refuses "
+                session.say(f"{session.player_name(self.remote)}'s host sent a step this game refuses "
                             f"({step.word} {step.arg}): {problem}", "warning")
                 return
             self._apply(session, link, step)
 
-    def _problem(self, session: TablesSession | DraughtsSession, link: RemoteLink, step: Step) -> str:
+    def _problem(self, session: Session, link: RemoteLink, step: Step) -> str:
         """Why the other host may not add ``step`` now ('' when it may)."""
         floor = self.floor(session)
         if step.word == "throw":
-            if not isinstance(session, TablesSession) or session.flow.awaiting not in (OPENING, THROW):
+            if not session.throwing():
                 return "no throw is awaited"
             if step.by != (0 if floor is None else self.remote) or floor == self.local:
                 return "it is not his throw"
@@ -493,15 +451,15 @@ class RemoteSeat(Computer):
             return "it is not his turn"
         if step.by != self.remote and not (step.ask and step.by == self.local):
             return "a step said for a seat that is not his"
-        if step.word in ("play", "touch") and _mover(session) != self.remote:
+        if step.word in ("play", "touch") and session.mover() != self.remote:
             return "he has no move to make now"
-        if step.word == "takeback" and _mover(session) == self.remote:
+        if step.word == "takeback" and session.mover() == self.remote:
             return "his own turn's men go back on his own board"
         if step.word not in ("play", "touch", *WORDS):
             return "not a step of the game"
         return ""
 
-    def _apply(self, session: TablesSession | DraughtsSession, link: RemoteLink, step: Step) -> None:
+    def _apply(self, session: Session, link: RemoteLink, step: Step) -> None:
         number = self.throws + 1
         if step.word == "throw" and link.table.dice == ELECTRONIC:
             proof = link.throw(number)
@@ -519,9 +477,9 @@ class RemoteSeat(Computer):
             raise AssertionError(problem)  # each share was checked as it came
         self._durable(session, RemoteRecord(event="throw", data=proof.to_json()))
 
-    def _complete_throw(self, session: TablesSession | DraughtsSession, link: RemoteLink) -> None:
+    def _complete_throw(self, session: Session, link: RemoteLink) -> None:
         """Both shares of the throw this host started are in: the dice are shown."""
-        if self.pending_dice is None or not isinstance(session, TablesSession):
+        if self.pending_dice is None or not session.has_dice:
             return
         proof = link.throw(self.throws)
         if proof is None:
@@ -539,19 +497,12 @@ class RemoteSeat(Computer):
             self.applying = False
 
 
-def _player_of(session: TablesSession | DraughtsSession, side: int) -> int:
-    """The player (1 or 2) of a record's side (tables: 0 black; draughts: the colour)."""
-    if isinstance(session, TablesSession):
-        return side + 1
-    return session.player_of(bool(side))
-
-
 def attach_remote(session: Session, remote: Mapping[str, str]) -> None:
     """Give ``session`` the seat of the player at the other board (``remote["seat"]``: the local one)."""
     seat = remote.get("seat", "")
     if seat not in ("1", "2"):
         raise TablierError(f"a board-to-board game names this board's seat, 1 or 2 (not {seat!r})")
-    if isinstance(session, DraughtsSession) and session.options.timing:
+    if session.options.timing:
         raise TablierError("the Laws' timing (--timing) is kept by one clock at one table: "
                            "not board to board")
     remote_seat = RemoteSeat(int(seat))

@@ -11,12 +11,9 @@ from typing import TYPE_CHECKING
 from tablier.errors import IllegalMoveError
 from tablier.remote.messages import WORDS
 
-from .computer import _mover, player_name
 from .dice import ELECTRONIC
-from .draughts_session import DraughtsSession
 from .remote_step import Step, parse_throw
 from .session import Session
-from .tables_session import TablesSession
 
 if TYPE_CHECKING:
     from .remote_link import RemoteLink
@@ -27,9 +24,9 @@ def throw_asked(seat: RemoteSeat) -> None:
     """A press asked for a throw (electronic dice): the local player's throw (or the opening,
     either's) is started: a step with our share; the dice are shown once the other's is in."""
     session, link = seat.session, seat.link
-    if not isinstance(session, TablesSession) or link is None:
+    if session is None or not session.has_dice or link is None:
         return
-    name = player_name(session, seat.remote)
+    name = session.player_name(seat.remote)
     if seat.pending_dice is not None:
         session.say(f"throwing: waiting for {name}'s share of the dice")
         return
@@ -50,14 +47,13 @@ def throw_asked(seat: RemoteSeat) -> None:
 def local_line(seat: RemoteSeat, session: Session, line: str) -> None:
     """A line the local player typed (or his built-in hands said): the words of the table go into
     the record (or are proposed to the host holding the turn); the rest is this board's own."""
-    assert isinstance(session, TablesSession | DraughtsSession)
     words = line.split()
     if not words:
         return
     if words[0] in ("1", "2"):
         if int(words[0]) != seat.local:
-            session.say(f"{player_name(session, seat.remote)} plays at his own board: what you type "
-                        f"speaks for {player_name(session, seat.local)}", "warning")
+            session.say(f"{session.player_name(seat.remote)} plays at his own board: what you type "
+                        f"speaks for {session.player_name(seat.local)}", "warning")
             return
         words = words[1:]
     if not words:
@@ -65,14 +61,14 @@ def local_line(seat: RemoteSeat, session: Session, line: str) -> None:
     word, arg = words[0].lower(), " ".join(words[1:])
     if word == "dice":
         typed_throw(seat, session, arg)
-    elif word in WORDS and not (word in ("takeback", "undo") and _mover(session) == seat.local):
+    elif word in WORDS and not (word in ("takeback", "undo") and session.mover() == seat.local):
         say_word(seat, session, word, arg)
     else:
         session.command_line(f"{seat.local} {' '.join(words)}")
 
 
-def typed_throw(seat: RemoteSeat, session: TablesSession | DraughtsSession, arg: str) -> None:
-    if not isinstance(session, TablesSession) or session.dice.source == ELECTRONIC:
+def typed_throw(seat: RemoteSeat, session: Session, arg: str) -> None:
+    if not session.has_dice or session.dice.source == ELECTRONIC:
         session.say("the dice of this game are thrown by both hosts together: press your button",
                     "warning")
         return
@@ -93,7 +89,7 @@ def typed_throw(seat: RemoteSeat, session: TablesSession | DraughtsSession, arg:
         seat.send_step(step)
 
 
-def say_word(seat: RemoteSeat, session: TablesSession | DraughtsSession, word: str, arg: str,
+def say_word(seat: RemoteSeat, session: Session, word: str, arg: str,
              ask: int = 0) -> None:
     floor = seat.floor(session)
     if floor is None:
@@ -113,10 +109,10 @@ def say_word(seat: RemoteSeat, session: TablesSession | DraughtsSession, word: s
         seat.mine[pid] = (word, arg)
         if seat.link is not None:
             seat.link.send("propose", {"id": pid, "word": word, "arg": arg})
-        session.say(f"{word}: sent to {player_name(session, seat.remote)}'s board, whose turn it is")
+        session.say(f"{word}: sent to {session.player_name(seat.remote)}'s board, whose turn it is")
 
 
-def answer_theirs(seat: RemoteSeat, session: TablesSession | DraughtsSession, link: RemoteLink) -> None:
+def answer_theirs(seat: RemoteSeat, session: Session, link: RemoteLink) -> None:
     """The other player's proposals, put in order (or refused) once this host holds the turn."""
     if not seat.theirs or seat.floor(session) != seat.local or not seat.caught_up(session):
         return
@@ -133,7 +129,7 @@ def answer_theirs(seat: RemoteSeat, session: TablesSession | DraughtsSession, li
             link.send("refused", {"id": pid, "why": seat.refusal[:300]})
 
 
-def retry_mine(seat: RemoteSeat, session: TablesSession | DraughtsSession) -> None:
+def retry_mine(seat: RemoteSeat, session: Session) -> None:
     """Our own proposals, said again as ours once this host holds the turn."""
     if not seat.mine or seat.floor(session) != seat.local or not seat.caught_up(session):
         return

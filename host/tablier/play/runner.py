@@ -135,7 +135,7 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
                            if sim else f"the board: on {where}")
             session.on_redraw = view
         if serve is not None:
-            from tablier.web.live import publishing
+            from .scene import publishing
 
             stack.enter_context(publishing(session, serve))
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None

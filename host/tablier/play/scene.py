@@ -13,7 +13,8 @@ as JSON.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +25,10 @@ from tablier.tables.position import Position
 from .link import CONNECTED
 
 if TYPE_CHECKING:
-    from tablier.record.board_replay import BoardStep
+    from tablier.play.board_replay import BoardStep
     from tablier.record.game_record import GameRecord, Record
+    from tablier.web.live import ScenePublisher
+    from tablier.web.server import LiveServer
 
     from .draughts_session import DraughtsSession
     from .session import Session
@@ -90,16 +93,31 @@ class Scene:
 
 
 def scene_of(session: Session) -> Scene:
-    """The scene of ``session`` now."""
-    from .draughts_session import DraughtsSession
-    from .tables_session import TablesSession
+    """The scene of ``session`` now (each game's session draws its own: :meth:`Session.scene`)."""
+    return session.scene()
 
-    if isinstance(session, TablesSession):
-        return _tables_scene(session)
-    if isinstance(session, DraughtsSession):
-        return _draughts_scene(session)
-    return Scene(family=session.family, title=session.family, link=session.link.state,
-                 messages=tuple(session.messages), moves=tuple(session.committed))
+
+@contextmanager
+def publishing(session: Session, server: LiveServer) -> Iterator[ScenePublisher]:
+    """Send ``session``'s scene to ``server``'s pages while the block runs (and its last one): the
+    web is handed the session's own way to draw its scene, and told after each turn of the loop."""
+    from tablier.web.live import ScenePublisher
+
+    publisher = ScenePublisher(server, session.scene)
+    before = session.on_redraw
+
+    def redrawn(redrawn_session: Session) -> None:
+        if before is not None:
+            before(redrawn_session)
+        publisher()
+
+    session.on_redraw = redrawn
+    publisher.show(session.scene())
+    try:
+        yield publisher
+    finally:
+        publisher.show(session.scene())
+        session.on_redraw = before
 
 
 def _lights(session: Session) -> dict[str, str]:
@@ -126,10 +144,9 @@ def _common(session: Session, lights: dict[str, str], name: Callable[[int], str]
             "over": session.over}
 
 
-def _tables_scene(session: TablesSession) -> Scene:
+def tables_scene(session: TablesSession) -> Scene:
     from tablier.tables.turn import OPENING, OVER
 
-    from .tables_display import dice_used
     from .tables_session import SETUP
 
     lights = _lights(session)
@@ -161,7 +178,7 @@ def _tables_scene(session: TablesSession) -> Scene:
         places.append(PlaceView(name, men, side, False, change, lights.get(name, "")))
     in_hand = max(0, sum(shown) - sum(seen)) if playing and session.observation.tables_face_up else 0
     dice = (flow.dice.first, flow.dice.second) if flow.dice is not None else ()
-    used = dice_used(session)
+    used = session.display.dice_used()
     cube = None
     if flow.cube is not None:
         value, owner = flow.cube
@@ -185,7 +202,7 @@ def _board_lines(session: TablesSession) -> list[str]:
     return draw(session.flow.position, session.variant).splitlines()
 
 
-def _draughts_scene(session: DraughtsSession) -> Scene:
+def draughts_scene(session: DraughtsSession) -> Scene:
     from .draughts_session import OVER, SETUP
 
     lights = _lights(session)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tablier.board.observation import TABLES_PLACES, Place
-from tablier.board.orientation import HOME_RIGHT, ORIENTATIONS, Orientation
+from tablier.board.orientation import HOME_RIGHT, ORIENTATIONS
 from tablier.errors import TablierError
 
 from .hands import Hands, HandsError
@@ -216,15 +216,7 @@ class ScriptActor:
             session.say(action.text, "warning")
 
     def _setup(self, session: Session, way: str) -> None:
-        from .draughts_session import DraughtsSession
-        from .tables_session import TablesSession
-
-        if isinstance(session, TablesSession):
-            self.hands.turn_face(True)
-            self.hands.set_up_tables(Orientation(session.variant, way).counts(session.flow.position))
-        elif isinstance(session, DraughtsSession):
-            self.hands.turn_face(False)
-            self.hands.set_up_squares(session.wanted_squares())
+        session.set_up_by(self.hands, way)
 
     def _expect(self, action: Action, session: Session) -> None:
         words = action.words

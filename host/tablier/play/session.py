@@ -21,10 +21,10 @@ import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablier.board.guidance import Step
-from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
+from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan, Meaning
 from tablier.board.observation import Observation, Observer
 from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
 from tablier.board.tables_inference import Status
@@ -45,12 +45,15 @@ from tablier.record.eventlog import (
 from .dice import Dice
 from .link import CONNECTED, Link
 from .steady_face import SteadyFace
+from .takeback import Takebacks
 
 if TYPE_CHECKING:
-    from .teaching import Teacher
-
-if TYPE_CHECKING:
+    from .autoplay import AutoHands
     from .computer import Computer
+    from .computer_lights import Lights, MovePath
+    from .hands import Hands
+    from .scene import Scene
+    from .teaching import Teacher
 
 #: How long a board state that matches nothing may stand before the LEDs guide the player back.
 GRACE_S = 1.5
@@ -112,6 +115,12 @@ class Session:
     """The loop shared by every game; the game's session fills in the ``on_*`` hooks."""
 
     family = ""
+    has_dice = False
+    """Whether the game is played with dice (thrown, typed or shared board to board)."""
+    restoring: object | None = None
+    """A takeback under way: where the men go back to (the game's session sets it)."""
+    takebacks: Takebacks[Any]
+    """The move that may be taken back, set by the game's session."""
     teacher: Teacher
     """The game's teacher (hints, warnings of weak plays), set by the game's session."""
 
@@ -223,6 +232,119 @@ class Session:
     def computer_lines(self, lines: list[str]) -> list[str]:
         """The view's ``lines``, told what to do while the human makes the computer's move."""
         return self.computer.lines(self, lines) if self.computer is not None else lines
+
+    # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
+    # Each game's session answers these for its game; a session without a game (the base) has no
+    # turn, no moves and no seats to play.
+
+    def command_words(self) -> list[str]:
+        """The words that may be typed now."""
+        return ["quit"]
+
+    def scene(self) -> Scene:
+        """What the views show of the session now (:class:`~tablier.play.scene.Scene`)."""
+        from .scene import Scene
+
+        return Scene(family=self.family, title=self.family, link=self.link.state,
+                     messages=tuple(self.messages), moves=tuple(self.committed))
+
+    def player_name(self, player: int) -> str:
+        """Player ``player``'s (1 or 2) name with his colour, as the session says it."""
+        return self.options.players[player - 1]
+
+    def player_of_side(self, side: int) -> int:
+        """The player (1 or 2) of a record's side (a tables side, a draughts colour)."""
+        return side + 1
+
+    def to_play(self) -> int | None:
+        """The player whose move the board awaits (None: no move is being made)."""
+        return None
+
+    def mover(self) -> int | None:
+        """The player to move in a turn being played, its legal moves known (None outside one)."""
+        return None
+
+    def floor(self) -> int | None:
+        """The player who may act next (throw, move or answer); None when either may (an opening
+        throw of electronic dice) or nobody (between games)."""
+        return None
+
+    def turn_key(self) -> object:
+        """The turn being played (the game, the ply, the throw): a decision is taken once per key."""
+        return None
+
+    def throwing(self) -> bool:
+        """Whether the board waits for a throw (the opening's or a turn's)."""
+        return False
+
+    def steps_ready(self) -> bool:
+        """Whether the game can take the next step: set up, no takeback being made."""
+        return False
+
+    def moves_named(self, notation: str) -> list[object]:
+        """The legal moves of the turn being played written ``notation`` (one, or none)."""
+        return []
+
+    def move_allowed(self, move: object) -> bool:
+        """Whether ``move`` is still legal in the turn being played (a touch may narrow them)."""
+        return False
+
+    def move_notation(self, move: object) -> str:
+        """``move`` as the game writes it."""
+        return str(move)
+
+    def move_path(self, move: object, huffed: int | None) -> MovePath:
+        """The way from the turn's start to ``move`` on the board, one man at a time (``huffed``: a
+        man huffed, still to be lifted)."""
+        raise TablierError(f"no moves are made on the board in {self.family or 'this session'}")
+
+    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
+        """Where the board stands on ``path``: the next man to lift and where it goes
+        (``confirmed``: the steps the switches cannot see, said made by a press)."""
+        raise TablierError(f"no moves are made on the board in {self.family or 'this session'}")
+
+    def shown_move(self, move: object) -> object | None:
+        """The board's reading of ``move`` when the board shows it (None otherwise)."""
+        return None
+
+    def commit_shown(self, shown: object) -> None:
+        """Commit the move the board shows (a reading of :meth:`shown_move`)."""
+
+    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
+        """Light place ``index`` of a move's path (:meth:`move_path`) with ``meaning``."""
+
+    def light_throw(self, plan: LedPlan) -> None:
+        """Show the throw being played on the dice's lights (a game with dice)."""
+
+    def place_words(self, index: int) -> str:
+        """Place ``index`` of a move's path in words, as the mover numbers it."""
+        return f"place {index}"
+
+    def act_for(self, computer: Computer) -> None:
+        """Let ``computer`` take the decisions this game asks of its seats now."""
+
+    def check_computer(self) -> None:
+        """:class:`TablierError` saying what to install when the game's engine is missing."""
+
+    def touch_named(self, number: int) -> None:
+        """The adversary touched the man on ``number`` (his point or a square) on his own board:
+        touch and take here too; :class:`~tablier.errors.IllegalMoveError` if no move is being made."""
+        raise TablierError("no man can be touched now")
+
+    def touched_by(self, player: int, committing: bool) -> int | None:
+        """The man ``player`` touched and must move (touch and take, Law 11), by the number he
+        knows it by; ``committing``: his move is being committed (the turn has just passed)."""
+        return None
+
+    def show_throw(self, values: tuple[int, int]) -> None:
+        """A throw made (at the other board, or shared): shown as typed dice are."""
+        raise TablierError("no dice in this game")
+
+    def set_up_by(self, hands: Hands, way: str) -> None:
+        """``hands`` set the men out for the game (``way``: which way round, for a tables board)."""
+
+    def plan_for(self, player: AutoHands) -> None:
+        """Let a built-in ``player`` plan its next motions of the hands in this game."""
 
     # -- shared services -------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """How a tables session looks: its LED plan and its lines in the terminal view.
 
-Kept apart from :mod:`.tables_session` (what happens) so that each stays one idea: these functions
-only read the session's state.
+A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables_session.TablesSession` and
+only reads its state: what happens is the session's, how it looks is the display's.
 """
 
 from __future__ import annotations
@@ -44,87 +44,205 @@ if TYPE_CHECKING:
     from .tables_session import TablesSession
 
 
-def tables_led_plan(self: TablesSession) -> LedPlan:
-    """The LEDs for the session's state (see ``docs/leds.md``)."""
-    from .tables_session import ASKING, SETUP
-    plan = LedPlan(self.layout)
-    if self.setup is not None and self.phase in (SETUP, OVER, OPENING, THROW):
-        for place in self.setup.missing:
-            plan.place(place, PUT_HERE)
-        for place in self.setup.extra:
-            plan.place(place, LIFT_HERE)
-    if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
+class TablesDisplay:
+    """How one tables session looks (``session``: the session it shows)."""
+
+    def __init__(self, session: TablesSession) -> None:
+        self.session = session
+
+    def led_plan(self) -> LedPlan:
+        """The LEDs for the session's state (see ``docs/leds.md``)."""
+        session = self.session
+        from .tables_session import ASKING, SETUP
+        plan = LedPlan(session.layout)
+        if session.setup is not None and session.phase in (SETUP, OVER, OPENING, THROW):
+            for place in session.setup.missing:
+                plan.place(place, PUT_HERE)
+            for place in session.setup.extra:
+                plan.place(place, LIFT_HERE)
+        if session.phase in (SETUP, OVER) or (session.phase == OPENING and session.setup is None):
+            return plan
+        if session.phase == OPENING:
+            return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
+        if session.flow.outcome is not None:
+            return plan.status(session.flow.outcome.winner + 1, WINNER)
+        player = session.flow.turn + 1
+        if session.phase == THROW:
+            return plan.status(player, PRESS_TO_ROLL)
+        reading = session.reading
+        final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
+        plan.status(player, PRESS_WHEN_DONE if final else YOUR_TURN)
+        if session.flow.dice is not None:
+            used = self.dice_used()
+            plan.die(1, session.flow.dice.first, DIE_USED if used[0] else DIE)
+            plan.die(2, session.flow.dice.second, DIE_USED if used[1] else DIE)
+        for place, meaning in self.plakoto_places():
+            plan.place(place, meaning)
+        must_move = self.must_moving()
+        for index in must_move:
+            plan.place(TABLES_PLACES[index], MUST_MOVE)
+        for index in session.hint:
+            plan.place(TABLES_PLACES[index], HINT)
+        if session.phase == ASKING and session.inference is not None:
+            for index in session.inference.differing_places(session.asking):
+                plan.place(TABLES_PLACES[index], ASK)
+        elif session.guiding and session.guide is not None:
+            if session.guide.lift is not None:
+                plan.place(TABLES_PLACES[session.guide.lift], LIFT_HERE)
+            if session.guide.put is not None:
+                plan.place(TABLES_PLACES[session.guide.put], PUT_HERE)
+        elif reading is not None and reading.lifted:
+            light_destinations(plan, reading.destinations)
+        elif reading is not None and session.inference is not None:
+            before = session.inference.before_lift(reading, must_move)
+            if before is not None:
+                for index in before.sources:
+                    plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
+                light_destinations(plan, before.destinations)
+        session.teacher.light(plan)  # the better play of a warning, over the rest
         return plan
-    if self.phase == OPENING:
-        return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
-    if self.flow.outcome is not None:
-        return plan.status(self.flow.outcome.winner + 1, WINNER)
-    player = self.flow.turn + 1
-    if self.phase == THROW:
-        return plan.status(player, PRESS_TO_ROLL)
-    reading = self.reading
-    final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
-    plan.status(player, PRESS_WHEN_DONE if final else YOUR_TURN)
-    if self.flow.dice is not None:
-        used = dice_used(self)
-        plan.die(1, self.flow.dice.first, DIE_USED if used[0] else DIE)
-        plan.die(2, self.flow.dice.second, DIE_USED if used[1] else DIE)
-    for place, meaning in plakoto_places(self):
-        plan.place(place, meaning)
-    must_move = must_moving(self)
-    for index in must_move:
-        plan.place(TABLES_PLACES[index], MUST_MOVE)
-    for index in self.hint:
-        plan.place(TABLES_PLACES[index], HINT)
-    if self.phase == ASKING and self.inference is not None:
-        for index in self.inference.differing_places(self.asking):
-            plan.place(TABLES_PLACES[index], ASK)
-    elif self.guiding and self.guide is not None:
-        if self.guide.lift is not None:
-            plan.place(TABLES_PLACES[self.guide.lift], LIFT_HERE)
-        if self.guide.put is not None:
-            plan.place(TABLES_PLACES[self.guide.put], PUT_HERE)
-    elif reading is not None and reading.lifted:
-        light_destinations(plan, reading.destinations)
-    elif reading is not None and self.inference is not None:
-        before = self.inference.before_lift(reading, must_move)
-        if before is not None:
-            for index in before.sources:
-                plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
-            light_destinations(plan, before.destinations)
-    self.teacher.light(plan)  # the better play of a warning, over the rest
-    return plan
 
+    def plakoto_places(self) -> list[tuple[tuple[str, int], Meaning]]:
+        """Plakoto's standing lights: the mover's pinned men, and each side's mother while she is alone
+        on the starting point (none in the other games)."""
+        session = self.session
+        if not session.variant.pins or session.orientation is None:
+            return []
+        position = session.flow.position
+        mover = position.turn
+        places: list[tuple[tuple[str, int], Meaning]] = []
+        for side in (0, 1):
+            if position.boards[side][START_POINT] == 1:
+                places.append((session.orientation.place_of(side, START_POINT), MOTHER))
+        places += [(session.orientation.place_of(mover, point), PINNED)
+                   for point in range(1, 25) if position.is_pinned(mover, point)]
+        return places
 
-def plakoto_places(self: TablesSession) -> list[tuple[tuple[str, int], Meaning]]:
-    """Plakoto's standing lights: the mover's pinned men, and each side's mother while she is alone
-    on the starting point (none in the other games)."""
-    if not self.variant.pins or self.orientation is None:
-        return []
-    position = self.flow.position
-    mover = position.turn
-    places: list[tuple[tuple[str, int], Meaning]] = []
-    for side in (0, 1):
-        if position.boards[side][START_POINT] == 1:
-            places.append((self.orientation.place_of(side, START_POINT), MOTHER))
-    places += [(self.orientation.place_of(mover, point), PINNED)
-               for point in range(1, 25) if position.is_pinned(mover, point)]
-    return places
+    def result_text(self, outcome: Outcome, match_over: bool) -> str:
+        """A game's result in words: winner, how, points, the score (and the match's length)."""
+        session = self.session
+        unit = session.variant.facts.unit
+        points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
+        names = session.options.players
+        length = session.match.length if session.match is not None else session.options.match_length
+        score = f"score {names[0]} {session.score[0]}, {names[1]} {session.score[1]}"
+        score += f" (match to {length})" if length else ""
+        end = "; the match is over" if match_over and (length or session.options.games > 1) else ""
+        if not outcome.points:  # Plakoto's two mothers pinned: a tie
+            return f"game {session.game_number} is a {outcome.how}: nobody scores; {score}{end}"
+        winner = session._name(outcome.winner)
+        return f"{winner} wins game {session.game_number}: {outcome.how}, {points}; {score}{end}"
 
+    def status_lines(self) -> list[str]:
+        """The terminal view's lines for the session's state."""
+        session = self.session
+        from .tables_session import ASKING, SETUP
+        dice = str(session.flow.dice) if session.flow.dice else ""
+        rules = rules_in_force(session.variant.info(), session.variant.options)
+        board = draw(session.flow.position, session.variant, dice).splitlines()
+        if session.phase == OVER or session.flow.outcome is not None:  # nobody is to move: the pips alone
+            board[-1] = "the game is over; " + board[-1].split("; ", 1)[-1]
+        lines = [f"{session.variant.title}{f' ({rules})' if rules else ''}, game {session.game_number}: "
+                 f"{session._name(0)} {session.score[0]}, "
+                 f"{session._name(1)} {session.score[1]}", *board]
+        if session.phase == SETUP:
+            setup = session.setup.describe() if session.setup else "turn the board over"
+            lines.append("setting up: " + setup)
+        elif session.phase == OPENING:
+            lines.append("press a button (or type `roll`) to throw for the start")
+        elif session.phase == THROW:
+            awaited = "answer (take/drop, see/yield)" if session.flow.awaiting == ANSWER else "throw"
+            lines.append(f"{session._name(session.flow.turn)} to {awaited}")
+        elif (session.phase in (PLAY, ASKING) and session.inference is not None
+              and session.reading is not None):
+            plays = session.inference.plays
+            listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
+            lines.append(f"{session._name(session.flow.turn)} plays {dice}: "
+                         f"{counted(len(plays), 'legal play')}"
+                         + (f" ({listed})" if session.options.teaching else ""))
+            final = session.reading.status is Status.FINAL
+            lines.append(f"the board shows: {session.reading.status.value}"
+                         + (" (press your button to end the turn)" if final else ""))
+            if session.options.teaching:
+                words = self.in_hand_words() or self.before_lift_words()
+                if words:
+                    lines.append(words)
+        return lines
 
-def result_text(self: TablesSession, outcome: Outcome, match_over: bool) -> str:
-    """A game's result in words: winner, how, points, the score (and the match's length)."""
-    unit = self.variant.facts.unit
-    points = f"{outcome.points} {unit}{'s' * (outcome.points != 1)}"
-    names = self.options.players
-    length = self.match.length if self.match is not None else self.options.match_length
-    score = f"score {names[0]} {self.score[0]}, {names[1]} {self.score[1]}"
-    score += f" (match to {length})" if length else ""
-    end = "; the match is over" if match_over and (length or self.options.games > 1) else ""
-    if not outcome.points:  # Plakoto's two mothers pinned: a tie
-        return f"game {self.game_number} is a {outcome.how}: nobody scores; {score}{end}"
-    winner = self._name(outcome.winner)
-    return f"{winner} wins game {self.game_number}: {outcome.how}, {points}; {score}{end}"
+    def in_hand_words(self) -> str:
+        """Teaching: where the lifted man may go, in the mover's own point numbers."""
+        session = self.session
+        reading = session.reading
+        assert reading is not None
+        if not reading.lifted:
+            return ""
+        where = self.own_place(reading.lifted[0])
+        if not reading.destinations:
+            return f"the man lifted from {where} has nowhere to go now"
+        return f"the man lifted from {where} may go to {self.landing_words(reading.destinations)}"
+
+    def before_lift_words(self) -> str:
+        """Teaching: with no man lifted, where the man of the one source (or a tall stack) may go."""
+        session = self.session
+        if session.reading is None or session.inference is None:
+            return ""
+        before = session.inference.before_lift(session.reading, self.must_moving())
+        if before is None:
+            return ""
+        where = " or ".join(self.own_place(n) for n in before.sources)
+        what = "the man must come from" if before.only else "a man taken from the stack on"
+        return f"{what} {where}: he may go to {self.landing_words(before.destinations)}"
+
+    def own_place(self, index: int) -> str:
+        """A place in the mover's own words: his point number, ``off``, ``the bar``."""
+        session = self.session
+        kind, number = TABLES_PLACES[index]
+        if kind == "point":
+            orientation = session.orientation
+            return str(orientation.own_point(session.flow.turn, number)) if orientation else str(number)
+        return "off" if kind == "tray" else "the bar"
+
+    def landing_words(self, destinations: dict[int, str]) -> str:
+        """``20, 18 (hit), off``: destinations in the mover's own words."""
+        kinds = {TO_HIT: " (hit)", TO_TRAY: ""}
+        return ", ".join(self.own_place(i) + kinds.get(kind, "") for i, kind in sorted(destinations.items()))
+
+    def must_moving(self) -> set[int]:
+        """The place indices of the men the rules make move now (the postillon, a touched man), while
+        the board still shows them there (not once they have moved on)."""
+        session = self.session
+        if session.orientation is None:
+            return set()
+        side = session.flow.turn
+        points = session.flow.must_move()
+        reading = session.reading
+        if reading is not None and reading.candidates:
+            points = {p for p in points if any(c.position.boards[side][p] for c in reading.candidates)}
+        return {TABLES_PLACES.index(session.orientation.place_of(side, point)) for point in points}
+
+    def dice_used(self) -> tuple[bool, bool]:
+        """Whether each die is already played by what the board shows (a doublet's first die once
+        half its moves are made, the second once all are)."""
+        session = self.session
+        dice = session.flow.dice
+        reading = session.reading
+        if dice is None or reading is None or not reading.candidates:
+            return (False, False)
+        if reading.status in (Status.FINAL, Status.AMBIGUOUS):
+            return (True, True)
+        moves = reading.candidates[0].moves
+        if dice.is_doublet:
+            steps = len(session.variant.dice_steps(dice))
+            return (2 * len(moves) >= steps, len(moves) >= steps)
+        left = [dice.first, dice.second]
+        used = [False, False]
+        for move in sorted(moves, key=lambda m: m.src - m.dst, reverse=True):
+            distance = move.src - move.dst
+            fits = [n for n in (0, 1) if not used[n] and (left[n] == distance or
+                                                            (move.dst == 0 and left[n] > distance))]
+            if fits:
+                used[min(fits, key=lambda n: left[n])] = True
+        return (used[0], used[1])
 
 
 def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
@@ -132,110 +250,3 @@ def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
     kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
     for index, kind in destinations.items():
         plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
-
-
-def tables_status_lines(self: TablesSession) -> list[str]:
-    """The terminal view's lines for the session's state."""
-    from .tables_session import ASKING, SETUP
-    dice = str(self.flow.dice) if self.flow.dice else ""
-    rules = rules_in_force(self.variant.info(), self.variant.options)
-    board = draw(self.flow.position, self.variant, dice).splitlines()
-    if self.phase == OVER or self.flow.outcome is not None:  # nobody is to move: the pips alone
-        board[-1] = "the game is over; " + board[-1].split("; ", 1)[-1]
-    lines = [f"{self.variant.title}{f' ({rules})' if rules else ''}, game {self.game_number}: "
-             f"{self._name(0)} {self.score[0]}, "
-             f"{self._name(1)} {self.score[1]}", *board]
-    if self.phase == SETUP:
-        lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
-    elif self.phase == OPENING:
-        lines.append("press a button (or type `roll`) to throw for the start")
-    elif self.phase == THROW:
-        lines.append(f"{self._name(self.flow.turn)} to "
-                     + ("answer (take/drop, see/yield)" if self.flow.awaiting == ANSWER else "throw"))
-    elif self.phase in (PLAY, ASKING) and self.inference is not None and self.reading is not None:
-        plays = self.inference.plays
-        listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
-        lines.append(f"{self._name(self.flow.turn)} plays {dice}: {counted(len(plays), 'legal play')}"
-                     + (f" ({listed})" if self.options.teaching else ""))
-        final = self.reading.status is Status.FINAL
-        lines.append(f"the board shows: {self.reading.status.value}"
-                     + (" (press your button to end the turn)" if final else ""))
-        if self.options.teaching:
-            words = in_hand_words(self) or before_lift_words(self)
-            if words:
-                lines.append(words)
-    return lines
-
-
-def in_hand_words(self: TablesSession) -> str:
-    """Teaching: where the lifted man may go, in the mover's own point numbers."""
-    reading = self.reading
-    assert reading is not None
-    if not reading.lifted:
-        return ""
-    where = own_place(self, reading.lifted[0])
-    if not reading.destinations:
-        return f"the man lifted from {where} has nowhere to go now"
-    return f"the man lifted from {where} may go to {landing_words(self, reading.destinations)}"
-
-
-def before_lift_words(self: TablesSession) -> str:
-    """Teaching: with no man lifted, where the man of the one source (or a tall stack) may go."""
-    if self.reading is None or self.inference is None:
-        return ""
-    before = self.inference.before_lift(self.reading, must_moving(self))
-    if before is None:
-        return ""
-    where = " or ".join(own_place(self, n) for n in before.sources)
-    what = "the man must come from" if before.only else "a man taken from the stack on"
-    return f"{what} {where}: he may go to {landing_words(self, before.destinations)}"
-
-
-def own_place(self: TablesSession, index: int) -> str:
-    """A place in the mover's own words: his point number, ``off``, ``the bar``."""
-    kind, number = TABLES_PLACES[index]
-    if kind == "point":
-        return str(self.orientation.own_point(self.flow.turn, number)) if self.orientation else str(number)
-    return "off" if kind == "tray" else "the bar"
-
-
-def landing_words(self: TablesSession, destinations: dict[int, str]) -> str:
-    """``20, 18 (hit), off``: destinations in the mover's own words."""
-    kinds = {TO_HIT: " (hit)", TO_TRAY: ""}
-    return ", ".join(own_place(self, i) + kinds.get(kind, "") for i, kind in sorted(destinations.items()))
-
-
-def must_moving(self: TablesSession) -> set[int]:
-    """The place indices of the men the rules make move now (the postillon, a touched man), while
-    the board still shows them there (not once they have moved on)."""
-    if self.orientation is None:
-        return set()
-    side = self.flow.turn
-    points = self.flow.must_move()
-    if self.reading is not None and self.reading.candidates:
-        points = {p for p in points if any(c.position.boards[side][p] for c in self.reading.candidates)}
-    return {TABLES_PLACES.index(self.orientation.place_of(side, point)) for point in points}
-
-
-def dice_used(self: TablesSession) -> tuple[bool, bool]:
-    """Whether each die is already played by what the board shows (a doublet's first die once
-    half its moves are made, the second once all are)."""
-    dice = self.flow.dice
-    reading = self.reading
-    if dice is None or reading is None or not reading.candidates:
-        return (False, False)
-    if reading.status in (Status.FINAL, Status.AMBIGUOUS):
-        return (True, True)
-    moves = reading.candidates[0].moves
-    if dice.is_doublet:
-        steps = len(self.variant.dice_steps(dice))
-        return (2 * len(moves) >= steps, len(moves) >= steps)
-    left = [dice.first, dice.second]
-    used = [False, False]
-    for move in sorted(moves, key=lambda m: m.src - m.dst, reverse=True):
-        distance = move.src - move.dst
-        fits = [n for n in (0, 1) if not used[n] and (left[n] == distance or
-                                                        (move.dst == 0 and left[n] > distance))]
-        if fits:
-            used[min(fits, key=lambda n: left[n])] = True
-    return (used[0], used[1])

@@ -10,23 +10,29 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from tablier.board.guidance import next_step
-from tablier.board.leds import LedPlan
+from tablier.board.leds import DIE, LedPlan, Meaning
 from tablier.board.observation import TABLES_PLACES, Observation, place_name, visible
 from tablier.board.orientation import Orientation
 from tablier.board.setup import SetupCheck, check_tables
 from tablier.board.tables_inference import Candidate, Reading, Status, TurnInference
-from tablier.errors import IllegalMoveError
+from tablier.engines import tables_engine
+from tablier.engines.candidates import EngineUnavailableError
+from tablier.errors import IllegalMoveError, TablierError
 from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import (
+    Claim,
     Commit,
+    CubeAction,
     DiceRecord,
     EventLogWriter,
     GameStart,
     ResultRecord,
+    Vie,
 )
 from tablier.tables.faults import explain_illegal
 from tablier.tables.match import Match
@@ -36,17 +42,39 @@ from tablier.tables.notation import format_play
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.tavli import TavliRotation
-from tablier.tables.turn import ACCEPT, ANSWER, OPENING, OVER, PLAY, TABLE_WORDS, THROW, Outcome, Turn
+from tablier.tables.turn import (
+    ACCEPT,
+    ACTOR_WORDS,
+    ANSWER,
+    DOUBLE,
+    DROP,
+    OPENING,
+    OVER,
+    PLAY,
+    SEE,
+    TABLE_WORDS,
+    TAKE,
+    THROW,
+    VIE,
+    YIELD,
+    Outcome,
+    Turn,
+)
 from tablier.tables.variant import Variant
 
-from .dice import Dice
+from .computer_lights import Lights, MovePath, next_lights, tables_path, tables_shown
+from .dice import ELECTRONIC, Dice
 from .link import Link
 from .session import PlayOptions, Session
-from .tables_display import result_text, tables_led_plan, tables_status_lines
-from .tables_takeback import answer_takeback, follow_restoring, take_back
-from .tables_words import table_word
+from .tables_display import TablesDisplay
 from .takeback import Takebacks, Undo
 from .teaching import TablesTeacher
+
+if TYPE_CHECKING:
+    from .autoplay import AutoHands
+    from .computer import Computer
+    from .hands import Hands
+    from .scene import Scene
 
 SETUP = "setup"
 ASKING = "ask"
@@ -62,6 +90,7 @@ class TablesSession(Session):
     """A match of one tables game on the board."""
 
     family = "tables"
+    has_dice = True
 
     def __init__(self, variant: Variant, link: Link, layout: Layout, dice: Dice,
                  log: EventLogWriter | None = None, options: PlayOptions | None = None,
@@ -94,6 +123,7 @@ class TablesSession(Session):
         self.takebacks: Takebacks[Turn] = Takebacks()
         self.restoring: tuple[int, ...] | None = None  # a takeback: the men go back to these counts
         self.teacher: TablesTeacher = TablesTeacher(self)
+        self.display = TablesDisplay(self)  # how the session looks: its lights and its lines
         if self.options.position:
             self.first_position = parse_position(self.options.position, frame_of(variant))
             variant.validate(self.first_position)
@@ -175,7 +205,7 @@ class TablesSession(Session):
         self.record(ResultRecord(winner=outcome.winner, how=outcome.how, points=outcome.points,
                                  score=tuple(self.score), game_number=self.game_number,
                                  match_over=match_over))
-        self.told_result(result_text(self, outcome, match_over))
+        self.told_result(self.display.result_text(outcome, match_over))
         self.takebacks.close(f"game {self.game_number} is over")
         self.phase = OVER
         self.inference = None
@@ -292,7 +322,7 @@ class TablesSession(Session):
                 self._touch(place)
                 if self.phase == ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
-        if follow_restoring(self):
+        if self._follow_restoring():
             return
         self.reading = self.inference.read(observation.counts, hint)
         if self.phase == ASKING:
@@ -550,9 +580,9 @@ class TablesSession(Session):
         elif word == "teacher":
             self.say(self.teacher.command(player, argument))
         elif word in ("takeback", "undo"):
-            take_back(self, player)
+            self._take_back(player)
         elif word in ("accept", "refuse") and self.takebacks.asked:
-            answer_takeback(self, player, word)
+            self._answer_takeback(player, word)
         elif word == "refuse" or (word == ACCEPT and ACCEPT not in self.flow.words()):
             raise IllegalMoveError("no takeback has been asked for")
         elif word == "quit":
@@ -562,7 +592,7 @@ class TablesSession(Session):
             raise IllegalMoveError(f"{word!r} means nothing in {self.variant.title} "
                                    f"({', '.join(self.command_words())})")
         else:
-            table_word(self, player, word, argument)
+            self._table_word(player, word, argument)
 
     def _typed_dice(self, argument: str) -> None:
         """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
@@ -578,10 +608,215 @@ class TablesSession(Session):
         else:
             self.say(f"the next throw will show {values[0]}-{values[1]}")
 
+    # -- the words of the table ---------------------------------------------------------------------
+
+    def _table_word(self, player: int, word: str, argument: str) -> None:
+        """A word of the table (``double``, ``claim``, ``vie``, ``resign``...) said by ``player`` (0: by
+        the side the word belongs to): the turn answers it, the log records it, and the game goes on,
+        ends, or moves to its next throw."""
+        if self.takebacks.undo is not None:
+            self.takebacks.close(f"`{word}` was said since")
+        if player:
+            side = player - 1
+        elif word in ACTOR_WORDS:
+            side = self.flow.turn
+        else:
+            side = 1 - self.flow.turn
+        said = self.flow.command(side, word, argument)
+        self.say(said)
+        if word in (DOUBLE, TAKE, DROP):
+            self.record(CubeAction(player=side, action=word, value=self.flow.cube_value))
+        elif word in (VIE, SEE, YIELD):
+            self.record(Vie(player=side, action=word, stake=self.flow.vies))
+        else:
+            self.record(Claim(player=side, claim=word, detail=argument))
+        if self.flow.outcome is not None:
+            self._game_over()
+        elif self.phase == PLAY and self.flow.awaiting != PLAY:
+            self.phase = THROW
+            self.inference = None
+        elif self.phase == THROW and self.flow.awaiting == PLAY:
+            self._begin_turn()
+
+    # -- takebacks -----------------------------------------------------------------------------------
+
+    def _take_back(self, player: int) -> None:
+        """``takeback``: said by the side playing his throw, the men of the turn go back to where it
+        began; said after a committed play (before the next throw), its player asks to take it back."""
+        moved = self.inference is not None and tuple(self.observation.counts) != visible(
+            self.inference.candidates[0].counts, self.ladder)
+        if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
+            if self.variant.facts.touch_and_take and self.flow.must_move():
+                raise IllegalMoveError("touch and take: the man touched must be played")
+            self.phase = PLAY
+            self._guide_back("take back: put the men back where the turn began")
+            return
+        side = player - 1 if player else 1 - self.flow.turn
+        undo = self.takebacks.ask(side)
+        self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(1 - side)}, "
+                 "say `accept` or `refuse`")
+
+    def _answer_takeback(self, player: int, word: str) -> None:
+        """``accept`` or ``refuse`` of the adversary of the side that asked to take a play back."""
+        assert self.takebacks.undo is not None
+        side = player - 1 if player else 1 - self.takebacks.undo.side
+        undo = self.takebacks.answer(side)
+        if word == "refuse":
+            self.takebacks.asked = False
+            self.say(f"{self._name(side)} refuses: {undo.notation} stands")
+            return
+        self.takebacks.close(f"{undo.notation} was taken back")
+        self.flow = undo.state
+        self.ply -= 1
+        self.committed.pop()
+        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
+        self.say(f"{self._name(side)} agrees: {self._name(undo.side)} takes back {undo.notation} "
+                 f"and plays {self.flow.dice} again")
+        self._begin_turn()
+        self._guide_back("put the men back where the turn began, as the lights show")
+
+    def _guide_back(self, text: str) -> None:
+        """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
+        assert self.inference is not None
+        self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
+        self.stop_grace()
+        self.say(text, "teach")
+        self._follow_restoring()
+
+    def _follow_restoring(self) -> bool:
+        """While the men go back after a takeback: the next man to lift or put; False once they
+        stand where the turn began (or no takeback is under way)."""
+        if self.restoring is None or self.inference is None:
+            return False
+        seen = tuple(self.observation.counts)
+        if seen == self.restoring:
+            self.restoring = None
+            self.guiding = False
+            self.guide = None
+            self.reading = self.inference.read(seen)
+            self.say("the men stand where the turn began", "teach")
+            return False
+        self.guiding = True
+        self.reading = Reading(Status.UNKNOWN)
+        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(self.restoring)))
+        return True
+
+    # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
+
+    def player_name(self, player: int) -> str:
+        return self._name(player - 1)
+
+    def to_play(self) -> int | None:
+        return self.flow.turn + 1 if self.phase in (PLAY, ASKING) else None
+
+    def mover(self) -> int | None:
+        return self.to_play() if self.inference is not None else None
+
+    def floor(self) -> int | None:
+        awaiting = self.flow.awaiting
+        if awaiting == OPENING:
+            return None if self.dice.source == ELECTRONIC else 1
+        if awaiting == OVER:
+            return None
+        return (self.flow.answering() if awaiting == ANSWER else self.flow.turn) + 1
+
+    def turn_key(self) -> object:
+        dice = self.flow.dice
+        return (self.game_number, self.ply, tuple(dice) if dice else (), self.flow.position)
+
+    def throwing(self) -> bool:
+        return self.phase in (OPENING, THROW)
+
+    def steps_ready(self) -> bool:
+        return self.phase not in (SETUP, OVER) and self.restoring is None
+
+    def moves_named(self, notation: str) -> list[object]:
+        return [play for play in (self.inference.plays if self.inference is not None else [])
+                if self.move_notation(play) == notation]
+
+    def move_allowed(self, move: object) -> bool:
+        return self.inference is not None and move in self.inference.plays
+
+    def move_notation(self, move: object) -> str:
+        play = cast(Play, move)
+        return format_play(play) if play else "-"
+
+    def move_path(self, move: object, huffed: int | None) -> MovePath:
+        return tables_path(self, cast(Play, move))
+
+    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
+        seen = dict(enumerate(self.observation.counts))
+        return next_lights(path, seen, tables_shown(self.ladder), confirmed)
+
+    def shown_move(self, move: object) -> object | None:
+        reading, inference = self.reading, self.inference
+        if reading is None or inference is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
+            return None
+        target = self.variant.after(inference.start, cast(Play, move))
+        return next((candidate for candidate in reading.finals
+                     if self.variant.after(inference.start, inference.play_of(candidate)) == target), None)
+
+    def commit_shown(self, shown: object) -> None:
+        self._commit(cast(Candidate, shown))
+
+    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
+        plan.place(TABLES_PLACES[index], meaning)
+
+    def light_throw(self, plan: LedPlan) -> None:
+        dice = self.flow.dice
+        if dice is not None:
+            plan.die(1, dice.first, DIE).die(2, dice.second, DIE)
+
+    def place_words(self, index: int) -> str:
+        """``point 13`` (the mover's own numbering), ``the bar (black)``, ``the tray``."""
+        kind, number = TABLES_PLACES[index]
+        if kind == "point":
+            orientation = self.orientation
+            return f"point {orientation.own_point(self.flow.turn, number) if orientation else number}"
+        return "the tray" if kind == "tray" else f"the bar ({'black' if number == 1 else 'white'})"
+
+    def act_for(self, computer: Computer) -> None:
+        computer.act_tables(self)
+
+    def check_computer(self) -> None:
+        try:
+            tables_engine(self.variant)
+        except EngineUnavailableError as error:
+            raise TablierError(f"the computer cannot play {self.variant.title}: {error}") from None
+
+    def touch_named(self, number: int) -> None:
+        if self.orientation is None or self.phase not in (PLAY, ASKING):
+            raise IllegalMoveError("no turn is being played")
+        self._touch(self.orientation.place_of(self.flow.turn, number))
+
+    def touched_by(self, player: int, committing: bool) -> int | None:
+        flow = self.flow
+        if flow.variant.facts.touch_and_take and (committing or self.to_play() == player):
+            return next(iter(flow.must_move()), None)
+        return None
+
+    def show_throw(self, values: tuple[int, int]) -> None:
+        told = len(self.message_log)
+        self.on_command(0, "dice", f"{values[0]} {values[1]}")
+        if len(self.message_log) == told:
+            self.say(f"the dice show {values[0]}-{values[1]}")
+
+    def set_up_by(self, hands: Hands, way: str) -> None:
+        hands.turn_face(True)
+        hands.set_up_tables(Orientation(self.variant, way).counts(self.flow.position))
+
+    def plan_for(self, player: AutoHands) -> None:
+        player.plan_tables(self)
+
+    def scene(self) -> Scene:
+        from .scene import tables_scene
+
+        return tables_scene(self)
+
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        return self.computer_plan() or tables_led_plan(self)
+        return self.computer_plan() or self.display.led_plan()
 
     def status_lines(self) -> list[str]:
-        return self.computer_lines(tables_status_lines(self))
+        return self.computer_lines(self.display.status_lines())

@@ -37,11 +37,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from tablier.board.leds import LIFT_HERE, PUT_HERE, LedPlan
 from tablier.board.observation import TABLES_PLACES, could_show, visible
 from tablier.draughts.core import Board, Move
-from tablier.draughts.devil_solver import DevilPosition
-from tablier.draughts.variants import DevilBoard
 from tablier.engines import draughts_engine, tables_engine
 from tablier.engines.candidates import Candidate, EngineUnavailableError
-from tablier.engines.devil import solution
 from tablier.engines.draughts_search import MAN, MATE
 from tablier.engines.explain import aim_words
 from tablier.engines.judge import Verdict, blunder_threshold, judge, teacher_level
@@ -521,10 +518,11 @@ def threats_of(board: Board, move: Move) -> list[Move]:
     return [follow for follow in after.legal_moves() if follow.captures]
 
 
-def hint_words(board: Board, best: Candidate[Move]) -> str:
-    """The hint's words: the engine's own sentence, and what the move offers or threatens."""
+def hint_words(board: Board, best: Candidate[Move], exact: bool = False) -> str:
+    """The hint's words: the engine's own sentence, and what the move offers or threatens (an
+    ``exact`` engine's sentence says all)."""
     words = best.why
-    if isinstance(board, DevilBoard):
+    if exact:
         return words
     taking = replies_taking(board, best.move)
     if taking:
@@ -546,18 +544,20 @@ def answer_words(board: Board, reply: Move) -> str:
     return f"he answers {reply}, and a man of yours is lost within the next moves"
 
 
-def draughts_judged(board: Board, level: Level) -> str:
-    """``judged at level 1`` (the Devil's: ``judged by the exact solver``), said with the advice."""
-    return "judged by the exact solver" if isinstance(board, DevilBoard) else level_words(level)
+def draughts_judged(level: Level, exact: bool = False) -> str:
+    """``judged at level 1`` (an ``exact`` engine's, the Devil's: ``judged by the exact solver``),
+    said with the advice."""
+    return "judged by the exact solver" if exact else level_words(level)
 
 
 def draughts_warning(board: Board, verdict: Verdict[Move], level: Level,
-                     reply: str | None = None) -> list[str]:
+                     reply: str | None = None, exact: bool = False) -> list[str]:
     """The warning's words, one short line each: what the move made loses against the best (and how
-    it was judged), why (his capture at once, else ``reply``: his best answer in words), what to do."""
+    it was judged), why (his capture at once, else ``reply``: his best answer in words), what to do;
+    an ``exact`` engine's loss is a won game thrown away."""
     played, best = verdict.played.move, verdict.best.move
-    judged = draughts_judged(board, level)
-    if isinstance(board, DevilBoard):
+    judged = draughts_judged(level, exact)
+    if exact:
         head = f"That move ({played}) throws away a won game ({judged})."
         lose, win = int(verdict.played.terms["plies"]), int(verdict.best.terms["plies"])
         why = (f"Why: with best play on both sides yours loses (in {lose} moves, both sides counted), "
@@ -588,15 +588,15 @@ class DraughtsTeacher(Teacher):
         super().__init__(session, board_class.name)
         self.session: DraughtsSession = session
         self.level = teacher_level(board_class.name)
+        self.exact = draughts_engine(board_class).exact
 
     def announce(self) -> None:
         """At the start of the Devil's game: its solution is looked up in the background (the shipped
         table's load), and a position the table does not hold (set up by FEN) worked out there."""
         board = self.session.board
-        if isinstance(board, DevilBoard) and self.replayed is None:
-            position = DevilPosition.from_board(board)
-            if position.winner() is None:
-                WORKER.submit(lambda: solution(position))
+        if self.exact and self.replayed is None:
+            copy = board.copy(stack=False)
+            WORKER.submit(lambda: draughts_engine(type(copy)).prepare(copy))
 
     def rank(self, board: Board) -> list[Candidate[Move]]:
         """``board``'s moves ranked at the teacher's level by an engine of its own (a search's tables
@@ -621,7 +621,7 @@ class DraughtsTeacher(Teacher):
             return
         board, future = self.board_ranking()
         allowed = set(session.legal_moves())
-        judged = draughts_judged(board, self.level)
+        judged = draughts_judged(self.level, self.exact)
 
         def show(ranking: list[Candidate[Move]]) -> None:
             usable = [c for c in ranking if c.move in allowed]
@@ -630,7 +630,7 @@ class DraughtsTeacher(Teacher):
                 return
             best = usable[0]
             self.shown = (turn, target_of(turn.start, best.move))
-            session.say(f"hint ({judged}): {best.move}: {hint_words(board, best)}")
+            session.say(f"hint ({judged}): {best.move}: {hint_words(board, best, self.exact)}")
 
         self.think(turn, future, show, session.say)
 
@@ -661,7 +661,7 @@ class DraughtsTeacher(Teacher):
 
         def verdict() -> tuple[Verdict[Move] | None, str | None]:
             found = judge(ranked.result(), str(candidate.move), threshold, str, allowed)
-            if found is None or not found.blunder or isinstance(copy, DevilBoard):
+            if found is None or not found.blunder or self.exact:
                 return found, None
             after = copy.copy(stack=False)
             after.push(found.played.move)
@@ -675,7 +675,7 @@ class DraughtsTeacher(Teacher):
                               better=str(found.best.move), loss=round(found.loss, 4),
                               game_number=session.game_number, ply=session.ply + 1))
         self.remember(turn, key, target_of(turn.start, found.best.move))
-        for line in draughts_warning(copy, found, self.level, reply):
+        for line in draughts_warning(copy, found, self.level, reply, self.exact):
             self.say(line)
         return True
 

@@ -22,11 +22,9 @@ from rich.console import Console
 from rich.text import Text
 
 from .board_text import dice_text, draughts_board, legend, tables_board
-from .draughts_session import DraughtsSession
 from .link import CONNECTED
 from .scene import Scene, scene_of
 from .session import Session
-from .tables_session import TablesSession
 
 CLEAR = "\x1b[H\x1b[2J"
 #: The hands' actions typed on the simulated board (``docs/sim-script.md``).
@@ -40,7 +38,7 @@ NEWEST = 4
 
 def keys_line(session: Session, hands: bool = False) -> str:
     """The words that may be typed in ``session``'s game (and the hands' actions, ``hands``)."""
-    words = session.command_words() if isinstance(session, TablesSession | DraughtsSession) else ["quit"]
+    words = session.command_words()
     line = f"keys: {', '.join(words)} (prefix 1 or 2 for the player)"
     if hands:
         line += "; hands: " + ", ".join(HAND_KEYS)

@@ -205,7 +205,7 @@ def jacoby(record: Record) -> bool:
     """Whether ``record`` scores by the Jacoby rule: money play (no match length) where a gammon or
     backgammon counts as a single game while the cube has not been turned (its ``jacoby`` option,
     read from a file that says so)."""
-    return (record.game == "backgammon" and not record.match_length
+    return (record.facts.match_play and not record.match_length
             and record.options.get(JACOBY, "").lower() in ("yes", "true", "on", "1"))
 
 

@@ -246,6 +246,14 @@ class Game(Turn):
         """A resignation gives up the cube's value."""
         return self.cube_value
 
+    def throw_to_keep(self) -> tuple[int, int] | None:
+        """The opening cast the winner of the opening may keep (``opening=choose``)."""
+        if self.phase is not Phase.CHOOSE or not self.opening_cast:
+            return None
+        black, white = self.opening_cast
+        cast = (black[0], white[0]) if len(black) == 1 else (black if self.turn == 0 else white)
+        return (cast[0], cast[1])
+
     def words(self) -> tuple[str, ...]:
         """The cube's words when it is in play, ``keep`` under ``opening=choose``."""
         cube = ("double/take/drop",) if self.cube_allowed else ()

@@ -382,6 +382,12 @@ class JacquetGame(Turn):
             return "the deciding throw is played"
         return super().command(side, word, argument)
 
+    def throw_to_keep(self) -> tuple[int, int] | None:
+        """The deciding throw its winner may keep (``first_player=rethrow``)."""
+        if self.first.awaiting == AWAIT_CHOICE and self.first.dice:
+            return (self.first.dice.first, self.first.dice.second)
+        return None
+
     def _may_keep(self) -> bool:
         return self.first.first is not None and self.first.awaiting != DECIDED
 

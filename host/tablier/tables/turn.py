@@ -140,6 +140,11 @@ class Turn(ABC):
         middle); None in a game without it."""
         return None
 
+    def throw_to_keep(self) -> tuple[int, int] | None:
+        """The throw the side to act may keep (``keep``) or throw again: a deciding or opening
+        throw; None when there is none."""
+        return None
+
     def must_move(self) -> set[int]:
         """Points (the side to act's frame) whose man must move now (the postillon, a touched man)."""
         return set()

@@ -1,23 +1,23 @@
-"""A running session on the web: its scene drawn as SVG and pushed to the live page.
+"""A running game on the web: its scene drawn as SVG and pushed to the live page.
 
-:func:`page_state` turns a :class:`~tablier.play.scene.Scene` into what the page is sent: the
-board drawn by :mod:`tablier.record.svg_diagram` (the lit LEDs in their colours, the lifted and
-misplaced men, the dice, the cube), the scene itself and the legend of the lit meanings.
-:func:`publishing` serves a session while it is played: after each turn of the loop the scene is
-looked at (at most every :data:`LOOK_EVERY_S`) and sent when it changed.
+:func:`page_state` turns a scene (:class:`ShownScene`: what a screen shows of a game at one moment,
+such as play's :class:`~tablier.play.scene.Scene`) into what the page is sent: the board drawn by
+:mod:`tablier.record.svg_diagram` (the lit LEDs in their colours, the lifted and misplaced men, the
+dice, the cube), the scene itself and the legend of the lit meanings. A :class:`ScenePublisher`
+is handed a way to look at the scene (a callable); called after each turn of the game's loop, it
+looks (at most every :data:`LOOK_EVERY_S`) and sends the scene when it changed. The web knows
+nothing of play: whoever runs the game hands it what to show
+(:func:`tablier.play.scene.publishing`).
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TextIO
 
 from tablier.board.leds import VOCABULARY
-from tablier.play.scene import Scene, scene_of
-from tablier.play.session import Session
 from tablier.record.svg_diagram import DraughtsPicture, TablesPicture, draw_draughts, draw_tables
 
 from .server import LiveServer, is_loopback, parse_address
@@ -27,12 +27,62 @@ LOOK_EVERY_S = 0.02
 MEANINGS = {m.name: m for m in VOCABULARY}
 
 
+class ShownPlace(Protocol):
+    """One place of the board as a screen shows it (``point 7``, ``bar 1``, ``square 14``)."""
+
+    @property
+    def place(self) -> str: ...
+    @property
+    def men(self) -> int: ...
+    @property
+    def side(self) -> int | None: ...
+    @property
+    def king(self) -> bool: ...
+    @property
+    def change(self) -> str: ...
+    @property
+    def light(self) -> str: ...
+
+
+class ShownScene(Protocol):
+    """What the page shows of a game at one moment (its fields as play's scene names them)."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, str]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def colours(self) -> tuple[str, str]: ...
+    @property
+    def dice(self) -> tuple[int, ...]: ...
+    @property
+    def dice_used(self) -> tuple[bool, ...]: ...
+    @property
+    def cube(self) -> tuple[int, int] | None: ...
+    @property
+    def places(self) -> Sequence[ShownPlace]: ...
+    @property
+    def status_lights(self) -> tuple[str, str]: ...
+    @property
+    def own_points(self) -> Mapping[int, int]: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 def _hex(name: str) -> str:
     red, green, blue = MEANINGS[name].colour
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-def scene_svg(scene: Scene) -> str:
+def scene_svg(scene: ShownScene) -> str:
     """The board of ``scene`` as SVG."""
     lights = {view.place: _hex(view.light) for view in scene.places if view.light in MEANINGS}
     marks = {view.place: view.change for view in scene.places if view.change}
@@ -51,13 +101,13 @@ def scene_svg(scene: Scene) -> str:
                                      labels=_labels(scene)))
 
 
-def _labels(scene: Scene) -> dict[int, int]:
+def _labels(scene: ShownScene) -> dict[int, int]:
     """The numbers the points carry: the side to move's own (the numbers his moves and the words
     of his turn use), the board's own when nobody is to move."""
-    return scene.own_points if scene.family == "tables" and scene.turn else {}
+    return dict(scene.own_points) if scene.family == "tables" and scene.turn else {}
 
 
-def _caption(scene: Scene) -> str:
+def _caption(scene: ShownScene) -> str:
     if scene.over:
         return "the match is over"
     if not scene.turn:
@@ -67,7 +117,7 @@ def _caption(scene: Scene) -> str:
     return f"{scene.players[scene.turn - 1]} ({colour}) to play{numbered}"
 
 
-def page_state(scene: Scene) -> dict[str, Any]:
+def page_state(scene: ShownScene) -> dict[str, Any]:
     """What the live page is sent for ``scene``."""
     lit = [view.light for view in scene.places if view.light] + [s for s in scene.status_lights if s]
     legend = [[name, _hex(name), bool(MEANINGS[name].mode), MEANINGS[name].says]
@@ -85,24 +135,23 @@ def announce(server: LiveServer, out: TextIO) -> None:
 
 
 class ScenePublisher:
-    """Called after each turn of a session's loop: sends the scene when it changed."""
+    """Sends the scene ``look()`` gives to ``server``'s pages when it changed; called after each
+    turn of the game's loop (it looks at most every :data:`LOOK_EVERY_S`)."""
 
-    def __init__(self, server: LiveServer, then: Callable[[Session], None] | None = None) -> None:
+    def __init__(self, server: LiveServer, look: Callable[[], ShownScene]) -> None:
         self.server = server
-        self.then = then
+        self.look = look
         self._last: dict[str, Any] | None = None
         self._looked = 0.0
 
-    def __call__(self, session: Session) -> None:
-        if self.then is not None:
-            self.then(session)
+    def __call__(self) -> None:
         now = time.monotonic()
         if now - self._looked < LOOK_EVERY_S:
             return
         self._looked = now
-        self.show(scene_of(session))
+        self.show(self.look())
 
-    def show(self, scene: Scene) -> None:
+    def show(self, scene: ShownScene) -> None:
         """Send ``scene`` if it differs from the last one sent."""
         data = scene.to_json()
         if data != self._last:
@@ -116,19 +165,6 @@ def open_server(address: str, out: TextIO | None = None) -> LiveServer:
     server = LiveServer(host, port).start()
     announce(server, out or sys.stderr)
     return server
-
-
-@contextmanager
-def publishing(session: Session, server: LiveServer) -> Iterator[ScenePublisher]:
-    """Send ``session``'s scene to ``server``'s pages while the block runs (and its last one)."""
-    publisher = ScenePublisher(server, session.on_redraw)
-    session.on_redraw = publisher
-    publisher.show(scene_of(session))
-    try:
-        yield publisher
-    finally:
-        publisher.show(scene_of(session))
-        session.on_redraw = publisher.then
 
 
 def linger(server: LiveServer, out: TextIO | None = None) -> None:

@@ -19,10 +19,9 @@ from tablier.board.leds import BEAR_OFF, DESTINATION, HIT, MUST_MOVE, WINNER, YO
 from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.hardware.layout import Layout
 from tablier.link.client import Colour, SwitchChange
+from tablier.record.game_record import DRAUGHTS, MOVE, PLAY, SIDE_NAMES, GameRecord, Record, RecordError
+from tablier.record.replay import Step, replay_game, tables_variant
 from tablier.tables.position import BAR, OFF, Position
-
-from .game_record import DRAUGHTS, MOVE, PLAY, SIDE_NAMES, GameRecord, Record, RecordError
-from .replay import Step, replay_game, tables_variant
 
 
 @dataclass(frozen=True)

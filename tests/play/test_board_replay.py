@@ -7,15 +7,15 @@ import time
 from pathlib import Path
 
 import pytest
-from record_factory import draughts_record, tables_record
 
+from record.record_factory import draughts_record, tables_record
 from tablier.board.leds import DESTINATION, MUST_MOVE
 from tablier.board.orientation import HOME_LEFT
 from tablier.cli import main
 from tablier.hardware.layout import load_layout
 from tablier.link.client import SwitchChange
+from tablier.play.board_replay import board_steps, replay
 from tablier.record.archive import Archive
-from tablier.record.board_replay import board_steps, replay
 from tablier.record.game_record import PLAY, Action, GameRecord, Record
 
 
