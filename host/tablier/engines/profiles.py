@@ -166,6 +166,7 @@ PROFILES: dict[str, Profile] = {
     "fevga": Profile(Teaching(7.0, 1), TABLES_THRESHOLDS, WALLS_WEIGHTS),
     "tavla": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS),
     "nardy": Profile(Teaching(7.0, 1), TABLES_THRESHOLDS, WALLS_WEIGHTS),
+    "short-nardy": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS),
     # draughts
     "english": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS),
     "losing": Profile(Teaching(190.0, 1), DRAUGHTS_THRESHOLDS),

@@ -16,13 +16,14 @@ from .fevga import Fevga, LongNardy
 from .jacquet import Jacquet, SpanishBackgammon
 from .plakoto import Plakoto
 from .portes import Portes, Tavla
+from .short_nardy import ShortNardy
 from .tavli import TavliRotation
 from .ticktack import Ticktack
 from .variant import Variant
 from .versailles import Versailles
 
 VARIANTS: tuple[type[Variant], ...] = (Backgammon, Jacquet, Versailles, SpanishBackgammon, Ticktack,
-                                       Portes, Plakoto, Fevga, Tavla, LongNardy)
+                                       Portes, Plakoto, Fevga, Tavla, LongNardy, ShortNardy)
 
 #: The matches that play several of the games in turn (Greek Tavli).
 MATCHES: tuple[type[TavliRotation], ...] = (TavliRotation,)
