@@ -23,7 +23,6 @@ from .svg_diagram import draughts_svg, svg_to_png, tables_svg
 from .text_export import write_text
 
 
-
 def formats_for(record: Record) -> tuple[str, ...]:
     """The formats ``record`` can be written in."""
     formats = record.facts.formats
