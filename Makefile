@@ -73,12 +73,17 @@ firmware-check: $(STAMP) $(TYPINGS)/.installed
 hardware-check: $(STAMP)
 	@if [ -f hardware/board.toml ]; then $(BIN)/tablier hardware check; fi
 
+# Three workers (pytest-xdist), each test file on one of them: most tests wait on a simulated board
+# or a broker, so three share two cores well. PYTEST_WORKERS=0 runs them one after another.
+PYTEST_WORKERS ?= 3
+PARALLEL = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+
 test: system-deps $(STAMP) lint firmware-check hardware-check
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q $(PARALLEL)
 
 # The whole sweeps; their figures (faults, kills, times) go to bench/results/.
 test-full: system-deps $(STAMP) lint firmware-check hardware-check
-	TABLIER_RESULTS_DIR=$(CURDIR)/bench/results $(BIN)/pytest -q -m ''
+	TABLIER_RESULTS_DIR=$(CURDIR)/bench/results $(BIN)/pytest -q -m '' $(PARALLEL)
 
 bench: system-deps $(STAMP)
 	@mkdir -p bench/results

@@ -87,6 +87,10 @@ class RulesPreset:
 
 #: The record formats a game's records may be written in (besides the pictures any game has).
 RECORD_FORMATS = ("mat", "sgf", "pdn", "json", "txt")
+#: The formats that draw a record of any game.
+PICTURE_FORMATS = ("html", "svg", "png")
+#: Every format ``tablier export`` writes.
+EXPORT_FORMATS = (*RECORD_FORMATS, *PICTURE_FORMATS)
 
 
 @dataclass(frozen=True)

@@ -143,7 +143,7 @@ def test_without_kicad_the_pcb_command_says_what_to_install(monkeypatch: pytest.
     monkeypatch.setattr(pcbs, "KICAD_PYTHON", str(tmp_path / "no-python"))
     assert cli.main(["hardware", "pcb", "--out", str(tmp_path / "pcb")]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("error: KiCad 6's pcbnew is not importable") and "apt-get install" in err
+    assert err.startswith("tablier hardware: KiCad 6's pcbnew is not importable") and "apt-get install" in err
     assert "Traceback" not in err and not (tmp_path / "pcb").exists()
 
 

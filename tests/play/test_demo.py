@@ -30,7 +30,7 @@ def test_demo_plays_a_whole_game_of_every_game_through_the_firmware(game: str, t
     out = io.StringIO()
     result = run_demo(game, seed=3, delay=0.0, log_dir=tmp_path, out=out, live=False)
     session = result.session
-    assert session.finished and session.committed
+    assert session.finished and session.committed, "\n".join(session.message_log[-15:])
     assert result.log_path is not None and result.log_path.parent == tmp_path
     log = read_log(result.log_path)
     assert isinstance(log.records[0], Header) and log.header.game == game

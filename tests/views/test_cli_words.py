@@ -3,6 +3,8 @@ singular when there is one, every command's errors in the same style."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tablier.cli import main
@@ -47,6 +49,14 @@ def test_calibrate_says_its_errors_as_every_command_does(capsys: pytest.CaptureF
     assert status == 2 and err == "tablier calibrate: --fault only applies to the simulated board (--sim)\n"
     status, _, err = run(capsys, "calibrate", "--check", "/nonexistent/calibration.toml")
     assert status and err.startswith("tablier calibrate: ") and "error:" not in err
+
+
+def test_hardware_says_its_errors_as_every_command_does(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    broken = tmp_path / "board.toml"
+    broken.write_text("[board\n")
+    status, _, err = run(capsys, "hardware", "check", "--layout", str(broken))
+    assert status == 1 and err.startswith("tablier hardware: ") and "error:" not in err
 
 
 def test_the_demos_two_computers_have_names_of_their_own(capsys: pytest.CaptureFixture[str],

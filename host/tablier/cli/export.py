@@ -23,7 +23,7 @@ from .archive import add_archive_option, add_filters
 
 def register(subparsers: Any) -> None:
     """Add the ``export`` subcommand."""
-    from tablier.record.exporting import FORMATS
+    from tablier.games import EXPORT_FORMATS
 
     parser = subparsers.add_parser("export",
                                    help="export games to GNU Backgammon, PDN, JSON, text, HTML, SVG")
@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--id", type=int, action="append", default=[], help="only this record (repeatable)")
     parser.add_argument("--input", action="append", default=[], metavar="FILE",
                         help="export the records of FILE (.mat, .pdn, JSON, event log), not the archive")
-    parser.add_argument("--format", required=True, choices=FORMATS)
+    parser.add_argument("--format", required=True, choices=EXPORT_FORMATS)
     parser.add_argument("--out", required=True, metavar="DIR", help="the directory to write to (created)")
     parser.set_defaults(func=run)
 

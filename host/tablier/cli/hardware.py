@@ -90,7 +90,7 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         layout = read_layout(args.layout)
     except LayoutError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier hardware: {error}", file=sys.stderr)
         return 1
     problems = find_problems(layout)
     if problems:
@@ -142,7 +142,7 @@ def run_bom(args: argparse.Namespace) -> int:
     try:
         lines = for_sensor(read_bom(), sensor)
     except BomError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier hardware: {error}", file=sys.stderr)
         return 1
     for line in lines:
         estimate = "*" if line.cost_basis.startswith("estimate") else " "
@@ -152,7 +152,7 @@ def run_bom(args: argparse.Namespace) -> int:
           f"{DEFAULT_BOM_PATH.name}; * an estimate, its basis in the file's cost_basis)")
     problems = bom_problems(lines, layout, sensor)
     for problem in problems:
-        print(f"error: {problem}", file=sys.stderr)
+        print(f"tablier hardware: {problem}", file=sys.stderr)
     return 1 if problems else 0
 
 
@@ -211,7 +211,7 @@ def _write_files(args: argparse.Namespace, write: Any) -> int:
     try:
         paths = write(layout)
     except TablierError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier hardware: {error}", file=sys.stderr)
         return 1
     for path in paths:
         print(f"wrote {path}")
@@ -229,7 +229,7 @@ def run_pcb(args: argparse.Namespace) -> int:
     try:
         paths, checked = write_pcbs(layout, args.out, args.pictures, png=args.png)
     except TablierError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier hardware: {error}", file=sys.stderr)
         return 1
     for path in paths:
         print(f"wrote {path}")
@@ -253,7 +253,7 @@ def run_wiring(args: argparse.Namespace) -> int:
     try:
         path, plan = write_wiring(layout, args.out or plan_path(layout).parent)
     except TablierError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier hardware: {error}", file=sys.stderr)
         return 1
     harnesses = len({segment.harness for segment in plan})
     totals = wire_totals(layout, cutouts(layout), plan)
@@ -285,6 +285,6 @@ def _load(args: argparse.Namespace, whole: bool = True, wiring: bool = True) -> 
 
         return load_checked_layout(args.layout, wiring)
     except LayoutError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"tablier hardware: {error}", file=sys.stderr)
         print("run `tablier hardware check` for the full list", file=sys.stderr)
         return None

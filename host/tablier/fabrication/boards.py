@@ -16,9 +16,9 @@ from functools import partial
 from typing import Any
 
 from tablier.fabrication.netlist import (
-    BULK_CAPACITOR,
     HC165_INPUT_PINS,
     PICO_GPIO_PINS,
+    LedDriverRefs,
     Netlist,
     _Collector,
     _import_skidl,
@@ -157,11 +157,6 @@ def _connector(s: _Schematic, ref: str, pins: list[str], footprint: str, supplie
     return part
 
 
-def _resistor(s: _Schematic, ref: str, value: str) -> Any:
-    return s.part("R", ref, "Resistor_SMD:R_0805_2012Metric", value,
-                  [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
-
-
 def _carrier(s: _Schematic, sensors: int, how: Sensing) -> None:
     """A carrier strip: a place's switches per sensor (:mod:`tablier.fabrication.sensors`) and its wire
     pads: 3V3, GND, then one output per place."""
@@ -235,7 +230,7 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
             lines[switch.id] += plug[f"OUT{k + 1}"]
     for n, contact in enumerate(board.contacts):
         lead = _connector(s, f"J{len(board.carriers) + n + 3}", ["IN", "GND"], JST_SIDE)
-        pullup = _resistor(s, f"R{n + 1}", "10k")
+        pullup = s.resistor(f"R{n + 1}", "10k")
         lines[contact.id] += lead["IN"], pullup[2]
         s.v3 += pullup[1]
 
@@ -247,40 +242,17 @@ def _main_board(s: _Schematic) -> None:
     used = {pins.sr_load, pins.sr_clk, pins.sr_data, pins.led}
     bus = _connector(s, "J1", list(BUS), JST_SIDE)
     for gp, signal, ref in ((pins.sr_load, "~PL", "R2"), (pins.sr_clk, "CLK", "R3")):
-        source = _resistor(s, ref, "33")
+        source = s.resistor(ref, "33")
         near, far = s.net(f"GP{gp}_OUT"), s.net(signal)
         near += pico[PICO_GPIO_PINS[gp]], source[1]
         far += source[2], bus[signal]
     data = s.net("DATA")
     data += pico[PICO_GPIO_PINS[pins.sr_data]], bus["DATA"]
-    rail = s.net("+5V_LED", power=True)
-    switch = s.part("TPS2553", "U2", "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
-                    [(1, "IN", "PWRIN"), (2, "GND", "PWRIN"), (3, "EN", "INPUT"),
-                     (4, "~FAULT", "OPENCOLL"), (5, "ILIM", "PASSIVE"), (6, "OUT", "PWROUT")])
-    s.v5 += switch["IN"], switch["EN"]
-    s.gnd += switch["GND"]
-    rail += switch["OUT"]
-    switch["~FAULT"] += s.circuit.NC
-    limit = _resistor(s, "R4", "53k6")
-    ilim = s.net("ILIM")
-    ilim += switch["ILIM"], limit[1]
-    s.gnd += limit[2]
-    s._capacitor("C1", "100n", s.v5)
-    buffer = s.part("74AHCT1G125", "U3", "Package_TO_SOT_SMD:SOT-23-5", "74AHCT1G125",
-                    [(1, "~OE", "INPUT"), (2, "A", "INPUT"), (3, "GND", "PWRIN"), (4, "Y", "OUTPUT"),
-                     (5, "VCC", "PWRIN")])
     led_gpio = s.net("LED_GPIO")
-    led_gpio += pico[PICO_GPIO_PINS[pins.led]], buffer["A"]
-    s.gnd += buffer["~OE"], buffer["GND"]
-    rail += buffer["VCC"]
-    s._capacitor("C2", "100n", rail)
-    series = _resistor(s, "R1", "330")
-    shifted = s.net("LED_5V_DATA")
-    shifted += buffer["Y"], series[1]
-    bulk = s.part("CP", "C3", BULK_CAPACITOR, "470u",
-                  [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
-    rail += bulk["+"]
-    s.gnd += bulk["-"]
+    led_gpio += pico[PICO_GPIO_PINS[pins.led]]
+    refs = LedDriverRefs(switch="U2", limit="R4", supply_cap="C1", buffer="U3", buffer_cap="C2", series="R1",
+                         bulk="C3")
+    rail, series = s.led_driver(led_gpio, refs, ilim="ILIM")
     leds = _connector(s, "J3", ["+5V_LED", "GND", "DIN"], JST_SIDE)
     rail += leds["+5V_LED"]
     din = s.net("DIN")

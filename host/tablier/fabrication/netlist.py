@@ -18,7 +18,7 @@ import logging
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tablier.extras import require
 from tablier.fabrication.sensors import Sensing, sensing
@@ -115,6 +115,19 @@ def _import_skidl() -> Any:
     return skidl
 
 
+class LedDriverRefs(NamedTuple):
+    """The reference designators of the LED driver's parts (:meth:`_Schematic.led_driver`): the
+    whole board's schematic and the main board's own number them differently."""
+
+    switch: str
+    limit: str
+    supply_cap: str
+    buffer: str
+    buffer_cap: str
+    series: str
+    bulk: str
+
+
 class _Schematic:
     """Adds the board's parts and nets to a SKiDL circuit."""
 
@@ -151,8 +164,7 @@ class _Schematic:
         gpio = {g: pico[PICO_GPIO_PINS[g]] for g in PICO_GPIO_PINS}
         load, clock = self.net("SR_LOAD"), self.net("SR_CLK")
         for line, gp, ref in ((load, layout.pins.sr_load, "R2"), (clock, layout.pins.sr_clk, "R3")):
-            source = self.part("R", ref, "Resistor_SMD:R_0805_2012Metric", "33",
-                               [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            source = self.resistor(ref, "33")
             pico_side = self.net(f"GP{gp}_OUT")
             pico_side += gpio[gp], source[1]
             line += source[2]
@@ -287,41 +299,53 @@ class _Schematic:
         supply += cap[1]
         self.gnd += cap[2]
 
-    def _leds(self, led_gpio: Any) -> None:
-        """The LED rail's current-limited switch, the 3.3 V to 5 V buffer, the series resistor and the
-        WS2812B chain, all on +5V_LED."""
+    def led_driver(self, led_gpio: Any, refs: LedDriverRefs, ilim: str) -> tuple[Any, Any]:
+        """The LEDs' driver, on the main board: the rail's current-limited switch (TPS2553, its limit
+        resistor on the net ``ilim``, its input capacitor), the 3.3 V to 5 V buffer driven from
+        ``led_gpio`` with its own decoupling, the series resistor and the bulk capacitor. Returns the
+        rail (+5V_LED) and the series resistor, whose pin 2 carries the chain's data."""
         rail = self.net("+5V_LED", power=True)
-        switch = self.part("TPS2553", "U29", "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
+        switch = self.part("TPS2553", refs.switch, "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
                            [(1, "IN", "PWRIN"), (2, "GND", "PWRIN"), (3, "EN", "INPUT"),
                             (4, "~FAULT", "OPENCOLL"), (5, "ILIM", "PASSIVE"), (6, "OUT", "PWROUT")])
         self.v5 += switch["IN"], switch["EN"]
         self.gnd += switch["GND"]
         rail += switch["OUT"]
         switch["~FAULT"] += self.circuit.NC
-        limit = self.part("R", "R_ILIM1", "Resistor_SMD:R_0805_2012Metric", "53k6",
-                          [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
-        ilim = self.net("LED_ILIM")
-        ilim += switch["ILIM"], limit[1]
+        limit = self.resistor(refs.limit, "53k6")
+        limit_net = self.net(ilim)
+        limit_net += switch["ILIM"], limit[1]
         self.gnd += limit[2]
-        self._capacitor("C_IN1", "100n", self.v5)
-        buffer = self.part("74AHCT1G125", f"U{self.layout.chips + 2}", "Package_TO_SOT_SMD:SOT-23-5",
-                           "74AHCT1G125", [(1, "~OE", "INPUT"), (2, "A", "INPUT"), (3, "GND", "PWRIN"),
-                                           (4, "Y", "OUTPUT"), (5, "VCC", "PWRIN")])
+        self._capacitor(refs.supply_cap, "100n", self.v5)
+        buffer = self.part("74AHCT1G125", refs.buffer, "Package_TO_SOT_SMD:SOT-23-5", "74AHCT1G125",
+                           [(1, "~OE", "INPUT"), (2, "A", "INPUT"), (3, "GND", "PWRIN"),
+                            (4, "Y", "OUTPUT"), (5, "VCC", "PWRIN")])
         led_gpio += buffer["A"]
         self.gnd += buffer["~OE"], buffer["GND"]
         rail += buffer["VCC"]
-        self._capacitor("C_U28", "100n", rail)  # the level shifter's own decoupling
+        self._capacitor(refs.buffer_cap, "100n", rail)  # the level shifter's own decoupling
         shifted = self.net("LED_5V_DATA")
         shifted += buffer["Y"]
-        series = self.part("R", "R1", "Resistor_SMD:R_0805_2012Metric", "330",
-                           [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+        series = self.resistor(refs.series, "330")
         shifted += series[1]
-        data = self.net("LED_DIN0")
-        data += series[2]
-        bulk = self.part("CP", "C_BULK1", BULK_CAPACITOR, "470u",
-                         [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
+        bulk = self.part("CP", refs.bulk, BULK_CAPACITOR, "470u", [(1, "+", "PASSIVE"), (2, "-", "PASSIVE")])
         rail += bulk["+"]
         self.gnd += bulk["-"]
+        return rail, series
+
+    def resistor(self, ref: str, value: str) -> Any:
+        """An 0805 resistor."""
+        return self.part("R", ref, "Resistor_SMD:R_0805_2012Metric", value,
+                         [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+
+    def _leds(self, led_gpio: Any) -> None:
+        """The LED driver and the WS2812B chain, all on +5V_LED."""
+        refs = LedDriverRefs(switch="U29", limit="R_ILIM1", supply_cap="C_IN1",
+                             buffer=f"U{self.layout.chips + 2}", buffer_cap="C_U28", series="R1",
+                             bulk="C_BULK1")
+        rail, series = self.led_driver(led_gpio, refs, ilim="LED_ILIM")
+        data = self.net("LED_DIN0")
+        data += series[2]
         first_cap = self.layout.chips + 1
         leds = sorted(self.layout.leds, key=lambda led: led.index)
         for led in leds:

@@ -80,9 +80,7 @@ def standing(record: Record, game: GameRecord) -> MatchStanding:
     length = record.match_length
     if not length:
         return MatchStanding()
-    one_short = [other.number for other in record.games
-                 if length - 1 in other.score and max(other.score) < length]
-    return MatchStanding(length, game.score, crawford_game=bool(one_short) and one_short[0] == game.number)
+    return MatchStanding(length, game.score, crawford_game=game.number == record.crawford_game())
 
 
 def judge_cube(steps: list[Step], judge: CubeJudge, set_up: bool = False) -> list[MoveAnalysis]:

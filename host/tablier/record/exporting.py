@@ -9,7 +9,7 @@ and the pictures any game has.
 
 from __future__ import annotations
 
-from tablier.games import RECORD_FORMATS
+from tablier.games import EXPORT_FORMATS, PICTURE_FORMATS
 from tablier.tables.position import Position
 
 from .game_record import DRAUGHTS, GameRecord, Record, RecordError
@@ -22,15 +22,11 @@ from .sgf import write_sgf
 from .svg_diagram import draughts_svg, svg_to_png, tables_svg
 from .text_export import write_text
 
-PICTURES = ("html", "svg", "png")
-"""The formats that draw a record of any game."""
-FORMATS = (*RECORD_FORMATS, *PICTURES)
-
 
 def formats_for(record: Record) -> tuple[str, ...]:
     """The formats ``record`` can be written in."""
     formats = record.facts.formats
-    return tuple(fmt for fmt in FORMATS if fmt in formats or fmt in PICTURES)
+    return tuple(fmt for fmt in EXPORT_FORMATS if fmt in formats or fmt in PICTURE_FORMATS)
 
 
 def export_record(record: Record, fmt: str) -> list[tuple[str, bytes]]:

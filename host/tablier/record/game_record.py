@@ -181,6 +181,15 @@ class Record:
             score[last.outcome.winner] += last.outcome.points
         return score[0], score[1]
 
+    def crawford_game(self) -> int | None:
+        """The number of the match's Crawford game: the first game in which a side stands one point
+        short of the match; ``None`` for money play or a match that never got there."""
+        length = self.match_length
+        for game in self.games if length else ():
+            if length - 1 in game.score and max(game.score) < length:
+                return game.number
+        return None
+
     def title(self) -> str:
         """A one-line description: players, game, match length and date."""
         names = " - ".join(self.players) or "unnamed players"

@@ -30,11 +30,10 @@ def write_text(record: Record) -> str:
         lines.append(f"{name}: {value}")
     if record.options:
         lines.append("Options: " + ", ".join(f"{name}={value}" for name, value in record.options.items()))
-    crawford_done = False
+    crawford_game = record.crawford_game()
     for game in record.games:
         lines.append("")
-        crawford = _is_crawford(record, game) and not crawford_done
-        crawford_done = crawford_done or crawford
+        crawford = game.number == crawford_game
         if record.family == DRAUGHTS:
             lines += _draughts_game(record, game)
         else:
@@ -58,13 +57,6 @@ def _heading(record: Record, game: GameRecord) -> list[str]:
 
 def _result(game: GameRecord) -> str:
     return f"Result: {game.outcome}" if game.outcome is not None else "Result: not finished"
-
-
-def _is_crawford(record: Record, game: GameRecord) -> bool:
-    """Whether ``game`` is the Crawford game: a side stands one point short and this is the first
-    game since it got there (the caller keeps it to the first such game)."""
-    length = record.match_length
-    return bool(length) and (length - 1) in game.score and max(game.score) < length
 
 
 def _tables_game(record: Record, game: GameRecord, crawford: bool) -> list[str]:
