@@ -119,8 +119,6 @@ class Session:
     """Whether the game is played with dice (thrown, typed or shared board to board)."""
     restoring: object | None = None
     """A takeback under way: where the men go back to (the game's session sets it)."""
-    takebacks: Takebacks[Any]
-    """The move that may be taken back, set by the game's session."""
     teacher: Teacher
     """The game's teacher (hints, warnings of weak plays), set by the game's session."""
 
@@ -158,6 +156,7 @@ class Session:
         self._seen_status: object | None = None
         self.chain_told = False  # the players were told the switch chain is broken
         self.computer: Computer | None = None  # the seats the engine plays (:mod:`.computer`)
+        self.takebacks: Takebacks[Any] = Takebacks()  # the game's session keeps its moves' here
         self.typed_line: Callable[[str], None] = self.command_line  # a line typed at the terminal
         # (the remote seat's to route: :mod:`.remote_seat`)
         self.hands_for: set[int] = set()  # players whose men the local player moves for them, as lit:
