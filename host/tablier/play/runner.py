@@ -188,12 +188,12 @@ def resume_command_for(log_path: Path | None, sim: bool, port: str | None, dice:
 def archive_log(session: Session, log_path: Path) -> None:
     """Put the game of the log at ``log_path`` into the archive (the default file) and say so; a
     game the archive refuses is told, never fatal."""
-    from tablier.record.archive import Archive, default_path
+    from tablier.record.archive import Archive, default_location
     from tablier.record.from_log import read_event_log
 
     try:
         record = read_event_log(log_path)
-        with Archive(default_path()) as archive:
+        with Archive(default_location()) as archive:
             record_id, new = archive.add_all([record])[0]
     except (RecordError, OSError) as error:
         session.say(f"the game could not go into the archive: {error}", "warning")
