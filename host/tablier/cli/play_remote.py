@@ -156,7 +156,12 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
                             told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
     _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
           f"you are seat {link.local}")
+    from tablier.cli.club import start_feed
+
+    where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too
     result = play_remote(link, options, log_dir=log_dir, make_actor=_hands(args, link.local), **where)
+    if feed is not None:
+        feed.finish(result.log_path, result.session.over)
     report(result)
     if result.resume_command:
         print("(give the game's code again: --code CODE)")

@@ -98,11 +98,12 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
          resumed: Session | None = None, archive: bool = False,
-         serve: LiveServer | None = None) -> PlayResult:
+         serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None) -> PlayResult:
     """Play ``game`` on a board at ``port`` or on the simulated board (``sim``); ``resumed``: go on
     with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
     played to its end goes into the archive (:func:`archive_log`); ``serve``: the server of the
-    game's web page (``docs/web.md``)."""
+    game's web page (``docs/web.md``); ``watch``: also called after each turn of the loop (a club's
+    feed, ``docs/club.md``)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         hands = None
@@ -138,6 +139,8 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
             from tablier.web.live import publishing
 
             stack.enter_context(publishing(session, serve))
+        if watch is not None:
+            session.on_redraw = _also(session.on_redraw, watch)
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
         source = None
         if commands:
@@ -161,6 +164,16 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if not session.over:
             resume_command = resume_command_for(log.path if log is not None else None, sim, port, dice)
         return PlayResult(session, log.path if log is not None else None, resume_command)
+
+
+def _also(first: Callable[[Session], None] | None,
+          then: Callable[[Session], None]) -> Callable[[Session], None]:
+    """Call ``first`` (if any), then ``then``."""
+    def both(session: Session) -> None:
+        if first is not None:
+            first(session)
+        then(session)
+    return both
 
 
 def _input_ended(session: Session, typed: ScriptActor | None, for_good: bool) -> None:

@@ -264,13 +264,16 @@ class LiveServer:
         for client in list(self.clients):
             client.offer(data)
 
+    def routes(self) -> list[tuple[str, type[_Handler]]]:
+        """The addresses served, each with its handler (given this server); a club's page adds its own."""
+        return [(r"/", _Page), (r"/state", _State), (r"/events", _Events)]
+
     def _run(self) -> None:
         asyncio.run(self._serve())
 
     async def _serve(self) -> None:
         logging.getLogger("tornado.access").setLevel(logging.ERROR)  # no line per request on the terminal
-        routes = [(r"/", _Page), (r"/state", _State), (r"/events", _Events)]
-        app = tornado.web.Application([(path, handler, {"server": self}) for path, handler in routes],
+        app = tornado.web.Application([(path, handler, {"server": self}) for path, handler in self.routes()],
                                       compress_response=False)
         try:
             sockets = tornado.netutil.bind_sockets(self.port, self.host)
