@@ -165,7 +165,7 @@ body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-ser
        background: #faf6ee; color: #222; }
 h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 #connection { font-size: 0.9em; color: #555; margin-bottom: 0.6em; } #connection.lost { color: #b00; }
-#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 0.8em; }
+#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(235px, 1fr)); gap: 0.6em; }
 .tile { background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 0.5em; color: inherit;
         text-decoration: none; display: block; }
 .tile:hover { border-color: #555; }
@@ -174,7 +174,8 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 .head { display: flex; justify-content: space-between; font-weight: bold; }
 .state { font-size: 0.8em; padding: 0 0.4em; border-radius: 3px; background: #2a7; color: #fff; }
 .away .state { background: #b00; }
-.line { font-size: 0.9em; margin-top: 0.15em; } .turn { font-weight: bold; }
+.line { font-size: 0.8em; margin-top: 0.1em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.turn { font-weight: bold; }
 .links { font-size: 0.8em; margin-top: 0.2em; }
 """
 
@@ -199,10 +200,9 @@ function tile(b) {
   head.append(name, state);
   const rows = [head];
   if (b.title !== undefined) {
-    rows.push(line('line', b.title + (b.game ? ', game ' + b.game : '')));
-    const match = b.match ? ' (to ' + b.match + ')' : '';
-    rows.push(line('line', b.players[0] + ' (' + b.colours[0] + ') ' + b.score[0] + ' - ' + b.score[1]
-                   + ' ' + b.players[1] + ' (' + b.colours[1] + ')' + match));
+    const match = b.match ? ', match to ' + b.match : '';
+    rows.push(line('line', b.title + (b.game ? ', game ' + b.game : '') + match));
+    [0, 1].forEach(n => rows.push(line('line', b.players[n] + ' (' + b.colours[n] + '): ' + b.score[n])));
     const dice = b.dice.length ? ': ' + b.dice.join('-') : '';
     rows.push(line('line turn', b.over ? 'the match is over' : (b.turn ? b.turn + ' to play' + dice
                                                                     : 'setting up')));
