@@ -9,6 +9,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from harness.club_boards import CODE
 from harness.clubhouse import ClubServe, club_env, finish, start_board, tiles
 from harness.mosquitto import USERS, MosquittoBroker
@@ -144,3 +146,40 @@ def test_a_board_whose_link_drops_is_away_then_back_and_its_match_is_stored_whol
         assert stored.ids() == [tiles(grid)["far"]["stored"]]
         assert stored.get(stored.ids()[0]).games == logged_games(tmp_path / "far")
     assert club_env()["TABLIER_CLUB_CODE"] == CODE
+
+
+def test_the_club_commands_refuse_what_cannot_work_in_one_line(
+        broker: MosquittoBroker, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier.cli import main
+    from tablier.remote.gamecode import normalize
+
+    assert main(["club", "code"]) == 0
+    drawn = capsys.readouterr()
+    assert normalize(drawn.out.strip()) and "TABLIER_CLUB_CODE=" in drawn.err
+    where = f"mqtt://ann@127.0.0.1:{broker.port}"
+    monkeypatch.setenv("TABLIER_BROKER_PASSWORD", USERS["ann"])
+    monkeypatch.delenv("TABLIER_CLUB_CODE", raising=False)
+    cases = [
+        (["club", "serve", "--broker", where], 2, "tablier club: no club code: give it in $TABLIER_CLUB_"),
+        (["play", "backgammon", "--sim", "--club-broker", where, "--board", "Table 1"], 2,
+         "tablier play: no club code"),
+    ]
+    for argv, status, said in cases:
+        assert main(argv) == status
+        [line] = capsys.readouterr().err.splitlines()
+        assert line.startswith(said), line
+    monkeypatch.setenv("TABLIER_CLUB_CODE", CODE)
+    cases = [
+        (["play", "backgammon", "--sim", "--club-broker", where, "--board", "Table 1"], 2,
+         "tablier play: --board 'Table 1': a board's name is up to 32 lower-case letters"),
+        (["club", "transcript", "nobody", "--broker", where, "--wait", "0.3"], 2,
+         "tablier club: board nobody has published no match in club tablier"),
+        (["club", "serve", "--broker", f"mqtt://ann@127.0.0.1:{broker.port}", "--club", "a/b"], 2,
+         "tablier club: --club 'a/b': a club's name is letters, digits"),
+        (["club", "serve", "--broker", "mqtt://ann:pw@127.0.0.1"], 2,
+         "tablier club: never put the broker's password on the command line"),
+    ]
+    for argv, status, said in cases:
+        assert main(argv) == status
+        [line] = capsys.readouterr().err.splitlines()
+        assert line.startswith(said), line

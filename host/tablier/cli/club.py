@@ -123,7 +123,7 @@ def start_feed(args: argparse.Namespace) -> Any:
     from tablier.club.messages import club_key
 
     club = club_login(args, args.club_broker)
-    board = (args.board or socket.gethostname().split(".")[0]).lower()
+    board = args.board or socket.gethostname().split(".")[0].lower()
     feed = ClubFeed(club, club_key(club_code(args), club.name), board).start()
     print(f"this board is {board} on club {club.name}'s page ({club.broker.url()})", file=sys.stderr)
     return feed
