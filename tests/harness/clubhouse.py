@@ -74,8 +74,8 @@ def start_board(port: int, club: str, board: str, game: str, seed: int, log_dir:
     """A simulated board playing ``game`` (a match to ``match``) to its end, publishing to ``club``
     through ``port``."""
     return subprocess.Popen([sys.executable, str(BOARD_PLAYER), str(port), club, board, game, str(seed),
-                             str(log_dir), str(delay), str(match)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, env=club_env())
+                             str(log_dir), str(delay), str(match)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=club_env())
 
 
 def finish(boards: list[subprocess.Popen[str]], timeout: float = 300) -> None:
