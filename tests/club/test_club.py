@@ -14,6 +14,7 @@ import pytest
 from harness.club_boards import CODE
 from harness.clubhouse import ClubServe, club_env, finish, start_board, tiles
 from harness.mosquitto import USERS, MosquittoBroker
+from harness.postgres import PostgresServer
 from tablier.club.messages import club_key, make, topic
 from tablier.record.archive import Archive
 from tablier.record.from_log import read_event_log
@@ -25,8 +26,9 @@ def logged_games(log_dir: Path) -> list[object]:
 
 
 def test_boards_that_play_land_in_the_club_archive_once_each_and_a_restart_doubles_nothing(
-        broker: MosquittoBroker, archive_at: str, tmp_path: Path) -> None:
-    club = f"c{abs(hash(archive_at)) % 10**6}"
+        broker: MosquittoBroker, postgres: PostgresServer, tmp_path: Path) -> None:
+    archive_at = postgres.database()  # a club's server (the other tests store into SQLite files)
+    club = "landing"
     serve = ClubServe.start(broker, club, archive_at, "--transcripts", str(tmp_path / "mats"))
     try:
         games = {"table-1": ("backgammon", 3), "table-2": ("english", 4)}
@@ -127,10 +129,10 @@ def test_a_board_whose_link_drops_is_away_then_back_and_its_match_is_stored_whol
     cut = TcpCut(broker.port)
     seen_away = False
     try:
-        board = start_board(cut.port, club, "far", "backgammon", 5, tmp_path / "far", delay=0.02)
+        board = start_board(cut.port, club, "far", "backgammon", 5, tmp_path / "far", delay=0.01)
         serve.wait(lambda g: tiles(g).get("far", {}).get("moves", 0) >= 10)
-        cut.cut(down_s=2.0)
-        deadline = time.monotonic() + 2
+        cut.cut(down_s=1.0)
+        deadline = time.monotonic() + 1
         while not seen_away and time.monotonic() < deadline:  # while the network is down
             seen_away = tiles(serve.grid())["far"]["online"] is False
             time.sleep(0.05)
@@ -183,3 +185,44 @@ def test_the_club_commands_refuse_what_cannot_work_in_one_line(
         assert main(argv) == status
         [line] = capsys.readouterr().err.splitlines()
         assert line.startswith(said), line
+
+
+def test_a_board_to_board_game_shows_both_boards_and_is_stored_once(broker: MosquittoBroker,
+                                                                    tmp_path: Path) -> None:
+    import os
+    import re
+    import subprocess
+    import sys
+    import threading
+
+    serve = ClubServe.start(broker, "twoboards", str(tmp_path / "club.sqlite3"))
+    where = f"127.0.0.1:{broker.port}"
+    tablier = str(Path(sys.executable).with_name("tablier"))
+
+    def board(user: str, *args: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [tablier, "play", "--sim", "--remote", f"mqtt://{user}@{where}", "--club", "twoboards", "--hands",
+             "greedy", "--club-broker", f"mqtt://{user}@{where}", "--board", f"{user}-table", "--log-dir",
+             str(tmp_path / user), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, text=True, env={**club_env(user), "PYTHONUNBUFFERED": "1"})
+
+    try:
+        ann = board("ann", "english")
+        assert ann.stdout is not None
+        code = next(found[1] for line in ann.stdout if (found := re.search(r"game code: (\S+)", line)))
+        rest = threading.Thread(target=ann.communicate, daemon=True)  # its pipe never fills up
+        rest.start()
+        bob = board("bob", "--code", code)
+        bob.communicate(timeout=300)
+        rest.join(60)
+        assert bob.returncode == 0 and ann.returncode == 0
+        grid = serve.wait(lambda g: len(g["boards"]) == 2 and all(t.get("stored") for t in g["boards"]))
+    finally:
+        said = serve.stop()
+    shown = tiles(grid)
+    assert shown["ann-table"]["stored"] == shown["bob-table"]["stored"]  # one game, both boards: one record
+    assert sum("stored as record" in line for line in said) == 1
+    assert os.path.exists(tmp_path / "club.sqlite3")
+    with Archive(str(tmp_path / "club.sqlite3")) as archive:
+        assert len(archive.ids()) == 1
+        assert archive.get(archive.ids()[0]).games == logged_games(tmp_path / "bob")

@@ -32,7 +32,7 @@ def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: Mosquit
     from selenium.webdriver.common.by import By
 
     serve = ClubServe.start(broker, "evening", str(tmp_path / "club.sqlite3"))
-    boards = [start_board(broker.port, "evening", name, game, seed, tmp_path / name, delay=0.15)
+    boards = [start_board(broker.port, "evening", name, game, seed, tmp_path / name, delay=0.1)
               for seed, (name, game) in enumerate(BOARDS.items(), start=11)]
     driver = chromium(tmp_path)
     try:

@@ -25,19 +25,14 @@ CODE_ENV = "TABLIER_CLUB_CODE"
 
 
 def add_login_arguments(parser: argparse.ArgumentParser) -> None:
-    """The broker's login and the club's code (``club`` commands; ``play`` has them already)."""
+    """The broker's login and the club's code (``club`` commands; ``play`` has the login already)."""
+    from .play_remote import add_broker_login
+
     add = parser.add_argument
     add("--broker", required=True, metavar="BROKER", help="the club's MQTT broker: mqtt://[USER@]HOST[:PORT] "
         "or mqtts://... (TLS)")
     add("--club", default="tablier", help="the club's name (its topics; default tablier)")
-    add("--broker-user", metavar="USER", help="your user on the broker (or mqtt://USER@HOST)")
-    add("--broker-password-file", type=Path, metavar="FILE",
-        help="the file holding your broker password (or $TABLIER_BROKER_PASSWORD)")
-    add("--broker-ca", default="", metavar="FILE", help="(mqtts) the CA certificate to trust")
-    add("--broker-cert", default="", metavar="FILE", help="(mqtts) your TLS client certificate")
-    add("--broker-key", default="", metavar="FILE", help="(mqtts) its private key")
-    add("--broker-anonymous", action="store_true",
-        help="log in as nobody (only if the broker lets anyone in)")
+    add_broker_login(parser)
     add_code_argument(parser)
 
 

@@ -32,6 +32,8 @@ from typing import Any
 from tablier.board.leds import VOCABULARY
 from tablier.play.scene import ADDED, LIFTED, PlaceView, Scene
 from tablier.remote.gamecode import derive
+from tablier.remote.messages import MessageError as MessageError  # a message refused, as board to board
+from tablier.remote.messages import json_object
 from tablier.remote.signing import sign, verify
 
 VERSION = 1
@@ -43,10 +45,6 @@ BOARD_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 CLUB_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _LIGHTS = frozenset(m.name for m in VOCABULARY) | {""}
 _TEXT = re.compile(r"[^\x00-\x1f\x7f]*")
-
-
-class MessageError(ValueError):
-    """A message refused (what is wrong with it, in one line)."""
 
 
 def club_key(code: str, club: str) -> bytes:
@@ -85,14 +83,7 @@ def make(key: bytes, club: str, board: str, kind: str, stamp: int, body: Mapping
 def check(key: bytes, club: str, where: str, payload: bytes) -> ClubMessage:
     """The message published on topic ``where``: :class:`MessageError` unless it is well formed,
     published on its own topic and signed with the club's key."""
-    if len(payload) > MAX_BYTES:
-        raise MessageError(f"a message of {len(payload)} bytes (at most {MAX_BYTES})")
-    try:
-        data = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise MessageError("not a JSON message") from None
-    if not isinstance(data, dict):
-        raise MessageError("not a JSON object")
+    data = json_object(payload, MAX_BYTES)
     if data.get("v") != VERSION:
         raise MessageError(f"protocol version {_shown(data.get('v'))} is not ours")
     extra = set(data) - {"v", "club", "board", "kind", "stamp", "body", "mac"}

@@ -21,8 +21,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .page import PAGE
-from .server import LiveServer, _Events, _Handler, _Page
+from .server import LiveServer, _Events, _Handler, _Page, _State
 
 if TYPE_CHECKING:
     from tablier.club.hall import ClubHall
@@ -57,8 +56,8 @@ class ClubServer(LiveServer):
         self.channels: dict[str, Channel] = {}
 
     def routes(self) -> list[tuple[str, type[_Handler]]]:
-        return [(r"/", _Grid), (r"/state", _GridState), (r"/events", _Events),
-                (BOARD + r"/", _BoardPage), (BOARD + r"/events", _BoardEvents),
+        return [(r"/", _Grid), (r"/state", _State), (r"/events", _Events),
+                (BOARD + r"/", _Page), (BOARD + r"/events", _BoardEvents),
                 (BOARD + r"/state", _BoardState),
                 (BOARD + r"/board\.svg", _BoardPicture), (BOARD + r"/match\.mat", _Transcript),
                 (BOARD, _ToBoard)]
@@ -92,37 +91,18 @@ class _ClubHandler(_Handler):
         self.finish(f"{status_code}: {self._reason}\n")
 
 
-class _Grid(_ClubHandler):
-    def get(self) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.write(GRID_PAGE)
-
-
-class _GridState(_ClubHandler):
-    def get(self) -> None:
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
-        self.write(self.server.latest or "{}")
-
-
 class _ToBoard(_ClubHandler):
     def get(self, name: str) -> None:
         self.redirect(f"/board/{name}/")
 
 
-class _BoardPage(_Page):
+class _BoardState(_State):
+    """A board's latest page state: the live page's, on the board's channel."""
+
     def get(self, *args: str) -> None:
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.write(PAGE)
-
-
-class _BoardState(_ClubHandler):
-    def get(self, name: str) -> None:
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
-        self.write(self.server.channel(name).latest or "{}")
+        club: Any = self.server
+        self.server = club.channel(args[0])
+        super().get()
 
 
 class _BoardEvents(_Events):
@@ -243,3 +223,7 @@ GRID_PAGE = f"""<!DOCTYPE html>
 <p style="font-size:0.85em;color:#666">A read-only view of the club's boards (Tablier); click a board
 for its full page.</p></body></html>
 """
+
+
+class _Grid(_Page):
+    page = GRID_PAGE

@@ -131,14 +131,16 @@ class _Handler(tornado.web.RequestHandler):
 
 
 class _Page(_Handler):
-    def get(self) -> None:
+    page = PAGE  # the club's grid is another page (web/club_page.py)
+
+    def get(self, *args: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.write(PAGE)
+        self.write(self.page)
 
 
 class _State(_Handler):
-    def get(self) -> None:
+    def get(self, *args: str) -> None:
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
         self.write(self.server.latest or "{}")
