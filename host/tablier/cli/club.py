@@ -178,18 +178,20 @@ def _serve(args: argparse.Namespace) -> int:
     with Archive(args.archive or default_location()) as archive:
         archive.hold()  # the club's one writer from now on
         hall = ClubHall(club, key, archive, told=_tell).start()
-        server = ClubServer(hall, host, port)
-        server.start()
         try:
-            announce(server, sys.stdout)
-            _tell(f"following club {club.name} at {club.broker.url()}; finished matches go to "
-                  f"{archive.where}; Ctrl-C stops")
-            follow(hall, server, args.transcripts)
-        except KeyboardInterrupt:
-            _tell(f"stopped: {hall.stored} match{'es' * (hall.stored != 1)} stored, "
-                  f"{hall.refused} message{'s' * (hall.refused != 1)} refused")
+            server = ClubServer(hall, host, port)
+            server.start()
+            try:
+                announce(server, sys.stdout)
+                _tell(f"following club {club.name} at {club.broker.url()}; finished matches go to "
+                      f"{archive.where}; Ctrl-C stops")
+                follow(hall, server, args.transcripts)
+            except KeyboardInterrupt:
+                _tell(f"stopped: {hall.stored} match{'es' * (hall.stored != 1)} stored, "
+                      f"{hall.refused} message{'s' * (hall.refused != 1)} refused")
+            finally:
+                server.stop()
         finally:
-            server.stop()
             hall.close()
     return 0
 

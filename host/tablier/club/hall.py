@@ -39,6 +39,8 @@ HALL = "hall"
 GRID_EVERY_S = 0.25
 #: How long the loop sleeps when nothing arrived.
 IDLE_S = 0.02
+#: How long a finished match that the archive could not take waits before it is stored again.
+RETRY_S = 5.0
 
 
 @dataclass
@@ -86,7 +88,7 @@ class ClubHall:
         self.boards: dict[str, BoardView] = {}
         self.refused = 0
         self.stored = 0
-        self.changed: set[str] = set()
+        self.unstored: dict[str, float] = {}  # boards whose finished match waits for the archive
         if board:
             import secrets
 
@@ -115,6 +117,11 @@ class ClubHall:
             elif change == "reconnected":
                 self.told(f"the broker is back ({detail})")
         changed: set[str] = set()
+        for board, when in list(self.unstored.items()):
+            if time.monotonic() >= when:
+                self.store(self.boards[board])
+                if board not in self.unstored:
+                    changed.add(board)
         for where, payload in self.wire.received():
             if not payload:
                 continue  # a retained message cleared
@@ -175,14 +182,31 @@ class ClubHall:
         record = replace(record, source=source)
         view.record = record
         view.over = bool(message.body["over"])
-        if view.over and self.archive is not None:
-            record_id, new = self.archive.add_all([record])[0]
-            view.stored = record_id
-            if new:
-                self.stored += 1
-                players = " - ".join(record.players)
-                self.told(f"board {view.name}: {players}, {record.game}, stored as record {record_id} "
-                          f"in {self.archive.where}")
+        view.stored = None
+        if view.over:
+            self.store(view)
+
+    def store(self, view: BoardView) -> None:
+        """Put ``view``'s finished match into the archive (once: the archive knows its digest); an
+        archive that cannot take it now (its server unreachable, its disk full) is told, and the next
+        :meth:`step` tries again."""
+        from tablier.record.archive import ArchiveError
+
+        if self.archive is None or view.record is None:
+            return
+        try:
+            record_id, new = self.archive.add_all([view.record])[0]
+        except ArchiveError as error:
+            if view.name not in self.unstored:
+                self.told(f"board {view.name}: its match is not stored yet ({error}); trying again")
+            self.unstored[view.name] = time.monotonic() + RETRY_S
+            return
+        self.unstored.pop(view.name, None)
+        view.stored = record_id
+        if new:
+            self.stored += 1
+            self.told(f"board {view.name}: {' - '.join(view.record.players)}, {view.record.game}, stored as "
+                      f"record {record_id} in {self.archive.where}")
 
     def transcript(self, board: str) -> str:
         """The live ``.mat`` of ``board``'s match as it stands; :class:`LookupError` saying why there
