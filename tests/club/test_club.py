@@ -176,6 +176,8 @@ def test_the_club_commands_refuse_what_cannot_work_in_one_line(
          "tablier play: --board 'Table 1': a board's name is up to 32 lower-case letters"),
         (["club", "transcript", "nobody", "--broker", where, "--wait", "0.3"], 2,
          "tablier club: board nobody has published no match in club tablier"),
+        (["play", "--resume", "--sim", "--club-broker", where], 2,
+         "tablier play: a resumed game is not shown on the club's page (docs/club.md)"),
         (["club", "serve", "--broker", f"mqtt://ann@127.0.0.1:{broker.port}", "--club", "a/b"], 2,
          "tablier club: --club 'a/b': a club's name is letters, digits"),
         (["club", "serve", "--broker", "mqtt://ann:pw@127.0.0.1"], 2,

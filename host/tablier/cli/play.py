@@ -90,6 +90,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(error))
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return fail("--games must be 1 or more, --match and --grace 0 or more")
+    if args.club_broker and args.resume is not None:
+        return fail("a resumed game is not shown on the club's page (docs/club.md): resume it without "
+                    "--club-broker")
     log_dir = args.log_dir or default_log_dir()
     from tablier.cli.play_remote import run_remote, wants_remote
 
