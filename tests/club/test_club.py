@@ -25,42 +25,6 @@ def logged_games(log_dir: Path) -> list[object]:
     return list(read_event_log(log).games)
 
 
-def test_boards_that_play_land_in_the_club_archive_once_each_and_a_restart_doubles_nothing(
-        broker: MosquittoBroker, postgres: PostgresServer, tmp_path: Path) -> None:
-    archive_at = postgres.database()  # a club's server (the other tests store into SQLite files)
-    club = "landing"
-    serve = ClubServe.start(broker, club, archive_at, "--transcripts", str(tmp_path / "mats"))
-    try:
-        games = {"table-1": ("backgammon", 3), "table-2": ("english", 4)}
-        boards = [start_board(broker.port, club, name, game, seed, tmp_path / name)
-                  for name, (game, seed) in games.items()]
-        finish(boards)
-        grid = serve.wait(lambda g: len(g["boards"]) == 2 and all(t.get("stored") and t["online"] is False
-                                                                  for t in g["boards"]))
-    finally:
-        said = serve.stop()
-    shown = tiles(grid)
-    assert shown["table-1"]["title"] == "Backgammon" and shown["table-2"]["title"].startswith("English")
-    assert all(tile["over"] and tile["online"] is False for tile in shown.values())  # finished and gone
-    stored = [line for line in said if "stored as record" in line]
-    assert len(stored) == 2, said
-    assert (tmp_path / "mats" / "table-1.mat").read_text().count("Game 1") == 1
-    with Archive(archive_at) as archive:
-        assert len(archive.ids()) == 2
-        for name in games:  # the club's record is the board's own, move for move
-            record = archive.get(shown[name]["stored"])
-            assert record.source == f"club {club}, board {name}"
-            assert record.games == logged_games(tmp_path / name)
-    again = ClubServe.start(broker, club, archive_at)  # the broker gives it every board's retained messages
-    try:
-        again.wait(lambda g: len(g["boards"]) == 2 and all(t.get("stored") for t in g["boards"]))
-    finally:
-        said = again.stop()
-    assert not any("stored as record" in line for line in said), said
-    with Archive(archive_at) as archive:
-        assert len(archive.ids()) == 2
-
-
 def test_forged_and_malformed_messages_are_refused_in_one_line_and_neither_shown_nor_stored(
         broker: MosquittoBroker, tmp_path: Path) -> None:
     import paho.mqtt.client as mqtt
@@ -189,15 +153,15 @@ def test_the_club_commands_refuse_what_cannot_work_in_one_line(
         assert line.startswith(said), line
 
 
-def test_a_board_to_board_game_shows_both_boards_and_is_stored_once(broker: MosquittoBroker,
-                                                                    tmp_path: Path) -> None:
-    import os
+def test_a_board_to_board_game_shows_both_boards_lands_once_in_postgresql_and_a_restart_doubles_nothing(
+        broker: MosquittoBroker, postgres: PostgresServer, tmp_path: Path) -> None:
     import re
     import subprocess
     import sys
     import threading
 
-    serve = ClubServe.start(broker, "twoboards", str(tmp_path / "club.sqlite3"))
+    archive_at = postgres.database()  # a club's server (the other tests store into SQLite files)
+    serve = ClubServe.start(broker, "twoboards", archive_at)
     where = f"127.0.0.1:{broker.port}"
     tablier = str(Path(sys.executable).with_name("tablier"))
 
@@ -218,13 +182,24 @@ def test_a_board_to_board_game_shows_both_boards_and_is_stored_once(broker: Mosq
         bob.communicate(timeout=300)
         rest.join(60)
         assert bob.returncode == 0 and ann.returncode == 0
-        grid = serve.wait(lambda g: len(g["boards"]) == 2 and all(t.get("stored") for t in g["boards"]))
+        grid = serve.wait(lambda g: len(g["boards"]) == 2 and all(t.get("stored") and t["online"] is False
+                                                                  for t in g["boards"]))
     finally:
         said = serve.stop()
     shown = tiles(grid)
+    assert all(tile["over"] and tile["title"].startswith("English") for tile in shown.values())
     assert shown["ann-table"]["stored"] == shown["bob-table"]["stored"]  # one game, both boards: one record
     assert sum("stored as record" in line for line in said) == 1
-    assert os.path.exists(tmp_path / "club.sqlite3")
-    with Archive(str(tmp_path / "club.sqlite3")) as archive:
-        assert len(archive.ids()) == 1
-        assert archive.get(archive.ids()[0]).games == logged_games(tmp_path / "bob")
+    with Archive(archive_at) as archive:
+        [stored] = archive.ids()
+        record = archive.get(stored)
+        assert record.source in ("club twoboards, board ann-table", "club twoboards, board bob-table")
+        assert record.games == logged_games(tmp_path / "bob") == logged_games(tmp_path / "ann")
+    again = ClubServe.start(broker, "twoboards", archive_at)  # given every board's retained messages again
+    try:
+        again.wait(lambda g: len(g["boards"]) == 2 and all(t.get("stored") for t in g["boards"]))
+    finally:
+        said = again.stop()
+    assert not any("stored as record" in line for line in said), said
+    with Archive(archive_at) as archive:
+        assert archive.ids() == [stored]
