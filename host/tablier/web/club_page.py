@@ -101,6 +101,9 @@ class _BoardState(_State):
 
     def get(self, *args: str) -> None:
         club: Any = self.server
+        if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
+            self.send_error(404, reason=f"no board {args[0]} in the club")
+            return
         self.server = club.channel(args[0])
         super().get()
 
@@ -110,6 +113,9 @@ class _BoardEvents(_Events):
 
     async def get(self, *args: str) -> None:
         club: Any = self.server
+        if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
+            self.send_error(404, reason=f"no board {args[0]} in the club")
+            return
         self.server = club.channel(args[0])
         await super().get()
 
