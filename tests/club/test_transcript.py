@@ -1,5 +1,6 @@
 """Live match transcription for a tournament director: while a board plays a match, its ``.mat`` (in
-``club serve --transcripts DIR``, at ``/board/NAME/match.mat``, from ``tablier club transcript``)
+``club serve --transcripts DIR``, at ``/board/NAME/match.mat``, from ``tablier club transcript``, kept
+up to date by ``--out FILE --follow``)
 is what GNU Backgammon reads, move for move the start of what the board played; once the match is
 over, the whole of it. GNU Backgammon is the PyPI binding, in a child process (``gnubg_mat``)."""
 
@@ -33,6 +34,13 @@ def test_a_match_in_play_is_transcribed_live_as_gnu_backgammon_reads_it(broker: 
     try:
         board = start_board(broker.port, "director", "final-table", "backgammon", 21, tmp_path / "board",
                             delay=0.01, match=3)
+        kept = tmp_path / "kept" / "final-table.mat"
+        kept.parent.mkdir()
+        follower = subprocess.Popen([sys.executable, "-m", "tablier", "club", "transcript", "final-table",
+                                     "--broker", f"mqtt://ann@127.0.0.1:{broker.port}", "--club", "director",
+                                     "--out", str(kept), "--follow", "--wait", "60"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                    env=club_env())
         transcript = live / "final-table.mat"
         deadline = time.monotonic() + 120
         while not (transcript.exists() and transcript.read_text().count(")") >= 12):
@@ -43,6 +51,7 @@ def test_a_match_in_play_is_transcribed_live_as_gnu_backgammon_reads_it(broker: 
         served = serve.get("board/final-table/match.mat").decode()
         finish([board])
         serve.wait(lambda g: bool(g["boards"][0].get("stored")))
+        followed, _ = follower.communicate(timeout=60)  # it stops by itself once the match is over
         command = subprocess.run([sys.executable, "-m", "tablier", "club", "transcript", "final-table",
                                   "--broker", f"mqtt://ann@127.0.0.1:{broker.port}", "--club", "director"],
                                  capture_output=True, text=True, env=club_env(), timeout=60)
@@ -62,4 +71,9 @@ def test_a_match_in_play_is_transcribed_live_as_gnu_backgammon_reads_it(broker: 
     assert [plays_of(game) for game in final] == [plays_of(game) for game in played]
     assert [game[-1][:2] for game in final] == [game[-1][:2] for game in played]  # each game's winner
     assert command.returncode == 0 and command.stdout == transcript.read_text()
+    assert follower.returncode == 0 and kept.read_text() == command.stdout
+    lines = followed.splitlines()
+    assert lines[-1].startswith(f"{kept}: final-table greedy - final-table random, ")
+    assert lines[-1].endswith(", the match is over")
+    assert len(lines) > 2 and all(line.endswith(", live") for line in lines[:-1])
     assert '; [Transcribed "final"]' in command.stdout
