@@ -95,8 +95,8 @@ def test_a_board_whose_link_drops_is_away_then_back_and_its_match_is_stored_whol
     try:
         board = start_board(cut.port, club, "far", "backgammon", 5, tmp_path / "far", delay=0.01)
         serve.wait(lambda g: tiles(g).get("far", {}).get("moves", 0) >= 10)
-        cut.cut(down_s=1.0)
-        deadline = time.monotonic() + 1
+        cut.cut(down_s=2.0)
+        deadline = time.monotonic() + 2
         while not seen_away and time.monotonic() < deadline:  # while the network is down
             seen_away = tiles(serve.grid())["far"]["online"] is False
             time.sleep(0.05)
