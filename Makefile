@@ -23,6 +23,7 @@ system-deps:
 	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || missing="$$missing mosquitto"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi

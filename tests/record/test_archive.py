@@ -1,7 +1,9 @@
-"""The SQLite archive: records go in whole, come back equal, are found by filters and deleted."""
+"""The archive, an SQLite file or a PostgreSQL database alike: records go in whole, come back equal,
+are found by filters and deleted."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,8 +14,9 @@ from tablier.record.game_record import Action, RecordError
 
 
 @pytest.fixture
-def archive(tmp_path: Path) -> Archive:
-    return Archive(tmp_path / "data" / "archive.sqlite3")
+def archive(archive_at: str) -> Iterator[Archive]:
+    with Archive(archive_at) as opened:
+        yield opened
 
 
 def test_every_game_comes_back_equal(archive: Archive) -> None:
@@ -86,3 +89,34 @@ def test_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert default_path() == tmp_path / "tablier" / "archive.sqlite3"
     monkeypatch.setenv("TABLIER_ARCHIVE", str(tmp_path / "mine.db"))
     assert default_path() == tmp_path / "mine.db"
+
+
+def test_the_archive_commands_work_alike_on_a_file_and_on_postgresql(
+        archive_at: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tablier.cli import main
+    from tablier.record.json_format import dumps
+
+    monkeypatch.setenv("TABLIER_ARCHIVE", archive_at)  # as a club sets it once for every command
+    record = tables_record("backgammon", 3)
+    record.games[0].players = ("Ann", "Bob")
+    source = tmp_path / "ann-bob.json"
+    source.write_text(dumps(record))
+    assert main(["archive", "import", str(source)]) == 0
+    assert main(["archive", "import", str(source)]) == 0  # the same game again: stored once
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].endswith("1 record added (1 game); ids 1") and "1 already archived" in said[1]
+    assert main(["archive", "list", "--player", "ann"]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert listing[-1] == "1 record" and "Ann - Bob" in listing[-2]
+    assert main(["archive", "show", "1"]) == 0
+    assert "Ann" in capsys.readouterr().out
+    assert main(["analyse", "1", "--level", "1", "--store"]) == 0
+    assert main(["export", "--format", "mat", "--out", str(tmp_path / "out")]) == 0
+    [written] = (tmp_path / "out").iterdir()
+    assert written.suffix == ".mat" and "Ann" in written.read_text()
+    with Archive(archive_at) as archive:
+        assert archive.get(1).games[0].analysis is not None
+    capsys.readouterr()
+    assert main(["archive", "show", "7"]) == 2
+    assert capsys.readouterr().err.startswith("tablier archive: no record 7 in ")

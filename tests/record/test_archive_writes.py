@@ -1,6 +1,7 @@
 """Writing the archive as users do: each file stored whole or not at all (killed, out of disk space),
 one writer at a time (a second import is refused naming the first), and a true line for an archive
-that cannot be written (a read-only folder)."""
+that cannot be written (a read-only folder). The kill and the one-writer rules hold for an SQLite
+file and a PostgreSQL database alike (``archive_at``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 
 from harness.permissions import bound_by_permissions
 from tablier.cli import main
+from tablier.record.archive_db import shown
 
 CORPORA = Path(os.environ["TABLIER_SHARED"], "corpora")
 TINSLEY = CORPORA / "draughts/english/tinsley_CheckerBoard.pdn"  # 724 games, one of them broken
@@ -29,19 +31,32 @@ def tablier(*argv: str, prefix: tuple[str, ...] = ()) -> subprocess.CompletedPro
                           timeout=300)
 
 
-def listed(archive: Path) -> str:
+def listed(archive: Path | str) -> str:
     return tablier("archive", "list", "--archive", str(archive)).stdout
 
 
+def storing(archive: str) -> bool:
+    """Whether an import has begun storing games (uncommitted) into ``archive``: SQLite's journal is
+    beside the file; a PostgreSQL transaction that has written holds a transaction id."""
+    if not archive.startswith("postgresql://"):
+        return Path(archive + "-journal").exists()
+    import psycopg
+
+    with psycopg.connect(archive, autocommit=True) as db:
+        row = db.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND "
+                         "application_name LIKE 'tablier[%'").fetchone()
+    return bool(row and row[0])
+
+
 @needs_corpora
-def test_an_import_killed_half_way_stores_nothing_of_its_file_and_a_rerun_finishes_it(tmp_path: Path) -> None:
-    archive = tmp_path / "archive.sqlite3"
-    assert tablier("archive", "import", str(MATCH), "--archive", str(archive)).returncode == 0
-    journal = archive.with_name(archive.name + "-journal")
+def test_an_import_killed_half_way_stores_nothing_of_its_file_and_a_rerun_finishes_it(
+        archive_at: str) -> None:
+    archive = archive_at
+    assert tablier("archive", "import", str(MATCH), "--archive", archive).returncode == 0
     host = subprocess.Popen([sys.executable, "-m", "tablier", "archive", "import", str(TINSLEY), "--archive",
-                             str(archive)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             archive], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
-    while not journal.exists():  # the games are being stored
+    while not storing(archive):  # the games are being stored
         assert host.poll() is None and time.monotonic() < deadline, "the import ended before storing"
         time.sleep(0.01)
     time.sleep(1.0)  # some hundreds of games further (stored by batches of 200)
@@ -49,7 +64,7 @@ def test_an_import_killed_half_way_stores_nothing_of_its_file_and_a_rerun_finish
     host.send_signal(signal.SIGKILL)
     host.wait()
     assert listed(archive).splitlines()[-1] == "1 record"  # the match imported before, nothing of Tinsley
-    again = tablier("archive", "import", str(TINSLEY), "--archive", str(archive))
+    again = tablier("archive", "import", str(TINSLEY), "--archive", archive)
     assert f"{TINSLEY}: 723 records added (723 games)" in again.stdout
     assert listed(archive).splitlines()[-1] == "724 records"
 
@@ -81,10 +96,9 @@ def test_a_full_disk_refuses_the_file_in_one_line_and_stores_nothing_of_it(
 
 
 @needs_corpora
-def test_two_imports_of_one_file_at_once_store_it_once_and_say_so_in_one_line(tmp_path: Path) -> None:
-    archive = tmp_path / "archive.sqlite3"
-    argv = [sys.executable, "-m", "tablier", "archive", "import", *map(str, MATCHES), "--archive",
-            str(archive)]
+def test_two_imports_of_one_file_at_once_store_it_once_and_say_so_in_one_line(archive_at: str) -> None:
+    archive = archive_at
+    argv = [sys.executable, "-m", "tablier", "archive", "import", *map(str, MATCHES), "--archive", archive]
     both = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for _ in range(2)]
     said = [process.communicate(timeout=300) for process in both]
@@ -96,35 +110,64 @@ def test_two_imports_of_one_file_at_once_store_it_once_and_say_so_in_one_line(tm
         else:  # it ran while the other held the archive
             assert process.returncode == 1 and out == ""
             [line] = err.splitlines()
-            assert line.startswith(f"tablier archive: {archive}: the archive is held by another Tablier "
-                                   f"(process ") and "`tablier archive import" in line
+            assert line.startswith(f"tablier archive: {shown(archive)}: the archive is held by another "
+                                   f"Tablier (process ") and "`tablier archive import" in line
             assert line.endswith("nothing was written (let that one finish, or stop it, then try again)")
     assert listed(archive).splitlines()[-1] == f"{len(MATCHES)} records"
 
 
 def test_an_import_while_another_process_writes_the_archive_is_refused_naming_it(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    archive = tmp_path / "archive.sqlite3"
+        archive_at: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    archive = archive_at
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
                                "from tablier.record.archive import Archive\n"
-                               "Archive(sys.argv[1]).hold()\n"
+                               "archive = Archive(sys.argv[1])\n"
+                               "archive.hold()\n"
                                "print('holding', flush=True)\n"
-                               "time.sleep(60)\n", str(archive)], stdout=subprocess.PIPE, text=True)
+                               "time.sleep(60)\n", archive], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
         record = tmp_path / "g.json"
         record.write_text("{}")
-        assert main(["archive", "import", str(record), "--archive", str(archive)]) == 1
-        assert main(["archive", "delete", "1", "--archive", str(archive)]) == 1
+        assert main(["archive", "import", str(record), "--archive", archive]) == 1
+        assert main(["archive", "delete", "1", "--archive", archive]) == 1
         err = capsys.readouterr().err.splitlines()
         assert len(err) == 2
         for line in err:
-            assert line.startswith(f"tablier archive: {archive}: the archive is held by another Tablier "
-                                   f"(process {holder.pid}, `")
+            assert line.startswith(f"tablier archive: {shown(archive)}: the archive is held by another "
+                                   f"Tablier (process {holder.pid}, `")
     finally:
         holder.kill()
         holder.wait()
-    assert main(["archive", "list", "--archive", str(archive)]) == 0  # the kill left no stale lock
+    if archive.startswith("postgresql://"):
+        wait_for_the_server_to_see_it_gone(archive)
+    assert main(["archive", "delete", "1", "--archive", archive]) == 2  # the kill left no stale lock
+    assert "no record 1 in" in capsys.readouterr().err
+
+
+def wait_for_the_server_to_see_it_gone(archive: str) -> None:
+    """PostgreSQL ends a killed client's session (and its locks) once it reads the closed socket."""
+    import psycopg
+
+    deadline = time.monotonic() + 10
+    with psycopg.connect(archive, autocommit=True) as db:
+        while time.monotonic() < deadline:
+            row = db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'").fetchone()
+            if row is not None and row[0] == 0:
+                return
+            time.sleep(0.05)
+
+
+def test_a_database_server_that_cannot_be_reached_is_said_in_one_line_without_the_password(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.mosquitto import free_port
+
+    where = f"postgresql://club:s3cret@127.0.0.1:{free_port()}/club"
+    assert main(["archive", "list", "--archive", where]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    port = where.split(":")[3]
+    assert line.startswith(f"tablier archive: postgresql://club@127.0.0.1:{port}: cannot reach the archive's "
+                           "database (") and "s3cret" not in line
 
 
 @needs_corpora

@@ -34,6 +34,7 @@ COMMAND_MODULES = (
     "hint",
     "selfplay",
     "analyse",
+    "club",
 )
 
 

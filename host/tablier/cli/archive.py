@@ -10,7 +10,8 @@ illegal (a last game without its result, a score line the games do not give) is 
 stopped by Ctrl-C, a kill or a full disk leaves nothing of the file it was storing (and says so
 when it can), and running it again finishes it. One process writes the archive at a time: an
 import or a delete while another is writing is refused in one line naming it.
-The archive file is ``--archive PATH``, else ``$TABLIER_ARCHIVE``, else
+The archive is ``--archive PATH`` (a file) or ``--archive postgresql://USER@HOST/DATABASE`` (a
+club's server, ``docs/club.md``), else ``$TABLIER_ARCHIVE``, else
 ``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0, 1 when some game was refused or the
 archive could not be written, 2 for bad input (no such record, unreadable file).
 """
@@ -25,10 +26,11 @@ from tablier.words import counted
 
 
 def add_archive_option(parser: argparse.ArgumentParser) -> None:
-    """``--archive PATH`` (shared with ``tablier export`` and ``replay-on-board``)."""
-    parser.add_argument("--archive", metavar="PATH",
-                        help="the archive file (default: $TABLIER_ARCHIVE, "
-                             "else $XDG_DATA_HOME/tablier/archive.sqlite3)")
+    """``--archive PATH|URL`` (shared with ``tablier export``, ``analyse``, ``replay-on-board``...)."""
+    parser.add_argument("--archive", metavar="PATH|URL",
+                        help="the archive: a file, or a club's PostgreSQL database "
+                             "(postgresql://USER@HOST/DATABASE; the password in ~/.pgpass or $PGPASSWORD) "
+                             "(default: $TABLIER_ARCHIVE, else $XDG_DATA_HOME/tablier/archive.sqlite3)")
 
 
 def add_filters(parser: argparse.ArgumentParser) -> None:
@@ -77,9 +79,9 @@ def register(subparsers: Any) -> None:
 
 def open_archive(args: argparse.Namespace) -> Any:
     """The archive named on the command line or by default."""
-    from tablier.record.archive import Archive, default_path
+    from tablier.record.archive import Archive, default_location
 
-    return Archive(getattr(args, "archive", None) or default_path())
+    return Archive(getattr(args, "archive", None) or default_location())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
                 return _show(archive, args.id)
             if action == "delete":
                 if not archive.delete(args.id):
-                    print(f"tablier archive: no record {args.id} in {archive.path}", file=sys.stderr)
+                    print(f"tablier archive: no record {args.id} in {archive.where}", file=sys.stderr)
                     return 2
                 print(f"deleted record {args.id}")
                 return 0
@@ -132,8 +134,8 @@ def _list(archive: Any, args: argparse.Namespace) -> int:
     entries = list(archive.entries(filters))
     if not entries:
         chosen = any((args.game, args.player, args.since, args.until))
-        print(f"no record matches in {archive.path}" if chosen else
-              f"no records yet in {archive.path} (`tablier archive import FILE` adds some; "
+        print(f"no record matches in {archive.where}" if chosen else
+              f"no records yet in {archive.where} (`tablier archive import FILE` adds some; "
               "every game played to its end goes there)")
         return 0
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)

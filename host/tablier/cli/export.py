@@ -51,10 +51,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier export: {error}", file=sys.stderr)
         return 2
     if not selected and not args.input:  # nothing in the archive to export: say so, make no folder
-        from tablier.record.archive import default_path
+        from tablier.record.archive import default_location
+        from tablier.record.archive_db import shown
 
         chosen = any((args.game, args.player, args.since, args.until))
-        where = args.archive or default_path()
+        where = shown(args.archive or default_location())
         print(f"nothing to export: no record matches in {where}" if chosen else
               f"nothing to export: no records yet in {where}")
         return 0

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tablier.cli.club import add_club_arguments
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
 
@@ -56,6 +57,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--no-archive", action="store_true",
                         help="do not put the finished game into the archive (`tablier archive`)")
     add_remote_arguments(parser)
+    add_club_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -88,6 +90,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(error))
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return fail("--games must be 1 or more, --match and --grace 0 or more")
+    if args.club_broker and args.resume is not None:
+        return fail("a resumed game is not shown on the club's page (docs/club.md): resume it without "
+                    "--club-broker")
     log_dir = args.log_dir or default_log_dir()
     from tablier.cli.play_remote import run_remote, wants_remote
 
@@ -124,9 +129,14 @@ def run(args: argparse.Namespace) -> int:
 
         scripted = args.script is not None
         view = View(live=False if scripted else None, hands=args.sim and not scripted)
+        from tablier.cli.club import start_feed
+
+        feed = start_feed(args)  # --club-broker: the club's page shows this board (docs/club.md)
         result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
                       make_actor=make_actor, view=view, commands=not scripted,
-                      archive=not args.no_archive, serve=server)
+                      archive=not args.no_archive, serve=server, watch=feed)
+        if feed is not None:
+            feed.finish(result.log_path, result.session.over)
     except KeyboardInterrupt:  # before the game began (connecting): nothing to resume
         return fail("stopped before the game began", 130)
     except KeyError as error:

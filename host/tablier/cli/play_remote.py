@@ -32,6 +32,14 @@ def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     add("--name", help="your name at the table (default: your login name)")
     add("--seat", type=int, choices=(1, 2), default=1,
         help="(opening a game) your seat: 1 (Black at tables, the first game's Black at draughts) or 2")
+    add_broker_login(group)
+    add("--hands", choices=("greedy", "random"),
+        help="(with --sim) built-in hands play your seat: a demonstration of board-to-board play")
+
+
+def add_broker_login(group: Any) -> None:
+    """How this host logs in to the broker (``play --remote``, ``play --club-broker``, ``club``)."""
+    add = group.add_argument
     add("--broker-user", metavar="USER", help="your user on the broker (or mqtt://USER@HOST)")
     add("--broker-password-file", type=Path, metavar="FILE",
         help="the file holding your broker password (or $TABLIER_BROKER_PASSWORD)")
@@ -40,8 +48,6 @@ def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     add("--broker-key", default="", metavar="FILE", help="(mqtts) its private key")
     add("--broker-anonymous", action="store_true", help="log in to the broker as nobody (only if it lets "
         "anyone in)")
-    add("--hands", choices=("greedy", "random"),
-        help="(with --sim) built-in hands play your seat: a demonstration of board-to-board play")
 
 
 def wants_remote(args: argparse.Namespace, log_dir: Path) -> bool:
@@ -156,7 +162,12 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
                             told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
     _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
           f"you are seat {link.local}")
+    from tablier.cli.club import start_feed
+
+    where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too
     result = play_remote(link, options, log_dir=log_dir, make_actor=_hands(args, link.local), **where)
+    if feed is not None:
+        feed.finish(result.log_path, result.session.over)
     report(result)
     if result.resume_command:
         print("(give the game's code again: --code CODE)")

@@ -98,11 +98,12 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
          resumed: Session | None = None, archive: bool = False,
-         serve: LiveServer | None = None) -> PlayResult:
+         serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None) -> PlayResult:
     """Play ``game`` on a board at ``port`` or on the simulated board (``sim``); ``resumed``: go on
     with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
     played to its end goes into the archive (:func:`archive_log`); ``serve``: the server of the
-    game's web page (``docs/web.md``)."""
+    game's web page (``docs/web.md``); ``watch``: also called after each turn of the loop (a club's
+    feed, ``docs/club.md``)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         hands = None
@@ -138,6 +139,8 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
             from .scene import publishing
 
             stack.enter_context(publishing(session, serve))
+        if watch is not None:
+            session.on_redraw = _also(session.on_redraw, watch)
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
         source = None
         if commands:
@@ -161,6 +164,16 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if not session.over:
             resume_command = resume_command_for(log.path if log is not None else None, sim, port, dice)
         return PlayResult(session, log.path if log is not None else None, resume_command)
+
+
+def _also(first: Callable[[Session], None] | None,
+          then: Callable[[Session], None]) -> Callable[[Session], None]:
+    """Call ``first`` (if any), then ``then``."""
+    def both(session: Session) -> None:
+        if first is not None:
+            first(session)
+        then(session)
+    return both
 
 
 def _input_ended(session: Session, typed: ScriptActor | None, for_good: bool) -> None:
@@ -188,12 +201,12 @@ def resume_command_for(log_path: Path | None, sim: bool, port: str | None, dice:
 def archive_log(session: Session, log_path: Path) -> None:
     """Put the game of the log at ``log_path`` into the archive (the default file) and say so; a
     game the archive refuses is told, never fatal."""
-    from tablier.record.archive import Archive, default_path
+    from tablier.record.archive import Archive, default_location
     from tablier.record.from_log import read_event_log
 
     try:
         record = read_event_log(log_path)
-        with Archive(default_path()) as archive:
+        with Archive(default_location()) as archive:
             record_id, new = archive.add_all([record])[0]
     except (RecordError, OSError) as error:
         session.say(f"the game could not go into the archive: {error}", "warning")

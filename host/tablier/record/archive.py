@@ -1,4 +1,4 @@
-"""The archive of games: one SQLite file (stdlib ``sqlite3``) holding every record.
+"""The archive of games: every record in one database, an SQLite file or a club's PostgreSQL.
 
 Tables: ``records`` (game, options, date, match length, tags, source, the raw event log, a digest
 that keeps the same record from being stored twice), ``games`` (each game's players, set-up, score
@@ -7,12 +7,15 @@ before it and result), ``actions`` (every play, move, cube action, claim and vie
 ``docs/analysis.md``). What is stored together goes in whole or not at all: one transaction per
 :meth:`Archive.add_all`, or per :meth:`Archive.transaction` around many (an import stores each file
 so: killed, interrupted or out of disk space, it leaves nothing of that file). One process writes
-an archive at a time: the first write takes the archive's lock (:mod:`tablier.record.writer_lock`)
-until it is closed, and a second writer is refused naming the first. Whatever SQLite or the disk
+an archive at a time: the first write takes the archive's lock until it is closed (a lock file
+beside an SQLite file, :mod:`tablier.record.writer_lock`; the database's own advisory lock on
+PostgreSQL), and a second writer is refused naming the first. Whatever the database or the disk
 refuses comes back as one :class:`ArchiveError` saying what is wrong (a full disk, a read-only
-folder, a file that is no archive). All the SQL of the archive is in this module.
-The file's schema version is SQLite's ``user_version`` (:data:`SCHEMA_VERSION`); an older archive
-is brought up to date when it is opened. Default file: ``$TABLIER_ARCHIVE``, else
+folder, a file that is no archive, a server that cannot be reached). The schema and every query of
+the archive are in this module, the same for both engines; :mod:`tablier.record.archive_db` holds
+what differs between them (``docs/club.md``).
+The schema's version is :data:`SCHEMA_VERSION`; an older archive is brought up to date when it is
+opened. Default: ``$TABLIER_ARCHIVE`` (a file, or ``postgresql://USER@HOST/DATABASE``), else
 ``$XDG_DATA_HOME/tablier/archive.sqlite3`` (``~/.local/share/tablier/archive.sqlite3``).
 """
 
@@ -21,8 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -31,14 +32,15 @@ from pathlib import Path
 from tablier.engines.analysis import GameAnalysis
 from tablier.paths import data_dir
 
+from .archive_db import ID_COLUMN, Database, now_stamp, open_database, shown
+from .archive_db import ArchiveError as ArchiveError  # raised by every method: imported from here
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
 from .replay import Step
 from .settling import settle
-from .writer_lock import InUseError, LockUnavailableError, WriterLock, hold
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
-    id INTEGER PRIMARY KEY,
+    id {id},
     game TEXT NOT NULL,
     family TEXT NOT NULL,
     options TEXT NOT NULL,
@@ -96,16 +98,24 @@ CREATE TABLE IF NOT EXISTS analyses (
 """
 
 SCHEMA_VERSION = 1
-"""The archive's schema version (SQLite's ``user_version``): 0 for archives made before analyses
-were kept (the ``analyses`` table is added when one is opened), 1 with the ``analyses`` table."""
+"""The archive's schema version (SQLite's ``user_version``, PostgreSQL's ``tablier_schema`` table):
+0 for archives made before analyses were kept (the ``analyses`` table is added when one is opened),
+1 with the ``analyses`` table."""
 
 
 def default_path() -> Path:
-    """``$TABLIER_ARCHIVE``, else ``$XDG_DATA_HOME/tablier/archive.sqlite3``."""
+    """The default archive file: ``$TABLIER_ARCHIVE``, else ``$XDG_DATA_HOME/tablier/archive.sqlite3``."""
     named = os.environ.get("TABLIER_ARCHIVE")
     if named:
         return Path(named)
     return data_dir() / "archive.sqlite3"
+
+
+def default_location() -> str | Path:
+    """The default archive: ``$TABLIER_ARCHIVE`` as given (a database's ``postgresql://`` address
+    or a file), else :func:`default_path`."""
+    named = os.environ.get("TABLIER_ARCHIVE", "")
+    return named if named.startswith(("postgresql://", "postgres://")) else default_path()
 
 
 @dataclass(frozen=True)
@@ -132,42 +142,30 @@ class Filters:
     until: str = ""
 
 
-class ArchiveError(RecordError):
-    """The archive itself cannot be read or written (a full disk, a read-only folder, a file that
-    is no archive, another process writing it); the message says which, in one line."""
-
-
 class Archive:
-    """An open archive file (created with its tables if it does not exist)."""
+    """An open archive (created with its tables if it does not exist): an SQLite file's path, or a
+    PostgreSQL database's ``postgresql://`` address."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        self._lock: WriterLock | None = None
+    def __init__(self, where: Path | str) -> None:
+        self.db: Database = open_database(where)
+        self.where = shown(where)
+        self.path = Path(where) if self.db.engine == "sqlite" else None
         self._depth = 0
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise ArchiveError(f"{self.path}: cannot make its folder ({error.strerror or error})") from None
-        try:
-            self.db = sqlite3.connect(self.path)
-            self.db.execute("PRAGMA foreign_keys = ON")
-            version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+            version = self.db.version()
             if version > SCHEMA_VERSION:
                 self.db.close()
-                raise ArchiveError(f"{self.path}: archive version {version} was made by a newer Tablier "
+                raise ArchiveError(f"{self.where}: archive version {version} was made by a newer Tablier "
                                    f"(this one reads up to version {SCHEMA_VERSION})")
-            self.db.executescript(SCHEMA)
+            self.db.script(SCHEMA.format(id=ID_COLUMN[self.db.engine]))
             if version < SCHEMA_VERSION:
-                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.Error as error:
-            raise ArchiveError(self.problem(error)) from None
+                self.db.set_version(SCHEMA_VERSION)
+        except self.db.errors() as error:
+            raise ArchiveError(self.db.problem(error)) from None
 
     def close(self) -> None:
-        """Close the file (and let another process write it)."""
+        """Close the archive (and let another process write it)."""
         self.db.close()
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
 
     def __enter__(self) -> Archive:
         return self
@@ -175,39 +173,16 @@ class Archive:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def problem(self, error: sqlite3.Error) -> str:
-        """What ``error`` from SQLite means for this archive, in one line naming the file."""
-        name = getattr(error, "sqlite_errorname", "")
-        folder = self.path.parent
-        if name == "SQLITE_FULL":
-            return f"{self.path}: the disk is full ({error})"
-        if name.startswith("SQLITE_READONLY") or name == "SQLITE_CANTOPEN":
-            if not _can(folder, os.W_OK | os.X_OK):
-                if not self.path.exists():
-                    return (f"{self.path}: cannot create the archive there: the folder {folder} is "
-                            "read-only for this user")
-                return (f"{self.path}: cannot write the archive: the folder {folder} is read-only for this "
-                        "user (SQLite keeps its journal beside the file)")
-            if self.path.exists() and not _can(self.path, os.W_OK):
-                return f"{self.path}: the archive file is read-only for this user"
-            return f"{self.path}: cannot open the archive ({error})"
-        if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-            return f"{self.path}: another program has the archive locked ({error}); try again"
-        if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
-            return f"{self.path}: not a Tablier archive ({error})"
-        return f"{self.path}: the archive failed ({error})"
-
     # --- writing ----------------------------------------------------------------------------------
 
     def hold(self) -> None:
         """Take the archive for writing until it is closed (done by every write):
         :class:`ArchiveError` naming the holder if another process writes it, or naming the
         read-only folder where no lock file can be made."""
-        if self._lock is None:
-            try:
-                self._lock = hold(self.path, "the archive")
-            except (InUseError, LockUnavailableError) as error:
-                raise ArchiveError(str(error)) from None
+        try:
+            self.db.hold()
+        except self.db.errors() as error:
+            raise ArchiveError(self.db.problem(error)) from None
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -220,10 +195,10 @@ class Archive:
             return
         self._depth = 1
         try:
-            with self.db:
+            with self.db.transaction():
                 yield
-        except sqlite3.Error as error:
-            raise ArchiveError(self.problem(error)) from None
+        except self.db.errors() as error:
+            raise ArchiveError(self.db.problem(error)) from None
         finally:
             self._depth = 0
 
@@ -251,13 +226,12 @@ class Archive:
         found = self.db.execute("SELECT id FROM records WHERE digest = ?", (digest,)).fetchone()
         if found:
             return int(found[0]), False
-        cursor = self.db.execute(
+        record_id = int(self.db.execute(
             "INSERT INTO records (game, family, options, date, match_length, tags, source, log, digest,"
-            " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (record.game, record.family, json.dumps(record.options), record.date, record.match_length,
              json.dumps(record.tags, ensure_ascii=False), record.source, record.log, digest,
-             time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
-        record_id = int(cursor.lastrowid or 0)
+             now_stamp())).fetchone()[0])
         for game, game_steps in zip(record.games, steps, strict=True):
             outcome = game.outcome
             self.db.execute(
@@ -275,7 +249,7 @@ class Archive:
             if game.analysis is not None:
                 self._put_analysis(record_id, game.number, game.analysis)
         for name in record.players:
-            self.db.execute("INSERT OR IGNORE INTO players VALUES (?, ?)", (record_id, name))
+            self.db.execute("INSERT INTO players VALUES (?, ?) ON CONFLICT DO NOTHING", (record_id, name))
         return record_id, True
 
     def store_analyses(self, analyses: Iterable[tuple[int, int, GameAnalysis]]) -> None:
@@ -287,14 +261,15 @@ class Archive:
                 found = self.db.execute("SELECT 1 FROM games WHERE record_id = ? AND number = ?",
                                         (record_id, game_number)).fetchone()
                 if found is None:
-                    raise KeyError(f"no game {game_number} of record {record_id} in {self.path}")
+                    raise KeyError(f"no game {game_number} of record {record_id} in {self.where}")
                 self._put_analysis(record_id, game_number, analysis)
 
     def _put_analysis(self, record_id: int, game_number: int, analysis: GameAnalysis) -> None:
-        self.db.execute("INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?, ?)",
+        self.db.execute("INSERT INTO analyses VALUES (?, ?, ?, ?, ?) ON CONFLICT (record_id, game_number)"
+                        " DO UPDATE SET level = excluded.level, analysis = excluded.analysis,"
+                        " analysed = excluded.analysed",
                         (record_id, game_number, analysis.level,
-                         json.dumps(analysis.as_dict(), ensure_ascii=False),
-                         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+                         json.dumps(analysis.as_dict(), ensure_ascii=False), now_stamp()))
 
     def delete(self, record_id: int) -> bool:
         """Remove a record and everything of it; whether it was there."""
@@ -340,7 +315,7 @@ class Archive:
         row = self.db.execute("SELECT game, family, options, date, match_length, tags, source, log"
                               " FROM records WHERE id = ?", (record_id,)).fetchone()
         if row is None:
-            raise KeyError(f"no record {record_id} in {self.path}")
+            raise KeyError(f"no record {record_id} in {self.where}")
         record = Record(game=row[0], family=row[1], options=json.loads(row[2]), date=row[3],
                         match_length=row[4], tags=json.loads(row[5]), source=row[6], log=row[7])
         games = self.db.execute("SELECT number, black, white, start, score_black, score_white, tags, winner,"
@@ -359,7 +334,6 @@ class Archive:
             record.games.append(game)
         return record
 
-
     def _analysis(self, record_id: int, game_number: int) -> GameAnalysis | None:
         row = self.db.execute("SELECT analysis FROM analyses WHERE record_id = ? AND game_number = ?",
                               (record_id, game_number)).fetchone()
@@ -368,13 +342,8 @@ class Archive:
         try:
             return GameAnalysis.from_dict(json.loads(row[0]))
         except ValueError as error:
-            raise RecordError(f"{self.path}: the analysis of record {record_id}, game {game_number}, "
+            raise RecordError(f"{self.where}: the analysis of record {record_id}, game {game_number}, "
                               f"cannot be read ({error})") from None
-
-
-def _can(path: Path, mode: int) -> bool:
-    """Whether this process (its effective user) may use ``path`` so."""
-    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
 
 
 def _summary(record: Record) -> str:

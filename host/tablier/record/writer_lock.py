@@ -50,7 +50,7 @@ class Holder:
 class InUseError(TablierError):
     """Another process holds the file: the message names it, and nothing was written."""
 
-    def __init__(self, path: Path, what: str, holder: Holder | None) -> None:
+    def __init__(self, path: Path | str, what: str, holder: Holder | None) -> None:
         self.path = path
         self.holder = holder
         who = str(holder) if holder is not None else "a process that has not said who it is yet"

@@ -144,16 +144,22 @@ def envelope(game: str, sender: int, seq: int, kind: str, body: Mapping[str, Any
     return {"v": VERSION, "game": game, "from": sender, "seq": seq, "kind": kind, "body": dict(body)}
 
 
-def parse(payload: bytes) -> Message:
-    """The message in ``payload``; :class:`MessageError` saying what is wrong with it."""
-    if len(payload) > MAX_BYTES:
-        raise MessageError(f"a message of {len(payload)} bytes (at most {MAX_BYTES})")
+def json_object(payload: bytes, most: int = MAX_BYTES) -> dict[str, Any]:
+    """The JSON object in ``payload`` (at most ``most`` bytes); :class:`MessageError` if it is none."""
+    if len(payload) > most:
+        raise MessageError(f"a message of {len(payload)} bytes (at most {most})")
     try:
         data = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise MessageError("not a JSON message") from None
     if not isinstance(data, dict):
         raise MessageError("not a JSON object")
+    return data
+
+
+def parse(payload: bytes) -> Message:
+    """The message in ``payload``; :class:`MessageError` saying what is wrong with it."""
+    data = json_object(payload)
     version = data.get("v")
     if version != VERSION:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION

@@ -131,14 +131,16 @@ class _Handler(tornado.web.RequestHandler):
 
 
 class _Page(_Handler):
-    def get(self) -> None:
+    page = PAGE  # the club's grid is another page (web/club_page.py)
+
+    def get(self, *args: str) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.write(PAGE)
+        self.write(self.page)
 
 
 class _State(_Handler):
-    def get(self) -> None:
+    def get(self, *args: str) -> None:
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
         self.write(self.server.latest or "{}")
@@ -264,13 +266,16 @@ class LiveServer:
         for client in list(self.clients):
             client.offer(data)
 
+    def routes(self) -> list[tuple[str, type[_Handler]]]:
+        """The addresses served, each with its handler (given this server); a club's page adds its own."""
+        return [(r"/", _Page), (r"/state", _State), (r"/events", _Events)]
+
     def _run(self) -> None:
         asyncio.run(self._serve())
 
     async def _serve(self) -> None:
         logging.getLogger("tornado.access").setLevel(logging.ERROR)  # no line per request on the terminal
-        routes = [(r"/", _Page), (r"/state", _State), (r"/events", _Events)]
-        app = tornado.web.Application([(path, handler, {"server": self}) for path, handler in routes],
+        app = tornado.web.Application([(path, handler, {"server": self}) for path, handler in self.routes()],
                                       compress_response=False)
         try:
             sockets = tornado.netutil.bind_sockets(self.port, self.host)

@@ -1,0 +1,324 @@
+"""The club's hall: every board of the club followed at once, its matches transcribed and archived.
+
+:class:`ClubHall` subscribes to every board's topics (:mod:`.messages`) with a persistent session on
+the broker (what the boards publish while the hall is down waits there for it) and takes what
+arrives in its own loop (:meth:`ClubHall.step`): each message is checked (signature, shape, every
+field), a message older than the last one taken from its board and kind is dropped, a refused one
+is told in one line and changes nothing. What it keeps of each board (:class:`BoardView`): the
+scene its screen shows, whether it is online (away, then back), its match's record as it stands,
+replayed and settled as every record the archive takes is. A match that is over goes into the club's
+archive (SQLite or PostgreSQL): the archive's digest stores a record once, however often it comes
+(QoS 1 may deliver it twice; a board that reconnects publishes it again). The live transcript of a
+Backgammon match (:meth:`ClubHall.transcript`) is GNU Backgammon's ``.mat``, which eXtreme Gammon
+imports too, with the header tags both read (the players, the event, the site, the date).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tablier.remote.transport import MqttWire, stamp_now
+
+from .messages import ClubMessage, MessageError, check, scene_from_json, topic, topics
+
+if TYPE_CHECKING:
+    from tablier.play.remote_play import Club
+    from tablier.play.scene import Scene
+    from tablier.record.archive import Archive
+    from tablier.record.game_record import Record
+    from tablier.web.club_page import ClubServer
+
+#: The hall's own presence on the broker (its persistent session needs one; nobody reads it).
+HALL = "hall"
+#: How often the club's page is sent the grid at most (each board's own page gets every scene).
+GRID_EVERY_S = 0.25
+#: How long the loop sleeps when nothing arrived.
+IDLE_S = 0.02
+#: How long a finished match that the archive could not take waits before it is stored again.
+RETRY_S = 5.0
+
+
+@dataclass
+class BoardView:
+    """What the hall knows of one board."""
+
+    name: str
+    scene: Scene | None = None
+    online: bool | None = None
+    record: Record | None = None
+    over: bool = False
+    stored: int | None = None  # the archive's id of its match, once over and stored
+    version: int = 0  # counts the scenes taken (the page fetches the picture again when it changes)
+    stamps: dict[str, int] = field(default_factory=dict)
+    page: dict[str, Any] = field(default_factory=dict)  # the board's live page's state
+    svg: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        """The board's tile on the club's page."""
+        scene = self.scene
+        data: dict[str, Any] = {"board": self.name, "online": self.online, "version": self.version,
+                                "stored": self.stored, "transcript": self.transcribable()}
+        if scene is not None:
+            turn = scene.players[scene.turn - 1] if scene.turn else ""
+            data.update(title=scene.title, game=scene.game_number, players=list(scene.players),
+                        colours=list(scene.colours), score=list(scene.score), match=scene.match_length,
+                        turn=turn, dice=list(scene.dice), over=scene.over, moves=len(scene.moves))
+        return data
+
+    def transcribable(self) -> bool:
+        return self.record is not None and "mat" in self.record.facts.formats
+
+
+class ClubHall:
+    """Follows the club's boards through the broker; stores their finished matches in ``archive``
+    (None: stores nothing; ``board``: follows that board's match only, as ``club transcript`` does,
+    without a session of its own on the broker)."""
+
+    def __init__(self, club: Club, key: bytes, archive: Archive | None,
+                 told: Callable[[str], None] = print, board: str = "") -> None:
+        self.club = club
+        self.key = key
+        self.archive = archive
+        self.told = told
+        self.boards: dict[str, BoardView] = {}
+        self.refused = 0
+        self.stored = 0
+        self.unstored: dict[str, float] = {}  # boards whose finished match waits for the archive
+        if board:
+            import secrets
+
+            self.wire = MqttWire(club.broker, club.login, f"tablier-club-{club.name}-{secrets.token_hex(4)}",
+                                 [topic(club.name, board, "match")], None)
+        else:
+            self.wire = MqttWire(club.broker, club.login, f"tablier-club-{club.name}-{HALL}",
+                                 [topics(club.name)], self._presence)
+
+    def _presence(self, online: bool, stamp: int) -> tuple[str, bytes]:
+        return f"tablier/{self.club.name}/{HALL}", json.dumps({"online": online, "stamp": stamp}).encode()
+
+    def start(self) -> ClubHall:
+        """Connect to the broker (:class:`~tablier.remote.broker.BrokerUnreachable` if it cannot)."""
+        self.wire.start()
+        return self
+
+    def close(self) -> None:
+        self.wire.close()
+
+    def step(self) -> set[str]:
+        """Take what arrived; the names of the boards that changed."""
+        for change, detail in self.wire.changes():
+            if change == "disconnected":
+                self.told(f"the broker's link dropped ({detail}): reconnecting (nothing is lost)")
+            elif change == "reconnected":
+                self.told(f"the broker is back ({detail})")
+        changed: set[str] = set()
+        for board, when in list(self.unstored.items()):
+            if time.monotonic() >= when:
+                self.store(self.boards[board])
+                if board not in self.unstored:
+                    changed.add(board)
+        for where, payload in self.wire.received():
+            if not payload:
+                continue  # a retained message cleared
+            board = self.take(where, payload)
+            if board:
+                changed.add(board)
+        return changed
+
+    def take(self, where: str, payload: bytes) -> str:
+        """Take one message published on ``where``: its board's name if it changed something."""
+        from tablier.errors import TablierError
+
+        try:
+            message = check(self.key, self.club.name, where, payload)
+            view = self.boards.get(message.board) or BoardView(message.board)
+            rank = _rank(message)
+            if rank <= view.stamps.get(message.kind, -1):
+                return ""  # a copy, or older than what the page shows
+            self._apply(view, message)
+        except (MessageError, TablierError) as error:
+            self.refused += 1
+            self.told(f"a message refused ({where}): {error}")
+            return ""
+        view.stamps[message.kind] = rank
+        self.boards[message.board] = view
+        return message.board
+
+    def _apply(self, view: BoardView, message: ClubMessage) -> None:
+        if message.kind == "presence":
+            online = bool(message.body["online"])
+            if view.online and not online:
+                self.told(f"board {view.name} has left (its match is over)" if view.over else
+                          f"board {view.name} is away (its host stopped or its link dropped; its games go "
+                          "on when it is back)")
+            elif view.online is False and online:
+                self.told(f"board {view.name} is back")
+            view.online = online
+        elif message.kind == "state":
+            from tablier.web.live import page_state
+
+            scene = scene_from_json(message.body["scene"])
+            view.page = page_state(scene)
+            view.svg = view.page["svg"]
+            view.scene = scene
+            view.version += 1
+            if view.online is None:
+                view.online = True
+        else:
+            self._match(view, message)
+
+    def _match(self, view: BoardView, message: ClubMessage) -> None:
+        """A match's record: read, replayed and settled (an illegal one is refused); stored once over."""
+        from tablier.record.json_format import from_json
+        from tablier.record.settling import settle
+
+        source = f"club {self.club.name}, board {view.name}"
+        record = settle(from_json(message.body["record"], source=source)).record
+        record = replace(record, source=source)
+        view.record = record
+        view.over = bool(message.body["over"])
+        view.stored = None
+        if view.over:
+            self.store(view)
+
+    def store(self, view: BoardView) -> None:
+        """Put ``view``'s finished match into the archive (once: the archive knows its digest); an
+        archive that cannot take it now (its server unreachable, its disk full) is told, and the next
+        :meth:`step` tries again."""
+        from tablier.record.archive import ArchiveError
+
+        if self.archive is None or view.record is None:
+            return
+        try:
+            record_id, new = self.archive.add_all([view.record])[0]
+        except ArchiveError as error:
+            if view.name not in self.unstored:
+                self.told(f"board {view.name}: its match is not stored yet ({error}); trying again")
+            self.unstored[view.name] = time.monotonic() + RETRY_S
+            return
+        self.unstored.pop(view.name, None)
+        view.stored = record_id
+        if new:
+            self.stored += 1
+            self.told(f"board {view.name}: {' - '.join(view.record.players)}, {view.record.game}, stored as "
+                      f"record {record_id} in {self.archive.where}")
+
+    def transcript(self, board: str) -> str:
+        """The live ``.mat`` of ``board``'s match as it stands; :class:`LookupError` saying why there
+        is none (no such board, no match yet, a game the format cannot hold)."""
+        from tablier.record.game_record import RecordError
+        from tablier.record.mat_writer import write_mat
+
+        view = self.boards.get(board)
+        if view is None:
+            raise LookupError(f"no board {board!r} in club {self.club.name}")
+        if view.record is None:
+            raise LookupError(f"board {board} has no match yet")
+        record = view.record
+        tags = {"Site": f"Tablier, club {self.club.name}, board {board}", "Event": f"club {self.club.name}",
+                "Player 1": record.players[0], "Player 2": record.players[1], "Variation": "Backgammon",
+                "Transcribed": "final" if view.over else "live", **record.tags}
+        try:
+            return write_mat(replace(record, tags=tags))
+        except RecordError as error:
+            raise LookupError(f"board {board}: {error}") from None
+
+    def grid(self) -> dict[str, Any]:
+        """What the club's page shows: every board's tile, by name."""
+        tiles = [self.boards[name].summary() for name in sorted(self.boards)]
+        return {"club": self.club.name, "boards": tiles, "stamp": stamp_now()}
+
+
+def _rank(message: ClubMessage) -> int:
+    """What orders a board's messages of one kind: their stamps; a connection's last will (offline)
+    carries the stamp of its hello (online), and comes after it."""
+    return message.stamp * 2 + (message.kind == "presence" and not message.body["online"])
+
+
+def follow(hall: ClubHall, server: ClubServer, transcripts: Path | None = None,
+           until: Callable[[], bool] = lambda: False) -> None:
+    """Follow the club (until ``until()`` or Ctrl-C): each board's page is sent every scene of it,
+    the grid at most every :data:`GRID_EVERY_S`; with ``transcripts``, each changed board's live
+    ``.mat`` is written there."""
+    sent = 0.0
+    waiting = False
+    while not until():
+        changed = hall.step()
+        for board in changed:
+            view = hall.boards[board]
+            if view.page:
+                server.show_board(board, view.page)
+        if transcripts is not None and changed:
+            write_transcripts(hall, transcripts, changed)
+        waiting = waiting or bool(changed)
+        now = time.monotonic()
+        if waiting and now - sent >= GRID_EVERY_S:
+            server.publish(hall.grid())
+            sent, waiting = now, False
+        if not changed:
+            time.sleep(IDLE_S)
+
+
+def read_transcript(club: Club, key: bytes, board: str, out: Path | None, keep: bool, wait_s: float,
+                    told: Callable[[str], None] = print) -> int:
+    """``tablier club transcript BOARD``: the board's match as ``.mat`` on stdout or in ``out`` (with
+    ``keep``, rewritten at each change until the match is over); the exit status."""
+    import sys
+
+    hall = ClubHall(club, key, None, told=lambda line: print(line, file=sys.stderr), board=board).start()
+    written = ""
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            hall.step()
+            view = hall.boards.get(board)
+            if view is not None and view.record is not None:
+                try:
+                    text = hall.transcript(board)
+                except LookupError as error:
+                    print(f"tablier club: {error.args[0]}", file=sys.stderr)
+                    return 2
+                if out is None:
+                    sys.stdout.write(text)
+                    return 0
+                if text != written:
+                    write_transcripts(hall, out.parent, {board}, out.name)
+                    written = text
+                    told(f"{out}: {_progress(view)}")
+                if not keep or view.over:
+                    return 0
+            elif time.monotonic() > deadline:
+                print(f"tablier club: board {board} has published no match in club {club.name} "
+                      f"(waited {wait_s:g} s)", file=sys.stderr)
+                return 2
+            time.sleep(0.05)
+    finally:
+        hall.close()
+
+
+def _progress(view: BoardView) -> str:
+    record = view.record
+    assert record is not None
+    games = len(record.games)
+    return (f"{' - '.join(record.players)}, {games} game{'s' * (games != 1)}"
+            + (", the match is over" if view.over else ", live"))
+
+
+def write_transcripts(hall: ClubHall, folder: Path, boards: set[str], name: str = "") -> None:
+    """Write each of ``boards``' live ``.mat`` into ``folder`` (``BOARD.mat``, replaced whole, never
+    left half-written), for a director who reads files rather than the page."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for board in boards:
+        try:
+            text = hall.transcript(board)
+        except LookupError:
+            continue
+        final = folder / (name or f"{board}.mat")
+        temporary = folder / f".{final.name}.tmp"
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(final)

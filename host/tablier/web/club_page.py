@@ -1,0 +1,235 @@
+"""The club's live page: every board of the club at once, each a click away from its full page.
+
+:class:`ClubServer` is the live page's server (:class:`~tablier.web.server.LiveServer`: Tornado, the
+``Host`` header's guard, the cap on open streams, GET only) with the club's addresses:
+
+``/``                     the grid: a tile per board (its name, online or away, the game, the players
+                          and their colours, the score, whose turn and the dice, its picture);
+``/events``, ``/state``   the grid's state, streamed and as JSON;
+``/board/NAME/``          the board's full live page (the page of ``tablier play --serve``), with its
+                          own ``events`` and ``state``;
+``/board/NAME/board.svg`` the board's picture, drawn here from the checked scene;
+``/board/NAME/match.mat`` the live transcript of its match (GNU Backgammon's ``.mat``, which eXtreme
+                          Gammon imports too), as it stands.
+
+The grid's stream carries only each tile's words and a version number; a tile's picture is fetched
+again only when its version changes, so fifty boards cost a page little.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .server import LiveServer, _Events, _Handler, _Page, _State
+
+if TYPE_CHECKING:
+    from tablier.club.hall import ClubHall
+
+BOARD = r"/board/([a-z0-9][a-z0-9-]{0,31})"
+
+
+class Channel:
+    """One board's stream: its latest page state and the pages following it (the server's guards)."""
+
+    def __init__(self, server: ClubServer) -> None:
+        self.parent = server
+        self.latest = ""
+        self.clients: set[_Events] = set()
+        self.max_clients = server.max_clients
+        self.slow_client_s = server.slow_client_s
+        self.allowed = server.allowed
+        self.url = server.url
+
+    def broadcast(self, data: str) -> None:
+        self.latest = data
+        for client in list(self.clients):
+            client.offer(data)
+
+
+class ClubServer(LiveServer):
+    """The club's page server; :meth:`show_board` sends a board's page state, :meth:`publish` the grid."""
+
+    def __init__(self, hall: ClubHall, host: str = "127.0.0.1", port: int = 0) -> None:
+        super().__init__(host, port)
+        self.hall = hall
+        self.channels: dict[str, Channel] = {}
+
+    def routes(self) -> list[tuple[str, type[_Handler]]]:
+        return [(r"/", _Grid), (r"/state", _State), (r"/events", _Events),
+                (BOARD + r"/", _Page), (BOARD + r"/events", _BoardEvents),
+                (BOARD + r"/state", _BoardState),
+                (BOARD + r"/board\.svg", _BoardPicture), (BOARD + r"/match\.mat", _Transcript),
+                (BOARD, _ToBoard)]
+
+    def channel(self, board: str) -> Channel:
+        found = self.channels.get(board)
+        if found is None:
+            found = self.channels[board] = Channel(self)
+        return found
+
+    def show_board(self, board: str, state: dict[str, Any]) -> None:
+        """Send ``state`` (:func:`~tablier.web.live.page_state`) to ``board``'s pages (thread-safe)."""
+        data = json.dumps(state, separators=(",", ":"))
+        channel = self.channel(board)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(channel.broadcast, data)
+
+
+class _ClubHandler(_Handler):
+    server: ClubServer
+
+    def board(self, name: str) -> Any:
+        """The hall's view of board ``name``, or a 404 saying there is none."""
+        view = self.server.hall.boards.get(name)
+        if view is None:
+            self.send_error(404, reason=f"no board {name} in the club")
+        return view
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: {self._reason}\n")
+
+
+class _ToBoard(_ClubHandler):
+    def get(self, name: str) -> None:
+        self.redirect(f"/board/{name}/")
+
+
+class _BoardState(_State):
+    """A board's latest page state: the live page's, on the board's channel."""
+
+    def get(self, *args: str) -> None:
+        club: Any = self.server
+        if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
+            self.send_error(404, reason=f"no board {args[0]} in the club")
+            return
+        self.server = club.channel(args[0])
+        super().get()
+
+
+class _BoardEvents(_Events):
+    """A board's stream: the live page's stream, on the board's channel."""
+
+    async def get(self, *args: str) -> None:
+        club: Any = self.server
+        if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
+            self.send_error(404, reason=f"no board {args[0]} in the club")
+            return
+        self.server = club.channel(args[0])
+        await super().get()
+
+
+class _BoardPicture(_ClubHandler):
+    def get(self, name: str) -> None:
+        view = self.board(name)
+        if view is None:
+            return
+        if not view.svg:
+            self.send_error(404, reason=f"board {name} has shown nothing yet")
+            return
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "no-cache")
+        self.write(view.svg)
+
+
+class _Transcript(_ClubHandler):
+    def get(self, name: str) -> None:
+        try:
+            text = self.server.hall.transcript(name)
+        except LookupError as error:
+            self.send_error(404, reason=str(error.args[0]))
+            return
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.set_header("Content-Disposition", f'inline; filename="{name}.mat"')
+        self.set_header("Cache-Control", "no-store")
+        self.write(text)
+
+
+_STYLE = """
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif; margin: 1em;
+       background: #faf6ee; color: #222; }
+h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
+#connection { font-size: 0.9em; color: #555; margin-bottom: 0.6em; } #connection.lost { color: #b00; }
+#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(235px, 1fr)); gap: 0.6em; }
+.tile { background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 0.5em; color: inherit;
+        text-decoration: none; display: block; }
+.tile:hover { border-color: #555; }
+.tile.away { opacity: 0.55; border-style: dashed; }
+.tile img { width: 100%; height: auto; display: block; margin-top: 0.3em; }
+.head { display: flex; justify-content: space-between; font-weight: bold; }
+.state { font-size: 0.8em; padding: 0 0.4em; border-radius: 3px; background: #2a7; color: #fff; }
+.away .state { background: #b00; }
+.line { font-size: 0.8em; margin-top: 0.1em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.turn { font-weight: bold; }
+.links { font-size: 0.8em; margin-top: 0.2em; }
+"""
+
+_SCRIPT = """
+const drawn = {};
+function line(cls, value) { const e = document.createElement('div'); e.className = cls;
+  e.textContent = value; return e; }
+function tile(b) {
+  let t = document.getElementById('board-' + b.board);
+  if (!t) {
+    t = document.createElement('a'); t.id = 'board-' + b.board; t.className = 'tile';
+    t.href = 'board/' + b.board + '/';
+    const img = document.createElement('img'); img.alt = 'board ' + b.board;
+    t.append(document.createElement('div'), img); document.getElementById('grid').append(t);
+  }
+  const away = b.online === false && !b.over;
+  t.className = 'tile' + (away ? ' away' : '');
+  const head = document.createElement('div'); head.className = 'head';
+  const name = document.createElement('span'); name.textContent = b.board;
+  const state = document.createElement('span'); state.className = 'state';
+  state.textContent = away ? 'away' : (b.online === false ? 'left' : 'online');
+  head.append(name, state);
+  const rows = [head];
+  if (b.title !== undefined) {
+    const match = b.match ? ', match to ' + b.match : '';
+    rows.push(line('line', b.title + (b.game ? ', game ' + b.game : '') + match));
+    [0, 1].forEach(n => rows.push(line('line', b.players[n] + ' (' + b.colours[n] + '): ' + b.score[n])));
+    const dice = b.dice.length ? ': ' + b.dice.join('-') : '';
+    rows.push(line('line turn', b.over ? 'the match is over' : (b.turn ? b.turn + ' to play' + dice
+                                                                    : 'setting up')));
+  }
+  const links = line('links', b.stored ? 'in the archive as record ' + b.stored : '');
+  if (b.transcript) { const a = document.createElement('a'); a.href = 'board/' + b.board + '/match.mat';
+    a.textContent = (b.stored ? ' - ' : '') + 'match.mat'; links.append(a); }
+  rows.push(links);
+  t.firstChild.replaceChildren(...rows);
+  if (drawn[b.board] !== b.version && b.version) {
+    drawn[b.board] = b.version; t.querySelector('img').src = 'board/' + b.board + '/board.svg?v=' + b.version;
+  }
+}
+function draw(state) {
+  document.getElementById('title').textContent = 'Club ' + state.club + ': ' + state.boards.length
+    + (state.boards.length === 1 ? ' board' : ' boards');
+  document.title = 'Club ' + state.club + ' - Tablier';
+  state.boards.forEach(tile);
+  document.body.dataset.boards = state.boards.length;
+  document.body.dataset.away = state.boards.filter(b => b.online === false && !b.over).length;
+}
+function connect() {
+  const source = new EventSource('events');
+  source.onmessage = e => { draw(JSON.parse(e.data));
+    const c = document.getElementById('connection'); c.textContent = 'live'; c.className = ''; };
+  source.onerror = () => { const c = document.getElementById('connection');
+    c.textContent = 'reconnecting to the club...'; c.className = 'lost';
+    if (source.readyState === EventSource.CLOSED) { setTimeout(connect, 2000); } };
+}
+document.addEventListener('DOMContentLoaded', connect);
+"""
+
+GRID_PAGE = f"""<!DOCTYPE html>
+<html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width, initial-scale=1">
+<title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT}</script></head>
+<body><h1 id=title>Tablier club: waiting for the boards</h1><div id=connection>connecting...</div>
+<div id=grid></div>
+<p style="font-size:0.85em;color:#666">A read-only view of the club's boards (Tablier); click a board
+for its full page.</p></body></html>
+"""
+
+
+class _Grid(_Page):
+    page = GRID_PAGE

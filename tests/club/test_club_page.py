@@ -1,0 +1,74 @@
+"""The club's page in a real headless browser (Debian's Chromium driven by Selenium), eight simulated
+boards playing at once: the grid shows every board (its name, the game, the players, the score,
+whose turn, its picture), follows them as they play, and a click opens a board's full live page;
+the live transcript of a Backgammon board is GNU Backgammon's ``.mat``. A screenshot is saved under
+pytest's tmp_path, or in ``$TABLIER_SCREENSHOT_DIR`` when set (``docs/screenshots/club-page.png``)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.clubhouse import ClubServe, start_board, tiles
+from harness.mosquitto import MosquittoBroker
+
+from views.test_browser import CHROMIUM, DRIVER, chromium, wait  # isort: skip
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                reason="Debian's chromium and chromium-driver are not installed "
+                                       "(make system-deps installs them)")
+
+#: Eight boards of a club evening: Backgammon at four, the other tables games and draughts beside them.
+BOARDS = {"table-1": "backgammon", "table-2": "backgammon", "table-3": "jacquet", "table-4": "english",
+          "table-5": "backgammon", "table-6": "ticktack", "table-7": "losing", "table-8": "backgammon"}
+
+
+def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: MosquittoBroker,
+                                                               tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    serve = ClubServe.start(broker, "evening", str(tmp_path / "club.sqlite3"))
+    boards = [start_board(broker.port, "evening", name, game, seed, tmp_path / name, delay=0.1)
+              for seed, (name, game) in enumerate(BOARDS.items(), start=11)]
+    driver = chromium(tmp_path)
+    try:
+        serve.wait(lambda g: len(g["boards"]) == 8 and all(t.get("moves", 0) >= 2 for t in g["boards"]),
+                   timeout=120)
+        driver.get(serve.url)
+        assert wait(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-boards") == "8")
+        assert wait(lambda: driver.execute_script(  # every tile's picture asked for, most of them drawn
+            "const i = [...document.images]; return i.length === 8 && i.every(e => e.getAttribute('src'))"
+            " && i.filter(e => e.complete && e.naturalWidth > 0).length >= 6"))
+        assert driver.title == "Club evening - Tablier"
+        shown = {tile.get_attribute("id").removeprefix("board-"): tile.text
+                 for tile in driver.find_elements(By.CSS_SELECTOR, "a.tile")}
+        assert sorted(shown) == sorted(BOARDS)
+        for name, text in shown.items():
+            assert text.startswith(f"{name}\nonline"), text
+            assert f"{name} greedy (black): 0\n{name} random (white): 0" in text and "to play" in text
+        assert "Backgammon" in shown["table-1"] and "Jacquet" in shown["table-3"]
+        time.sleep(1.0)  # the boards play on: the grid follows
+        folder = Path(os.environ.get("TABLIER_SCREENSHOT_DIR") or tmp_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        shot = folder / "club-page.png"
+        assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 20_000
+        moved = tiles(serve.grid())["table-1"]["moves"]
+        assert wait(lambda: tiles(serve.grid())["table-1"]["moves"] > moved, timeout=30)
+        driver.find_element(By.ID, "board-table-1").click()  # the board's own full page
+        assert wait(lambda: driver.current_url == serve.url + "board/table-1/")
+        assert wait(lambda: driver.find_element(By.ID, "board").get_attribute("innerHTML").startswith("<svg"))
+        assert wait(lambda: "table-1 greedy" in driver.find_element(By.ID, "score").text)
+        assert int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-moves") or 0) >= moved
+        transcript = serve.get("board/table-1/match.mat").decode()
+        assert '; [Player 1 "table-1 greedy"]' in transcript and " Game 1" in transcript
+    finally:
+        driver.quit()
+        for board in boards:
+            board.send_signal(signal.SIGINT)
+        for board in boards:
+            board.communicate(timeout=60)
+        serve.stop()
