@@ -57,8 +57,8 @@ def _matches() -> list[Any]:
 def _scenes(record: Any) -> list[dict[str, Any]]:
     """The scenes a board's screen shows through the first game of ``record``, step by step."""
     from tablier.hardware.layout import load_layout
+    from tablier.play.board_replay import board_steps
     from tablier.play.scene import replay_scene
-    from tablier.record.board_replay import board_steps
 
     game = record.games[0]
     steps = board_steps(record, game, load_layout())
