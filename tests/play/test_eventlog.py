@@ -15,16 +15,14 @@ from tablier.play.replay import rebuild
 from tablier.record.eventlog import (
     Commit,
     DiceRecord,
-    EventLogWriter,
     Header,
     LogFormatError,
-    LogWriteError,
     Message,
     SwitchEvent,
     Unknown,
-    new_log_path,
     read_log,
 )
+from tablier.record.log_writer import EventLogWriter, LogWriteError, new_log_path
 from tablier.record.writer_lock import InUseError
 
 
@@ -226,7 +224,7 @@ def test_a_second_writer_of_a_log_is_refused_naming_the_first(tmp_path: Path) ->
     _write(path)
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time\n"
                                "from pathlib import Path\n"
-                               "from tablier.record.eventlog import EventLogWriter\n"
+                               "from tablier.record.log_writer import EventLogWriter\n"
                                "writer = EventLogWriter(Path(sys.argv[1]))\n"
                                "print('holding', flush=True)\n"
                                "time.sleep(60)\n", str(path)], stdout=subprocess.PIPE, text=True)

@@ -15,9 +15,10 @@ from tablier.engines import LEVELS
 from tablier.engines.profiles import BACKGAMMON_THRESHOLDS
 from tablier.record.analysing import analyse_game
 from tablier.record.archive import SCHEMA_VERSION, Archive
-from tablier.record.eventlog import Commit, DiceRecord, EventLogWriter, GameStart, Header, ResultRecord
+from tablier.record.eventlog import Commit, DiceRecord, GameStart, Header, ResultRecord
 from tablier.record.game_record import DRAUGHTS, MOVE, PLAY, TABLES, Action, GameRecord, Record, RecordError
 from tablier.record.json_format import dumps, loads
+from tablier.record.log_writer import EventLogWriter
 from tablier.record.svg_diagram import ARROW
 from tablier.tables.catalog import make_variant
 from tablier.tables.moves import Dice

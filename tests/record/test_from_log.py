@@ -13,7 +13,6 @@ from tablier.record.eventlog import (
     Commit,
     CubeAction,
     DiceRecord,
-    EventLogWriter,
     GameStart,
     Header,
     Message,
@@ -24,6 +23,7 @@ from tablier.record.eventlog import (
 from tablier.record.from_log import read_event_log
 from tablier.record.game_record import CLAIM, DOUBLE, MOVE, PLAY, RESIGN, TAKE, VIE, RecordError
 from tablier.record.importing import read_records
+from tablier.record.log_writer import EventLogWriter
 from tablier.record.replay import check_record
 from tablier.tables.catalog import make_variant
 from tablier.tables.moves import Dice

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.errors import TablierError
     from tablier.link.errors import LinkError
     from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
-    from tablier.record.eventlog import LogWriteError, default_log_dir
+    from tablier.record.log_writer import LogWriteError, default_log_dir
     from tablier.web.server import ServeError
 
     delay = DEFAULT_DELAY if args.delay is None else args.delay

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.play.runner import play, resume_command_for
     from tablier.play.session import PlayOptions
     from tablier.play.view import View
-    from tablier.record.eventlog import LogWriteError, default_log_dir
+    from tablier.record.log_writer import LogWriteError, default_log_dir
 
     def fail(message: str, status: int = 2) -> int:
         print(f"tablier play: {message}", file=sys.stderr)

@@ -39,7 +39,8 @@ from tablier.draughts.notation import parse_move
 from tablier.errors import IllegalMoveError, TablierError
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
-from tablier.record.eventlog import Claim, Commit, EventLogWriter, GameStart, ResultRecord
+from tablier.record.eventlog import Claim, Commit, GameStart, ResultRecord
+from tablier.record.log_writer import EventLogWriter
 
 from .computer_lights import Lights, MovePath, draughts_path, next_lights, squares_shown
 from .dice import Dice

@@ -29,7 +29,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from tablier.errors import IllegalMoveError, TablierError
-from tablier.record.eventlog import Command, Commit, EventLogWriter, Header, Record, RemoteRecord
+from tablier.record.eventlog import Command, Commit, Header, Record, RemoteRecord
+from tablier.record.log_writer import EventLogWriter
 from tablier.remote.messages import WORDS, Message
 
 from .computer import Computer

@@ -25,7 +25,6 @@ from tablier.record.eventlog import (
     Commit,
     DiceRecord,
     EventLog,
-    EventLogWriter,
     Header,
     LinkState,
     LogFormatError,
@@ -35,6 +34,7 @@ from tablier.record.eventlog import (
     SwitchEvent,
 )
 from tablier.record.from_log import TAKEN_BACK
+from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice, LoggedDice
 from .link import CONNECTED

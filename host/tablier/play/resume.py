@@ -18,15 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablier.errors import TablierError
-from tablier.record.eventlog import (
-    Commit,
-    DiceRecord,
-    EventLog,
-    EventLogWriter,
-    Message,
-    ResultRecord,
-    read_log,
-)
+from tablier.record.eventlog import Commit, DiceRecord, EventLog, Message, ResultRecord, read_log
+from tablier.record.log_writer import EventLogWriter
 from tablier.record.writer_lock import hold
 from tablier.tables.turn import PLAY
 from tablier.words import counted

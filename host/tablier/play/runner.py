@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.transport import open_serial
-from tablier.record.eventlog import EventLogWriter, LinkState
+from tablier.record.eventlog import LinkState
 from tablier.record.game_record import RecordError
+from tablier.record.log_writer import EventLogWriter
 
 from .dice import PHYSICAL, Dice
 from .hands import Hands

@@ -31,16 +31,8 @@ from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
 from tablier.hardware.layout import Layout, Switch
 from tablier.link.client import SwitchChange
-from tablier.record.eventlog import (
-    Command,
-    Commit,
-    EventLogWriter,
-    LinkState,
-    Message,
-    Record,
-    SnapshotRecord,
-    SwitchEvent,
-)
+from tablier.record.eventlog import Command, Commit, LinkState, Message, Record, SnapshotRecord, SwitchEvent
+from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice
 from .link import CONNECTED, Link

@@ -12,7 +12,8 @@ from pathlib import Path
 from tablier import __version__
 from tablier.games import find_game
 from tablier.hardware.layout import Layout
-from tablier.record.eventlog import EventLogWriter, Header, new_log_path
+from tablier.record.eventlog import Header
+from tablier.record.log_writer import EventLogWriter, new_log_path
 
 from .computer import attach_computer
 from .dice import Dice

@@ -24,16 +24,8 @@ from tablier.errors import IllegalMoveError, TablierError
 from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
-from tablier.record.eventlog import (
-    Claim,
-    Commit,
-    CubeAction,
-    DiceRecord,
-    EventLogWriter,
-    GameStart,
-    ResultRecord,
-    Vie,
-)
+from tablier.record.eventlog import Claim, Commit, CubeAction, DiceRecord, GameStart, ResultRecord, Vie
+from tablier.record.log_writer import EventLogWriter
 from tablier.tables.faults import explain_illegal
 from tablier.tables.match import Match
 from tablier.tables.moves import Dice as Throw

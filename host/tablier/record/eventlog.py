@@ -2,35 +2,25 @@
 
 Everything the board said (switch events with their sequence numbers and firmware times, snapshots,
 the link's state) and everything the host decided (dice, committed moves, cube actions, claims,
-vies, the result, messages) is written in the order it happened. The writer flushes and syncs the
-file at every throw and every committed move, so a crash or a pulled plug loses nothing committed
-and no throw shown; before appending to a log it cuts a torn last line (the one being written when
-the host died). One process writes a log at a time (:mod:`tablier.record.writer_lock`: a second
-writer is refused, naming the first); a log that can no longer be written (a full disk) raises
-:class:`LogWriteError` once, and the game stops there, ready to be resumed. The reader tolerates
-such a torn last line and rejects anything else that is malformed (bad JSON, a missing field, a
-field of the wrong type or out of range) with the file's line number. ``docs/log-format.md``
-describes the format; it only grows (new record kinds and new optional fields), so every log ever
-written stays readable.
+vies, the result, messages) is written in the order it happened, by
+:class:`~tablier.record.log_writer.EventLogWriter`. This module holds the record kinds and the
+reader: it tolerates a torn last line (the one being written when the host died) and rejects
+anything else that is malformed (bad JSON, a missing field, a field of the wrong type or out of
+range) with the file's line number. ``docs/log-format.md`` describes the format; it only grows (new
+record kinds and new optional fields), so every log ever written stays readable.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
-import time
 import types
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, ClassVar, TextIO, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from tablier.errors import TablierError
-from tablier.paths import data_dir
-
-from .writer_lock import hold
 
 #: The format number in every header; bumped only if a change could not be additive.
 FORMAT = 1
@@ -38,17 +28,6 @@ FORMAT = 1
 
 class LogFormatError(TablierError):
     """A log file is not a Tablier event log, or a line in it is malformed; the message says where."""
-
-
-class LogWriteError(TablierError):
-    """The log could not be written (the disk is full, the file went away): the game cannot go on
-    safely. Everything written before stands; ``path`` is the log, to resume from."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        self.path = path
-        self.reason = reason
-        super().__init__(f"cannot write the game's log {path} ({reason}): the game stops here, "
-                         "nothing committed before is lost")
 
 
 @dataclass(frozen=True)
@@ -412,85 +391,6 @@ _NAMES = {int: "a whole number", float: "a number", str: "a text", bool: "true o
 _PLURALS = {int: "whole numbers", str: "texts"}
 
 
-class EventLogWriter:
-    """Appends records to one log file. ``flush_each`` makes every record durable (else only
-    throws, commits, results and headers are synced to disk at once, the rest with them).
-
-    Appending to an existing log first mends its end (:func:`mend_tail`); :attr:`mended` says
-    what was done, in words ('' when the log ended with a whole line)."""
-
-    #: The records synced at once: nothing committed, and no throw shown, is ever lost.
-    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Advice, Vie, GameStart)
-
-    def __init__(self, path: Path, clock: Any = time.time) -> None:
-        self.path = path
-        self.clock = clock
-        self.failed: LogWriteError | None = None
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
-        self._lock = hold(path, "the game's log")  # before anything is written: one writer a log
-        try:
-            self.mended = mend_tail(path) if path.exists() else ""
-            # line-buffered: `tablier watch` follows the log as it grows
-            self._file: TextIO = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
-        except OSError as error:
-            self._lock.release()
-            raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
-
-    def write(self, record: Record) -> Record:
-        """Append ``record`` (stamping its time if it has none); durable records are synced.
-        :class:`LogWriteError` when the file cannot take it (then and at every later write)."""
-        if self.failed is not None:
-            raise self.failed
-        if not record.t:
-            record = _with_time(record, self.clock())
-        try:
-            self._file.write(json.dumps(record.to_json(), separators=(",", ":"), sort_keys=False) + "\n")
-            if isinstance(record, self.DURABLE):
-                self.sync()
-        except OSError as error:
-            self.failed = LogWriteError(self.path, error.strerror or str(error))
-            raise self.failed from None
-        return record
-
-    def sync(self) -> None:
-        """Flush the file to the operating system and the disk (nothing more once it failed)."""
-        if self.failed is None:
-            self._file.flush()
-            os.fsync(self._file.fileno())
-
-    def close(self) -> None:
-        """Sync and close the file, and let another process write it. A log that failed is closed
-        without a word more: what could not be written stays out (a torn line is cut on resuming)."""
-        if not self._file.closed:
-            try:
-                self.sync()
-                self._file.close()
-            except OSError as error:
-                if self.failed is None:
-                    self.failed = LogWriteError(self.path, error.strerror or str(error))
-                    raise self.failed from None
-            finally:
-                if not self._file.closed:  # the flush failed: let go of the buffer and the file
-                    with contextlib.suppress(OSError):
-                        self._file.close()
-                self._lock.release()
-
-    def __enter__(self) -> EventLogWriter:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _with_time(record: Record, t: float) -> Record:
-    values = {f.name: getattr(record, f.name) for f in fields(record)}
-    values["t"] = t
-    return type(record)(**values)
-
-
 @dataclass
 class EventLog:
     """A log read back: its records in order (``lines``: each one's line number in the file), and
@@ -536,7 +436,7 @@ def read_log(path: Path) -> EventLog:
             continue
         last = number == len(lines)  # the file did not end with a newline: the line being written
         try:
-            record = _parse_line(raw)
+            record = parse_line(raw)
         except LogFormatError as error:
             if last and records:
                 torn = True
@@ -560,7 +460,7 @@ def read_log(path: Path) -> EventLog:
     return EventLog(path, records, torn, numbers)
 
 
-def _parse_line(raw: bytes) -> Record:
+def parse_line(raw: bytes) -> Record:
     """The record of one line; :class:`LogFormatError` saying what is wrong with it."""
     try:
         text = raw.decode("utf-8")
@@ -575,44 +475,3 @@ def _parse_line(raw: bytes) -> Record:
     if not isinstance(data, dict):
         raise LogFormatError("a line that is not a JSON object")
     return decode(data)
-
-
-def mend_tail(path: Path) -> str:
-    """Make ``path`` end with a whole line before anything is appended to it: a torn last line (the
-    one being written when the host died) is cut off, and a whole last record that only lacks its
-    newline gets one. Returns what was done, in words ('' when the log already ended well)."""
-    with open(path, "r+b") as file:
-        data = file.read()
-        if not data or data.endswith(b"\n"):
-            return ""
-        start = data.rfind(b"\n") + 1
-        fragment = data[start:]
-        try:
-            _parse_line(fragment)
-        except LogFormatError:
-            file.truncate(start)
-            said = f"a torn last line ({len(fragment)} bytes, never committed) was cut"
-        else:
-            file.write(b"\n")
-            said = "the last record's missing end of line was added"
-        file.flush()
-        os.fsync(file.fileno())
-    return said
-
-
-def default_log_dir() -> Path:
-    """Where logs go unless told: ``$XDG_DATA_HOME/tablier/logs`` (``~/.local/share/...``)."""
-    return data_dir() / "logs"
-
-
-def new_log_path(directory: Path, game: str, when: float | None = None) -> Path:
-    """A fresh file name in ``directory`` for a game started now: ``2026-11-29T12-30-05-backgammon.jsonl``
-    (a counter is added if that name is taken)."""
-    stamp = time.strftime("%Y-%m-%dT%H-%M-%S", time.gmtime(time.time() if when is None else when))
-    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in game)[:40] or "game"
-    path = directory / f"{stamp}-{safe}.jsonl"
-    counter = 2
-    while path.exists():
-        path = directory / f"{stamp}-{safe}-{counter}.jsonl"
-        counter += 1
-    return path
