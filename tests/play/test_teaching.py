@@ -13,7 +13,7 @@ import pytest
 
 from tablier.engines.backgammon import MISSING
 from tablier.engines.candidates import EngineUnavailableError
-from tablier.play import teaching
+from tablier.play import tables_teacher, teaching
 from tablier.play.replay import rebuild
 from tablier.play.session import PlayOptions
 from tablier.record.eventlog import Advice, read_log
@@ -79,8 +79,8 @@ def replays_as_it_was_played(path: Path, monkeypatch: pytest.MonkeyPatch) -> boo
     def no_judge(*args: object) -> object:
         raise AssertionError("a replay asked the engine")
 
-    monkeypatch.setattr(teaching, "tables_engine", no_judge)
-    monkeypatch.setattr(teaching, "judge", no_judge)
+    monkeypatch.setattr(tables_teacher, "tables_engine", no_judge)
+    monkeypatch.setattr(tables_teacher, "judge", no_judge)
     return rebuild(log).agrees
 
 
@@ -153,7 +153,7 @@ def test_no_warnings_without_the_engine_and_one_notice(monkeypatch: pytest.Monke
     def missing(variant: object) -> object:
         raise EngineUnavailableError(MISSING)
 
-    monkeypatch.setattr(teaching, "tables_engine", missing)
+    monkeypatch.setattr(tables_teacher, "tables_engine", missing)
     result = run_script("backgammon", THREE_ONE_PLAYED_8_4 + "expect last 8/4")
     notices = [m for m in result.session.message_log if m.startswith("no warnings of weak plays")]
     assert notices == ["no warnings of weak plays in this game: the Backgammon engine needs GNU Backgammon: "

@@ -44,10 +44,10 @@ from tablier.record.log_writer import EventLogWriter
 
 from .computer_lights import Lights, MovePath, draughts_path, next_lights, squares_shown
 from .dice import Dice
+from .draughts_teacher import DraughtsTeacher
 from .link import Link
 from .session import PlayOptions, Session
 from .takeback import Takebacks, Undo
-from .teaching import DraughtsTeacher
 
 if TYPE_CHECKING:
     from .autoplay import AutoHands

@@ -59,8 +59,8 @@ from .dice import ELECTRONIC, Dice
 from .link import Link
 from .session import PlayOptions, Session
 from .tables_display import TablesDisplay
+from .tables_teacher import TablesTeacher
 from .takeback import Takebacks, Undo
-from .teaching import TablesTeacher
 
 if TYPE_CHECKING:
     from .autoplay import AutoHands
