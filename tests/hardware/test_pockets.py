@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablier.cli import main
-from tablier.fabrication import boards, pockets
+from tablier.fabrication import boards, netlist, pockets
 from tablier.fabrication.check import find_problems, load_checked_layout
 from tablier.fabrication.cutouts import cutouts, plan_gap
 from tablier.fabrication.heights import Height, footprint_heights, height_of
@@ -125,7 +125,7 @@ def test_the_old_470_uf_can_on_the_main_board_is_refused(monkeypatch: pytest.Mon
     can = Height(radial, "470 uF electrolytic can (EEU-FR1A471)", "top", 11.5,
                  "Panasonic's FR series: an 8 x 11.5 mm can")
     table = {**footprint_heights(), radial: can}
-    monkeypatch.setattr(boards, "BULK_CAPACITOR", radial)
+    monkeypatch.setattr(netlist, "BULK_CAPACITOR", radial)
     monkeypatch.setattr(pockets, "footprint_heights", lambda: table)
     fresh_boards(monkeypatch)
     layout = read_layout()
