@@ -35,5 +35,6 @@ def test_the_command_line_starts_without_loading_the_work_modules() -> None:
     loaded = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
                             text=True).stdout.split()
     heavy = ("tablier.tables", "tablier.draughts", "tablier.record", "tablier.engines",
-             "tablier.play", "tablier.web", "tablier.link", "tablier.remote", "tablier.fabrication")
+             "tablier.play", "tablier.web", "tablier.link", "tablier.remote", "tablier.club",
+             "tablier.fabrication")
     assert [name for name in loaded if name.startswith(heavy)] == []
