@@ -140,8 +140,6 @@ def test_the_club_commands_refuse_what_cannot_work_in_one_line(
          "tablier play: --board 'Table 1': a board's name is up to 32 lower-case letters"),
         (["club", "transcript", "nobody", "--broker", where, "--wait", "0.3"], 2,
          "tablier club: board nobody has published no match in club tablier"),
-        (["play", "--resume", "--sim", "--club-broker", where], 2,
-         "tablier play: a resumed game is not shown on the club's page (docs/club.md)"),
         (["club", "serve", "--broker", f"mqtt://ann@127.0.0.1:{broker.port}", "--club", "a/b"], 2,
          "tablier club: --club 'a/b': a club's name is letters, digits"),
         (["club", "serve", "--broker", "mqtt://ann:pw@127.0.0.1"], 2,
@@ -203,3 +201,48 @@ def test_a_board_to_board_game_shows_both_boards_lands_once_in_postgresql_and_a_
     assert not any("stored as record" in line for line in said), said
     with Archive(archive_at) as archive:
         assert archive.ids() == [stored]
+
+
+def test_a_host_killed_and_resumed_shows_on_the_page_again_and_its_match_is_stored_once(
+        broker: MosquittoBroker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board's host killed in the middle of a board-to-board game and resumed with
+    ``--club-broker``: the board is away, then back on the page, and the whole match is stored once,
+    as both logs hold it."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "remote"))
+    from test_host_killed import Host
+    from twoboards import RACE
+
+    class ClubHost(Host):
+        """A board-to-board host that also shows on its club's page."""
+
+        def start(self, *args: str) -> None:
+            super().start(*args, "--club-broker", f"mqtt://{self.user}@127.0.0.1:{self.broker.port}",
+                          "--board", f"{self.user}-table")
+
+    club = "resumers"
+    archive = str(tmp_path / "club.sqlite3")
+    serve = ClubServe.start(broker, club, archive)
+    monkeypatch.setenv("TABLIER_CLUB_CODE", CODE)  # the hosts' club code (each has his own password)
+    ann = ClubHost(broker, "ann", club, tmp_path / "ann")
+    bob = ClubHost(broker, "bob", club, tmp_path / "bob")
+    try:
+        code = ann.open("backgammon", "--position", RACE)
+        bob.join(code)
+        serve.wait(lambda g: tiles(g).get("ann-table", {}).get("moves", 0) >= 4)
+        ann.kill()
+        serve.wait(lambda g: tiles(g)["ann-table"]["online"] is False)  # the broker told its last will
+        ann.resume(code)
+        bob.wait(300)
+        ann.wait(300)
+        grid = serve.wait(lambda g: all(t.get("stored") for t in tiles(g).values()) and len(g["boards"]) == 2)
+    finally:
+        said = serve.stop()
+    away = next(n for n, line in enumerate(said) if line.startswith("board ann-table is away"))
+    assert any(line.startswith("board ann-table is back") for line in said[away:]), said
+    assert sum("stored as record" in line for line in said) == 1, said
+    with Archive(archive) as stored:
+        [record] = stored.ids()
+        assert tiles(grid)["ann-table"]["stored"] == record
+        assert stored.get(record).games == logged_games(tmp_path / "ann") == logged_games(tmp_path / "bob")

@@ -90,9 +90,6 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(error))
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return fail("--games must be 1 or more, --match and --grace 0 or more")
-    if args.club_broker and args.resume is not None:
-        return fail("a resumed game is not shown on the club's page (docs/club.md): resume it without "
-                    "--club-broker")
     log_dir = args.log_dir or default_log_dir()
     from tablier.cli.play_remote import run_remote, wants_remote
 
@@ -104,12 +101,17 @@ def run(args: argparse.Namespace) -> int:
             from tablier.web.live import open_server
 
             server = args.server = open_server(args.serve)
+        from tablier.cli.club import start_feed
+
         if args.resume is not None:
             from tablier.play.resume import resume
 
-            status = resume(args, log_dir)
+            feed = start_feed(args)  # --club-broker: the club's page shows this board again
+            resumed = resume(args, log_dir, watch=feed)
+            if feed is not None:
+                feed.finish(resumed.log_path, resumed.session.over)
             linger_page(server)
-            return status
+            return 0
         if not args.game:
             return fail("name the game to play (see `tablier games`)")
         game = find_game(args.game)
@@ -129,8 +131,6 @@ def run(args: argparse.Namespace) -> int:
 
         scripted = args.script is not None
         view = View(live=False if scripted else None, hands=args.sim and not scripted)
-        from tablier.cli.club import start_feed
-
         feed = start_feed(args)  # --club-broker: the club's page shows this board (docs/club.md)
         result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
                       make_actor=make_actor, view=view, commands=not scripted,

@@ -137,11 +137,16 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
         from tablier.web.live import open_server
 
         where["serve"] = open_server(args.serve)
+    from tablier.cli.club import start_feed
+
     if args.resume is not None:
         assert path is not None and code
         normalize(code)
         seat = int(header_remote.get("seat", "1"))
+        where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board again
         result = resume_remote(path, code, club, args.grace, make_actor=_hands(args, seat), **where)
+        if feed is not None:
+            feed.finish(result.log_path, result.session.over)
         report(result)
         linger_page(where.get("serve"))
         return 0
@@ -162,8 +167,6 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
                             told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
     _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
           f"you are seat {link.local}")
-    from tablier.cli.club import start_feed
-
     where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too
     result = play_remote(link, options, log_dir=log_dir, make_actor=_hands(args, link.local), **where)
     if feed is not None:

@@ -9,7 +9,6 @@ whole carriers only, at most :data:`MAX_CHIPS` chips, so that no carrier is wire
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -20,9 +19,9 @@ from tablier.fabrication.netlist import (
     PICO_GPIO_PINS,
     LedDriverRefs,
     Netlist,
-    _Collector,
     _import_skidl,
     _Schematic,
+    checked_netlist,
 )
 from tablier.fabrication.sensors import SENSING, Sensing, carrier_names
 from tablier.hardware.layout import LADDER_KINDS, PIPS_PER_DIE, Layout, Switch
@@ -127,22 +126,7 @@ def _build(layout: Layout, rails: tuple[str, ...], design: Callable[[_Schematic]
         if rail in rails:  # a rail no part of the board uses would be an ERC warning
             setattr(schematic, attribute, schematic.net(rail, power=True))
     design(schematic)
-    collector = _Collector()
-    skidl.erc_logger.addHandler(collector)
-    level = skidl.erc_logger.level
-    skidl.erc_logger.setLevel(logging.WARNING)  # no "no errors" line per board on stderr
-    try:
-        circuit.ERC()
-    finally:
-        skidl.erc_logger.removeHandler(collector)
-        skidl.erc_logger.setLevel(level)
-    logging.disable(logging.WARNING)
-    try:
-        text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))
-    finally:
-        logging.disable(logging.NOTSET)
-    return Netlist(text=text, parts=len(circuit.parts), nets=len(circuit.get_nets()),
-                   erc_errors=tuple(collector.errors), erc_warnings=tuple(collector.warnings))
+    return checked_netlist(skidl, circuit)
 
 
 def _connector(s: _Schematic, ref: str, pins: list[str], footprint: str, supplies: bool = True) -> Any:

@@ -85,12 +85,21 @@ def build_netlist(layout: Layout) -> Netlist:
     circuit = skidl.Circuit()
     circuit.no_files = True
     _Schematic(skidl, circuit, layout).build()
+    return checked_netlist(skidl, circuit)
+
+
+def checked_netlist(skidl: Any, circuit: Any) -> Netlist:
+    """Run KiCad's electrical rules check on ``circuit`` (its findings collected, not printed) and
+    return its netlist."""
     collector = _Collector()
     skidl.erc_logger.addHandler(collector)
+    level = skidl.erc_logger.level
+    skidl.erc_logger.setLevel(logging.WARNING)  # no "no errors" line of its own on stderr
     try:
         circuit.ERC()
     finally:
         skidl.erc_logger.removeHandler(collector)
+        skidl.erc_logger.setLevel(level)
     logging.disable(logging.WARNING)  # only footprint-library and tag chatter; the ERC is the check
     try:
         text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))

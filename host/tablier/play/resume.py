@@ -28,7 +28,7 @@ from .dice import ELECTRONIC, Dice
 from .replay import Rebuilt, rebuild
 from .report import report
 from .runner import PlayResult, play
-from .session import Actor
+from .session import Actor, Session
 from .view import View
 
 if TYPE_CHECKING:
@@ -43,8 +43,10 @@ def latest_log(directory: Path) -> Path:
     return logs[-1]
 
 
-def resume(args: argparse.Namespace, log_dir: Path) -> int:
-    """Resume the game of ``args.resume`` (a log path, or ``latest`` in ``log_dir``)."""
+def resume(args: argparse.Namespace, log_dir: Path,
+           watch: Callable[[Session], None] | None = None) -> PlayResult:
+    """Resume the game of ``args.resume`` (a log path, or ``latest`` in ``log_dir``); ``watch`` is
+    also called after each turn of the loop (a club's feed: ``tablier play --club-broker``)."""
     path = latest_log(log_dir) if args.resume == "latest" else Path(args.resume)
     make_actor = None
     if args.script is not None:
@@ -60,15 +62,16 @@ def resume(args: argparse.Namespace, log_dir: Path) -> int:
         dice_going_on(read_log(path))
     result = resume_log(path, dice, args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
-                        archive=not args.no_archive, serve=getattr(args, "server", None))
+                        archive=not args.no_archive, serve=getattr(args, "server", None), watch=watch)
     report(result)
-    return 0
+    return result
 
 
 def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: str | None = None,
                sim: bool = False, make_actor: Callable[[Any, Any], Actor] | None = None,
                view: View | None = None, commands: bool = False, archive: bool = False,
-               serve: LiveServer | None = None) -> PlayResult:
+               serve: LiveServer | None = None,
+               watch: Callable[[Session], None] | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
     ``archive``. :class:`TablierError` if the log cannot be resumed, among them
@@ -76,12 +79,13 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
     process still writes it."""
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
-                            commands=commands, archive=archive, serve=serve)
+                            commands=commands, archive=archive, serve=serve, watch=watch)
 
 
 def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
                  make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
-                 archive: bool, serve: LiveServer | None) -> PlayResult:
+                 archive: bool, serve: LiveServer | None, watch: Callable[[Session], None] | None,
+                 ) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:
@@ -111,7 +115,7 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
         session.say(f"the throw {standing} shown before the interruption stands: play it", "info")
     return play(log.header.game, session.options, session.dice, port=port, sim=sim,
                 make_actor=make_actor, view=view, commands=commands, log_writer=writer,
-                resumed=session, archive=archive, serve=serve)
+                resumed=session, archive=archive, serve=serve, watch=watch)
 
 
 def dice_going_on(log: EventLog) -> Dice:
