@@ -21,11 +21,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "remote"))
 
 from twoboards import Host, play_two, wait_for
 
-from conftest import MosquittoBroker
+from harness.mosquitto import MosquittoBroker
 from tablier.record.eventlog import Command, Commit, read_log
 
 TARGET_P99_MS = 100

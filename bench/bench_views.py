@@ -64,14 +64,17 @@ def rss_kib() -> int:
     return 0
 
 
-def server_process(scenes: list[Scene], conn: Connection) -> None:
-    """The host's side: serve, then publish scene ``i`` when told, at the loop's next look."""
+def server_process(conn: Connection) -> None:
+    """The host's side: play the game for its scenes, serve, then publish scene ``i`` when told, at
+    the loop's next look. (Forked before the game is played: a fork of a process whose threads hold
+    locks would inherit them held.)"""
     from tablier.web.live import LOOK_EVERY_S, ScenePublisher
     from tablier.web.server import LiveServer
 
+    scenes = game_scenes()
     with LiveServer() as server:
-        publisher = ScenePublisher(server)
-        conn.send(server.port)
+        publisher = ScenePublisher(server, look=lambda: scenes[0])  # shown below at each look
+        conn.send((server.port, len(scenes), len(json.dumps(scenes[-1].to_json()))))
         phase = time.monotonic()
         while True:
             message = conn.recv()
@@ -116,14 +119,14 @@ def wait_for(pages: list[Page], count: int, timeout: float = 10.0) -> None:
         time.sleep(0.002)
 
 
-def measure(conn: Connection, port: int, scenes: list[Scene], clients: int, start: int) -> dict[str, float]:
+def measure(conn: Connection, port: int, scenes: int, clients: int, start: int) -> dict[str, float]:
     """Latency of ``CHANGES`` changes with ``clients`` pages open."""
     pages = [Page(port) for _ in range(clients)]
     wait_for(pages, 1)  # the latest state, sent at once
     base = [len(p.arrivals) for p in pages]
     latencies: list[float] = []
     for n in range(CHANGES):
-        conn.send((start + n) % len(scenes))
+        conn.send((start + n) % scenes)
         learnt = conn.recv()
         wait_for(pages, 0)
         deadline = time.monotonic() + 5
@@ -148,12 +151,11 @@ def main() -> dict[str, object]:
     """Measure; the figures go to ``bench/results/views.json``."""
     from tablier.web.live import LOOK_EVERY_S
 
-    scenes = game_scenes()
     context = multiprocessing.get_context("fork")  # run.py loads this file by path: spawn cannot find it
     mine, theirs = context.Pipe()
-    process = context.Process(target=server_process, args=(scenes, theirs), daemon=True)
+    process = context.Process(target=server_process, args=(theirs,), daemon=True)
     process.start()
-    port = mine.recv()
+    port, scenes, state_bytes = mine.recv()
     mine.send(0)
     mine.recv()  # a first state, so that every page gets one at once
     mine.send("rss")
@@ -169,11 +171,11 @@ def main() -> dict[str, object]:
     thirty = measure(mine, port, scenes, 30, 1 + CHANGES)
     mine.send("stop")
     process.join(10)
-    return {"scenes_of_the_game": len(scenes), "look_every_ms": LOOK_EVERY_S * 1000,
+    return {"scenes_of_the_game": scenes, "look_every_ms": LOOK_EVERY_S * 1000,
             "one_page": one, "thirty_pages": thirty,
             "server_rss_idle_kib": idle, "server_rss_30_pages_kib": with_thirty,
             "memory_per_page_kib": round((with_thirty - idle) / 30, 1),
-            "state_bytes": len(json.dumps(scenes[-1].to_json()))}
+            "state_bytes": state_bytes}
 
 
 if __name__ == "__main__":
