@@ -18,11 +18,14 @@ from harness.postgres import PostgresServer
 from tablier.club.messages import club_key, make, topic
 from tablier.record.archive import Archive
 from tablier.record.from_log import read_event_log
+from tablier.record.settling import settle
 
 
 def logged_games(log_dir: Path) -> list[object]:
+    """The games of the log in ``log_dir`` as an archive stores them (replayed and settled: a set-up
+    position in its usual words)."""
     (log,) = log_dir.glob("*.jsonl")
-    return list(read_event_log(log).games)
+    return list(settle(read_event_log(log)).record.games)
 
 
 def test_forged_and_malformed_messages_are_refused_in_one_line_and_neither_shown_nor_stored(
@@ -245,4 +248,6 @@ def test_a_host_killed_and_resumed_shows_on_the_page_again_and_its_match_is_stor
     with Archive(archive) as stored:
         [record] = stored.ids()
         assert tiles(grid)["ann-table"]["stored"] == record
-        assert stored.get(record).games == logged_games(tmp_path / "ann") == logged_games(tmp_path / "bob")
+        games = stored.get(record).games
+    assert games == logged_games(tmp_path / "bob"), "the club stored another game than the boards played"
+    assert games == logged_games(tmp_path / "ann"), "the resumed board's log holds another game"

@@ -143,6 +143,7 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
         assert path is not None and code
         normalize(code)
         seat = int(header_remote.get("seat", "1"))
+        args.club = club.name  # the log's club: the page this board showed on before
         where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board again
         result = resume_remote(path, code, club, args.grace, make_actor=_hands(args, seat), **where)
         if feed is not None:
