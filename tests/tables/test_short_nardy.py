@@ -7,24 +7,14 @@ import random
 import pytest
 from tables_oracles import gnubg_generator, random_position
 
+from harness.legal_plays import plays_of
 from tablier.games import find_game
 from tablier.tables import ALL_ROLLS
 from tablier.tables.catalog import make_variant
-from tablier.tables.moves import Dice
-from tablier.tables.notation import format_play
-from tablier.tables.position_text import format_position, frame_of, parse_position
+from tablier.tables.position_text import frame_of, parse_position
 from tablier.tables.turn import Awaiting
 
 START = "W 24x2 13x5 8x3 6x5 / B 24x2 13x5 8x3 6x5 / B"
-
-
-def plays_of(game: str, text: str, dice: str, **options: str) -> dict[str, str]:
-    """``{notation: position after}`` of every legal play."""
-    variant = make_variant(game, options)
-    position = parse_position(text, frame_of(variant))
-    variant.validate(position)
-    return {format_play(play): format_position(variant.after(position, play))
-            for play in variant.plays(position, Dice.parse(dice))}
 
 
 def result_of(text: str, **options: str) -> str:

@@ -7,23 +7,14 @@ import random
 
 import pytest
 
+from harness.legal_plays import plays_of
 from tablier.tables.catalog import make_variant
 from tablier.tables.moves import Dice
-from tablier.tables.notation import format_play
 from tablier.tables.position import BLACK, MEN, OFF, WHITE, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.variant import Variant
 
 NEW_GAMES = ("portes", "plakoto", "fevga", "tavla", "nardy")
-
-
-def plays_of(game: str, text: str, dice: str, **options: str) -> dict[str, str]:
-    """``{notation: position after}`` of every legal play."""
-    variant = make_variant(game, options)
-    position = parse_position(text, frame_of(variant))
-    variant.validate(position)
-    return {format_play(play): format_position(variant.after(position, play))
-            for play in variant.plays(position, Dice.parse(dice))}
 
 
 def result_of(game: str, text: str, **options: str) -> str:
