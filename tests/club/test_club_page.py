@@ -7,6 +7,7 @@ pytest's tmp_path, or in ``$TABLIER_SCREENSHOT_DIR`` when set (``docs/screenshot
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from pathlib import Path
@@ -26,13 +27,16 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
 BOARDS = {"table-1": "backgammon", "table-2": "backgammon", "table-3": "jacquet", "table-4": "english",
           "table-5": "backgammon", "table-6": "ticktack", "table-7": "losing", "table-8": "backgammon"}
 
+#: Games each board plays: more than the test watches, so no board leaves the page while it looks.
+EVENING = 25
+
 
 def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: MosquittoBroker,
                                                                tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
     serve = ClubServe.start(broker, "evening", str(tmp_path / "club.sqlite3"))
-    boards = [start_board(broker.port, "evening", name, game, seed, tmp_path / name, delay=0.1)
+    boards = [start_board(broker.port, "evening", name, game, seed, tmp_path / name, delay=0.1, games=EVENING)
               for seed, (name, game) in enumerate(BOARDS.items(), start=11)]
     driver = chromium(tmp_path)
     try:
@@ -44,25 +48,34 @@ def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: Mosquit
             "const i = [...document.images]; return i.length === 8 && i.every(e => e.getAttribute('src'))"
             " && i.filter(e => e.complete && e.naturalWidth > 0).length >= 6"))
         assert driver.title == "Club evening - Tablier"
-        shown = {tile.get_attribute("id").removeprefix("board-"): tile.text
-                 for tile in driver.find_elements(By.CSS_SELECTOR, "a.tile")}
+        shown: dict[str, str] = {}
+
+        def every_tile_in_play() -> bool:  # a board between two games shows nobody to play for a moment
+            shown.clear()
+            shown.update({tile.get_attribute("id").removeprefix("board-"): tile.text
+                          for tile in driver.find_elements(By.CSS_SELECTOR, "a.tile")})
+            return all("to play" in text for text in shown.values())
+
+        assert wait(every_tile_in_play), shown
         assert sorted(shown) == sorted(BOARDS)
         for name, text in shown.items():
             assert text.startswith(f"{name}\nonline"), text
-            assert f"{name} greedy (black): 0\n{name} random (white): 0" in text and "to play" in text
+            assert re.search(rf"{name} greedy \((black|white)\): \d+\n{name} random \((black|white)\): \d+",
+                             text), text
         assert "Backgammon" in shown["table-1"] and "Jacquet" in shown["table-3"]
         time.sleep(1.0)  # the boards play on: the grid follows
         folder = Path(os.environ.get("TABLIER_SCREENSHOT_DIR") or tmp_path)
         folder.mkdir(parents=True, exist_ok=True)
         shot = folder / "club-page.png"
         assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 20_000
-        moved = tiles(serve.grid())["table-1"]["moves"]
-        assert wait(lambda: tiles(serve.grid())["table-1"]["moves"] > moved, timeout=30)
+        seen = tiles(serve.grid())["table-1"]["version"]  # the scenes it has taken, game after game
+        assert wait(lambda: tiles(serve.grid())["table-1"]["version"] > seen, timeout=30)
         driver.find_element(By.ID, "board-table-1").click()  # the board's own full page
         assert wait(lambda: driver.current_url == serve.url + "board/table-1/")
         assert wait(lambda: driver.find_element(By.ID, "board").get_attribute("innerHTML").startswith("<svg"))
         assert wait(lambda: "table-1 greedy" in driver.find_element(By.ID, "score").text)
-        assert int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-moves") or 0) >= moved
+        body = driver.find_element(By.TAG_NAME, "body")
+        assert wait(lambda: int(body.get_attribute("data-moves") or 0) > 0)
         transcript = serve.get("board/table-1/match.mat").decode()
         assert '; [Player 1 "table-1 greedy"]' in transcript and " Game 1" in transcript
     finally:
