@@ -33,6 +33,7 @@ EVENING = 25
 
 def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: MosquittoBroker,
                                                                tmp_path: Path) -> None:
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     serve = ClubServe.start(broker, "evening", str(tmp_path / "club.sqlite3"))
@@ -48,15 +49,21 @@ def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: Mosquit
             "const i = [...document.images]; return i.length === 8 && i.every(e => e.getAttribute('src'))"
             " && i.filter(e => e.complete && e.naturalWidth > 0).length >= 6"))
         assert driver.title == "Club evening - Tablier"
-        shown: dict[str, str] = {}
+        shown: dict[str, str] = {}  # each tile as last seen in play, whose turn on it
+        seen_tiles: set[str] = set()
 
-        def every_tile_in_play() -> bool:  # a board between two games shows nobody to play for a moment
-            shown.clear()
-            shown.update({tile.get_attribute("id").removeprefix("board-"): tile.text
-                          for tile in driver.find_elements(By.CSS_SELECTOR, "a.tile")})
-            return all("to play" in text for text in shown.values())
+        def every_tile_seen_in_play() -> bool:  # a board between two games shows nobody to play for a moment
+            for tile in driver.find_elements(By.CSS_SELECTOR, "a.tile"):
+                try:
+                    name, text = tile.get_attribute("id").removeprefix("board-"), tile.text
+                except StaleElementReferenceException:  # the grid redrew that tile: the next look reads it
+                    continue
+                seen_tiles.add(name)
+                if "to play" in text:
+                    shown[name] = text
+            return len(seen_tiles) == 8 and sorted(shown) == sorted(seen_tiles)
 
-        assert wait(every_tile_in_play), shown
+        assert wait(every_tile_seen_in_play), (sorted(seen_tiles), shown)
         assert sorted(shown) == sorted(BOARDS)
         for name, text in shown.items():
             assert text.startswith(f"{name}\nonline"), text
