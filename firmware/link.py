@@ -56,6 +56,15 @@ class Link:
         self.period_start = self.started
         self.period_scans = 0
         self.scans_per_second = 0
+        self.worst_step_us = 0  # the longest loop step since the last STATUS (idling excluded)
+        self.period_busy_us = 0  # the loop's working time in this status period
+        self.busy_percent = 0  # ... in the last whole one, as a share of it
+
+    def stepped(self, us: int) -> None:
+        """A loop step took ``us`` microseconds of work."""
+        if us > self.worst_step_us:
+            self.worst_step_us = us
+        self.period_busy_us += us
 
     # -- the loop's entry point ---------------------------------------------------------------
 
@@ -70,10 +79,13 @@ class Link:
             length = self.decoder.feed(self.rx[i])
             if length:
                 self._handle(length, now)
-        if ticks_diff(now, self.period_start) >= STATUS_PERIOD_MS:
+        elapsed = ticks_diff(now, self.period_start)
+        if elapsed >= STATUS_PERIOD_MS:
             self.scans_per_second = self.scanner.scans - self.period_scans
             self.period_scans = self.scanner.scans
             self.period_start = now
+            self.busy_percent = self.period_busy_us // (elapsed * 10)
+            self.period_busy_us = 0
             self.scanner.end_period()
         if not self.connected:
             self.scanner.forget_all()
@@ -142,9 +154,10 @@ class Link:
         ]
         chattering = [scanner.chattering[k] for k in range(scanner.chattering_count)]
         extra = [scanner.stuck_high, scanner.stuck_low, scanner.bit_slips, scanner.short_chain,
-                 self.vsys_min_mv, self.tx_deferred]
+                 self.vsys_min_mv, self.tx_deferred, self.worst_step_us, self.busy_percent]
         self._send(wire.encode_status(self.body, self.seq, counters, chattering, extra))
-        self.vsys_min_mv = 0  # the next STATUS gives the lowest VSYS since this one
+        self.vsys_min_mv = 0  # the next STATUS gives the lowest VSYS (and worst step) since this one
+        self.worst_step_us = 0
 
     # -- receiving ----------------------------------------------------------------------------
 
