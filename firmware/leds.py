@@ -124,30 +124,50 @@ class Leds:
         if self._busy is not None and self._busy():
             return False  # the line still carries the last frame: its bytes must not change yet
         budget = self._per_step
-        if sweep >= 0:
-            end = sweep + budget
-            if end >= self.count:
-                end = self.count
-                self._sweep = -1
-            else:
-                self._sweep = end
-            for index in range(sweep, end):
-                self._render(index)
-            budget -= end - sweep
-            self._unsent = True
-            if self._sweep < 0:  # the whole chain is rendered: what was queued is done too
-                while self._done < self._queued:
-                    self._stale[self._queue[self._done]] = 0
-                    self._done += 1
+        count = self.count
         queue = self._queue
-        while budget > 0 and self._done < self._queued:
-            index = queue[self._done]
-            self._done += 1
-            self._stale[index] = 0
-            self._render(index)
+        stale = self._stale
+        rgb = self.rgb
+        out = self.out
+        mode = self.mode
+        scale = self.scale
+        slow_on = self._slow_on
+        fast_on = self._fast_on
+        ro = self._r
+        go = self._g
+        bo = self._b
+        done = self._done
+        queued = self._queued
+        while budget > 0:
+            if sweep >= 0:  # the whole chain, in order
+                index = sweep
+                sweep += 1
+                if sweep == count:
+                    sweep = -1
+                    while done < queued:  # what was queued is rendered by the sweep
+                        stale[queue[done]] = 0
+                        done += 1
+            elif done < queued:  # the LEDs that changed
+                index = queue[done]
+                done += 1
+                stale[index] = 0
+            else:
+                break
             budget -= 1
+            at = 3 * index
+            m = mode[index]
+            if m == 0 or (m == 1 and slow_on) or (m == 2 and fast_on):
+                out[at + ro] = rgb[at] * scale >> 8
+                out[at + go] = rgb[at + 1] * scale >> 8
+                out[at + bo] = rgb[at + 2] * scale >> 8
+            else:
+                out[at] = 0
+                out[at + 1] = 0
+                out[at + 2] = 0
             self._unsent = True
-        if self._sweep >= 0 or self._done < self._queued:
+        self._sweep = sweep
+        self._done = done
+        if sweep >= 0 or done < queued:
             return False  # the rest in the next steps
         self._queued = 0
         self._done = 0
@@ -156,21 +176,6 @@ class Leds:
         self._write(self.out)
         self.writes += 1
         return True
-
-    def _render(self, index: int) -> None:
-        at = 3 * index
-        out = self.out
-        m = self.mode[index]
-        if m == 0 or (m == 1 and self._slow_on) or (m == 2 and self._fast_on):
-            rgb = self.rgb
-            scale = self.scale
-            out[at + self._r] = rgb[at] * scale >> 8
-            out[at + self._g] = rgb[at + 1] * scale >> 8
-            out[at + self._b] = rgb[at + 2] * scale >> 8
-        else:
-            out[at] = 0
-            out[at + 1] = 0
-            out[at + 2] = 0
 
 
 def _repeat(buf: bytearray, width: int) -> None:

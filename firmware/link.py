@@ -17,7 +17,8 @@ from micropython import const
 RESEND_MS = const(100)
 HOST_TIMEOUT_MS = const(3000)
 STATUS_PERIOD_MS = const(1000)
-_RX_CHUNK = const(64)
+#: At most this many bytes are read from the host per loop step (on the Pico about 25 us each).
+_RX_CHUNK = const(32)
 #: At most this many bytes are written to the host per loop step (about 15 EVENT frames).
 TX_BYTES_PER_STEP = const(256)
 
@@ -88,7 +89,8 @@ class Link:
             self.period_busy_us = 0
             self.scanner.end_period()
         if not self.connected:
-            self.scanner.forget_all()
+            if self.scanner.count or self.scanner.overflowed:
+                self.scanner.forget_all()
             return
         if ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
             self.connected = False
@@ -96,7 +98,8 @@ class Link:
         unconfirmed = self.snapshot_seq >= 0 and ticks_diff(now, self.snapshot_at) >= RESEND_MS
         if self.scanner.overflowed or unconfirmed:
             self._send_snapshot(now)
-        self._send_events(now)
+        if self.scanner.count:
+            self._send_events(now)
 
     # -- sending ------------------------------------------------------------------------------
 

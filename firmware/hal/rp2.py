@@ -27,9 +27,9 @@ WS2812_LATCH_US = const(300)
 #: PIO0's TX FIFO of state machine 0, and the DMA request that paces writes to it (DREQ_PIO0_TX0).
 _PIO0_TXF0 = const(0x50200010)
 _DREQ_PIO0_TX0 = const(0)
-#: LEDs rendered per loop step (the rest in the following steps): rendering costs about 30 us an LED
-#: on the RP2040, so a frame blocks no step for long (docs/firmware.md).
-LEDS_PER_STEP = const(8)
+#: LEDs rendered per loop step (the rest in the following steps): rendering costs about 60 us an LED
+#: on the RP2040, so a frame adds at most about 0.2 ms to any step (docs/firmware.md).
+LEDS_PER_STEP = const(3)
 WATCHDOG_MS = const(2000)
 #: ADC3 reads VSYS through the Pico's 3:1 divider against the 3.3 V reference: mV per 65535 counts.
 VSYS_FULL_SCALE_MV = const(9900)
@@ -97,6 +97,7 @@ class Board:
         self._wdt = machine.WDT(timeout=WATCHDOG_MS) if watchdog else None
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
+        self._stdin_ready = self._poll.ipoll  # bound once: calling it allocates nothing
         self._out_poll = select.poll()
         self._out_poll.register(sys.stdout, select.POLLOUT)
         self._vsys = machine.ADC(VSYS_ADC)
@@ -125,17 +126,21 @@ class Board:
         """Whether the last frame is still on its way (or not yet latched by the chain)."""
         return ticks_diff(self._led_free_at, ticks_us()) > 0
 
-    def _ready(self) -> bool:
-        for _ in self._poll.ipoll(0):
-            return True
-        return False
-
     def read_host(self, buf: bytearray) -> int:
-        """Read what USB has received, one byte at a time (readinto blocks until its buffer is full)."""
+        """Read what USB has received, one byte at a time (readinto blocks until its buffer is full),
+        at most ``len(buf)`` bytes."""
         n = 0
-        while n < len(buf) and self._ready():
-            self._stdin.readinto(self._one)
-            buf[n] = self._one[0]
+        size = len(buf)
+        ready = self._stdin_ready
+        one = self._one
+        while n < size:
+            waiting = False
+            for _ in ready(0):
+                waiting = True
+            if not waiting:
+                break
+            self._stdin.readinto(one)
+            buf[n] = one[0]
             n += 1
         return n
 

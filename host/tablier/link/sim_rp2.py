@@ -28,6 +28,7 @@ import time
 import tty
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from tablier.hardware.firmware_config import write_firmware_config
 from tablier.hardware.layout import Layout, load_layout
@@ -166,6 +167,41 @@ class EmulatedBoard(SideChannel):
     def chain_figures(self) -> dict[str, int]:
         """The chain's SPI clock as the chip set it (``spi_hz``) and its latches so far."""
         return {key: int(value) for key, value in self._command("").items()}
+
+    # -- MicroPython's REPL ---------------------------------------------------------------------
+
+    def run_script(self, code: str, timeout: float = 30.0) -> str:
+        """Run ``code`` over the raw REPL (a board booted with ``maintenance=True``, or one whose
+        firmware is not running) and return what it printed; LinkError with its traceback if it
+        raised. ``timeout`` is in emulated seconds."""
+        import serial
+
+        with serial.Serial(self.port, timeout=0) as port:
+            port.write(b"\r\x03\x03\x01")  # interrupt, then the raw REPL
+            self._expect(port, b"raw REPL; CTRL-B to exit\r\n>", timeout)
+            port.write(code.encode() + b"\x04")
+            reply = self._expect(port, b"\x04>", timeout)
+            port.write(b"\x02")  # back to the friendly REPL
+        text = reply.decode(errors="replace")
+        out, _, err = text[text.find("OK") + 2:].partition("\x04")
+        err = err.removesuffix("\x04>")
+        if err.strip():
+            raise LinkError(f"the script failed on the emulated board: {err.strip()}")
+        return out
+
+    def _expect(self, port: Any, marker: bytes, timeout: float) -> bytes:
+        """Read from ``port`` (a ``serial.Serial``) until ``marker``; all that came, marker included."""
+        data = b""
+        until = self.now() + timeout
+        while marker not in data:
+            chunk = port.read(4096)
+            if chunk:
+                data += chunk
+            elif self.now() > until or not self.running:
+                raise LinkError(f"the emulated board did not answer ({data[-200:]!r})")
+            else:
+                time.sleep(0.005)
+        return data
 
     # -- the process ---------------------------------------------------------------------------
 
