@@ -23,7 +23,6 @@ import tempfile
 import tty
 from collections.abc import Callable
 from pathlib import Path
-from types import TracebackType
 from typing import ClassVar
 
 from tablier.hardware.layout import Layout, load_layout
@@ -111,13 +110,6 @@ class SimulatedBoard(SideChannel):
             self._log_text = self.log_text()
             self._log.close()
         self._dir.cleanup()
-
-    def __enter__(self) -> SimulatedBoard:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
-        self.close()
 
     # -- internals ----------------------------------------------------------------------------
 

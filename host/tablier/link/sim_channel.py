@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from typing import TextIO
+from types import TracebackType
+from typing import Self, TextIO
 
 from tablier.hardware.layout import Layout
 from tablier.link.errors import LinkError
@@ -23,6 +24,8 @@ class SideChannel:
     """The commands and reports of a running simulated board (a base class: see the module)."""
 
     layout: Layout
+    #: The serial port the host opens (a pseudo-terminal's ``/dev/pts/N``).
+    port: str
 
     def _open_channel(self, ctl_write: int, report_read: int) -> None:
         """Start reading reports from ``report_read``; commands go to ``ctl_write``."""
@@ -116,6 +119,17 @@ class SideChannel:
     def log_text(self) -> str:
         """What the board's process wrote to stderr."""
         raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop the board and remove its temporary files."""
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
 
     def _check_switch(self, switch: int) -> None:
         if not 0 <= switch < self.layout.switch_count:

@@ -27,7 +27,6 @@ import tempfile
 import time
 import tty
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from tablier.hardware.firmware_config import write_firmware_config
@@ -239,13 +238,6 @@ class EmulatedBoard(SideChannel):
             self._log_text = self.log_text()
             self._log.close()
         self._dir.cleanup()
-
-    def __enter__(self) -> EmulatedBoard:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
-        self.close()
 
 
 def _board_constants(config: Path) -> dict[str, object]:
