@@ -72,7 +72,7 @@ class Leds:
         self.mode[index] = mode
         if not self._stale[index]:
             self._stale[index] = 1
-            self._queue[self._queued] = index
+            self._queue[self._queued % self.count] = index  # a ring: at most count are waiting
             self._queued += 1
         return True
 
@@ -145,10 +145,10 @@ class Leds:
                 if sweep == count:
                     sweep = -1
                     while done < queued:  # what was queued is rendered by the sweep
-                        stale[queue[done]] = 0
+                        stale[queue[done % count]] = 0
                         done += 1
             elif done < queued:  # the LEDs that changed
-                index = queue[done]
+                index = queue[done % count]
                 done += 1
                 stale[index] = 0
             else:
@@ -166,11 +166,13 @@ class Leds:
                 out[at + 2] = 0
             self._unsent = True
         self._sweep = sweep
-        self._done = done
-        if sweep >= 0 or done < queued:
+        if done < queued:
+            self._done = done
             return False  # the rest in the next steps
         self._queued = 0
         self._done = 0
+        if sweep >= 0:
+            return False
         self._unsent = False
         self._sent_at = now
         self._write(self.out)

@@ -30,6 +30,8 @@ _DREQ_PIO0_TX0 = const(0)
 #: LEDs rendered per loop step (the rest in the following steps): rendering costs about 60 us an LED
 #: on the RP2040, so a frame adds at most about 0.2 ms to any step (docs/firmware.md).
 LEDS_PER_STEP = const(3)
+#: Timer ticks a late loop catches up with (a step that overran the period is followed at once).
+MAX_BEHIND = const(8)
 WATCHDOG_MS = const(2000)
 #: ADC3 reads VSYS through the Pico's 3:1 divider against the 3.3 V reference: mV per 65535 counts.
 VSYS_FULL_SCALE_MV = const(9900)
@@ -156,10 +158,14 @@ class Board:
         self._ticks = (self._ticks + 1) & 0x3FFFFFFF  # a small int forever: no allocation here
 
     def idle(self) -> None:
-        """Sleep until the scan timer's next tick."""
+        """Sleep until the scan timer's next tick. A step that ran past a tick is caught up by the
+        next steps (at most ``MAX_BEHIND`` ticks: past a stall that long, those scans are lost)."""
         while self._ticks == self._seen:
             machine.idle()
-        self._seen = self._ticks
+        if (self._ticks - self._seen) & 0x3FFFFFFF > MAX_BEHIND:
+            self._seen = self._ticks
+        else:
+            self._seen = (self._seen + 1) & 0x3FFFFFFF
 
     def vsys_mv(self) -> int:
         """VSYS in millivolts."""
