@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 import sys
 import time
@@ -50,4 +51,4 @@ def test_make_flash_puts_the_image_on_a_blank_pico(uf2: Path, tmp_path: Path) ->
         client = _connect_after_soft_reset(blank)
         identity = client.identity
         assert identity is not None and identity.layout_hash == load_layout().hash
-        assert client.ping(timeout=1.0) < 0.010
+        assert statistics.median(client.ping(timeout=1.0) for _ in range(9)) < 0.010
