@@ -1,4 +1,5 @@
-"""Wrapping ticks: MicroPython's ``time.ticks_ms``/``ticks_us``/``ticks_add``/``ticks_diff``, or ``hal.ticks``'s."""
+"""Wrapping ticks: MicroPython's ``time.ticks_ms``, ``ticks_us``, ``ticks_add`` and ``ticks_diff``,
+or ``hal.ticks``'s."""
 
 try:
     from time import ticks_add, ticks_diff, ticks_ms, ticks_us  # MicroPython

@@ -4,10 +4,11 @@ A hardware timer ticks every ``SCAN_PERIOD_MS``; :meth:`Board.idle` sleeps until
 the loop (and the scan) runs at a steady rate. The LED chain is driven by a PIO state machine fed by
 DMA: :meth:`Board.write_leds` starts the frame and returns at once (a 76-LED frame takes 2.3 ms on
 the line), and :meth:`Board.leds_busy` tells when the line is free again. VSYS is measured on ADC3
-(GPIO29, VSYS / 3 on the Pico). A write to the host is skipped when USB cannot take bytes (a host that opened the port but
-stopped reading): MicroPython would otherwise wait up to its CDC timeout on every frame. At start the
-board declares ``USB_DECLARED_MA`` to USB (:func:`declare_usb_current`); where it cannot, the LEDs
-keep to the smaller budget that fits stock MicroPython's 250 mA (``LED_BUDGET_STOCK_USB_MA``).
+(GPIO29, VSYS / 3 on the Pico). A write to the host is skipped when USB cannot take bytes (a host
+that opened the port but stopped reading): MicroPython would otherwise wait up to its CDC timeout
+on every frame. At start the board declares ``USB_DECLARED_MA`` to USB (:func:`declare_usb_current`);
+where it cannot, the LEDs keep to the smaller budget that fits stock MicroPython's 250 mA
+(``LED_BUDGET_STOCK_USB_MA``).
 """
 
 import select
