@@ -78,39 +78,6 @@ class SimulatedBoard(SideChannel):
         if SimulatedBoard.interpose is not None:
             self.port = SimulatedBoard.interpose(self)
 
-    @property
-    def running(self) -> bool:
-        """Whether the firmware process still runs."""
-        return self._process.poll() is None
-
-    def log_text(self) -> str:
-        """What the firmware wrote to stderr (tracebacks land here, never on the serial line)."""
-        if self._log.closed:
-            return self._log_text
-        size = os.fstat(self._log.fileno()).st_size
-        return os.pread(self._log.fileno(), size, 0).decode(errors="replace")
-
-    def close(self) -> None:
-        """Stop the firmware and remove the temporary files."""
-        if self._process.poll() is None:
-            self._ctl.close()  # end of file on --ctl: the firmware exits by itself
-            try:
-                self._process.wait(timeout=2.0)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
-        elif not self._ctl.closed:
-            self._ctl.close()
-        if self._slave >= 0:
-            os.close(self._slave)
-            self._slave = -1
-        self._reader.join(timeout=2.0)
-        self._report.close()
-        if not self._log.closed:
-            self._log_text = self.log_text()
-            self._log.close()
-        self._dir.cleanup()
-
     # -- internals ----------------------------------------------------------------------------
 
     def _on_ready(self) -> None:

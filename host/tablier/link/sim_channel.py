@@ -11,10 +11,12 @@ firmware on an emulated RP2040 (:mod:`tablier.link.sim_rp2`), take the same comm
 from __future__ import annotations
 
 import os
+import subprocess
+import tempfile
 import threading
 from collections.abc import Callable
 from types import TracebackType
-from typing import Self, TextIO
+from typing import BinaryIO, Self, TextIO
 
 from tablier.hardware.layout import Layout
 from tablier.link.errors import LinkError
@@ -26,6 +28,13 @@ class SideChannel:
     layout: Layout
     #: The serial port the host opens (a pseudo-terminal's ``/dev/pts/N``).
     port: str
+    # Set by the board before :meth:`_open_channel`: its process, the pty's slave it keeps open, the
+    # file its stderr goes to, and its temporary folder.
+    _process: subprocess.Popen[bytes]
+    _slave: int
+    _log: BinaryIO
+    _log_text: str
+    _dir: tempfile.TemporaryDirectory[str]
 
     def _open_channel(self, ctl_write: int, report_read: int) -> None:
         """Start reading reports from ``report_read``; commands go to ``ctl_write``."""
@@ -114,15 +123,40 @@ class SideChannel:
     @property
     def running(self) -> bool:
         """Whether the board's process still runs."""
-        raise NotImplementedError
+        return self._process.poll() is None
 
     def log_text(self) -> str:
-        """What the board's process wrote to stderr."""
-        raise NotImplementedError
+        """What the board's process wrote to stderr (tracebacks land here, never on the serial line)."""
+        if self._log.closed:
+            return self._log_text
+        size = os.fstat(self._log.fileno()).st_size
+        return os.pread(self._log.fileno(), size, 0).decode(errors="replace")
 
     def close(self) -> None:
         """Stop the board and remove its temporary files."""
-        raise NotImplementedError
+        self._stop(2.0)
+
+    def _stop(self, grace_s: float) -> None:
+        """End of file on the side channel (the board's process exits by itself within ``grace_s``,
+        else it is killed), then the pty, the reports, the log and the temporary folder go."""
+        if self._process.poll() is None:
+            self._ctl.close()
+            try:
+                self._process.wait(timeout=grace_s)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        elif not self._ctl.closed:
+            self._ctl.close()
+        if self._slave >= 0:
+            os.close(self._slave)
+            self._slave = -1
+        self._reader.join(timeout=2.0)
+        self._report.close()
+        if not self._log.closed:
+            self._log_text = self.log_text()
+            self._log.close()
+        self._dir.cleanup()
 
     def __enter__(self) -> Self:
         return self

@@ -204,40 +204,11 @@ class EmulatedBoard(SideChannel):
 
     # -- the process ---------------------------------------------------------------------------
 
-    @property
-    def running(self) -> bool:
-        """Whether the emulator still runs."""
-        return self._process.poll() is None
-
-    def log_text(self) -> str:
-        """What the emulator wrote (its errors)."""
-        if self._log.closed:
-            return self._log_text
-        size = os.fstat(self._log.fileno()).st_size
-        return os.pread(self._log.fileno(), size, 0).decode(errors="replace")
-
     def close(self) -> None:
         """Stop the emulator and remove the temporary files."""
-        if self._process.poll() is None:
-            self._ctl.close()  # end of file on the side channel: the emulator exits by itself
-            try:
-                self._process.wait(timeout=5.0)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
-        elif not self._ctl.closed:
-            self._ctl.close()
-        if self._slave >= 0:
-            os.close(self._slave)
-            self._slave = -1
-        self._reader.join(timeout=2.0)
-        self._report.close()
+        self._stop(5.0)
         self._clock.close()
         self._clock_file.close()
-        if not self._log.closed:
-            self._log_text = self.log_text()
-            self._log.close()
-        self._dir.cleanup()
 
 
 def _board_constants(config: Path) -> dict[str, object]:
