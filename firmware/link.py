@@ -58,13 +58,16 @@ class Link:
         self.period_scans = 0
         self.scans_per_second = 0
         self.worst_step_us = 0  # the longest loop step since the last STATUS (idling excluded)
+        self.status_step = False  # this step answered a STATUS request
         self.period_busy_us = 0  # the loop's working time in this status period
         self.busy_percent = 0  # ... in the last whole one, as a share of it
 
     def stepped(self, us: int) -> None:
-        """A loop step took ``us`` microseconds of work."""
-        if us > self.worst_step_us:
+        """A loop step took ``us`` microseconds of work (the step that answered a STATUS request
+        is not among the worst: it measures the asking)."""
+        if us > self.worst_step_us and not self.status_step:
             self.worst_step_us = us
+        self.status_step = False
         self.period_busy_us += us
 
     # -- the loop's entry point ---------------------------------------------------------------
@@ -161,6 +164,7 @@ class Link:
         self._send(wire.encode_status(self.body, self.seq, counters, chattering, extra))
         self.vsys_min_mv = 0  # the next STATUS gives the lowest VSYS (and worst step) since this one
         self.worst_step_us = 0
+        self.status_step = True
 
     # -- receiving ----------------------------------------------------------------------------
 
