@@ -33,6 +33,8 @@ def test_maintenance_restarts_the_board_with_its_repl_free(board: EmulatedBoard,
     assert board.reboots == 1
     listing = board.run_script("import os\nprint(sorted(os.listdir()))\n")
     assert "main.py" in listing and "maintenance" not in listing  # main.py removed it and stopped
+    uart = "from machine import UART\nu = UART(0, 115200)\nprint(u.write(b'tablier'))\n"
+    assert board.run_script(uart).strip() == "7"  # MicroPython's IRQ-driven UART starts and sends
     again = _connect_after_soft_reset(board)
     assert again.identity is not None and again.identity.reset_cause == "watchdog"
 
