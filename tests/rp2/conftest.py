@@ -20,6 +20,16 @@ from tablier.link.transport import open_serial
 UF2 = os.environ.get("TABLIER_RP2_UF2", "")
 if not UF2:
     collect_ignore_glob = ["test_*.py"]
+#: The emulated chip runs 5 to 30 times slower than real time, by the machine's load: its tests get
+#: more than the suite's 300 s.
+TIMEOUT_S = 1800
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.timeout(TIMEOUT_S))
 
 
 @pytest.fixture(scope="module")
