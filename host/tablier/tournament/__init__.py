@@ -7,8 +7,9 @@
   and per variant, recomputed from the archive's stored matches alone.
 - :mod:`.pairings`: Swiss rounds by the Dutch system (through the ``pairing-core`` library) and
   round-robin rounds from the Berger tables.
-- :mod:`.event`: the tournament itself: players, rounds, boards, results, standings with their
-  tie-breaks, the exports (CSV), and its state as JSON so an evening resumes after a crash.
+- :mod:`.event`: the tournament itself: players, rounds, boards, results, and its state as JSON so
+  an evening resumes after a crash; :mod:`.standings`: the standings with their tie-breaks and the
+  exports (CSV).
 
 Nothing here plays, draws, listens or opens a port: the play wings, ``tablier club`` and the club's
 page call these modules and do the I/O.
