@@ -8,10 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from tablier.record.eventlog import ClockRecord, Header, LogFormatError, Record, SwitchEvent, read_log
+from tablier.record.eventlog import (
+    ClockRecord,
+    Commit,
+    Header,
+    LogFormatError,
+    Record,
+    SwitchEvent,
+    read_log,
+)
 from tablier.record.log_writer import EventLogWriter
 from tablier.tournament.clock import MINUTE, ClockState, usbgf
-from tablier.tournament.clock_log import clock_record, event_records, restore
+from tablier.tournament.clock_log import clock_record, clock_times, event_records, restore
 
 
 def _log(path: Path, records: Sequence[Record]) -> None:
@@ -80,3 +88,16 @@ def test_a_malformed_clock_record_is_refused_with_its_line(tmp_path: Path, line:
         file.write(line + "\n")
     with pytest.raises(LogFormatError, match=said):
         read_log(path)
+
+
+def test_each_move_carries_the_times_left_after_it() -> None:
+    clock = ClockState.set(usbgf(3))
+    records: list[Record] = [clock_record("set", clock, 0.0)]
+    for ply, (side, spent) in enumerate(((0, 20.0), (1, 5.0), (0, 42.0)), start=1):
+        clock = clock.start(side, ply * 100.0)
+        records.append(clock_record("start", clock, ply * 100.0))
+        clock = clock.stop(ply * 100.0 + spent)
+        records.append(clock_record("stop", clock, ply * 100.0 + spent, player=side))
+        records.append(Commit(ply=ply, player=side, notation="-", position=""))
+    assert clock_times(records) == {(1, 1): (352.0, 360.0), (1, 2): (352.0, 360.0), (1, 3): (322.0, 360.0)}
+    assert clock_times(records[3:3]) == {}

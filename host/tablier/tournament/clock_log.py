@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tablier.record.eventlog import ClockRecord, Record
+from tablier.record.eventlog import ClockRecord, Commit, Record
 
 from .clock import ClockEvent, ClockState
 
@@ -55,3 +55,18 @@ def restore(records: Sequence[Record]) -> ClockState | None:
         state = state.resume(last.t).pause(seen)
     return state
 
+
+
+def clock_times(records: Sequence[Record]) -> dict[tuple[int, int], tuple[float, float]]:
+    """Each side's time left after each committed move, by ``(game number, ply)``: what an export
+    writes where its format has a place for it (SGF's ``BL``/``WL``, a PDN ``%clk`` comment). A move
+    is given the times of the last clock record before its commit (the ``stop`` the completed play
+    wrote; the reserves run on from game to game of a match); a log without a clock gives none."""
+    times: dict[tuple[int, int], tuple[float, float]] = {}
+    left: tuple[float, float] | None = None
+    for record in records:
+        if isinstance(record, ClockRecord):
+            left = (float(record.left[0]), float(record.left[1]))
+        elif isinstance(record, Commit) and left is not None:
+            times[(record.game_number, record.ply)] = left
+    return times
