@@ -230,7 +230,8 @@ class ClockState:
 
     def stop(self, now: float) -> ClockState:
         """The running clock stops (the play complete, the decision made): the time beyond the delay
-        comes off the reserve. Stopping a clock that does not run changes nothing."""
+        comes off the reserve. Stopping a clock that does not run changes nothing. Call :meth:`check`
+        with the same ``now`` first: a play completed after the time ran out is ruled expired there."""
         if self.running is None:
             return self
         side = self.running
