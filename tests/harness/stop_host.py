@@ -22,6 +22,7 @@ broker cut under it there (its socket shut; Paho reconnects), the host going on.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -76,10 +77,8 @@ class Stopper:
         for wire in self.wires:
             sock = wire._client.socket()
             if sock is not None:
-                try:
+                with contextlib.suppress(OSError):
                     sock.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
 
 
 def install(stopper: Stopper) -> None:

@@ -40,7 +40,8 @@ STOP_HOST = str(Path(__file__).resolve().with_name("stop_host.py"))
 RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results" / "remote_stops.json"
 
 #: Short games: both sides bearing off at tables, a few men each at draughts.
-GAMES = {"backgammon": ("backgammon", "--position", "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"),
+GAMES = {"backgammon": ("backgammon", "--position",
+                        "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"),
          "english": ("english", "--position", "B:W21,22,23,25,29,30:B5,6,9,10,11,12")}
 #: The steps each family's turn has (draughts throws no dice).
 STEPS = {"backgammon": ("press", "commit", "share", "reveal", "goodbye"),
@@ -99,7 +100,8 @@ class Run:
 class Host:
     """One player's ``tablier play`` processes in a run (the first, maybe stopped, and its resumptions)."""
 
-    def __init__(self, broker: MosquittoBroker, user: str, club: str, folder: Path, stop: Stop | None) -> None:
+    def __init__(self, broker: MosquittoBroker, user: str, club: str, folder: Path,
+                 stop: Stop | None) -> None:
         self.broker, self.user, self.club, self.folder, self.stop = broker, user, club, folder, stop
         self.process: subprocess.Popen[str] | None = None
         self.output: list[str] = []

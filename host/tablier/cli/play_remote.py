@@ -75,11 +75,13 @@ def run_remote(args: argparse.Namespace, log_dir: Path) -> int:
     or the board cannot be reached."""
     from tablier.errors import TablierError
     from tablier.link.errors import LinkError
+    from tablier.play.runner import terminated_as_interrupted
     from tablier.remote.broker import BrokerError, BrokerUnreachable
     from tablier.remote.gamecode import GameCodeError
 
     try:
-        return _run(args, log_dir)
+        with terminated_as_interrupted():  # SIGTERM stops as Ctrl-C does: the goodbye said, logged
+            return _run(args, log_dir)
     except KeyboardInterrupt:
         return _fail("stopped", 130)
     except (BrokerUnreachable, LinkError) as error:

@@ -5,9 +5,10 @@ options, the dice, the opener's name and seat) on the broker for the joiner; it 
 joiner has answered. :func:`join_game` reads the offer with the code and answers it. Either host
 then plays with :func:`play_remote`, which is ``tablier play`` (:func:`~tablier.play.runner.play`)
 with the adversary's seat at the other board (:mod:`.remote_seat`) and the dice of both hosts
-(:class:`~tablier.play.remote_link.RemoteDice`); at the end it says goodbye, waits until the other
-host has everything it sent, and disconnects. :func:`resume_remote` goes on with a game from its log
-(``tablier play --resume LOG --code CODE``), as a killed or stopped host does.
+(:class:`~tablier.play.remote_link.RemoteDice`); at the end it says goodbye (logged first, as every
+message is), waits until the other host has everything it sent, and disconnects.
+:func:`resume_remote` goes on with a game from its log (``tablier play --resume LOG --code CODE``),
+as a killed or stopped host does.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from typing import Any
 from tablier import __version__
 from tablier.errors import TablierError
 from tablier.games import find_game
-from tablier.record.eventlog import read_log
+from tablier.record.eventlog import EventLog, ResultRecord, read_log
+from tablier.record.log_writer import EventLogWriter
 from tablier.remote.broker import Broker, Login
 from tablier.remote.fairdice import Shares, new_secret
 from tablier.remote.gamecode import derive, new_code
@@ -146,7 +148,8 @@ def play_remote(link: RemoteLink, options: PlayOptions, **where: Any) -> PlayRes
     keywords: ``sim``, ``port``, ``log_dir``, ``make_actor``, ``view``...)."""
     result: PlayResult | None = None
     try:
-        result = play(link.table.game, table_options(link, options), RemoteDice(link), **where)
+        result = play(link.table.game, table_options(link, options), RemoteDice(link),
+                      closing=lambda session: say_goodbye(link, session.over), **where)
         return result
     finally:
         finish(link, result.session.over if result is not None else False)
@@ -155,7 +158,9 @@ def play_remote(link: RemoteLink, options: PlayOptions, **where: Any) -> PlayRes
 def resume_remote(path: Path, code: str, club: Club, grace_s: float | None = None,
                   **where: Any) -> PlayResult:
     """Go on with the board-to-board game of the log at ``path`` (its broker, club and seat are in
-    the log; ``club`` gives this host's login; the code is asked again, never logged)."""
+    the log; ``club`` gives this host's login; the code is asked again, never logged). A log whose
+    match is over (its host stopped before its goodbye, or before the other host had all it sent)
+    only sends what the other host lacks, and its goodbye."""
     from .resume import resume_log
 
     log = read_log(path)
@@ -173,22 +178,49 @@ def resume_remote(path: Path, code: str, club: Club, grace_s: float | None = Non
                   remote.get("dice", "electronic"), log.header.position, [players[0], players[1]])
     link = _link(club, peer, Shares(new_secret(), keys.game_id, seat), table)
     link.restore(log.records)
+    results = log.of(ResultRecord)
+    if results and results[-1].match_over:
+        return _end_delivered(path, log, link)
     result: PlayResult | None = None
     try:
-        result = resume_log(path, RemoteDice(link), grace_s, **where)
+        result = resume_log(path, RemoteDice(link), grace_s,
+                            closing=lambda session: say_goodbye(link, session.over), **where)
         return result
     finally:
         finish(link, result.session.over if result is not None else False)
 
 
-def finish(link: RemoteLink, over: bool) -> None:
-    """Say goodbye, wait (up to :data:`DRAIN_S`, while the other host is online) until it has all
-    the game's steps we sent, disconnect; a finished match leaves nothing retained on the broker.
-    Whatever it lacks still waits on the broker for it, and is sent again when this host resumes."""
-    link.detach()
-    needed = link.peer.next_seq - 1
+def _end_delivered(path: Path, log: EventLog, link: RemoteLink) -> PlayResult:
+    """The match of ``log`` is over: send what the other host lacks (its goodbye too, logged first
+    if it never was) and leave; the result is the match as the log holds it."""
+    from .replay import rebuild
+
+    session = rebuild(log).session
+    session.over = True
+    try:
+        with EventLogWriter(path) as writer:
+            link.logging_to(writer.write)
+            if not any(message.kind == "bye" for message in link.restored_sent):
+                say_goodbye(link, over=True)
+            link.resend(force=True)
+    finally:
+        finish(link, True)
+    return PlayResult(session, path)
+
+
+def say_goodbye(link: RemoteLink, over: bool) -> None:
+    """Tell the other host this one stops (the match is over, or it was stopped), in the log first."""
     why = "the match is over" if over else "stopped; its game goes on after tablier play --resume"
     link.send("bye", {"why": why})
+
+
+def finish(link: RemoteLink, over: bool) -> None:
+    """After the goodbye (:func:`say_goodbye`, while the game's log is open): wait (up to
+    :data:`DRAIN_S`, while the other host is online) until the other host has all we sent,
+    disconnect; a finished match leaves nothing retained on the broker. Whatever it lacks still
+    waits on the broker for it, and is sent again when this host resumes."""
+    link.close_log()
+    needed = link.peer.next_seq - 1
     deadline = time.monotonic() + DRAIN_S
     while link.peer.acked < needed and link.peer.other_online is not False and time.monotonic() < deadline:
         link.take_acks()

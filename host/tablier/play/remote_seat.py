@@ -118,6 +118,11 @@ class RemoteSeat(Computer):
         """Whether player ``player`` is the one at the other board."""
         return player == self.remote
 
+    def log_through(self, session: Session, log: EventLogWriter) -> EventLogWriter:
+        """The local player's decisions written by a resumption (his play, made on the board before
+        the host stopped, not yet in the log) go into the shared record, to be sent."""
+        return SeatLog(log, self, session)
+
     # -- the record, live or replayed ------------------------------------------------------------
 
     def command(self, session: Session, player: int, argument: str) -> None:
