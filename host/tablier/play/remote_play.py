@@ -39,6 +39,12 @@ from .session import PlayOptions
 DRAIN_S = 10.0
 #: How long a joiner waits for the game of his code to be opened.
 JOIN_WAIT_S = 120.0
+#: How often an opener waiting for his adversary is reminded what the adversary must give.
+REMIND_S = 30.0
+#: Every offer kept on the broker, in any club: where a code opened in another club is found.
+EVERY_OFFER = "tablier/+/+/offer/#"
+#: The clubs whose offers are tried against a code, at most (each costs a derivation of its key).
+MOST_CLUBS = 24
 
 
 @dataclass(frozen=True)
@@ -70,9 +76,12 @@ def _link(club: Club, peer: Peer, shares: Shares, table: Table) -> RemoteLink:
 
 def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int = 1,
               told: Callable[[str], None] = print, timeout: float | None = None,
-              code: str | None = None) -> tuple[RemoteLink, str]:
+              code: str | None = None, said: Callable[[str], None] | None = None) -> tuple[RemoteLink, str]:
     """Open a game of ``game`` (``options.players[seat - 1]``: the opener's name), tell its code
-    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner."""
+    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner; what is
+    said while waiting (a reminder every :data:`REMIND_S`, a message refused) goes to ``said``
+    (default: ``told``)."""
+    said = said or told
     name = options.players[seat - 1]
     code = code or new_code()
     keys = derive(code, club.name)
@@ -86,11 +95,17 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
                         "games": table.games, "dice": dice, "position": table.position, "name": name,
                         "seat": seat, "commit": shares.commitment(1), "version": __version__})
     told(code)
-    deadline = None if timeout is None else time.monotonic() + timeout
+    began = time.monotonic()
+    deadline = None if timeout is None else began + timeout
+    remind = began + REMIND_S
     while not table.names[peer.other - 1]:
         messages, refusals = link.take()
         for refusal in refusals:
-            told(refusal)
+            said(refusal)
+        if time.monotonic() >= remind:
+            remind += REMIND_S
+            said(f"nobody has joined yet ({time.monotonic() - began:.0f} s): your adversary gives this "
+                 f"code, --club {club.name} and this broker ({club.broker.host}:{club.broker.port})")
         for message in messages:
             if message.kind == "join":
                 table.names[peer.other - 1] = str(message.body["name"])
@@ -110,9 +125,18 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     """Join the game of ``code`` as ``name``: read its offer on the broker and answer it."""
     keys = derive(code, club.name)
     topics = Topics.of(club.name, keys.game_id)
+
+    def waiting() -> None:  # nothing at once: is the code's game open in another club?
+        other = club_of_code(club, code)
+        if other is not None:
+            raise TablierError(f"no game of this code in club {club.name!r}, but there is one in club "
+                               f"{other!r}: join it with --club {other}")
+        told(f"no game of this code is open in club {club.name!r} at {club.broker.url()} yet: waiting "
+             f"for it (up to {timeout:g} s); if it is open, check the code and the club (the opener's "
+             "--club)")
+
     payload = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
-                            topics.offer, timeout,
-                            lambda: told(f"waiting for the game of this code to be opened in {club.name}"))
+                            topics.offer, timeout, waiting)
     if payload is None:
         raise TablierError(f"no game with this code in club {club.name!r} at {club.broker.url()} "
                            f"(waited {timeout:g} s): check the code and the club")
@@ -133,6 +157,30 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     link.take_offer(topics.offer, payload)
     link.send("join", {"name": names[seat - 1], "commit": shares.commitment(1), "version": __version__})
     return link
+
+
+def club_of_code(club: Club, code: str, look_s: float = 2.0) -> str | None:
+    """The club, other than ``club.name``, in which a game of ``code`` is open on the broker (its
+    offers read for ``look_s`` seconds), None when none is seen."""
+    wire = MqttWire(club.broker, club.login, f"tablier-look-{secrets.token_hex(4)}", [EVERY_OFFER], None)
+    wire.start()
+    ids: dict[str, str] = {}  # club -> the game id of the code there
+    try:
+        deadline = time.monotonic() + look_s
+        while time.monotonic() < deadline:
+            for topic, payload in wire.received():
+                parts = topic.split("/")
+                name = parts[1] if len(parts) > 3 else club.name
+                if not payload or name == club.name or (name not in ids and len(ids) >= MOST_CLUBS):
+                    continue
+                if name not in ids:
+                    ids[name] = derive(code, name).game_id
+                if parts[2] == ids[name]:
+                    return name
+            time.sleep(0.02)
+    finally:
+        wire.close()
+    return None
 
 
 def table_options(link: RemoteLink, options: PlayOptions) -> PlayOptions:
