@@ -46,8 +46,8 @@ GAMES = {"backgammon": ("backgammon", "--position",
 #: The steps each family's turn has (draughts throws no dice).
 STEPS = {"backgammon": ("press", "commit", "share", "reveal", "goodbye"),
          "english": ("press", "commit", "goodbye")}
-#: Seconds without a record added to either log, both hosts waiting: a deadlock.
-STALL_S = 45.0
+#: Seconds without a record added to either log, nor a host ended or begun: a deadlock.
+STALL_S = 60.0
 #: Seconds a whole run may take.
 RUN_S = 300.0
 #: Exit statuses a stop explains: a clean end (quit, Ctrl-C and SIGTERM stop cleanly), an interrupt
@@ -188,6 +188,7 @@ def play_stopped(broker: MosquittoBroker, folder: Path, stop: Stop) -> Run:
     finally:
         for host in (ann, bob):
             host.kill()
+            (folder / f"{host.user}.txt").write_text("".join(host.output))  # what each host said
     stopped = ann if stop.seat == 1 else bob
     run.landed = any(line.startswith(LANDED) for line in stopped.output)
     run.resumes = stopped.runs - 1 + (ann if stop.seat == 2 else bob).runs - 1
@@ -201,7 +202,7 @@ def play_stopped(broker: MosquittoBroker, folder: Path, stop: Stop) -> Run:
 
 def _follow(ann: Host, bob: Host, code: str, began: float) -> tuple[str, str]:
     """Resume each host that stops until both have ended their match: the run's outcome and why."""
-    sizes = (-1, -1)
+    seen: tuple[object, ...] = ()
     moved = time.monotonic()
     while True:
         done = 0
@@ -223,8 +224,9 @@ def _follow(ann: Host, bob: Host, code: str, began: float) -> tuple[str, str]:
         if done == 2:
             return "finished", ""
         now = time.monotonic()
-        if (ann.size(), bob.size()) != sizes:
-            sizes, moved = (ann.size(), bob.size()), now
+        state = (ann.size(), bob.size(), ann.runs, bob.runs, ann.ended(), bob.ended())
+        if state != seen:  # something was logged, or a host ended or began
+            seen, moved = state, now
         if now - moved > STALL_S:
             return "deadlock", (f"nothing logged for {STALL_S:g} s; ann: {''.join(ann.output[-12:])}\n"
                                 f"bob: {''.join(bob.output[-12:])}")

@@ -43,7 +43,7 @@ def test_a_host_killed_between_its_commit_press_and_its_commit_sends_the_move(mo
 
 
 #: One stop of each kind, at points the items above do not take, both seats and both games.
-SAMPLE = [Stop("backgammon", 2, "sigterm", "reveal", "logged", 2),
+SAMPLE = [Stop("backgammon", 1, "sigterm", "commit", "before", 1),
           Stop("english", 1, "cut", "commit", "before", 2),
           Stop("backgammon", 1, "sigkill", "goodbye", "before", 1),
           Stop("backgammon", 2, "quit", "share", "after", 1)]

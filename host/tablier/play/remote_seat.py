@@ -411,8 +411,12 @@ class RemoteSeat(Computer):
 
     def local_decision(self, session: Session, record: Record) -> None:
         """A decision the local session is writing (not a step being applied): the local player's
-        play, committed on his board, goes into the record (his touch before it)."""
+        play, committed on his board, goes into the record (his touch before it), unless a resumption
+        writes the commit of a play the record already ends with (logged, then the host stopped)."""
         if isinstance(record, Commit) and session.player_of_side(record.player) == self.local:
+            last = self.steps[-1] if self.steps else None
+            if self.link is None and last == Step(len(self.steps), self.local, "play", record.notation):
+                return
             self._register_touch(session, committing=True)
             self._register_own(session, "play", record.notation)
         elif not isinstance(record, Commit):
