@@ -30,8 +30,8 @@ HE = (" he ", " his ", " him ", "He ", "His ")
 
 @pytest.mark.parametrize(("game", "position"), [("backgammon", RACE),
                                                 ("english", "B:W21,22,23,25,29,30:B5,6,9,10,11,12")])
-def test_no_option_of_the_adversary_is_lit_while_he_chooses_and_nobody_is_he(mosquitto, tmp_path: Path,
-                                                                              game: str, position: str) -> None:
+def test_no_option_of_the_adversary_is_lit_while_he_chooses_and_nobody_is_he(
+        mosquitto, tmp_path: Path, game: str, position: str) -> None:
     lit: list[set[str]] = []
     panels: list[str] = []
 

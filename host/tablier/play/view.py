@@ -55,7 +55,8 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     for player in (1, 2):
         mark = "XO"[player - 1] if scene.family == "tables" else scene.colours[player - 1]
         turn = ("  <-" if compact else "  <- to play") if scene.turn == player else ""
-        lines.append(Text(f" {names[player - 1]} ({mark}) {scene.score[player - 1]}{turn}",
+        you = ", you" if scene.you == player else ""
+        lines.append(Text(f" {names[player - 1]} ({mark}{you}) {scene.score[player - 1]}{turn}",
                           style="bold" if turn else ""))
     if scene.cube is not None:
         value, owner = scene.cube
