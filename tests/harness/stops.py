@@ -39,10 +39,10 @@ TABLIER = str(Path(sys.executable).with_name("tablier"))
 STOP_HOST = str(Path(__file__).resolve().with_name("stop_host.py"))
 RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results" / "remote_stops.json"
 
-#: Short games: both sides bearing off at tables, a few men each at draughts.
+#: Short games: both sides bearing off ten men at tables, four men each at draughts.
 GAMES = {"backgammon": ("backgammon", "--position",
-                        "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"),
-         "english": ("english", "--position", "B:W21,22,23,25,29,30:B5,6,9,10,11,12")}
+                        "W 6x2 5x2 4x2 3x2 2x2 offx5 / B 6x2 5x2 4x2 3x2 2x2 offx5 / B"),
+         "english": ("english", "--position", "B:W22,25,29,30:B5,9,10,11")}
 #: The steps each family's turn has (draughts throws no dice).
 STEPS = {"backgammon": ("press", "commit", "share", "reveal", "goodbye"),
          "english": ("press", "commit", "goodbye")}
