@@ -18,6 +18,7 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from twoboards import RACE, play_two
 
+from tablier.club.messages import scene_from_json
 from tablier.play.remote_seat import RemoteSeat
 from tablier.play.scene import Scene
 from tablier.play.view import render
@@ -34,6 +35,7 @@ def test_no_option_of_the_adversary_is_lit_while_he_chooses_and_nobody_is_he(
         mosquitto, tmp_path: Path, game: str, position: str) -> None:
     lit: list[set[str]] = []
     panels: list[str] = []
+    scenes: list[Scene] = []
 
     def watch(session: Any) -> None:
         seat = session.computer
@@ -41,12 +43,14 @@ def test_no_option_of_the_adversary_is_lit_while_he_chooses_and_nobody_is_he(
         if session.mover() == seat.remote and not seat.moving(session) and not session.guiding:
             lit.append(set(session.led_plan().meanings().values()))
         if not panels:
-            panels.append(render(session.scene(), 80, 24))
+            scenes.append(session.scene())
+            panels.append(render(scenes[0], 80, 24))
 
     ann, bob = play_two(mosquitto, game, tmp_path, position=position, teaching=True, watch=(None, watch))
     assert lit, "the adversary's turn was never seen"
     assert not set().union(*lit) & OPTIONS
     assert "Bob (O, you)" in panels[0] or "Bob (white, you)" in panels[0], panels[0]
+    assert scene_from_json(scenes[0].to_json()) == scenes[0]  # the club's page reads it whole
     said = " ".join(ann.session.message_log + bob.session.message_log)
     assert not [word for word in HE if word in said], [line for line in bob.session.message_log
                                                        if any(word in line for word in HE)]
