@@ -96,6 +96,11 @@ class Run:
     detail: str = ""
     seconds: float = 0.0
 
+    def check(self) -> None:
+        """Fail unless the stop landed and the game then ended on both hosts, both logs alike."""
+        assert self.landed, f"{self.stop}: the stop never came"
+        assert self.outcome == "finished", f"{self.stop}: {self.outcome}: {self.detail}"
+
 
 class Host:
     """One player's ``tablier play`` processes in a run (the first, maybe stopped, and its resumptions)."""
