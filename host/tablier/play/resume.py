@@ -75,9 +75,8 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
     ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s. :class:`TablierError` if the
-    log cannot be resumed, among them
-    :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
-    process still writes it."""
+    log cannot be resumed, among them :class:`~tablier.record.writer_lock.InUseError` (and nothing
+    read or written) while another process still writes it."""
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
                             commands=commands, archive=archive, serve=serve, watch=watch,
