@@ -15,7 +15,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tablier.remote.broker import Broker
 
 CODE_ENV = "TABLIER_GAME_CODE"
 
@@ -75,11 +78,13 @@ def run_remote(args: argparse.Namespace, log_dir: Path) -> int:
     or the board cannot be reached."""
     from tablier.errors import TablierError
     from tablier.link.errors import LinkError
+    from tablier.play.runner import terminated_as_interrupted
     from tablier.remote.broker import BrokerError, BrokerUnreachable
     from tablier.remote.gamecode import GameCodeError
 
     try:
-        return _run(args, log_dir)
+        with terminated_as_interrupted():  # SIGTERM stops as Ctrl-C does: the goodbye said, logged
+            return _run(args, log_dir)
     except KeyboardInterrupt:
         return _fail("stopped", 130)
     except (BrokerUnreachable, LinkError) as error:
@@ -165,7 +170,7 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
         options.options = chosen_options(game, args, args.match)
         options.match_length, options.games, options.position = args.match, args.games, args.position
         link, _ = open_game(club, options, game.name, args.dice, args.seat,
-                            told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
+                            told=lambda shown: _tell_code(shown, args, broker, club.name), said=_tell)
     _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
           f"you are seat {link.local}")
     where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too
@@ -191,9 +196,20 @@ def _tell(text: str) -> None:
     print(text, flush=True)
 
 
-def _tell_code(code: str, args: argparse.Namespace, broker: str, club: str) -> None:
+def _tell_code(code: str, args: argparse.Namespace, broker: Broker, club: str) -> None:
+    """The code, and the command the adversary types (with his own login to the broker, never ours)."""
     where = "--sim" if args.sim else "--port PORT"
+    scheme = "mqtts" if broker.tls else "mqtt"
+    if args.broker_anonymous:
+        login, whose = f"{scheme}://{broker.host}:{broker.port} --broker-anonymous", ""
+    elif args.broker_cert:
+        login = f"{scheme}://{broker.host}:{broker.port} --broker-cert CERT --broker-key KEY"
+        whose = " (CERT and KEY: their own certificate and key)"
+    else:
+        login = f"{scheme}://USER@{broker.host}:{broker.port}"
+        whose = " (USER: their own user on the broker)"
+    ca = " --broker-ca CA" if args.broker_ca else ""
     _tell(f"game code: {code}")
-    _tell(f"give it to your adversary; he joins with: tablier play {where} --remote {broker} --club {club} "
-          f"--code {code}")
-    _tell("waiting for him to join (Ctrl-C gives up)...")
+    _tell(f"give it to your adversary, who joins with{whose}:")
+    _tell(f"  tablier play {where} --remote {login}{ca} --club {club} --code {code}")
+    _tell("waiting for them to join (Ctrl-C gives up)...")

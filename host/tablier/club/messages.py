@@ -171,13 +171,13 @@ def scene_from_json(data: object) -> Scene:
         own_points={int(k): int(v) for k, v in own.items()}, size=size, link=read.text("link", 40),
         link_wait=_bool_of(data.get("link_wait"), "link_wait"), words=read.texts("words", 12, 600),
         messages=read.texts("messages", 30, 600), moves=moves, movers=movers,
-        over=_bool_of(data.get("over"), "over"))
+        over=_bool_of(data.get("over"), "over"), you=_int_of(data.get("you", 0), 0, 2, "you"))
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
-                           "movers", "over"})
+                           "movers", "over", "you"})
 _PLACE = re.compile(r"(point|bar|tray|square) (\d{1,2})")
 _PLACE_RANGES = {"point": 24, "bar": 2, "tray": 2, "square": 50}
 

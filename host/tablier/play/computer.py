@@ -53,6 +53,8 @@ from .draughts_session import PLAYING, DraughtsSession
 from .tables_session import ASKING, SETUP, TablesSession
 
 if TYPE_CHECKING:
+    from tablier.record.log_writer import EventLogWriter
+
     from .session import Session
 
 COMPUTER = "computer"
@@ -102,6 +104,12 @@ class Computer:
     def plays(self, player: int) -> bool:
         """Whether player ``player`` (1 or 2) is the computer."""
         return 1 <= player <= 2 and self.levels[player - 1] is not None
+
+    def log_through(self, session: Session, log: EventLogWriter) -> EventLogWriter:
+        """What writes the session's decisions to ``log`` when they are not the session's own doing (a
+        resumption writing what the replay found past the log's end): ``log`` itself; a seat at another
+        board looks at them on the way (:class:`~tablier.play.remote_seat.SeatLog`)."""
+        return log
 
     def level(self, player: int) -> Level:
         """The level of the computer's seat ``player``."""

@@ -118,6 +118,11 @@ class RemoteSeat(Computer):
         """Whether player ``player`` is the one at the other board."""
         return player == self.remote
 
+    def log_through(self, session: Session, log: EventLogWriter) -> EventLogWriter:
+        """The local player's decisions written by a resumption (his play, made on the board before
+        the host stopped, not yet in the log) go into the shared record, to be sent."""
+        return SeatLog(log, self, session)
+
     # -- the record, live or replayed ------------------------------------------------------------
 
     def command(self, session: Session, player: int, argument: str) -> None:
@@ -215,8 +220,8 @@ class RemoteSeat(Computer):
         """A press in the adversary's turn: his move commits once the board shows it; before it
         arrives, the players are told it is played at the other board."""
         if self.plays(session.mover() or 0) and not self.moving(session):
-            session.say(f"{session.player_name(self.remote)} plays on his own board: his move will be "
-                        "lit here")
+            session.say(f"{session.player_name(self.remote)} plays at the other board: the move will be "
+                        "lit here once made")
             return True
         handled = super().on_press(session, player)
         if not self.moving(session):
@@ -238,7 +243,7 @@ class RemoteSeat(Computer):
         if self.pending_dice is not None:
             return f"throwing: waiting for {name}'s share of the dice"
         if self.floor(session) == self.remote and not self.incoming:
-            return f"{name} plays on his own board"
+            return f"{name} plays at the other board"
         return ""
 
     # -- whose turn ----------------------------------------------------------------------------------
@@ -406,8 +411,12 @@ class RemoteSeat(Computer):
 
     def local_decision(self, session: Session, record: Record) -> None:
         """A decision the local session is writing (not a step being applied): the local player's
-        play, committed on his board, goes into the record (his touch before it)."""
+        play, committed on his board, goes into the record (his touch before it), unless a resumption
+        writes the commit of a play the record already ends with (logged, then the host stopped)."""
         if isinstance(record, Commit) and session.player_of_side(record.player) == self.local:
+            last = self.steps[-1] if self.steps else None
+            if self.link is None and last == Step(len(self.steps), self.local, "play", record.notation):
+                return
             self._register_touch(session, committing=True)
             self._register_own(session, "play", record.notation)
         elif not isinstance(record, Commit):
@@ -442,20 +451,20 @@ class RemoteSeat(Computer):
             if not session.throwing():
                 return "no throw is awaited"
             if step.by != (0 if floor is None else self.remote) or floor == self.local:
-                return "it is not his throw"
+                return "it is not that seat's throw"
             if link.table.dice == ELECTRONIC and (step.arg or self.throws + 1 not in link.their_shares):
                 return "a throw without its share of the dice"
             if link.table.dice != ELECTRONIC and not step.arg:
                 return "a throw of physical dice without the dice"
             return ""
         if floor != self.remote:
-            return "it is not his turn"
+            return "it is not that seat's turn"
         if step.by != self.remote and not (step.ask and step.by == self.local):
-            return "a step said for a seat that is not his"
+            return "a step said for another seat than the sender's"
         if step.word in ("play", "touch") and session.mover() != self.remote:
-            return "he has no move to make now"
+            return "that seat has no move to make now"
         if step.word == "takeback" and session.mover() == self.remote:
-            return "his own turn's men go back on his own board"
+            return "a turn's own men go back at the board of the seat that moved them"
         if step.word not in ("play", "touch", *WORDS):
             return "not a step of the game"
         return ""

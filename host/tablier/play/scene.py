@@ -78,6 +78,7 @@ class Scene:
     moves: tuple[str, ...] = ()
     movers: tuple[str, ...] = ()  # who made each move: his name and colour
     over: bool = False
+    you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
 
     def to_json(self) -> dict[str, Any]:
         """The scene as plain JSON values."""
@@ -141,7 +142,14 @@ def _common(session: Session, lights: dict[str, str], name: Callable[[int], str]
             "messages": tuple(session.messages), "moves": tuple(session.committed),
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over}
+            "over": session.over, "you": _you(session)}
+
+
+def _you(session: Session) -> int:
+    """The one player at this board, when the other is the computer's or at another board (0: both
+    or neither play here)."""
+    here = [player for player in (1, 2) if not session.is_computer(player)]
+    return here[0] if len(here) == 1 else 0
 
 
 def tables_scene(session: TablesSession) -> Scene:

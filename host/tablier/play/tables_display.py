@@ -78,6 +78,8 @@ class TablesDisplay:
             plan.die(2, session.flow.dice.second, DIE_USED if used[1] else DIE)
         for place, meaning in self.plakoto_places():
             plan.place(place, meaning)
+        if session.is_computer(player) and not session.computer_moving() and not session.guiding:
+            return plan  # the other seat chooses: none of its options lit (they would invite a touch)
         must_move = self.must_moving()
         for index in must_move:
             plan.place(TABLES_PLACES[index], MUST_MOVE)

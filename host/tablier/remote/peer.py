@@ -82,6 +82,7 @@ class Peer:
         self.outbox: dict[int, tuple[str, Message]] = {}
         self.next_seq = 1
         self.received = 0  # every message of the other side up to this one has been taken in
+        self.taken: dict[int, object] = {}  # the signature of each message taken in, by its number
         self.held: dict[int, Message] = {}
         self.acked = 0  # what the other side says it has received of ours
         self.other_online: bool | None = None
@@ -132,6 +133,10 @@ class Peer:
         if message.kind == "state":
             return self._state(message)
         if message.seq <= self.received or message.seq in self.held:
+            known = self.held[message.seq].signed if message.seq in self.held else None
+            if self.taken.get(message.seq, (known or {}).get("mac")) not in (None, message.signed.get("mac")):
+                raise Refused(f"another message under the number {message.seq} than the one taken in "
+                              f"({named(message.kind)}): the other host numbered two messages alike")
             self.duplicates += 1
             return []
         if len(self.held) >= MAX_HELD:
@@ -141,6 +146,7 @@ class Peer:
         while self.received + 1 in self.held:
             self.received += 1
             ready.append(self.held.pop(self.received))
+            self.taken[self.received] = ready[-1].signed.get("mac")
         return ready
 
     def _state(self, message: Message) -> list[Message]:
@@ -168,3 +174,4 @@ class Peer:
         for message in received:
             if message.seq == self.received + 1:
                 self.received = message.seq
+                self.taken[message.seq] = message.signed.get("mac")
