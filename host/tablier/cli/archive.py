@@ -27,10 +27,21 @@ from tablier.words import counted
 
 def add_archive_option(parser: argparse.ArgumentParser) -> None:
     """``--archive PATH|URL`` (shared with ``tablier export``, ``analyse``, ``replay-on-board``...)."""
-    parser.add_argument("--archive", metavar="PATH|URL",
+    parser.add_argument("--archive", metavar="PATH|URL", type=archive_location,
                         help="the archive: a file, or a club's PostgreSQL database "
                              "(postgresql://USER@HOST/DATABASE; the password in ~/.pgpass or $PGPASSWORD) "
                              "(default: $TABLIER_ARCHIVE, else $XDG_DATA_HOME/tablier/archive.sqlite3)")
+
+
+def archive_location(text: str) -> str:
+    """``text`` if it can name an archive (a file's path, a ``postgresql://`` address); argparse
+    refuses an address of another kind in one line."""
+    from tablier.record.archive import location_problem
+
+    problem = location_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def add_filters(parser: argparse.ArgumentParser) -> None:
