@@ -22,10 +22,11 @@ def tablier(cwd: Path, *argv: str, env: dict[str, str] | None = None) -> subproc
 
 def refused(done: subprocess.CompletedProcess[str]) -> bool:
     last = done.stderr.strip().splitlines()[-1]
-    return done.returncode == 2 and "postgresql://" in last and "a file" in last and "secret" not in done.stderr
+    return (done.returncode == 2 and "postgresql://" in last and "a file" in last
+            and "secret" not in done.stderr)
 
 
-def test_an_address_of_an_unknown_kind_is_refused_by_every_command_and_makes_no_folder(tmp_path: Path) -> None:
+def test_an_unknown_kind_of_address_is_refused_by_every_command_and_makes_no_folder(tmp_path: Path) -> None:
     address = ADDRESSES[0]
     for argv in (["archive", "import", "--archive", address, "no-such-file.mat"],
                  ["export", "--archive", address, "--format", "json", "--out", "out"],

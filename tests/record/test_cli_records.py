@@ -98,7 +98,8 @@ def test_a_pdn_game_left_out_does_not_fail_the_import_and_a_refused_file_does(
     assert err.startswith(f"left out: {broken}: game 2, move 1") and "refused" not in err
     bad = tmp_path / "bad.mat"
     bad.write_text(" 1 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/2\n")
-    assert main(["archive", "import", "--archive", str(files["archive"]), str(bad), str(files["jacquet"])]) == 1
+    archive = str(files["archive"])
+    assert main(["archive", "import", "--archive", archive, str(bad), str(files["jacquet"])]) == 1
     out, err = capsys.readouterr()
     assert err.startswith(f"refused: {bad}: game 1, move 1")
     assert out.splitlines()[-1] == "1 of 2 files imported, 1 refused: 1 record added (1 game)"

@@ -86,8 +86,8 @@ def test_a_game_with_an_unclosed_tag_string_is_left_out_whole_and_once(
     assert _import(tmp_path / "a.sqlite3", path) == 0  # the file is imported, the broken game named
     out, err = capsys.readouterr()
     assert out.splitlines()[-1] == "1 file imported: 1 record added (1 game), 1 game left out"
-    assert err.splitlines() == [f"left out: {path}: game 1: syntax: line 1, column 8: in the tag [Event ...]: "
-                                "the string is not closed by '\"' before the end of the line"]
+    assert err.splitlines() == [f"left out: {path}: game 1: syntax: line 1, column 8: in the tag "
+                                "[Event ...]: the string is not closed by '\"' before the end of the line"]
     assert "1 record added (1 game)" in out
     assert [record["players"] for record in _stored(tmp_path / "a.sqlite3")] == [("Søren", "Müller")]
     assert main(["replay", "english", str(path)]) == 1

@@ -16,7 +16,8 @@ import or a delete while another is writing is refused in one line naming it.
 The archive is ``--archive PATH`` (a file) or ``--archive postgresql://USER@HOST/DATABASE`` (a
 club's server, ``docs/club.md``), else ``$TABLIER_ARCHIVE``, else
 ``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0 (every file imported, games left out
-named), 1 when a file was refused or the archive could not be written, 2 for bad input (no such record, unreadable file).
+named), 1 when a file was refused or the archive could not be written, 2 for bad input (no such
+record, unreadable file).
 """
 
 from __future__ import annotations
@@ -200,7 +201,8 @@ class Imported:
         """``FILE: 3 records added (9 games), 1 already archived; ids 4, 5, 6, 2`` (ten ids at most)."""
         repeated = f", {self.already} already archived" if self.already else ""
         shown = f"; ids {', '.join(map(str, self.ids))}" if self.ids and len(self.ids) <= 10 else ""
-        return f"{self.name}: {counted(self.new, 'record')} added ({counted(self.games, 'game')}){repeated}{shown}"
+        added = f"{counted(self.new, 'record')} added ({counted(self.games, 'game')})"
+        return f"{self.name}: {added}{repeated}{shown}"
 
 
 def _import(archive: Any, args: argparse.Namespace) -> int:

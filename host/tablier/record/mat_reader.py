@@ -14,8 +14,9 @@ match that numbers a game twice is refused. A file cut in the middle of a line (
 the last line unreadable) is read up to that line, with a warning saying it is cut short. A money
 session (``0 point match``) whose ``Jacoby`` tag is ``On`` scores by the Jacoby rule (the record's
 ``jacoby`` option). A ``CubeLimit`` of 1 is a match or game played without the cube (the record's
-``cube`` option ``no``); a ``1 point match`` tagged ``Single game`` is a single game. Backgammon Galaxy writes a single game as a match of N points: a Galaxy file of
-one game that leaves the match short is read as such, without the warning of a match cut short.
+``cube`` option ``no``); a ``1 point match`` tagged ``Single game`` is a single game. Backgammon
+Galaxy writes a single game as a match of N points: a Galaxy file of one game that leaves the match
+short is read as such, without the warning of a match cut short.
 The file's encoding is told by :func:`~tablier.record.text_decoding.decode_record_text` (a
 byte-order mark, UTF-8, else Latin-1).
 
