@@ -40,7 +40,7 @@ from .orientation import Orientation
 from .tables_states import Candidate, ChainStates, ListedStates, States
 
 __all__ = ["BEAR_OFF", "HIT", "MOVE", "BeforeLift", "Candidate", "Candidates", "Reading", "Status",
-           "TurnInference"]
+           "TurnInference", "shown_words"]
 
 
 class Status(Enum):
@@ -58,6 +58,15 @@ HIT = "hit"
 BEAR_OFF = "bear-off"
 
 
+def shown_words(status: Status, untouched: bool, move: str = "play") -> str:
+    """What the board shows, in a player's words (``move``: what the game calls a turn's move):
+    ``untouched``, a board still as the turn found it."""
+    if status is Status.PARTIAL:
+        return "the men as they stood (nothing moved yet)" if untouched else f"a {move} on its way"
+    return {Status.FINAL: f"a legal {move}", Status.AMBIGUOUS: f"two {move}s the switches cannot tell apart",
+            Status.IN_HAND: "a man in hand", Status.UNKNOWN: f"no legal {move}"}[status]
+
+
 @dataclass(frozen=True)
 class Reading:
     """The inference's verdict on one observation."""
@@ -68,6 +77,11 @@ class Reading:
     destinations: dict[int, str] = field(default_factory=dict)  # place index -> MOVE/HIT/BEAR_OFF
     # ``lifted`` and ``destinations`` may also come with FINAL or PARTIAL: a switch just opened, and the
     # board looks the same as a man already put on an unseen top layer (a full tray, a tall point)
+
+    @property
+    def untouched(self) -> bool:
+        """Whether the board may show the turn's start: no man moved yet."""
+        return any(not candidate.moves and not candidate.transit for candidate in self.candidates)
 
     @property
     def finals(self) -> tuple[Candidate, ...]:
