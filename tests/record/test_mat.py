@@ -234,9 +234,9 @@ def test_only_backgammon_is_written_as_mat() -> None:
         write_mat(tables_record("jacquet", 1))
 
 
-def _money_gammon() -> Record:
-    """A money game (no match length, the cube never turned) that ends in a gammon."""
-    variant = make_variant("backgammon", MODERN_OPTIONS)
+def _single_gammon(options: dict[str, str]) -> Record:
+    """One game of Backgammon, no match, ended in a gammon (2 points) by random play."""
+    variant = make_variant("backgammon", options)
     for seed in range(100):
         rng = random.Random(seed)
         position = variant.start_position(0)
@@ -249,8 +249,13 @@ def _money_gammon() -> Record:
             position = variant.after(position, play).with_turn(1 - position.turn)
         if ended.kind == "gammon":
             game.outcome = Outcome(ended.winner, ended.kind, 2)
-            return Record(game="backgammon", family=TABLES, options=dict(MODERN_OPTIONS), games=[game])
+            return Record(game="backgammon", family=TABLES, options=options, games=[game])
     raise AssertionError("no gammon in 100 random games")
+
+
+def _money_gammon() -> Record:
+    """A money game (no match length, the cube never turned) that ends in a gammon."""
+    return _single_gammon(dict(MODERN_OPTIONS))
 
 
 def _import(path: Path, capsys: pytest.CaptureFixture[str], archive: Path) -> tuple[int, str, str]:
@@ -351,25 +356,6 @@ def test_a_player_without_a_name_is_written_as_his_side(tmp_path: Path) -> None:
     if importlib.util.find_spec("gnubg") is not None:  # GNU Backgammon reads the names as written
         info = gnubg_read([written])[str(written)]["match-info"]
         assert (info["X"]["name"], info["O"]["name"]) == ("Black", "Bob")
-
-
-def _single_gammon(options: dict[str, str]) -> Record:
-    """One game of Backgammon, no match, ended in a gammon (2 points) by random play."""
-    variant = make_variant("backgammon", options)
-    for seed in range(100):
-        rng = random.Random(seed)
-        position = variant.start_position(0)
-        game = GameRecord(players=("Ann", "Bob"))
-        while (ended := variant.result(position)) is None:
-            dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
-            play = rng.choice(variant.plays(position, dice))
-            game.actions.append(Action(position.turn, PLAY, (dice.first, dice.second),
-                                       tuple((m.src, m.dst, int(m.hit)) for m in play)))
-            position = variant.after(position, play).with_turn(1 - position.turn)
-        if ended.kind == "gammon":
-            game.outcome = Outcome(ended.winner, ended.kind, 2)
-            return Record(game="backgammon", family=TABLES, options=options, games=[game])
-    raise AssertionError("no gammon in 100 random games")
 
 
 @needs_gnubg

@@ -87,7 +87,8 @@ def test_watch_tells_a_file_that_is_no_log_in_one_line(tmp_path: Path,
     assert err.startswith("tablier watch:") and "not a Tablier event log" in err and "\n" not in err
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (make system-deps installs it)")
+@pytest.mark.skipif(shutil.which("tmux") is None,
+                    reason="tmux is not installed (make system-deps installs it)")
 def test_watch_in_a_terminal_offers_no_key_that_does_nothing(log: Path, tmp_path: Path) -> None:
     from .test_tmux import Terminal, whole
 
