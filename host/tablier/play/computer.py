@@ -299,7 +299,7 @@ class Computer:
             if session.dice.source == "physical":
                 session.say(f"throw the dice for {name} and type them: dice A B")
             else:
-                session.say(f"press {name}'s button ({player}) to throw for it", "teach")
+                session.say(f"press {name}'s button ({player}) to throw for it", "teach", prompt=True)
 
     def _choose_play(self, session: TablesSession, player: int) -> None:
         assert session.inference is not None and session.flow.dice is not None

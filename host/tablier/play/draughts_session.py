@@ -32,7 +32,7 @@ from tablier.board.leds import (
 from tablier.board.observation import Observation
 from tablier.board.setup import SetupCheck, check_squares
 from tablier.board.tables_inference import HIT as CAPTURE
-from tablier.board.tables_inference import Status
+from tablier.board.tables_inference import Status, shown_words
 from tablier.draughts.core import COLOR_NAMES, Board, Color, Move, Outcome
 from tablier.draughts.laws import LawsGame, LawsOptions
 from tablier.draughts.notation import parse_move
@@ -672,5 +672,6 @@ class DraughtsSession(Session):
             moves = self.legal_moves()
             lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
                          + (" ..." if len(moves) > 8 else ""))
-            lines.append(f"the board shows: {self.reading.status.value}")
+            untouched = self.inference is not None and self.observation.squares == self.inference.start
+            lines.append(f"the board shows: {shown_words(self.reading.status, untouched, 'move')}")
         return self.computer_lines(lines)

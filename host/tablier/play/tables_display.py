@@ -32,7 +32,7 @@ from tablier.board.leds import (
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
 from tablier.board.tables_inference import HIT as TO_HIT
-from tablier.board.tables_inference import Status
+from tablier.board.tables_inference import Status, shown_words
 from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
@@ -163,7 +163,8 @@ class TablesDisplay:
                          f"{counted(len(plays), 'legal play')}"
                          + (f" ({listed})" if session.options.teaching else ""))
             final = session.reading.status is Status.FINAL
-            lines.append(f"the board shows: {session.reading.status.value}"
+            reading = session.reading
+            lines.append(f"the board shows: {shown_words(reading.status, reading.untouched)}"
                          + (" (press your button to end the turn)" if final else ""))
             if session.options.teaching:
                 words = self.in_hand_words() or self.before_lift_words()

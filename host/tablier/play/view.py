@@ -174,14 +174,16 @@ def _line(console: Console, text: Text) -> str:
 
 class View:
     """Draws a session on ``out``; ``live`` None: redraw in place only when ``out`` is a TTY;
-    ``hands``: the men are moved by typing (the simulated board), the keys line says how."""
+    ``hands``: the men are moved by typing (the simulated board), the keys line says how; ``keys``:
+    the keys line instead of the game's words, where nothing typed reaches the game."""
 
     def __init__(self, out: TextIO | None = None, live: bool | None = None, interval: float = 0.15,
-                 hands: bool = False) -> None:
+                 hands: bool = False, keys: str | None = None) -> None:
         self.out = out or sys.stdout
         self.live = self.out.isatty() if live is None else live
         self.interval = interval
         self.hands = hands
+        self.keys = keys  # the keys line when nothing typed reaches the game (``tablier watch``)
         self._last_draw = 0.0
         self._last_text = ""
         self._printed = 0
@@ -219,7 +221,7 @@ class View:
         now = time.monotonic()
         if now - self._last_draw < self.interval:
             return
-        self._draw(scene_of(session), keys_line(session, self.hands))
+        self._draw(scene_of(session), self.keys if self.keys is not None else keys_line(session, self.hands))
         self._last_draw = now
 
     def _draw(self, scene: Scene, keys: str) -> None:
