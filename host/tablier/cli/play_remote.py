@@ -104,6 +104,7 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     from tablier.record.eventlog import read_log
     from tablier.remote.broker import login, parse_broker
     from tablier.remote.gamecode import normalize
+    from tablier.remote.messages import MAX_NAME, name_problem
 
     if args.script is not None:
         return _fail("--script plays one board alone; board to board, use --hands for built-in hands")
@@ -129,7 +130,9 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     club = Club(broker, login(broker, args.broker_user or "", args.broker_password_file, args.broker_ca,
                               args.broker_cert, args.broker_key, args.broker_anonymous),
                 header_remote.get("club", args.club))
-    name = (args.name or os.environ.get("USER") or "player").strip()[:40] or "player"
+    name = (args.name or "").strip() or (os.environ.get("USER") or "player")[:MAX_NAME]
+    if name_problem(name):
+        return _fail(f"--name: {name_problem(name)}")
     view = View(live=None, hands=args.sim and args.hands is None)
     where: dict[str, Any] = {"port": args.port, "sim": args.sim, "view": view, "commands": True,
                              "archive": not args.no_archive}

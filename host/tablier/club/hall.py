@@ -174,12 +174,20 @@ class ClubHall:
 
     def _match(self, view: BoardView, message: ClubMessage) -> None:
         """A match's record: read, replayed and settled (an illegal one is refused); stored once over."""
+        from tablier.games import find_game
         from tablier.record.json_format import from_json
         from tablier.record.settling import settle
 
         source = f"club {self.club.name}, board {view.name}"
-        record = settle(from_json(message.body["record"], source=source)).record
-        record = replace(record, source=source)
+        record = replace(from_json(message.body["record"], source=source), source=source)
+        try:
+            family = find_game(record.game).family
+        except KeyError as error:
+            raise MessageError(f"match of board {view.name}: {error.args[0]}") from None
+        if record.family != family:
+            raise MessageError(f"match of board {view.name}: a record of {record.game} is not of the "
+                               f"{record.family} family")
+        record = settle(record).record
         view.record = record
         view.over = bool(message.body["over"])
         view.stored = None

@@ -32,8 +32,8 @@ from typing import Any
 from tablier.board.leds import VOCABULARY
 from tablier.play.scene import ADDED, LIFTED, PlaceView, Scene
 from tablier.remote.gamecode import derive
+from tablier.remote.messages import LINE_CHARS, MAX_NAME, json_object
 from tablier.remote.messages import MessageError as MessageError  # a message refused, as board to board
-from tablier.remote.messages import json_object
 from tablier.remote.signing import sign, verify
 
 VERSION = 1
@@ -44,7 +44,7 @@ KINDS = ("presence", "state", "match")
 BOARD_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 CLUB_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _LIGHTS = frozenset(m.name for m in VOCABULARY) | {""}
-_TEXT = re.compile(r"[^\x00-\x1f\x7f]*")
+_TEXT = re.compile(f"{LINE_CHARS}*")
 
 
 def club_key(code: str, club: str) -> bytes:
@@ -125,8 +125,38 @@ def _state(body: Mapping[str, Any]) -> None:
 def _match(body: Mapping[str, Any]) -> None:
     if set(body) != {"record", "over"} or not isinstance(body["over"], bool):
         raise MessageError("a match holds its record and whether it is over")
-    if not isinstance(body["record"], dict) or "log" in body["record"]:
+    record = body["record"]
+    if not isinstance(record, dict) or "log" in record:
         raise MessageError("a match's record is a Tablier JSON record without its raw log")
+    _plain(record, "the record", 0)
+    games = record.get("games")
+    if not isinstance(games, list) or not games:
+        raise MessageError("a match's record holds no game")
+    for game in games:
+        players = game.get("players") if isinstance(game, dict) else None
+        if isinstance(players, list) and not all(isinstance(name, str) and 0 < len(name) <= MAX_NAME
+                                                 for name in players):
+            raise MessageError(f"a player's name is not 1 to {MAX_NAME} characters")
+
+
+def _plain(value: object, where: str, depth: int) -> None:
+    """A record's JSON as a board writes it: objects, lists, whole numbers, true/false/null and lines
+    of text, of bounded depth and size (nothing else reaches the rules, the page or the archive)."""
+    if depth > 8:
+        raise MessageError(f"{where} is nested too deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _text_of(key, 40, f"{where}'s field")
+            _plain(item, f"{where}.{key}", depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _plain(item, where, depth + 1)
+    elif isinstance(value, str):
+        _text_of(value, 600, where)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        _int_of(value, -10 ** 6, 10 ** 6, where)
+    elif value is not None and not isinstance(value, bool):
+        raise MessageError(f"{where} holds {_shown(value)}, not a whole number or a text")
 
 
 BODIES: dict[str, Callable[[Mapping[str, Any]], None]] = {
@@ -163,7 +193,7 @@ def scene_from_json(data: object) -> Scene:
     read.done()
     return Scene(
         family=family, title=read.text("title", 80), game_number=read.integer("game_number", 0, 999),
-        players=read.pair("players", 40), score=_pair_of(data.get("score"), "score", 0, 999),
+        players=read.pair("players", MAX_NAME), score=_pair_of(data.get("score"), "score", 0, 999),
         match_length=read.integer("match_length", 0, 99), turn=turn, colours=read.pair("colours", 12),
         dice=dice, dice_used=used, cube=(int(cube[0]), int(cube[1])) if cube else None,
         in_hand=read.integer("in_hand", 0, 30), places=tuple(places),

@@ -26,6 +26,7 @@ from tablier.record.eventlog import read_log
 from tablier.remote.broker import Broker, Login
 from tablier.remote.fairdice import Shares, new_secret
 from tablier.remote.gamecode import derive, new_code
+from tablier.remote.messages import MAX_NAME
 from tablier.remote.peer import Peer, Refused, Topics, check_signed
 from tablier.remote.transport import MqttWire, read_retained
 
@@ -99,8 +100,13 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
             raise TablierError(f"nobody joined the game within {timeout:g} s")
         time.sleep(0.02)
     if table.names[0] == table.names[1]:
-        table.names[peer.other - 1] += " (2)"
+        table.names[peer.other - 1] = second(table.names[peer.other - 1])
     return link, code
+
+
+def second(name: str) -> str:
+    """The second of two players of one name: ``Ann (2)``, within a name's length."""
+    return f"{name[:MAX_NAME - 4]} (2)"
 
 
 def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = print,
@@ -124,7 +130,7 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     shares = Shares(new_secret(), keys.game_id, seat)
     names = ["", ""]
     names[offer.sender - 1] = str(body["name"])
-    names[seat - 1] = name if name != names[offer.sender - 1] else f"{name} (2)"
+    names[seat - 1] = name if name != names[offer.sender - 1] else second(name)
     table = Table(str(body["game"]), dict(body["options"]), int(body["match"]), int(body["games"]),
                   str(body["dice"]), str(body["position"]), names)
     link = _link(club, peer, shares, table)

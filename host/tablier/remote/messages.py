@@ -44,7 +44,29 @@ _HEX64 = re.compile(r"[0-9a-f]{64}")
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 #: What an argument may hold: notation (``13/7*``, ``bar/22``, ``11x18``, ``-``), a win's name, a number.
 _ARGUMENT = re.compile(r"[A-Za-z0-9 /*()x.,'-]{0,80}")
-_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,40}")
+#: The characters of a line of text from the wire: no control character (C0, DEL, C1: nothing a
+#: terminal would obey), no line or paragraph separator, no lone surrogate (it cannot be printed).
+LINE_CHARS = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
+#: The longest name of a player: at the table, on the wire and on the club's page.
+MAX_NAME = 40
+_NAME = re.compile(f"{LINE_CHARS}{{1,{MAX_NAME}}}")
+
+
+def is_line(text: object, most: int) -> bool:
+    """Whether ``text`` is one line of at most ``most`` printable characters."""
+    return isinstance(text, str) and len(text) <= most and re.fullmatch(f"{LINE_CHARS}*", text) is not None
+
+
+def name_problem(name: str) -> str:
+    """What is wrong with a player's name ('' if nothing): at most :data:`MAX_NAME` characters of one
+    line."""
+    if not name:
+        return "a player's name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"a player's name has at most {MAX_NAME} characters ({name[:MAX_NAME]!r}... has {len(name)})"
+    if not is_line(name, MAX_NAME):
+        return f"a player's name is one line of printable characters (not {name!r})"
+    return ""
 
 
 #: Each kind as a message's refusal names it.
@@ -131,8 +153,8 @@ BODIES: dict[str, dict[str, tuple[Check, bool, str]]] = {
                 "word": (_one_of(WORDS), True, "a word"),
                 "arg": (_ARG, True, "an argument")},
     "refused": {"id": (_int(1, 10 ** 6), True, "a proposal's number"),
-                "why": (_text(re.compile(r"[^\x00-\x1f\x7f]{0,300}")), True, "a reason")},
-    "bye": {"why": (_text(re.compile(r"[^\x00-\x1f\x7f]{0,200}")), True, "a reason")},
+                "why": (_text(re.compile(f"{LINE_CHARS}{{0,300}}")), True, "a reason")},
+    "bye": {"why": (_text(re.compile(f"{LINE_CHARS}{{0,200}}")), True, "a reason")},
     "state": {"acked": (_SEQ, True, "a sequence number"), "sent": (_SEQ, True, "a sequence number"),
               "online": (lambda v: isinstance(v, bool), True, "true or false"),
               "stamp": (_int(0, 2 ** 53), True, "a time stamp")},

@@ -1,0 +1,107 @@
+"""Hostile or careless members of a club: whatever a board that holds the club's code publishes, and
+whatever another user of the broker publishes, ``tablier club serve`` goes on, stores nothing empty,
+shows nothing invalid, and says each refusal in one bounded line."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from pathlib import Path
+
+from harness.club_boards import CODE
+from harness.clubhouse import ClubServe, tiles
+from harness.mosquitto import USERS, MosquittoBroker
+from tablier.club.messages import club_key, make, topic
+from tablier.record.archive import Archive
+from tablier.record.json_format import FORMAT
+
+HERE = Path(__file__).parent
+
+
+class Member:
+    """A club member (he holds the club's code) publishing on the broker as he likes."""
+
+    def __init__(self, broker: MosquittoBroker, club: str, user: str = "bob") -> None:
+        import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
+
+        self.club = club
+        self.key = club_key(CODE, club)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"member-{secrets.token_hex(4)}")
+        self.client.username_pw_set(user, USERS[user])
+        self.client.connect("127.0.0.1", broker.port)
+        self.client.loop_start()
+
+    def publish(self, board: str, kind: str, body: dict[str, object], retain: bool = True) -> None:
+        payload = make(self.key, self.club, board, kind, time.time_ns() // 1000, body)
+        self.raw(topic(self.club, board, kind), payload, retain)
+
+    def raw(self, where: str, payload: bytes, retain: bool = False) -> None:
+        self.client.publish(where, payload, qos=1, retain=retain).wait_for_publish(5)
+
+    def close(self) -> None:
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
+def test_a_signed_match_without_a_game_is_refused_and_club_serve_goes_on_across_restarts(
+        broker: MosquittoBroker, archive_at: str) -> None:
+    """Issue 31, item 3: one retained match of no game and no games made ``club serve`` store an
+    empty record and exit, again at every restart."""
+    club = f"empty-{secrets.token_hex(3)}"
+    member = Member(broker, club)
+    empty = {"format": FORMAT, "version": 1, "game": "", "family": "", "games": []}
+    scene = json.loads((HERE / "scene.json").read_text())
+    try:
+        member.publish("t9", "match", {"record": empty, "over": True})
+        member.publish("honest", "state", {"scene": scene})
+        for _ in range(2):  # and again when it is restarted, given the retained message again
+            serve = ClubServe.start(broker, club, archive_at)
+            try:
+                serve.wait(lambda g: "honest" in tiles(g), timeout=30)
+                time.sleep(0.5)
+                assert serve.process.poll() is None, serve.process.communicate()[0]
+                assert list(tiles(serve.grid())) == ["honest"]
+            finally:
+                said = serve.stop()
+            assert serve.process.returncode == 0, said
+            refused = [line for line in said if line.startswith("a message refused")]
+            assert len(refused) == 1 and "match of board t9" in refused[0], (said, serve.lines)
+            assert not any("stored as record" in line for line in said), said
+    finally:
+        member.close()
+    with Archive(archive_at) as archive:
+        assert archive.ids() == []
+
+
+def test_a_name_the_club_would_refuse_is_refused_at_the_table_and_forty_characters_show(
+        tmp_path: Path) -> None:
+    """Issue 31, item 5: a player's name over 40 characters failed the club's check on every scene,
+    so the board never appeared, while ``play --players`` took any length."""
+    import subprocess
+    import sys
+
+    from tablier.club.hall import ClubHall
+    from tablier.play.remote_play import Club
+    from tablier.remote.broker import Broker, Login
+
+    tablier = str(Path(sys.executable).with_name("tablier"))
+    long_name = "Annabel " * 5 + "X"  # 41 characters
+    for args in (["backgammon", "--sim", "--players", f"{long_name},Bob"],
+                 ["backgammon", "--sim", "--players", "Ann\x1b[2J,Bob"],
+                 ["backgammon", "--sim", "--remote", "mqtt://127.0.0.1:1", "--broker-anonymous",
+                  "--name", long_name]):
+        done = subprocess.run([tablier, "play", *args, "--log-dir", str(tmp_path)], capture_output=True,
+                              text=True, timeout=60, stdin=subprocess.DEVNULL)
+        assert done.returncode == 2, done
+        [line] = done.stderr.splitlines()
+        assert "a player's name" in line and ("at most 40 characters" in line or "printable" in line), line
+    club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "names")
+    key = club_key(CODE, club.name)
+    hall = ClubHall(club, key, None, told=lambda _: None)
+    scene = json.loads((HERE / "scene.json").read_text())
+    forty = long_name[:40]
+    shown = make(key, club.name, "t1", "state", 1, {"scene": {**scene, "players": [forty, forty + "?"[:0]]}})
+    assert hall.take(topic(club.name, "t1", "state"), shown) == "t1"
+    assert hall.grid()["boards"][0]["players"] == [forty, forty]
