@@ -75,7 +75,7 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
     name = options.players[seat - 1]
     code = code or new_code()
     keys = derive(code, club.name)
-    peer = Peer(keys, club.name, seat)
+    peer = Peer(keys, club.name, seat, club.login.user)
     shares = Shares(new_secret(), keys.game_id, seat)
     table = Table(find_game(game).name, dict(options.options), options.match_length, options.games, dice,
                   options.position, ["", ""])
@@ -95,6 +95,7 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
                 table.names[peer.other - 1] = str(message.body["name"])
             elif message.kind == "state" and message.body["online"]:
                 link.resend(force=True)
+        link.resend()  # the offer again, every few seconds: put back if another user cleared it
         if deadline is not None and time.monotonic() > deadline:
             link.wire.close()
             raise TablierError(f"nobody joined the game within {timeout:g} s")
@@ -114,16 +115,25 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     """Join the game of ``code`` as ``name``: read its offer on the broker and answer it."""
     keys = derive(code, club.name)
     topics = Topics.of(club.name, keys.game_id)
-    payload = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
-                            topics.offer, timeout,
-                            lambda: told(f"waiting for the game of this code to be opened in {club.name}"))
-    if payload is None:
+    refused: list[str] = []
+
+    def signed(where: str, payload: bytes) -> bool:  # another user's offer there is not the game's
+        try:
+            check_signed(keys, where, payload)
+        except Refused as error:
+            refused[:] = [str(error)]
+            return False
+        return topics.is_offer(where)
+
+    waiting = f"waiting for the game of this code to be opened in {club.name}"
+    found = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
+                          topics.offers, timeout, lambda: told(waiting), signed)
+    if found is None:
         raise TablierError(f"no game with this code in club {club.name!r} at {club.broker.url()} "
-                           f"(waited {timeout:g} s): check the code and the club")
-    try:
-        offer = check_signed(keys, topics.offer, payload)
-    except Refused as error:
-        raise TablierError(f"the game's offer on the broker was refused: {error}") from None
+                           f"(waited {timeout:g} s): check the code and the club"
+                           + (f" (an offer there was refused: {refused[0]})" if refused else ""))
+    where, payload = found
+    offer = check_signed(keys, where, payload)
     body = offer.body
     seat = 3 - int(body["seat"])
     peer = Peer(keys, club.name, seat)
@@ -134,7 +144,7 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     table = Table(str(body["game"]), dict(body["options"]), int(body["match"]), int(body["games"]),
                   str(body["dice"]), str(body["position"]), names)
     link = _link(club, peer, shares, table)
-    link.take_offer(topics.offer, payload)
+    link.take_offer(where, payload)
     link.send("join", {"name": names[seat - 1], "commit": shares.commitment(1), "version": __version__})
     return link
 
@@ -200,9 +210,9 @@ def finish(link: RemoteLink, over: bool) -> None:
         link.take_acks()
         link.resend()
         time.sleep(0.01)
-    opener = link.peer.outbox.get(1, ("", None))[0] == link.peer.topics.offer
-    if over and opener:
-        link.wire.publish(link.peer.topics.offer, b"", retain=True)
+    offer = link.peer.outbox.get(1, ("", None))[0]
+    if over and link.peer.topics.is_offer(offer):  # the opener's offer is no longer needed
+        link.wire.publish(offer, b"", retain=True)
     link.wire.close(forget=over)
 
 
