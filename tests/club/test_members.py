@@ -5,6 +5,7 @@ shows nothing invalid, and says each refusal in one bounded line."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from harness.club_boards import CODE
 from harness.clubhouse import ClubServe, tiles
 from harness.mosquitto import USERS, MosquittoBroker
+from harness.postgres import PostgresServer
 from tablier.club.messages import club_key, make, topic
 from tablier.record.archive import Archive
 from tablier.record.json_format import FORMAT
@@ -105,3 +107,30 @@ def test_a_name_the_club_would_refuse_is_refused_at_the_table_and_forty_characte
     shown = make(key, club.name, "t1", "state", 1, {"scene": {**scene, "players": [forty, forty + "?"[:0]]}})
     assert hall.take(topic(club.name, "t1", "state"), shown) == "t1"
     assert hall.grid()["boards"][0]["players"] == [forty, forty]
+
+
+def test_the_database_is_told_what_runs_not_its_command_line_and_a_password_there_is_refused(
+        broker: MosquittoBroker, postgres: PostgresServer) -> None:
+    """Issue 31, item 6: PostgreSQL's ``application_name`` carried the command line (cut at 63
+    characters), readable by every role of the database, a password given in the address included."""
+    import subprocess
+    import sys
+
+    from harness.clubhouse import club_env
+
+    where = postgres.database()
+    serve = ClubServe.start(broker, "sessions", where)
+    try:
+        with postgres.connect("postgres") as db:
+            names = [str(row[0]) for row in db.execute(
+                "SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'tablier%'")]
+    finally:
+        serve.stop()
+    assert names and all(re.fullmatch(r"tablier\[\d+\] tablier club serve", name) for name in names), names
+    given = where.replace("tablier@", "tablier:guessme@")
+    refused = subprocess.run([sys.executable, "-m", "tablier", "club", "serve", "--broker",
+                              f"mqtt://ann@127.0.0.1:{broker.port}", "--archive", given], env=club_env(),
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    [line] = refused.stderr.splitlines()
+    assert "never put the database's password on the command line" in line and "guessme" not in line

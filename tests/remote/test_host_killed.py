@@ -2,9 +2,10 @@
 
 Both hosts are ``tablier play --sim --remote ... --hands`` processes (each its simulated board, its
 firmware under MicroPython, its built-in hands); one is killed while the game goes on and started
-again with ``tablier play --resume --sim --code CODE --hands``. The game ends on both boards with
-both logs alike (:func:`tablier.play.remote_play.shared_records`), nothing lost or doubled, and
-every throw proved fair. The full run kills again and again, either host, through a whole game.
+again with ``tablier play --resume --sim --hands`` (the code in ``$TABLIER_GAME_CODE``). The game
+ends on both boards with both logs alike (:func:`tablier.play.remote_play.shared_records`), nothing
+lost or doubled, and every throw proved fair. The full run kills again and again, either host,
+through a whole game.
 """
 
 from __future__ import annotations
@@ -42,8 +43,11 @@ class Host:
         self.output: list[str] = []
         self.runs = 0
 
-    def start(self, *args: str) -> None:
+    def start(self, *args: str, code: str = "") -> None:
         env = dict(os.environ, TABLIER_BROKER_PASSWORD=USERS[self.user])
+        env.pop("TABLIER_GAME_CODE", None)
+        if code:
+            env["TABLIER_GAME_CODE"] = code  # the code never on the command line (ps shows it)
         self.process = subprocess.Popen(
             [TABLIER, "play", *args, "--sim", "--hands", "greedy" if self.user == "ann" else "random",
              "--seed", str(self.runs + (1 if self.user == "ann" else 7)), "--log-dir", str(self.folder),
@@ -70,10 +74,10 @@ class Host:
 
     def join(self, code: str) -> None:
         self.start("--remote", f"mqtt://{self.user}@127.0.0.1:{self.broker.port}", "--club", self.club,
-                   "--code", code, "--name", self.user.capitalize())
+                   "--join", "--name", self.user.capitalize(), code=code)
 
     def resume(self, code: str) -> None:
-        self.start("--resume", "--code", code)
+        self.start("--resume", code=code)
 
     def commits(self) -> int:
         logs = list(self.folder.glob("*.jsonl"))

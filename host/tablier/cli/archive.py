@@ -80,8 +80,10 @@ def register(subparsers: Any) -> None:
 def open_archive(args: argparse.Namespace) -> Any:
     """The archive named on the command line or by default."""
     from tablier.record.archive import Archive, default_location
+    from tablier.record.archive_db import from_command_line
 
-    return Archive(getattr(args, "archive", None) or default_location())
+    given = getattr(args, "archive", None)
+    return Archive(from_command_line(given) if given else default_location())
 
 
 def run(args: argparse.Namespace) -> int:
