@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -261,16 +261,21 @@ def _place(value: object, family: str, size: int) -> PlaceView:
             1 <= int(found[2]) <= min(_PLACE_RANGES[found[1]], squares if found[1] == "square" else 99)):
         raise MessageError(f"place {_shown(name)} is not a place of the board")
     side = value["side"]
-    if side is not None and side not in (0, 1):
+    if side is not None and not _integer(side, 0, 1):
         raise MessageError(f"{name}: side {_shown(side)} is not 0, 1 or null")
-    if value["change"] not in ("", LIFTED, ADDED) or value["light"] not in _LIGHTS:
+    if not (_known(value["change"], ("", LIFTED, ADDED)) and _known(value["light"], _LIGHTS)):
         raise MessageError(f"{name}: an unknown change or light")
     return PlaceView(name, _int_of(value["men"], 0, 30, f"{name}'s men"), side,
                      _bool_of(value["king"], "king"), value["change"], value["light"])
 
 
+def _known(value: object, names: Collection[str]) -> bool:
+    """Whether ``value`` is one of ``names`` (a text: nothing else is looked up)."""
+    return isinstance(value, str) and value in names
+
+
 def _lights_pair(value: object) -> tuple[str, str]:
-    if not (isinstance(value, list) and len(value) == 2 and all(v in _LIGHTS for v in value)):
+    if not (isinstance(value, list) and len(value) == 2 and all(_known(v, _LIGHTS) for v in value)):
         raise MessageError("status_lights is not a pair of known lights")
     return str(value[0]), str(value[1])
 

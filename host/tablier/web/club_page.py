@@ -68,6 +68,11 @@ class ClubServer(LiveServer):
             found = self.channels[board] = Channel(self)
         return found
 
+    def forget_board(self, board: str) -> None:
+        """Drop ``board``'s stream (thread-safe): the hall no longer follows it."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.channels.pop, board, None)
+
     def show_board(self, board: str, state: dict[str, Any]) -> None:
         """Send ``state`` (:func:`~tablier.web.live.page_state`) to ``board``'s pages (thread-safe)."""
         data = json.dumps(state, separators=(",", ":"))
