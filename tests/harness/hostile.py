@@ -64,6 +64,10 @@ class Fuzzer:
             changed = self._change(changed)
         return changed
 
+    def _odd(self) -> Any:
+        """One of :data:`ODD_VALUES`, a copy of its own (a later change must not alter the table)."""
+        return copy.deepcopy(self.random.choice(ODD_VALUES))
+
     def _change(self, data: dict[str, Any]) -> dict[str, Any]:
         pick = self.random
         paths = [path for path in _paths(data) if path]
@@ -74,12 +78,12 @@ class Fuzzer:
         last = path[-1]
         how = pick.random()
         if how < 0.55:
-            parent[last] = pick.choice(ODD_VALUES)
+            parent[last] = self._odd()
         elif how < 0.7 and isinstance(parent, dict):
             del parent[last]
         elif how < 0.8 and isinstance(parent, dict):
             parent[pick.choice(("extra", "log", "__proto__", "mac2", str(pick.randrange(99))))] = \
-                pick.choice(ODD_VALUES)
+                self._odd()
         elif how < 0.9:
             value = parent[last]
             if isinstance(value, int) and not isinstance(value, bool):
@@ -89,7 +93,7 @@ class Fuzzer:
             elif isinstance(value, list) and value:
                 parent[last] = value + value if pick.random() < 0.5 else value[:-1]
             else:
-                parent[last] = pick.choice(ODD_VALUES)
+                parent[last] = self._odd()
         else:
             other = pick.choice(paths)  # a value moved to another field
             parent[last] = copy.deepcopy(_at(data, other)) if other[:len(path)] != path else None

@@ -171,7 +171,7 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
         options.options = chosen_options(game, args, args.match)
         options.match_length, options.games, options.position = args.match, args.games, args.position
         link, _ = open_game(club, options, game.name, args.dice, args.seat,
-                            told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
+                            told=lambda shown: _tell_code(shown, args, broker.url(), club.name), said=_tell)
     _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
           f"you are seat {link.local}")
     where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too

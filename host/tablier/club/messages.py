@@ -88,7 +88,7 @@ def check(key: bytes, club: str, where: str, payload: bytes) -> ClubMessage:
         raise MessageError(f"protocol version {_shown(data.get('v'))} is not ours")
     extra = set(data) - {"v", "club", "board", "kind", "stamp", "body", "mac"}
     if extra:
-        raise MessageError(f"unknown field {sorted(extra)[0]!r}")
+        raise MessageError(f"unknown field {sorted(extra)[0][:30]!r}")
     board, kind = data.get("board"), data.get("kind")
     if not (isinstance(board, str) and BOARD_NAME.fullmatch(board)):
         raise MessageError(f"board {_shown(board)} is not a board's name")
@@ -221,7 +221,7 @@ class _Fields:
     def done(self) -> None:
         unknown = set(self.data) - _SCENE_FIELDS
         if unknown:
-            raise MessageError(f"the scene has an unknown field {sorted(unknown)[0]!r}")
+            raise MessageError(f"the scene has an unknown field {sorted(unknown)[0][:30]!r}")
 
     def one(self, name: str, values: tuple[str, ...]) -> str:
         value = self.data.get(name)

@@ -28,6 +28,7 @@ from tablier.remote.fairdice import Shares, new_secret
 from tablier.remote.gamecode import derive, new_code
 from tablier.remote.messages import MAX_NAME
 from tablier.remote.peer import Peer, Refused, Topics, check_signed
+from tablier.remote.refusals import Refusals
 from tablier.remote.transport import MqttWire, read_retained
 
 from .remote_link import RemoteDice, RemoteLink, Table
@@ -69,9 +70,10 @@ def _link(club: Club, peer: Peer, shares: Shares, table: Table) -> RemoteLink:
 
 def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int = 1,
               told: Callable[[str], None] = print, timeout: float | None = None,
-              code: str | None = None) -> tuple[RemoteLink, str]:
+              code: str | None = None, said: Callable[[str], None] = print) -> tuple[RemoteLink, str]:
     """Open a game of ``game`` (``options.players[seat - 1]``: the opener's name), tell its code
-    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner."""
+    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner; the
+    messages refused meanwhile are told through ``said`` (a few lines, however many come)."""
     name = options.players[seat - 1]
     code = code or new_code()
     keys = derive(code, club.name)
@@ -85,11 +87,13 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
                         "games": table.games, "dice": dice, "position": table.position, "name": name,
                         "seat": seat, "commit": shares.commitment(1), "version": __version__})
     told(code)
+    refused = Refusals(said)
     deadline = None if timeout is None else time.monotonic() + timeout
     while not table.names[peer.other - 1]:
         messages, refusals = link.take()
         for refusal in refusals:
-            told(refusal)
+            refused.add(refusal)
+        refused.due()
         for message in messages:
             if message.kind == "join":
                 table.names[peer.other - 1] = str(message.body["name"])

@@ -372,8 +372,11 @@ class RemoteSeat(Computer):
             self.theirs[int(body["id"])] = (str(body["word"]), str(body["arg"]))
         elif message.kind == "refused":
             word = self.mine.pop(int(body["id"]), ("", ""))[0]
-            if not quiet:
-                session.say(f"{name}'s board refused your {word or 'word'}: {body['why']}", "warning")
+            line = f"{name}'s board refused your {word or 'word'}: {body['why']}"
+            if not quiet and word:
+                session.say(line, "warning")
+            elif not quiet and self.refusals is not None:  # a refusal of nothing asked: told unflooded
+                self.refusals.add(line)
         elif message.kind == "bye" and not quiet:
             session.say(f"{name}'s host stopped ({body['why']})", "warning")
         elif message.kind == "state" and not quiet:

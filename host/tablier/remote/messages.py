@@ -185,11 +185,11 @@ def parse(payload: bytes) -> Message:
     version = data.get("v")
     if version != VERSION:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-        raise MessageError(f"protocol version {version!r}" + (" (a newer Tablier: update this one)" if newer
-                                                              else " is not ours"))
+        raise MessageError(f"protocol version {_shown(version)}"
+                           + (" (a newer Tablier: update this one)" if newer else " is not ours"))
     extra = set(data) - {"v", "game", "from", "seq", "kind", "body", "mac"}
     if extra:
-        raise MessageError(f"unknown field {sorted(extra)[0]!r}")
+        raise MessageError(f"unknown field {sorted(extra)[0][:30]!r}")
     for name, check, meaning in (("game", _text(_GAME_ID), "a game id"), ("from", _SEAT, "seat 1 or 2"),
                                  ("seq", _SEQ, "a sequence number"), ("kind", _one_of(KINDS), "a known kind"),
                                  ("mac", _HEX, "a signature")):
@@ -202,13 +202,16 @@ def parse(payload: bytes) -> Message:
     fields = BODIES[kind]
     unknown = set(body) - set(fields)
     if unknown:
-        raise MessageError(f"{named(kind)} with an unknown field {sorted(unknown)[0]!r}")
+        raise MessageError(f"{named(kind)} with an unknown field {sorted(unknown)[0][:30]!r}")
     for name, (check, required, meaning) in fields.items():
         if name not in body:
             if required:
                 raise MessageError(f"{named(kind)} without its {name!r}")
         elif not check(body[name]):
             raise MessageError(f"{named(kind)}'s {name} {_shown(body[name])} is not {meaning}")
+    shared = {"n", "share", "commit"} & set(body)
+    if kind == "action" and shared and len(shared) != 3:
+        raise MessageError(f"{named(kind)} with a share of a throw needs its n, share and commit together")
     if (kind == "state") != (data["seq"] == 0):
         raise MessageError(f"{named(kind)} with sequence number {data['seq']}")
     return Message(data["game"], data["from"], data["seq"], kind, body, data)
