@@ -125,7 +125,10 @@ def fuzz_hall(hall: ClubHall, bases: list[tuple[str, dict[str, Any]]], count: in
     return sent
 
 
-@pytest.mark.parametrize("count", [2000, pytest.param(20000, marks=pytest.mark.full)])
+WHOLE = (pytest.mark.full, pytest.mark.timeout(1200))
+
+
+@pytest.mark.parametrize("count", [2000, pytest.param(10000, marks=WHOLE)])
 def test_hostile_members_crash_nothing_store_nothing_empty_or_twice_and_show_nothing_invalid(
         bases: list[tuple[str, dict[str, Any]]], tmp_path: Path, count: int) -> None:
     from tablier.play.remote_play import Club

@@ -53,7 +53,7 @@ class ClubServe:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=club_env())
         assert process.stdout is not None
         first = process.stdout.readline()
-        assert first.startswith("the game's web page: http://127.0.0.1:"), first + process.stdout.read()
+        assert first.startswith("the club's web page: http://127.0.0.1:"), first + process.stdout.read()
         return cls(process, first.split()[4])
 
     def get(self, path: str) -> bytes:
@@ -73,9 +73,9 @@ class ClubServe:
             assert time.monotonic() < deadline, f"the page never showed it: {grid}"
             time.sleep(0.1)
 
-    def stop(self) -> list[str]:
-        """Stop it as Ctrl-C does; every line it said after its first."""
-        self.process.send_signal(2)
+    def stop(self, how: int = 2) -> list[str]:
+        """Stop it as Ctrl-C does (or with signal ``how``); every line it said after its first."""
+        self.process.send_signal(how)
         self.process.wait(timeout=20)
         assert self.reader is not None
         self.reader.join(10)

@@ -16,6 +16,7 @@ bad input.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -170,6 +171,7 @@ def _serve(args: argparse.Namespace) -> int:
     club = club_login(args, args.broker)
     key = club_key(club_code(args), club.name)
     host, port = parse_address(args.serve)
+    signal.signal(signal.SIGTERM, _interrupted)
     with Archive(from_command_line(args.archive) if args.archive else default_location()) as archive:
         archive.hold()  # the club's one writer from now on
         hall = ClubHall(club, key, archive, told=_tell).start()
@@ -177,11 +179,11 @@ def _serve(args: argparse.Namespace) -> int:
             server = ClubServer(hall, host, port)
             server.start()
             try:
-                announce(server, sys.stdout)
+                announce(server, sys.stdout, "the club's web page")
                 _tell(f"following club {club.name} at {club.broker.url()}; finished matches go to "
                       f"{archive.where}; Ctrl-C stops")
                 follow(hall, server, args.transcripts)
-            except KeyboardInterrupt:
+            except KeyboardInterrupt:  # Ctrl-C, or a SIGTERM (a service stopped): said, not silent
                 _tell(f"stopped: {hall.stored} match{'es' * (hall.stored != 1)} stored, "
                       f"{hall.refused} message{'s' * (hall.refused != 1)} refused")
             finally:
@@ -189,6 +191,11 @@ def _serve(args: argparse.Namespace) -> int:
         finally:
             hall.close()
     return 0
+
+
+def _interrupted(number: int, frame: Any) -> None:
+    """A SIGTERM stops ``club serve`` as Ctrl-C does: its last line says what it did."""
+    raise KeyboardInterrupt
 
 
 def _transcript(args: argparse.Namespace) -> int:

@@ -69,6 +69,7 @@ class BoardView:
     page: dict[str, Any] = field(default_factory=dict)  # the board's live page's state
     svg: str = ""
     heard: float = 0.0  # the time (Unix) of its latest message: its stamp, never later than it came
+    game: str = ""  # board to board: the game's public id, which the other board of the game shares
 
     def shown_until(self) -> float:
         """Until when the page shows the board: while its host is online, then for a while."""
@@ -89,7 +90,11 @@ class BoardView:
         return data
 
     def transcribable(self) -> bool:
-        return self.record is not None and "mat" in self.record.facts.formats
+        """Whether its match can be read as ``.mat`` (Backgammon, from the usual start)."""
+        from tablier.record.mat_writer import why_not_mat
+
+        record = self.record
+        return record is not None and "mat" in record.facts.formats and not why_not_mat(record)
 
 
 class ClubHall:
@@ -219,6 +224,7 @@ class ClubHall:
             from tablier.web.live import page_state
 
             scene = scene_from_json(message.body["scene"])
+            view.game = str(message.body.get("game", ""))
             view.page = page_state(scene)
             view.svg = view.page["svg"]
             view.scene = scene
@@ -295,6 +301,14 @@ class ClubHall:
     def grid(self) -> dict[str, Any]:
         """What the club's page shows: every board's tile, by name."""
         tiles = [self.boards[name].summary() for name in sorted(self.boards)]
+        games: dict[str, list[str]] = {}
+        for name in sorted(self.boards):
+            if self.boards[name].game:
+                games.setdefault(self.boards[name].game, []).append(name)
+        for tile in tiles:  # the two boards of one board-to-board game: each names the other
+            pair = games.get(self.boards[tile["board"]].game, [])
+            if len(pair) == 2:
+                tile["partner"] = pair[1] if pair[0] == tile["board"] else pair[0]
         return {"club": self.club.name, "boards": tiles, "stamp": stamp_now()}
 
 

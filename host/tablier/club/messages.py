@@ -5,7 +5,8 @@ broker (the latest of each kind is what a club page that opens late is given) an
 
 ``presence`` whether the board's host is online (its last will says ``offline`` when its link drops);
 ``state``    what the board's screen shows (:class:`~tablier.play.scene.Scene`: the men, the lights,
-             the dice, the score, whose turn, the moves), from which the club draws the board itself;
+             the dice, the score, whose turn, the moves), from which the club draws the board itself,
+             and, board to board, the game's public id (the two boards of one game share it);
 ``match``    the match's record as it stands (Tablier JSON, ``docs/json-format.md``, without the raw
              event log), and whether it is over: the live transcript, and the archive's once over.
 
@@ -43,6 +44,8 @@ KINDS = ("presence", "state", "match")
 #: A board's name in the club: its topic and the address of its page (``/board/NAME/``).
 BOARD_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 CLUB_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: A board-to-board game's public id (its topic): what tells the club which two boards play together.
+GAME_ID = re.compile(r"[0-9a-f]{16}")
 _LIGHTS = frozenset(m.name for m in VOCABULARY) | {""}
 _TEXT = re.compile(f"{LINE_CHARS}*")
 
@@ -117,8 +120,10 @@ def _presence(body: Mapping[str, Any]) -> None:
 
 
 def _state(body: Mapping[str, Any]) -> None:
-    if set(body) != {"scene"}:
-        raise MessageError("a state holds only its scene")
+    if not {"scene"} <= set(body) <= {"scene", "game"}:
+        raise MessageError("a state holds its scene (and, board to board, its game's public id)")
+    if "game" in body and not (isinstance(body["game"], str) and GAME_ID.fullmatch(body["game"])):
+        raise MessageError(f"game {_shown(body['game'])} is not a game's public id")
     scene_from_json(body["scene"])
 
 
