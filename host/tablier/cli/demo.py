@@ -73,11 +73,10 @@ def run(args: argparse.Namespace) -> int:
         if args.delay is None:
             args.delay = 0.05
         return run_terminal_only(args)
-    from tablier.errors import TablierError
     from tablier.link.errors import LinkError
     from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
     from tablier.record.log_writer import LogWriteError, default_log_dir
-    from tablier.remote.broker import BrokerError, BrokerUnreachable
+    from tablier.remote.broker import BrokerUnreachable
     from tablier.web.server import ServeError
 
     delay = DEFAULT_DELAY if args.delay is None else args.delay
@@ -103,12 +102,9 @@ def run(args: argparse.Namespace) -> int:
                               players=(names[0], names[1]), watch=feed)
         if feed is not None:
             feed.finish(result.log_path, result.session.over)
-    except BrokerUnreachable as error:
+    except (BrokerUnreachable, LinkError) as error:  # a club's broker or the board cannot be reached
         print(f"tablier demo: {error}", file=sys.stderr)
         return 1
-    except BrokerError as error:
-        print(f"tablier demo: {error}", file=sys.stderr)
-        return 2
     except ServeError as error:
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
@@ -119,13 +115,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
         return 2
-    except ValueError as error:
-        print(f"tablier demo: {error}", file=sys.stderr)
-        return 2
-    except LinkError as error:
-        print(f"tablier demo: {error}", file=sys.stderr)
-        return 1
-    except TablierError as error:
+    except ValueError as error:  # bad input: TablierError, a broker's address or login (BrokerError)
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
     session = result.session
