@@ -221,9 +221,9 @@ def test_a_host_killed_and_resumed_shows_on_the_page_again_and_its_match_is_stor
     class ClubHost(Host):
         """A board-to-board host that also shows on its club's page."""
 
-        def start(self, *args: str) -> None:
+        def start(self, *args: str, code: str = "") -> None:
             super().start(*args, "--club-broker", f"mqtt://{self.user}@127.0.0.1:{self.broker.port}",
-                          "--board", f"{self.user}-table")
+                          "--board", f"{self.user}-table", code=code)
 
     club = "resumers"
     archive = str(tmp_path / "club.sqlite3")

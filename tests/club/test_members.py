@@ -192,7 +192,7 @@ def test_floods_of_refused_messages_and_invented_boards_keep_lines_and_memory_bo
     assert after - before < 20, f"club serve grew by {after - before:.1f} MB"
     assert all(len(line) <= 240 and "\n" not in line for line in said)
     refusals = [line for line in said if "refused" in line]
-    assert 3 <= len(refusals) <= 10, refusals
+    assert 3 <= len(refusals) <= 16, refusals
     assert any("more messages refused" in line for line in refusals), refusals
     assert len(said) <= MAX_BOARDS + 20, len(said)
 
@@ -220,7 +220,7 @@ def test_a_refusal_is_one_short_line_naming_the_club_not_what_the_wire_says(tmp_
         assert hall.take(topic(club.name, "t1", "match"), payload) == ""
     long_topic = topic(club.name, "t1", "match") + "/" + "\n" * 3000
     hall.take(long_topic, b"junk")
-    assert len(said) == 3 and hall.refused == 4
+    assert len(said) == 4 and hall.refused == 4
     for line in said:
         assert "\n" not in line and "\x1b" not in line and len(line) <= 240, line
     assert "club lines, board t1" in said[1] and "xxxxxxxxx" not in said[1], said  # the illegal move

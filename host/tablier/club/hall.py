@@ -50,6 +50,8 @@ MAX_BOARDS = 100
 LEFT_SHOWN_S = 15 * 60.0
 #: How long a board that is away (its host stopped mid-match) stays on the page without a word.
 AWAY_SHOWN_S = 12 * 3600.0
+#: The refusals of a burst told in full on ``club serve``'s terminal (the rest are counted).
+REFUSALS_TOLD = 10
 #: How often the hall looks for boards to forget.
 SWEEP_EVERY_S = 1.0
 
@@ -112,8 +114,9 @@ class ClubHall:
         self.refused = 0
         self.stored = 0
         self.unstored: dict[str, float] = {}  # boards whose finished match waits for the archive
-        self.refusals = Refusals(told)
-        self.news = Refusals(told, more=lambda count: f"{count} more boards came or went",
+        self.refusals = Refusals(told, first=REFUSALS_TOLD)
+        self.news = Refusals(told if not board else lambda line: None,  # one board's transcript: no news
+                             more=lambda count: f"{count} more boards came or went",
                              first=MAX_BOARDS)  # each board that comes or goes, unless a flood
         self._swept = 0.0
         self.forgotten: list[str] = []  # boards forgotten since the page was last told
