@@ -6,9 +6,9 @@ a real Mosquitto: Ann opens it (seat 1), Bob joins (seat 2). One of them runs un
 its share of a throw, its reveal of the other's, its goodbye), before or after it (or between its
 log and its publication), the way a player or a machine stops a host: ``quit`` typed, Ctrl-C,
 SIGTERM, SIGKILL, or the link to the broker cut. Whenever a host has stopped, it is resumed as its
-player would (``tablier play --resume LOG --code CODE``), also after a kill that came after its
-match's end (it may hold messages the other lacks). The run ends when both hosts have ended their
-match, and must leave both logs with the same game (:func:`tablier.play.remote_play.shared_records`),
+player would (``tablier play --resume LOG``, the code in ``$TABLIER_GAME_CODE``), also after a kill
+that came after its match's end (it may hold messages the other lacks). The run ends when both
+hosts have ended their match, and must leave both logs with the same game (:func:`tablier.play.remote_play.shared_records`),
 finished. A run where nothing moves in either log for :data:`STALL_S` is a deadlock; a host that
 ends with a traceback or a status no stop explains is a crash. :class:`Figures` adds up the runs
 (by kind, step, position, seat and game) for ``bench/results/remote_stops.json``.
@@ -112,8 +112,11 @@ class Host:
         self.output: list[str] = []
         self.runs = 0
 
-    def start(self, *args: str) -> None:
+    def start(self, *args: str, code: str = "") -> None:
         env = dict(os.environ, TABLIER_BROKER_PASSWORD=USERS[self.user])
+        env.pop("TABLIER_GAME_CODE", None)
+        if code:
+            env["TABLIER_GAME_CODE"] = code  # the code never on the command line (ps shows it)
         program = [TABLIER]
         if self.stop is not None and self.runs == 0:
             stop = self.stop
@@ -186,7 +189,7 @@ def play_stopped(broker: MosquittoBroker, folder: Path, stop: Stop) -> Run:
     try:
         ann.start(*GAMES[stop.game], "--remote", ann.broker_url(), "--club", club, "--name", "Ann")
         code = code_of(ann)
-        bob.start("--remote", bob.broker_url(), "--club", club, "--code", code, "--name", "Bob")
+        bob.start("--remote", bob.broker_url(), "--club", club, "--join", "--name", "Bob", code=code)
         run.outcome, run.detail = _follow(ann, bob, code, began)
     except AssertionError as error:
         run.outcome, run.detail = "crash", str(error)[-2000:]
@@ -225,7 +228,7 @@ def _follow(ann: Host, bob: Host, code: str, began: float) -> tuple[str, str]:
                 return "crash", f"{host.user}'s host (run {host.runs}) ended with {status}: " + text[-1500:]
             if host.log is None:
                 return "crash", f"{host.user}'s host stopped before its log began: " + text[-1500:]
-            host.start("--resume", str(host.log), "--code", code)
+            host.start("--resume", str(host.log), code=code)
         if done == 2:
             return "finished", ""
         now = time.monotonic()

@@ -189,7 +189,7 @@ def test_archive_list_has_headers_and_every_command_answers_on_an_empty_archive(
     capsys.readouterr()
     assert main(["archive", "list", "--archive", archive]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["id", "date", "game", "match", "games", "result", "players"]
+    assert lines[0].split() == ["id", "date", "game", "match", "games", "result", "players", "source"]
     assert set(lines[1]) == {"─"}  # the rule under the headers
     assert lines[2].split()[:5] == ["1", "2026-11-29", "jacquet", "single", "1"]
     assert lines[-1] == "2 records"

@@ -23,10 +23,13 @@ from tablier.remote.gamecode import new_code
 TABLIER = str(Path(sys.executable).with_name("tablier"))
 
 
-def tablier(*args: str, password: str = "", tmp: Path | None = None) -> subprocess.CompletedProcess[str]:
+def tablier(*args: str, password: str = "", tmp: Path | None = None,
+            code: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("TABLIER_BROKER_PASSWORD", "TABLIER_GAME_CODE")}
     if password:
         env["TABLIER_BROKER_PASSWORD"] = password
+    if code:
+        env["TABLIER_GAME_CODE"] = code
     return subprocess.run([TABLIER, "play", *args, *(["--log-dir", str(tmp)] if tmp else [])], env=env,
                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
 
@@ -37,12 +40,12 @@ def tablier(*args: str, password: str = "", tmp: Path | None = None) -> subproce
     (["backgammon", "--sim", "--remote", "mqtt://127.0.0.1"], "say who logs in to the broker"),
     (["backgammon", "--sim", "--remote", "mqtt://ann@127.0.0.1"], "no password for ann"),
     (["--sim", "--remote", "mqtt://127.0.0.1", "--broker-anonymous", "--code", "K7QX-9MWP"],
-     "a game code has 16 letters and digits"),
+     "never put the game's code on the command line"),
     (["backgammon", "--port", "/dev/null", "--remote", "mqtt://ann@127.0.0.1", "--hands", "greedy"],
      "--hands moves the men"),
     (["english", "--sim", "--remote", "mqtt://127.0.0.1", "--broker-anonymous", "--timing"],
      "not board to board"),
-    (["--sim", "--code", "-"], "$TABLIER_GAME_CODE holds no code"),
+    (["--sim", "--join"], "give the game code: in $TABLIER_GAME_CODE"),
 ])
 def test_a_wrong_remote_command_is_told_in_one_line(args: list[str], said: str, tmp_path: Path) -> None:
     result = tablier(*args, tmp=tmp_path)
@@ -69,8 +72,8 @@ def test_a_board_to_board_log_is_resumed_only_with_its_code(tmp_path: Path) -> N
                    '"remote":{"broker":"mqtt://ann@127.0.0.1:1","club":"c","game":"0123456789abcdef",'
                    '"seat":"1","dice":"electronic"}}\n')
     result = tablier("--resume", str(log), "--sim", password=USERS["ann"])
-    assert result.returncode == 2 and "give its code to go on" in result.stderr
-    result = tablier("--resume", str(log), "--sim", "--code", new_code(), password=USERS["ann"])
+    assert result.returncode == 2 and "give the game code" in result.stderr
+    result = tablier("--resume", str(log), "--sim", password=USERS["ann"], code=new_code())
     assert result.returncode == 2 and "not the code of the log's game" in result.stderr
 
 

@@ -2,9 +2,10 @@
 
 Both hosts are ``tablier play --sim --remote ... --hands`` processes (each its simulated board, its
 firmware under MicroPython, its built-in hands); one is killed while the game goes on and started
-again with ``tablier play --resume --sim --code CODE --hands``. The game ends on both boards with
-both logs alike (:func:`tablier.play.remote_play.shared_records`), nothing lost or doubled, and
-every throw proved fair. The full run kills again and again, either host, through a whole game.
+again with ``tablier play --resume --sim --hands`` (the code in ``$TABLIER_GAME_CODE``). The game
+ends on both boards with both logs alike (:func:`tablier.play.remote_play.shared_records`), nothing
+lost or doubled, and every throw proved fair. The full run kills again and again, either host,
+through a whole game.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ class Host(stops.Host):
         return stops.code_of(self)
 
     def join(self, code: str) -> None:
-        self.start("--remote", self.broker_url(), "--club", self.club, "--code", code, "--name",
-                   self.user.capitalize())
+        self.start("--remote", self.broker_url(), "--club", self.club, "--join", "--name",
+                   self.user.capitalize(), code=code)
 
     def resume(self, code: str) -> None:
-        self.start("--resume", "--code", code)
+        self.start("--resume", code=code)
 
     def commits(self) -> int:
         logs = list(self.folder.glob("*.jsonl"))

@@ -96,8 +96,10 @@ def register(subparsers: Any) -> None:
 def open_archive(args: argparse.Namespace) -> Any:
     """The archive named on the command line or by default."""
     from tablier.record.archive import Archive, default_location
+    from tablier.record.archive_db import from_command_line
 
-    return Archive(getattr(args, "archive", None) or default_location())
+    given = getattr(args, "archive", None)
+    return Archive(from_command_line(given) if given else default_location())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -156,12 +158,12 @@ def _list(archive: Any, args: argparse.Namespace) -> int:
         return 0
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for title, right in (("id", True), ("date", False), ("game", False), ("match", False),
-                         ("games", True), ("result", True), ("players", False)):
+                         ("games", True), ("result", True), ("players", False), ("source", False)):
         table.add_column(title, justify="right" if right else "left", no_wrap=True)
     for entry in entries:
         table.add_row(str(entry.id), entry.date or "-", entry.game,
                       f"{entry.match_length}-point" if entry.match_length else "single",
-                      str(entry.games), entry.score or "-", entry.players or "-")
+                      str(entry.games), entry.score or "-", entry.players or "-", entry.source or "-")
     terminal = sys.stdout.isatty()
     width = shutil.get_terminal_size().columns if terminal else 1000  # a pipe: whole lines, no wrap
     console = Console(width=width, highlight=False, force_terminal=terminal)
@@ -180,8 +182,11 @@ def _show(archive: Any, record_id: int) -> int:
     except KeyError as error:
         print(f"tablier archive: {error.args[0]}", file=sys.stderr)
         return 2
-    print(f"Record {record_id}: ", end="")
-    print(write_text(record), end="")
+    title, _, rest = write_text(record).partition("\n")
+    print(f"Record {record_id}: {title}")
+    if record.source:  # where it came from: a file imported, a club's board
+        print(f"Source: {record.source}")
+    print(rest, end="")
     return 0
 
 

@@ -30,6 +30,7 @@ from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.errors import IllegalMoveError
+from tablier.remote.messages import name_problem
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.turn import ANSWER, CLAIM, DOUBLE, KEEP, PLAY, SEE, TAKE, THROW, VIE, WHY_NOT, Turn
@@ -85,6 +86,9 @@ def parse_players(text: str) -> tuple[str, str]:
         raise ValueError(f"--players takes two names separated by a comma, e.g. human,computer or "
                          f"Ann,computer:3 (not {text!r})")
     for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(f"--players: {problem}")
         seat_level(name)
     return names[0], names[1]
 

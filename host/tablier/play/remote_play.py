@@ -7,7 +7,7 @@ then plays with :func:`play_remote`, which is ``tablier play`` (:func:`~tablier.
 with the adversary's seat at the other board (:mod:`.remote_seat`) and the dice of both hosts
 (:class:`~tablier.play.remote_link.RemoteDice`); at the end it says goodbye (logged first, as every
 message is), waits until the other host has everything it sent, and disconnects.
-:func:`resume_remote` goes on with a game from its log (``tablier play --resume LOG --code CODE``),
+:func:`resume_remote` goes on with a game from its log (``tablier play --resume LOG``),
 as a killed or stopped host does.
 """
 
@@ -28,7 +28,9 @@ from tablier.record.log_writer import EventLogWriter
 from tablier.remote.broker import Broker, Login
 from tablier.remote.fairdice import Shares, new_secret
 from tablier.remote.gamecode import derive, new_code
+from tablier.remote.messages import MAX_NAME
 from tablier.remote.peer import Peer, Refused, Topics, check_signed
+from tablier.remote.refusals import Refusals
 from tablier.remote.transport import MqttWire, read_retained
 
 from .remote_link import RemoteDice, RemoteLink, Table
@@ -79,13 +81,13 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
               code: str | None = None, said: Callable[[str], None] | None = None) -> tuple[RemoteLink, str]:
     """Open a game of ``game`` (``options.players[seat - 1]``: the opener's name), tell its code
     through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner; what is
-    said while waiting (a reminder every :data:`REMIND_S`, a message refused) goes to ``said``
-    (default: ``told``)."""
+    said while waiting (a reminder every :data:`REMIND_S`, the messages refused, a few lines however
+    many come) goes to ``said`` (default: ``told``)."""
     said = said or told
     name = options.players[seat - 1]
     code = code or new_code()
     keys = derive(code, club.name)
-    peer = Peer(keys, club.name, seat)
+    peer = Peer(keys, club.name, seat, club.login.user)
     shares = Shares(new_secret(), keys.game_id, seat)
     table = Table(find_game(game).name, dict(options.options), options.match_length, options.games, dice,
                   options.position, ["", ""])
@@ -95,13 +97,15 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
                         "games": table.games, "dice": dice, "position": table.position, "name": name,
                         "seat": seat, "commit": shares.commitment(1), "version": __version__})
     told(code)
+    refused = Refusals(said)
     began = time.monotonic()
     deadline = None if timeout is None else began + timeout
     remind = began + REMIND_S
     while not table.names[peer.other - 1]:
         messages, refusals = link.take()
         for refusal in refusals:
-            said(refusal)
+            refused.add(refusal)
+        refused.due()
         if time.monotonic() >= remind:
             remind += REMIND_S
             said(f"nobody has joined yet ({time.monotonic() - began:.0f} s): your adversary gives this "
@@ -111,13 +115,19 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
                 table.names[peer.other - 1] = str(message.body["name"])
             elif message.kind == "state" and message.body["online"]:
                 link.resend(force=True)
+        link.resend()  # the offer again, every few seconds: put back if another user cleared it
         if deadline is not None and time.monotonic() > deadline:
             link.wire.close()
             raise TablierError(f"nobody joined the game within {timeout:g} s")
         time.sleep(0.02)
     if table.names[0] == table.names[1]:
-        table.names[peer.other - 1] += " (2)"
+        table.names[peer.other - 1] = second(table.names[peer.other - 1])
     return link, code
+
+
+def second(name: str) -> str:
+    """The second of two players of one name: ``Ann (2)``, within a name's length."""
+    return f"{name[:MAX_NAME - 4]} (2)"
 
 
 def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = print,
@@ -125,6 +135,15 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     """Join the game of ``code`` as ``name``: read its offer on the broker and answer it."""
     keys = derive(code, club.name)
     topics = Topics.of(club.name, keys.game_id)
+    refused: list[str] = []
+
+    def signed(where: str, payload: bytes) -> bool:  # another user's offer there is not the game's
+        try:
+            check_signed(keys, where, payload)
+        except Refused as error:
+            refused[:] = [str(error)]
+            return False
+        return topics.is_offer(where)
 
     def waiting() -> None:  # nothing at once: is the code's game open in another club?
         other = club_of_code(club, code)
@@ -135,26 +154,25 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
              f"for it (up to {timeout:g} s); if it is open, check the code and the club (the opener's "
              "--club)")
 
-    payload = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
-                            topics.offer, timeout, waiting)
-    if payload is None:
+    found = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
+                          topics.offers, timeout, waiting, signed)
+    if found is None:
         raise TablierError(f"no game with this code in club {club.name!r} at {club.broker.url()} "
-                           f"(waited {timeout:g} s): check the code and the club")
-    try:
-        offer = check_signed(keys, topics.offer, payload)
-    except Refused as error:
-        raise TablierError(f"the game's offer on the broker was refused: {error}") from None
+                           f"(waited {timeout:g} s): check the code and the club"
+                           + (f" (an offer there was refused: {refused[0]})" if refused else ""))
+    where, payload = found
+    offer = check_signed(keys, where, payload)
     body = offer.body
     seat = 3 - int(body["seat"])
     peer = Peer(keys, club.name, seat)
     shares = Shares(new_secret(), keys.game_id, seat)
     names = ["", ""]
     names[offer.sender - 1] = str(body["name"])
-    names[seat - 1] = name if name != names[offer.sender - 1] else f"{name} (2)"
+    names[seat - 1] = name if name != names[offer.sender - 1] else second(name)
     table = Table(str(body["game"]), dict(body["options"]), int(body["match"]), int(body["games"]),
                   str(body["dice"]), str(body["position"]), names)
     link = _link(club, peer, shares, table)
-    link.take_offer(topics.offer, payload)
+    link.take_offer(where, payload)
     link.send("join", {"name": names[seat - 1], "commit": shares.commitment(1), "version": __version__})
     return link
 
@@ -274,9 +292,9 @@ def finish(link: RemoteLink, over: bool) -> None:
         link.take_acks()
         link.resend()
         time.sleep(0.01)
-    opener = link.peer.outbox.get(1, ("", None))[0] == link.peer.topics.offer
-    if over and opener:
-        link.wire.publish(link.peer.topics.offer, b"", retain=True)
+    offer = link.peer.outbox.get(1, ("", None))[0]
+    if over and link.peer.topics.is_offer(offer):  # the opener's offer is no longer needed
+        link.wire.publish(offer, b"", retain=True)
     link.wire.close(forget=over)
 
 

@@ -32,6 +32,7 @@ from tablier.errors import IllegalMoveError, TablierError
 from tablier.record.eventlog import Command, Commit, Header, Record, RemoteRecord
 from tablier.record.log_writer import EventLogWriter
 from tablier.remote.messages import WORDS, Message
+from tablier.remote.refusals import Refusals
 
 from .computer import Computer
 from .dice import ELECTRONIC
@@ -113,6 +114,7 @@ class RemoteSeat(Computer):
         self.next_proposal = 1
         self.other_away = False
         self.link_down = False
+        self.refusals: Refusals | None = None  # what the wire brought that was refused, told unflooded
 
     def plays(self, player: int) -> bool:
         """Whether player ``player`` is the one at the other board."""
@@ -282,8 +284,11 @@ class RemoteSeat(Computer):
         assert link is not None
         self._link_changes(session, link)
         messages, refusals = link.take()
+        if self.refusals is None:
+            self.refusals = Refusals(lambda line: session.say(line, "warning"))
         for refusal in refusals:
-            session.say(refusal, "warning")
+            self.refusals.add(refusal)
+        self.refusals.due()
         for message in messages:
             self._dispatch(session, link, message)
         self._register_touch(session)
@@ -372,8 +377,11 @@ class RemoteSeat(Computer):
             self.theirs[int(body["id"])] = (str(body["word"]), str(body["arg"]))
         elif message.kind == "refused":
             word = self.mine.pop(int(body["id"]), ("", ""))[0]
-            if not quiet:
-                session.say(f"{name}'s board refused your {word or 'word'}: {body['why']}", "warning")
+            line = f"{name}'s board refused your {word or 'word'}: {body['why']}"
+            if not quiet and word:
+                session.say(line, "warning")
+            elif not quiet and self.refusals is not None:  # a refusal of nothing asked: told unflooded
+                self.refusals.add(line)
         elif message.kind == "bye" and not quiet:
             session.say(f"{name}'s host stopped ({body['why']})", "warning")
         elif message.kind == "state" and not quiet:
@@ -439,8 +447,12 @@ class RemoteSeat(Computer):
             step = self.incoming.pop(len(self.steps) + 1)
             problem = self._problem(session, link, step)
             if problem:
-                session.say(f"{session.player_name(self.remote)}'s host sent a step this game refuses "
-                            f"({step.word} {step.arg}): {problem}", "warning")
+                line = (f"{session.player_name(self.remote)}'s host sent a step this game refuses "
+                        f"({step.word} {step.arg}): {problem}")
+                if self.refusals is None:
+                    session.say(line, "warning")
+                else:
+                    self.refusals.add(line)
                 return
             self._apply(session, link, step)
 

@@ -34,7 +34,8 @@ class Refused(ValueError):
 @dataclass(frozen=True)
 class Topics:
     """The game's topics on the broker: ``tablier/CLUB/GAME/SEAT`` (each seat's messages),
-    ``.../SEAT/state`` (retained: what it has, whether it is online) and ``.../offer`` (retained)."""
+    ``.../SEAT/state`` (retained: what it has, whether it is online) and ``.../offer/USER`` (retained:
+    the opener's offer, on a topic of his broker user, which the broker's ACL lets nobody else write)."""
 
     base: str
 
@@ -51,10 +52,19 @@ class Topics:
         """Where seat ``seat`` keeps its retained state."""
         return f"{self.base}/{seat}/state"
 
+    def offer(self, user: str) -> str:
+        """Where an opener logged in to the broker as ``user`` keeps the game's offer (retained)."""
+        return f"{self.base}/offer/{user if user and not set(user) & set('/+#') else '-'}"
+
     @property
-    def offer(self) -> str:
-        """Where the opener keeps the game's offer (retained)."""
-        return f"{self.base}/offer"
+    def offers(self) -> str:
+        """The subscription to every offer of the game (the joiner takes the one signed with its key)."""
+        return f"{self.base}/offer/+"
+
+    def is_offer(self, topic: str) -> bool:
+        """Whether ``topic`` is an offer's (of any user)."""
+        owner = topic.removeprefix(f"{self.base}/offer/")
+        return owner != topic and bool(owner) and "/" not in owner
 
 
 def check_signed(keys: GameKeys, topic: str, payload: bytes) -> Message:
@@ -74,9 +84,10 @@ def check_signed(keys: GameKeys, topic: str, payload: bytes) -> Message:
 class Peer:
     """Seat ``seat``'s side of game ``keys.game_id`` in ``club``."""
 
-    def __init__(self, keys: GameKeys, club: str, seat: int) -> None:
+    def __init__(self, keys: GameKeys, club: str, seat: int, user: str = "") -> None:
         self.keys = keys
         self.topics = Topics.of(club, keys.game_id)
+        self.user = user  # this host's broker user: the topic of its offer
         self.seat = seat
         self.other = 3 - seat
         self.outbox: dict[int, tuple[str, Message]] = {}
@@ -93,7 +104,7 @@ class Peer:
 
     def make(self, kind: str, body: dict[str, object]) -> tuple[str, Message]:
         """The next message of ours (numbered, signed), and its topic; kept until acknowledged."""
-        topic = self.topics.offer if kind == "offer" else self.topics.seat(self.seat)
+        topic = self.topics.offer(self.user) if kind == "offer" else self.topics.seat(self.seat)
         message = self._signed(topic, envelope(self.keys.game_id, self.seat, self.next_seq, kind, body))
         self.outbox[self.next_seq] = (topic, message)
         self.next_seq += 1
@@ -124,8 +135,8 @@ class Peer:
         if message.sender != self.other:
             raise Refused(f"{named(message.kind)} that says it comes from seat {message.sender}, "
                           f"which is this host's")
-        kinds = {self.topics.seat(self.other): SEAT_KINDS, self.topics.state(self.other): ("state",),
-                 self.topics.offer: ("offer",)}.get(topic)
+        kinds = {self.topics.seat(self.other): SEAT_KINDS, self.topics.state(self.other): ("state",)}.get(
+            topic, ("offer",) if self.topics.is_offer(topic) else None)
         if kinds is None:
             raise Refused(f"{named(message.kind)} on a topic of no seat ({topic})")
         if message.kind not in kinds:
