@@ -9,8 +9,9 @@ SIGTERM, SIGKILL, or the link to the broker cut. Whenever a host has stopped, it
 player would (``tablier play --resume LOG``, the code in ``$TABLIER_GAME_CODE``), also after a kill
 that came after its match's end (it may hold messages the other lacks). The run ends when both
 hosts have ended their match, and must leave both logs with the same game
-(:func:`tablier.play.remote_play.shared_records`), finished. A run where nothing moves in either log for :data:`STALL_S` is a deadlock; a host that
-ends with a traceback or a status no stop explains is a crash. :class:`Figures` adds up the runs
+(:func:`tablier.play.remote_play.shared_records`), finished. A run where nothing moves in either
+log for :data:`STALL_S` is a deadlock; a host that ends with a traceback or a status no stop
+explains is a crash. :class:`Figures` adds up the runs
 (by kind, step, position, seat and game) for ``bench/results/remote_stops.json``.
 """
 
