@@ -77,6 +77,8 @@ class Scanner:
         self.short_chain = 0
         self.since = array("L", [0] * switch_count)
         self.flips = bytearray(switch_count)
+        self.flipped = array("H", [0] * switch_count)  # the switches that flipped this period
+        self.flipped_count = 0
         self.chattering = array("H", [0] * switch_count)
         self.chattering_count = 0
         self.scans = 0
@@ -168,8 +170,12 @@ class Scanner:
                 self._flip(s)
 
     def _flip(self, s: int) -> None:
-        if self.flips[s] < 255:
-            self.flips[s] += 1
+        flips = self.flips[s]
+        if flips == 0:
+            self.flipped[self.flipped_count] = s
+            self.flipped_count += 1
+        if flips < 255:
+            self.flips[s] = flips + 1
 
     def _record(self, switch: int, closed: int, when: int) -> None:
         at = self.next_seq % RING_SIZE
@@ -203,11 +209,16 @@ class Scanner:
         return bool(self.closed[switch // 8] & (0x80 >> (switch % 8)))
 
     def end_period(self) -> None:
-        """Close a status period: list the switches that flipped too often, and restart counting."""
+        """Close a status period: list the switches that flipped too often (in the order they first
+        flipped), and restart counting. Only the switches that flipped are looked at."""
         n = 0
-        for s in range(self.switch_count):
-            if self.flips[s] >= CHATTER_FLIPS:
+        flips = self.flips
+        flipped = self.flipped
+        for k in range(self.flipped_count):
+            s = flipped[k]
+            if flips[s] >= CHATTER_FLIPS:
                 self.chattering[n] = s
                 n += 1
-            self.flips[s] = 0
+            flips[s] = 0
+        self.flipped_count = 0
         self.chattering_count = n

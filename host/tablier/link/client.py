@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.errors import FirmwareMismatchError, LinkError
 from tablier.link.messages import Done, Event, Identify, Message, Pong, Snapshot, Status, parse
 
@@ -94,7 +94,7 @@ class BoardClient:
         self.closed: set[int] = set()
         self.stats = LinkStats()
         self.status: Status | None = None
-        self._decoder = wire.Decoder()
+        self._decoder = framing.Decoder(wire.MAX_BODY)
         self._body = bytearray(wire.MAX_BODY)
         self._out = bytearray(wire.MAX_FRAME)
         self._seq = 0
@@ -255,7 +255,7 @@ class BoardClient:
     # -- internals ----------------------------------------------------------------------------
 
     def _send(self, length: int) -> None:
-        n = wire.seal(self._body, length, self._out)
+        n = framing.seal(self._body, length, self._out)
         self.transport.write(bytes(self._out[:n]))
         self._seq = (self._seq + 1) & 0xFF
 

@@ -48,14 +48,15 @@ def changed_scan():
     fw.scanner.last[3] ^= 0xFF  # as if byte 3 had changed: the path of a scan that sees a move
     fw.scanner.scan(ticks_ms())
 figures["scan_one_byte_changed_us"] = each(changed_scan)[0]
-figures["link_poll_us"] = each(lambda: fw.link.poll(ticks_ms()))[0]
+figures["link_poll_us"] = each(lambda: fw.link.poll(ticks_ms(), ticks_us()))[0]
 figures["leds_refresh_idle_us"] = each(lambda: fw.leds.refresh(ticks_ms()))[0]
 figures["feed_us"] = each(board.feed)[0]
 figures["vsys_us"] = each(board.vsys_mv)[0]
 
 def step_work():
     now = ticks_ms()
-    board.feed(); fw.scanner.scan(now); fw.link.poll(now); fw.leds.refresh(now)
+    start = ticks_us()
+    board.feed(); fw.scanner.scan(now); fw.leds.refresh(now); fw.link.poll(now, start)
 figures["step_us"], figures["step_worst_us"] = each(step_work, 200)
 
 # An all-white frame: every LED rendered again, a few per step, then sent by DMA.
