@@ -14,7 +14,8 @@ MPY_OUT := build/mpy
 # for the terminal view's test at 80x24,
 # KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
 # pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB), and Mosquitto, the MQTT broker
-# the board-to-board tests start on a loopback port of their own (docs/remote-play.md).
+# the board-to-board tests start on a loopback port of their own (docs/remote-play.md), and debootstrap,
+# which makes the fresh Debian machine on which `make test-full` follows the docs' set-up steps.
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
@@ -24,6 +25,7 @@ system-deps:
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || missing="$$missing mosquitto"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/debootstrap ] || missing="$$missing debootstrap"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi

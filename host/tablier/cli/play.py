@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
                             "on an emulated RP2040 booting MicroPython's RPI_PICO UF2 (docs/firmware.md)")
     parser.add_argument("--script", type=Path, help="(with --sim) play this script of physical actions")
     add_option_arguments(parser)
-    parser.add_argument("--position", default="",
+    parser.add_argument("--position", "--fen", dest="position", default="",
                         help="start the first game from this position (tables position text, draughts FEN)")
     parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations); a seeded "
                         "game resumed without --seed goes on with its own")
