@@ -34,13 +34,13 @@ class Firmware:
     def step(self) -> None:
         """One pass of the loop (allocates nothing); its time, idling excluded, goes to the link's
         figures (``worst_step_us``, ``busy_percent`` in STATUS). The link comes last: it works
-        until the step has run ``link.STEP_WORK_US``, whatever the scan and the LEDs took."""
+        until the step has run ``link.STEP_WORK_US`` (``link.LATE_STEP_US`` for its first piece)."""
         start = clock.ticks_us()
         now = ticks()
         self.board.feed()
         self.scanner.scan(now)
         self.leds.refresh(now)
-        self.link.poll(now, start)
+        self.link.poll(now, start)  # type: ignore[arg-type]  # ticks_us: an int, typed apart by the stubs
         self.link.stepped(clock.ticks_diff(clock.ticks_us(), start))
         self.board.idle()
 

@@ -7,10 +7,12 @@ when the ring overflowed, and stops reporting when the host has been silent for 
 uses too.
 
 Nothing the host sends stops the scan for long: the link works in small pieces (a few bytes read
-and decoded, a few bytes of a frame sealed, a few LEDs of a LEDS frame set, a few fields of a STATUS
-written) and starts no new piece once the loop step has run ``STEP_WORK_US``; the rest waits for
-the next steps. Host frames are taken one at a time: the next is decoded once the answers owed to
-the last are on their way, and a LEDS frame is set. Writes are bounded per step too
+and decoded, a few bytes of a frame sealed, one entry of a LEDS frame set, a few fields of a STATUS
+written), each at most about 0.4 ms on the Pico, and starts no new piece once the loop step has run
+``STEP_WORK_US``; the rest waits for the next steps. Events go first (after the IDENTIFY and SNAPSHOT
+a connection begins with), then the other answers, then a STATUS (written in a body of its own, so
+events and answers pass it). Host frames are taken one at a time: the next is decoded once the
+answers owed to the last are on their way, and a LEDS frame is set. Writes are bounded per step too
 (``TX_BYTES_PER_STEP``) and stop for the step as soon as the backend refuses one (a host that holds
 the port open but stops reading): the loop, the scan and the watchdog go on whatever the host does.
 Nothing here allocates while the host sends what ``BoardClient`` sends.
@@ -25,17 +27,21 @@ RESEND_MS = const(100)
 HOST_TIMEOUT_MS = const(3000)
 STATUS_PERIOD_MS = const(1000)
 #: No new piece of work starts once the loop step has run this long; a piece takes at most about
-#: 0.25 ms on the Pico (docs/firmware.md), so a step that talks to the host ends by about 1 ms.
-STEP_WORK_US = const(600)
-#: Bytes read from the host and decoded per piece (on the Pico about 65 us each, reading included).
-RX_PIECE = const(4)
-#: Bytes of a frame sealed per piece (about 20 us each on the Pico).
-SEAL_PIECE = const(12)
-#: Entries of a LEDS frame set per piece (about 120 us each on the Pico), and LEDs of a LEDS_FILL.
-LED_PIECE = const(2)
+#: 0.4 ms on the Pico (docs/firmware.md), so a step that talks to the host ends by about 0.9 ms.
+STEP_WORK_US = const(500)
+#: One piece starts in any step younger than this (one whose LEDs are being rendered again, or
+#: whose scan saw a change, is older than ``STEP_WORK_US`` by then): the link is never starved.
+LATE_STEP_US = const(650)
+#: Bytes read from the host and decoded per piece (on the Pico about 0.33 ms for three, reading
+#: included: 0.13 ms a call and 65 us a byte).
+RX_PIECE = const(3)
+#: Bytes of a frame sealed per piece (about 0.35 ms for eight on the Pico, the write included).
+SEAL_PIECE = const(8)
+#: Entries of a LEDS frame set per piece (about 0.37 ms each on the Pico), and LEDs of a LEDS_FILL.
+LED_PIECE = const(1)
 FILL_PIECE = const(8)
-#: Fields of a STATUS written per piece.
-STATUS_PIECE = const(6)
+#: Fields of a STATUS written per piece (about 0.1 ms each on the Pico).
+STATUS_PIECE = const(3)
 #: At most this many bytes are written to the host per loop step (about 15 EVENT frames).
 TX_BYTES_PER_STEP = const(256)
 
@@ -51,6 +57,7 @@ class Link:
         self.rx = bytearray(RX_PIECE)
         self.rx_at = 0  # the bytes of ``rx`` from here to ``rx_end`` are not decoded yet
         self.rx_end = 0
+        self.rx_frame = 0  # the length of a decoded frame's body waiting to be handled
         self.body = bytearray(wire.MAX_BODY)
         self.out = bytearray(wire.MAX_FRAME)
         self.sealer = framing.Sealer(self.out)
@@ -70,7 +77,8 @@ class Link:
         self.done_seq = -1
         self.done_ok = True
         self.owe_status = False
-        self.status_at = -1  # the next STATUS field to write, -1: none under way
+        self.status_at = -1  # the next STATUS field to write (-3, -2: counters to take first; -1: none)
+        self.status_body = bytearray(wire.MAX_BODY)
         self.status_fields = 0
         self.status_listed = 0
         self.status_counters = [0] * len(wire.STATUS_COUNTERS)  # as of the request
@@ -114,7 +122,7 @@ class Link:
     def poll(self, now: int, started: int) -> None:
         """Read what the host sent, handle whole frames, and send what is due, a piece at a time
         while the loop step (begun at ``started``, in ``ticks_us``) is younger than
-        ``STEP_WORK_US`` (and one piece in any case)."""
+        ``STEP_WORK_US`` (one piece if it is younger than ``LATE_STEP_US``)."""
         self.tx_budget = TX_BYTES_PER_STEP
         mv = self.board.vsys_mv()
         if mv > 0 and (self.vsys_min_mv == 0 or mv < self.vsys_min_mv):
@@ -141,8 +149,9 @@ class Link:
                     and ticks_diff(now, self.progress_at) >= RESEND_MS:
                 self.events_resent += scanner.count
                 self.sent = 0
-        while self._piece(now) and ticks_diff(ticks_us(), started) < STEP_WORK_US:
-            pass
+        if ticks_diff(ticks_us(), started) < LATE_STEP_US:
+            while self._piece(now) and ticks_diff(ticks_us(), started) < STEP_WORK_US:
+                pass
         if self.connected and self.sent < scanner.count:
             self.tx_deferred += 1
 
@@ -157,20 +166,31 @@ class Link:
                     self.tx_dropped += n
                     self.tx_budget = 0  # the host is not taking bytes: nothing more this step
             return True
-        owing = self.owe_identify or self.owe_snapshot or self.pong_token >= 0 \
-            or self.done_seq >= 0 or self.owe_status or self.status_at >= 0
+        introduce = self.owe_identify or self.owe_snapshot
+        answer = introduce or self.pong_token >= 0 or self.done_seq >= 0
+        status = self.owe_status or self.status_at != -1
         if self.tx_budget > 0:
-            if owing:
+            if introduce:  # IDENTIFY and SNAPSHOT come before any event
                 self._answer(now)
                 return True
-            if self.connected and self.sent < self.scanner.count:
+            if self.connected and self.sent < self.scanner.count:  # events before other answers
                 self._send_event(now)
+                return True
+            if answer:
+                self._answer(now)
+                return True
+            if status:
+                self._status_piece(now)
                 return True
         if self.led_end:
             self._set_leds()
             return True
-        if owing:
+        if answer or status:
             return False  # the next host frame waits until they are on their way
+        if self.rx_frame:
+            self._handle(self.rx_frame, now)
+            self.rx_frame = 0
+            return True
         if self.rx_at == self.rx_end:
             self.rx_at = 0
             self.rx_end = self.board.read_host(self.rx)
@@ -178,8 +198,7 @@ class Link:
                 return False
         decoder = self.decoder
         self.rx_at = decoder.feed_from(self.rx, self.rx_at, self.rx_end)
-        if decoder.length:
-            self._handle(decoder.length, now)
+        self.rx_frame = decoder.length
         return True
 
     # -- sending ------------------------------------------------------------------------------
@@ -190,7 +209,7 @@ class Link:
         self.seq = (self.seq + 1) & 0xFF
 
     def _answer(self, now: int) -> None:
-        """Start the first answer the host is owed (a STATUS a few fields a piece)."""
+        """Start the first short answer the host is owed."""
         body = self.body
         if self.owe_identify:
             self.owe_identify = False
@@ -208,14 +227,23 @@ class Link:
         elif self.pong_token >= 0:
             self._start(body, wire.encode_pong(body, self.seq, self.pong_token, self.pong_time))
             self.pong_token = -1
-        elif self.done_seq >= 0:
+        else:
             self._start(body, wire.encode_done(body, self.seq, self.done_seq, 0 if self.done_ok else 1))
             self.done_seq = -1
-        elif self.owe_status:
+
+    def _status_piece(self, now: int) -> None:
+        """The next piece of the STATUS asked for: its counters taken in three pieces, then its
+        fields written a few a piece in a body of its own (events and short answers go between)."""
+        at = self.status_at
+        if self.owe_status:
             self.owe_status = False
-            self._take_status(now)
+            self._take_counters(now)
+        elif at == -3:
+            self._take_more_counters()
+        elif at == -2:
+            self._take_extra()
         else:
-            at = self.status_at
+            body = self.status_body
             length = wire.write_status(body, self.seq, self.status_counters, self.status_chattering,
                                        self.status_listed, self.status_extra, at, at + STATUS_PIECE)
             self.status_at = at + STATUS_PIECE
@@ -232,20 +260,25 @@ class Link:
         self.sent += 1
         self.progress_at = now
 
-    def _take_status(self, now: int) -> None:
-        """The STATUS counters as of now (written over the next pieces); the next STATUS gives the
-        lowest VSYS and the longest step since this one."""
-        scanner = self.scanner
+    def _take_counters(self, now: int) -> None:
+        """The first STATUS counters as of now (the others in the next two pieces, then the STATUS
+        is written over the next pieces)."""
         decoder = self.decoder
         counters = self.status_counters
         counters[0] = ticks_diff(now, self.started)
         counters[1] = self.scans_per_second
-        counters[2] = scanner.debounce_ms
+        counters[2] = self.scanner.debounce_ms
         counters[3] = decoder.frames
         counters[4] = decoder.bad_frames
         counters[5] = decoder.dropped_bytes
         counters[6] = decoder.oversized
         counters[7] = self.rx_unknown
+        self.status_at = -3
+
+    def _take_more_counters(self) -> None:
+        """The STATUS counters after the first eight."""
+        scanner = self.scanner
+        counters = self.status_counters
         counters[8] = self.rx_seq_gaps
         counters[9] = self.tx_dropped
         counters[10] = scanner.dropped
@@ -254,6 +287,12 @@ class Link:
         counters[13] = self.leds.draw_ma
         counters[14] = self.leds.scale
         counters[15] = scanner.chain_faults
+        self.status_at = -2
+
+    def _take_extra(self) -> None:
+        """The STATUS's extra counters and chattering switches; the next STATUS gives the lowest
+        VSYS and the longest step since this one."""
+        scanner = self.scanner
         extra = self.status_extra
         extra[0] = scanner.stuck_high
         extra[1] = scanner.stuck_low
@@ -269,7 +308,7 @@ class Link:
         for k in range(listed):
             self.status_chattering[k] = scanner.chattering[k]
         self.status_listed = listed
-        self.status_fields = wire.status_fields(counters, self.status_listed, extra)
+        self.status_fields = wire.status_fields(self.status_counters, listed, extra)
         self.status_at = 0
         self.vsys_min_mv = 0
         self.worst_step_us = 0
