@@ -27,11 +27,12 @@ RESEND_MS = const(100)
 HOST_TIMEOUT_MS = const(3000)
 STATUS_PERIOD_MS = const(1000)
 #: No new piece of work starts once the loop step has run this long; a piece takes at most about
-#: 0.4 ms on the Pico (docs/firmware.md), so a step that talks to the host ends by about 0.9 ms.
-STEP_WORK_US = const(500)
+#: 0.4 ms on the Pico (docs/firmware.md), so a step that talks to the host ends by about 1 ms (an
+#: idle step takes 0.5 ms: a piece or two a step).
+STEP_WORK_US = const(600)
 #: One piece starts in any step younger than this (one whose LEDs are being rendered again, or
-#: whose scan saw a change, is older than ``STEP_WORK_US`` by then): the link is never starved.
-LATE_STEP_US = const(650)
+#: whose scan saw a change, may be older than ``STEP_WORK_US`` by then): the link is not starved.
+LATE_STEP_US = const(700)
 #: Bytes read from the host and decoded per piece (on the Pico about 0.33 ms for three, reading
 #: included: 0.13 ms a call and 65 us a byte).
 RX_PIECE = const(3)
@@ -44,6 +45,15 @@ FILL_PIECE = const(8)
 STATUS_PIECE = const(3)
 #: At most this many bytes are written to the host per loop step (about 15 EVENT frames).
 TX_BYTES_PER_STEP = const(256)
+#: What the frames handled owe the host (bits of ``Link.owed``), sent in this order (before any
+#: event: IDENTIFY and SNAPSHOT; after them: the rest).
+OWE_IDENTIFY = const(1)
+OWE_SNAPSHOT = const(2)
+OWE_PONG = const(4)
+OWE_DONE = const(8)
+OWE_STATUS = const(16)
+_INTRODUCE = const(3)  # OWE_IDENTIFY | OWE_SNAPSHOT
+_ANSWERS = const(15)  # ... | OWE_PONG | OWE_DONE
 
 
 class Link:
@@ -69,15 +79,13 @@ class Link:
         self.connected = False
         self.last_rx = 0
         self.host_seq = -1  # the host's next expected frame number, -1 before its first frame
-        # What the frames handled owe the host, sent in this order (before any event):
-        self.owe_identify = False
-        self.owe_snapshot = False
-        self.pong_token = -1
+        # What the frames handled owe the host (OWE_* bits), and what the answers carry:
+        self.owed = 0  # one number, so that an idle step looks at one attribute, not five
+        self.pong_token = 0
         self.pong_time = 0
-        self.done_seq = -1
+        self.done_seq = 0
         self.done_ok = True
-        self.owe_status = False
-        self.status_at = -1  # the next STATUS field to write (-3, -2: counters to take first; -1: none)
+        self.status_at = -1  # the next STATUS field to write (-4 to -2: counters to take first; -1: none)
         self.status_body = bytearray(wire.MAX_BODY)
         self.status_fields = 0
         self.status_listed = 0
@@ -144,7 +152,7 @@ class Link:
         else:
             unconfirmed = self.snapshot_seq >= 0 and ticks_diff(now, self.snapshot_at) >= RESEND_MS
             if scanner.overflowed or unconfirmed:
-                self.owe_snapshot = True
+                self.owed |= OWE_SNAPSHOT
             if scanner.count and self.sent >= scanner.count \
                     and ticks_diff(now, self.progress_at) >= RESEND_MS:
                 self.events_resent += scanner.count
@@ -166,26 +174,24 @@ class Link:
                     self.tx_dropped += n
                     self.tx_budget = 0  # the host is not taking bytes: nothing more this step
             return True
-        introduce = self.owe_identify or self.owe_snapshot
-        answer = introduce or self.pong_token >= 0 or self.done_seq >= 0
-        status = self.owe_status or self.status_at != -1
+        owed = self.owed
         if self.tx_budget > 0:
-            if introduce:  # IDENTIFY and SNAPSHOT come before any event
+            if owed & _INTRODUCE:  # IDENTIFY and SNAPSHOT come before any event
                 self._answer(now)
                 return True
             if self.connected and self.sent < self.scanner.count:  # events before other answers
                 self._send_event(now)
                 return True
-            if answer:
+            if owed & _ANSWERS:
                 self._answer(now)
                 return True
-            if status:
+            if owed:
                 self._status_piece(now)
                 return True
         if self.led_end:
             self._set_leds()
             return True
-        if answer or status:
+        if owed:
             return False  # the next host frame waits until they are on their way
         if self.rx_frame:
             self._handle(self.rx_frame, now)
@@ -211,12 +217,13 @@ class Link:
     def _answer(self, now: int) -> None:
         """Start the first short answer the host is owed."""
         body = self.body
-        if self.owe_identify:
-            self.owe_identify = False
+        owed = self.owed
+        if owed & OWE_IDENTIFY:
+            self.owed = owed & ~OWE_IDENTIFY
             self.identify[0] = self.seq  # the frame's number (a body begins with it)
             self._start(self.identify, len(self.identify) - 2)
-        elif self.owe_snapshot:
-            self.owe_snapshot = False
+        elif owed & OWE_SNAPSHOT:
+            self.owed = owed & ~OWE_SNAPSHOT
             scanner = self.scanner
             last = (scanner.next_seq - 1) & 0xFFFF
             scanner.forget_all()
@@ -224,19 +231,18 @@ class Link:
             self.snapshot_seq = last
             self.snapshot_at = now
             self._start(body, wire.encode_snapshot(body, self.seq, last, now, scanner.closed))
-        elif self.pong_token >= 0:
+        elif owed & OWE_PONG:
+            self.owed = owed & ~OWE_PONG
             self._start(body, wire.encode_pong(body, self.seq, self.pong_token, self.pong_time))
-            self.pong_token = -1
         else:
+            self.owed = owed & ~OWE_DONE
             self._start(body, wire.encode_done(body, self.seq, self.done_seq, 0 if self.done_ok else 1))
-            self.done_seq = -1
 
     def _status_piece(self, now: int) -> None:
         """The next piece of the STATUS asked for: its counters taken in three pieces, then its
         fields written a few a piece in a body of its own (events and short answers go between)."""
         at = self.status_at
-        if self.owe_status:
-            self.owe_status = False
+        if at == -4:
             self._take_counters(now)
         elif at == -3:
             self._take_more_counters()
@@ -249,6 +255,7 @@ class Link:
             self.status_at = at + STATUS_PIECE
             if self.status_at >= self.status_fields:
                 self.status_at = -1
+                self.owed &= ~OWE_STATUS
                 self._start(body, length)
 
     def _send_event(self, now: int) -> None:
@@ -329,19 +336,20 @@ class Link:
         if kind == wire.HELLO or not self.connected:
             # A HELLO, or any frame after a silence or a restart: (re)introduce ourselves.
             self.connected = True
-            self.owe_identify = True
-            self.owe_snapshot = True
+            self.owed |= _INTRODUCE
             if kind == wire.HELLO:
                 return
         if kind == wire.ACK:
             self._ack(wire.decode_ack(body, length), now)
         elif kind == wire.PING:
             self.pong_token = wire.decode_ping(body, length)
+            self.owed |= OWE_PONG
             self.pong_time = now
         elif kind == wire.GET_SNAPSHOT:
-            self.owe_snapshot = True
+            self.owed |= OWE_SNAPSHOT
         elif kind == wire.GET_STATUS:
-            self.owe_status = True
+            self.owed |= OWE_STATUS
+            self.status_at = -4
         elif kind == wire.LEDS:
             self._begin_leds(seq, wire.leds_entry_count(length), -1, 0)
         elif kind == wire.LEDS_FILL:
@@ -407,4 +415,5 @@ class Link:
         if not ok:
             self.rx_unknown += 1
         self.done_seq = host_seq
+        self.owed |= OWE_DONE
         self.done_ok = ok

@@ -144,20 +144,18 @@ real_piece = link._piece
 def timed_piece(now):
     if link.sealer.busy:
         kind = 0
-    elif link.status_at >= 0:
-        kind = 1
-    elif link.owe_identify:
+    elif link.owed & 1:
         kind = 2
-    elif link.owe_snapshot:
+    elif link.owed & 2:
         kind = 3
-    elif link.pong_token >= 0:
-        kind = 4
-    elif link.done_seq >= 0:
-        kind = 5
-    elif link.owe_status or link.status_at != -1:
-        kind = 1
     elif link.connected and link.sent < fw.scanner.count:
         kind = 6
+    elif link.owed & 4:
+        kind = 4
+    elif link.owed & 8:
+        kind = 5
+    elif link.owed:
+        kind = 1
     elif link.led_end:
         kind = 7
     elif link.rx_frame:
