@@ -8,7 +8,7 @@ uses too.
 
 Nothing the host sends stops the scan for long: the link works in small pieces (a few bytes read
 and decoded, a few bytes of a frame sealed, one entry of a LEDS frame set, a few fields of a STATUS
-written), each at most about 0.4 ms on the Pico, and starts no new piece once the loop step has run
+written), each at most about 0.5 ms on the Pico, and starts no new piece once the loop step has run
 ``STEP_WORK_US``; the rest waits for the next steps. Events go first (after the IDENTIFY and SNAPSHOT
 a connection begins with), then the other answers, then a STATUS (written in a body of its own, so
 events and answers pass it). Host frames are taken one at a time: the next is decoded once the
@@ -27,7 +27,7 @@ RESEND_MS = const(100)
 HOST_TIMEOUT_MS = const(3000)
 STATUS_PERIOD_MS = const(1000)
 #: No new piece of work starts once the loop step has run this long; a piece takes at most about
-#: 0.4 ms on the Pico (docs/firmware.md), so a step that talks to the host ends by about 1 ms (an
+#: 0.5 ms on the Pico (docs/firmware.md), so a step that talks to the host ends by about 1.1 ms (an
 #: idle step takes 0.5 ms: a piece or two a step).
 STEP_WORK_US = const(600)
 #: One piece starts in any step younger than this (one whose LEDs are being rendered again, or
