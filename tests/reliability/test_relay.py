@@ -14,7 +14,7 @@ from harness import faults
 from harness.faults import FRAME_KINDS, TO_HOST, FaultPlan, Mangler, uniform_plan
 from harness.relay import relayed
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.client import BoardClient
 from tablier.link.sim import SimulatedBoard
 from tablier.link.transport import open_serial
@@ -24,13 +24,13 @@ from tablier.play.link import CONNECTED, DISCONNECTED, Link
 def ping_frame(token: int) -> bytes:
     """A PING on the wire, its leading zero included."""
     body, out = bytearray(wire.MAX_BODY), bytearray(wire.MAX_FRAME)
-    n = wire.seal(body, wire.encode_ping(body, token & 0xFF, token), out)
+    n = framing.seal(body, wire.encode_ping(body, token & 0xFF, token), out)
     return bytes(out[:n])
 
 
 def received(stream: bytes) -> tuple[list[int], int]:
     """The tokens of the pings a receiver decodes from ``stream``, and the frames it rejects."""
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     tokens = []
     for byte in stream:
         length = decoder.feed(byte)
