@@ -154,16 +154,19 @@ class Case:
 
 @dataclass(frozen=True)
 class Result:
-    """A case worked out: the worst drive over its offsets and the threshold it is held to."""
+    """A case worked out: the worst drive over its offsets, the threshold it is held to, and the margin
+    it must be met by."""
 
     case: Case
     worst: float
     threshold: float
     unit: str
+    required: float = 1.0
 
     @property
     def ok(self) -> bool:
-        return self.worst >= self.threshold if self.case.close else self.worst < self.threshold
+        """Met with the margin required."""
+        return self.margin >= self.required
 
     @property
     def margin(self) -> float:
@@ -206,7 +209,7 @@ def capture_cases(layout: Layout) -> list[Case]:
         Case(f"a man on a dark square ({m.capture:g} mm off its centre, any way)", "row", True,
              _disc(m.capture)),
         Case(f"the next slot of a ladder, the man {slack:g} mm towards it", "ladder", False,
-             ((slack - g.slot_pitch_mm, 0.0), (slack - g.slot_pitch_mm, point_across))),
+             tuple((way * (g.slot_pitch_mm - slack), across) for way in (-1, 1) for across in (0.0, point_across))),
         Case("the same slot of the next point", "ladder", False,
              tuple((a, g.point_width_mm - point_across) for a in (-slack, 0.0, slack))),
         Case(f"the nearest dark square, the man {m.capture:g} mm towards it", "row", False,
@@ -215,7 +218,8 @@ def capture_cases(layout: Layout) -> list[Case]:
 
 
 def capture_results(layout: Layout, sensor: str | None = None) -> list[Result]:
-    """Every case worked out for a sensor kind (the layout's by default)."""
+    """Every case worked out for a sensor kind (the layout's by default), each held to the layout's margin
+    (``[mechanics.men] margin``) over the part's guaranteed threshold."""
     kind = sensor or layout.mechanics.sensor
     weak, strong = magnets(layout, kind)
     results = []
@@ -225,7 +229,8 @@ def capture_results(layout: Layout, sensor: str | None = None) -> list[Result]:
         magnet, gap = (weak if case.close else strong), gap_of(layout, part)
         drives = [place_drive(arrangement, magnet, gap, a, c) for a, c in case.where]
         worst = min(drives) if case.close else max(drives)
-        results.append(Result(case, worst, part.operate if case.close else part.release, part.unit))
+        results.append(Result(case, worst, part.operate if case.close else part.release, part.unit,
+                              layout.mechanics.capture_margin))
     return results
 
 
@@ -242,14 +247,49 @@ def capture_problems(layout: Layout) -> list[str]:
         if result.ok:
             continue
         part = SENSING[layout.mechanics.sensor][result.case.carrier].part
+        short = f"{result.margin:.2f}x, less than the {result.required:g}x margin it needs"
         if result.case.close:
             problems.append(f"{result.case.what}: the {part.name} sees {result.worst:.1f} {result.unit} at "
-                            f"worst, less than the {result.threshold:g} {result.unit} that surely closes it")
+                            f"worst, {short} over the {result.threshold:g} {result.unit} that surely closes it")
         else:
             problems.append(f"{result.case.what}: a man leaves {result.worst:.2f} {result.unit} at its "
-                            f"{part.name}, not under the {result.threshold:g} {result.unit} that surely "
+                            f"{part.name}: {short} under the {result.threshold:g} {result.unit} that surely "
                             "opens it")
-    return problems
+    return [*problems, *blind_strips(layout)]
+
+
+def blind_strips(layout: Layout, sensor: str | None = None, step: float = 0.5) -> list[str]:
+    """A blind strip in a place: a man seen at some distance from the place's centre, not seen nearer,
+    along a line out of the centre (every 10 degrees, ``step`` mm at a time), wherever a man may stand on
+    the place (a ladder's slot: half the pitch along it, what the widest of the point, bar and tray leaves
+    across; a square: ``capture_mm`` any way). A reed sees nothing straight over its middle, so a place of
+    one reed has one; its pair covers it."""
+    g, m = layout.geometry, layout.mechanics
+    kind = sensor or m.sensor
+    weak, _strong = magnets(layout, kind)
+    wide = (max(g.bar_width_mm, g.tray_width_mm) - g.man_diameter_mm) / 2
+    found = []
+    for carrier, (along, across) in (("ladder", (g.slot_pitch_mm / 2, wide)), ("row", (m.capture, m.capture))):
+        arrangement = SENSING[kind][carrier]
+        gap = gap_of(layout, arrangement.part)
+        for angle in range(0, 360, 10):
+            ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+            blind_at, r = None, 0.0
+            while abs(r * ca) <= along + 1e-9 and abs(r * sa) <= across + 1e-9 and \
+                    (carrier == "ladder" or r <= m.capture + 1e-9):
+                seen = place_drive(arrangement, weak, gap, r * ca, r * sa) >= arrangement.part.operate
+                if not seen and blind_at is None:
+                    blind_at = r
+                elif seen and blind_at is not None:
+                    place = "a ladder's slot" if carrier == "ladder" else "a dark square"
+                    found.append(f"{place} has a blind strip: a man {blind_at:g} mm off its centre (at "
+                                 f"{angle} degrees to the carrier) is not seen by its {arrangement.part.name}, "
+                                 f"one {r:g} mm off is")
+                    break
+                r += step
+            if found and found[-1].startswith("a ladder" if carrier == "ladder" else "a dark"):
+                break  # one sentence a carrier
+    return found
 
 
 def capture_radius(magnet: Magnet, gap_mm: float, threshold_mt: float = 4.8) -> float:

@@ -23,7 +23,7 @@ from tablier.fabrication.heights import HeightsError
 from tablier.fabrication.mounts import hatch_problems, mount_problems
 from tablier.fabrication.pcbs import clearance_problems
 from tablier.fabrication.pockets import pocket_problems
-from tablier.fabrication.wiring import wiring_problems
+from tablier.fabrication.wiring_check import wiring_problems
 from tablier.hardware.layout import Layout, read_layout, refuse_problems
 from tablier.hardware.validate import chain_problems, electrical_problems, pin_problems
 

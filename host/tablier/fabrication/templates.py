@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tablier.fabrication.cutouts import FACES, Cutout, cutouts, sensor_positions
 from tablier.fabrication.drawings import renderer, write_texts
-from tablier.fabrication.wire_router import CHANNEL_DEPTH_MM, CHANNEL_MM
+from tablier.fabrication.wire_router import CHANNEL_MM
 from tablier.fabrication.wiring import HARNESS_CSV, harness_csv, merged_cutouts, plan_path, read_plan
 from tablier.hardware.layout import Layout
 from tablier.svg import Svg
@@ -54,7 +54,7 @@ def template_svg(layout: Layout, face: str) -> Svg:
         svg.line(x, m.slab_y - 8, x, m.slab_y - 4, stroke="#000", stroke_width=0.6)
     svg.text(70, m.slab_y - 10, "100 mm: check the print scale", size=3.5)
     svg.text(m.slab_x / 2, 6, f"{face} face, seen with this face up; red: cut (diameter x depth from this "
-             f"face), orange: wire channels ({CHANNEL_MM:g} mm wide, {CHANNEL_DEPTH_MM:g} mm into the core) "
+             f"face), orange: wire channels ({CHANNEL_MM:g} mm wide, {m.channel_core_depth:g} mm into the core) "
              f"and passages P (drilled through the core), blue crosses: sensor centres; layout {layout.hash}",
              size=3.2)
     return svg
