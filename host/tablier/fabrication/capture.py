@@ -217,9 +217,13 @@ def capture_cases(layout: Layout) -> list[Case]:
     ]
 
 
-def capture_results(layout: Layout, sensor: str | None = None) -> list[Result]:
+Thresholds = dict[str, dict[str, float]]  # by carrier: "operate" and "release" as a coupon measured them
+
+
+def capture_results(layout: Layout, sensor: str | None = None, measured: Thresholds | None = None) -> list[Result]:
     """Every case worked out for a sensor kind (the layout's by default), each held to the layout's margin
-    (``[mechanics.men] margin``) over the part's guaranteed threshold."""
+    (``[mechanics.men] margin``) over the part's guaranteed threshold, or over the threshold the coupon
+    measured where ``measured`` has one (:func:`tablier.fabrication.coupon.measured`)."""
     kind = sensor or layout.mechanics.sensor
     weak, strong = magnets(layout, kind)
     results = []
@@ -229,13 +233,16 @@ def capture_results(layout: Layout, sensor: str | None = None) -> list[Result]:
         magnet, gap = (weak if case.close else strong), gap_of(layout, part)
         drives = [place_drive(arrangement, magnet, gap, a, c) for a, c in case.where]
         worst = min(drives) if case.close else max(drives)
-        results.append(Result(case, worst, part.operate if case.close else part.release, part.unit,
-                              layout.mechanics.capture_margin))
+        threshold = part.operate if case.close else part.release
+        threshold = (measured or {}).get(case.carrier, {}).get("operate" if case.close else "release", threshold)
+        results.append(Result(case, worst, threshold, part.unit, layout.mechanics.capture_margin))
     return results
 
 
-def capture_problems(layout: Layout) -> list[str]:
-    """The magnet leaves a man unseen where it may stand, or closes a sensor that should open."""
+def capture_problems(layout: Layout, measured: Thresholds | None = None) -> list[str]:
+    """The magnet leaves a man unseen where it may stand, or closes a sensor that should open, with the
+    layout's margin (over the thresholds the coupon ``measured``, where it has them), or leaves a blind
+    strip in a place."""
     spec = layout.mechanics.magnet
     if spec.diameter <= 0 or spec.thickness <= 0 or not 0 <= spec.bore < spec.diameter or \
             not 0 < spec.br[0] <= spec.br[1]:
@@ -243,7 +250,7 @@ def capture_problems(layout: Layout) -> list[str]:
                 f"{spec.thickness:g} mm (bore {spec.bore:g} mm, Br {spec.br[0]:g}-{spec.br[1]:g} T) should "
                 "have positive sizes, a bore smaller than it, and Br the least then the most of its grade"]
     problems = []
-    for result in capture_results(layout):
+    for result in capture_results(layout, measured=measured):
         if result.ok:
             continue
         part = SENSING[layout.mechanics.sensor][result.case.carrier].part
@@ -319,8 +326,9 @@ def seen_map(layout: Layout, carrier: str, sensor: str | None = None, step: floa
     return "\n".join(lines)
 
 
-def capture_report(layout: Layout, sensor: str | None = None) -> str:
-    """The capture analysis of a sensor kind (the layout's by default), as Markdown for the README."""
+def capture_report(layout: Layout, sensor: str | None = None, measured: Thresholds | None = None) -> str:
+    """The capture analysis of a sensor kind (the layout's by default), as Markdown for the README; with a
+    coupon's ``measured`` thresholds, their margins beside the datasheet's."""
     kind = sensor or layout.mechanics.sensor
     spec = layout.mechanics.magnets[kind]
     weak, strong = magnets(layout, kind)
@@ -337,12 +345,19 @@ def capture_report(layout: Layout, sensor: str | None = None) -> str:
                   "|---|" + "---|" * len(offsets),
                   "| \\|Bz\\| (mT) | " + " | ".join(f"{field_mt(weak, o, gap):.1f}" for o in offsets) + " |",
                   "", f"Seen out to **{capture_radius(weak, gap, part.operate):g} mm** off centre.", ""]
-    lines += ["| Where | Must | Worst | Margin |", "|---|---|---|---|"]
-    for result in capture_results(layout, kind):
+    if measured:
+        lines += [f"Measured on the coupon, in the model's units: " + "; ".join(
+            f"{'a slot' if carrier == 'ladder' else 'a square'} closes by {values['operate']:.3g} and opens below "
+            f"{values['release']:.3g} {SENSING[kind][carrier].part.unit}"
+            for carrier, values in sorted(measured.items()) if {'operate', 'release'} <= set(values)) + ".", ""]
+    coupon = capture_results(layout, kind, measured) if measured else None
+    lines += [f"| Where | Must | Worst | Margin (at least {layout.mechanics.capture_margin:g}x) |"
+              + (" Coupon's margin |" if coupon else ""), "|---|---|---|---|" + ("---|" if coupon else "")]
+    for n, result in enumerate(capture_results(layout, kind)):
         must = (f"close: {result.threshold:g} {result.unit}" if result.case.close
                 else f"open: under {result.threshold:g} {result.unit}")
         lines.append(f"| {result.case.what} | {must} | {result.worst:.2f} {result.unit} | "
-                     f"{result.margin:.2f}x |")
+                     f"{result.margin:.2f}x |" + (f" {coupon[n].margin:.2f}x |" if coupon else ""))
     lines += ["", "Where a man's centre is seen (`#`), mm from the place's centre, along the carrier "
               "(across the page) and across it (down the page): a ladder's slot (towards the board's "
               "middle to the right), then a square:", "", "```"]

@@ -102,22 +102,42 @@ def cutouts(layout: Layout, notches: bool = True) -> list[Cutout]:
     return [*items, *notched, *([hole] if hole else []), *exits]
 
 
-def clashes(layout: Layout, items: list[Cutout] | None = None) -> list[Clash]:
-    """Pairs of cut-outs with less than the minimum web between them both sideways and in depth."""
+def clashes(layout: Layout, items: list[Cutout] | None = None,
+            pairs: list[tuple[int, int, float]] | None = None) -> list[Clash]:
+    """Pairs of cut-outs with less than the minimum web between them both sideways and in depth (``pairs``:
+    those near each other in plan, :func:`near_pairs`, where already found)."""
     web = layout.mechanics.min_web
-    found = []
     items = cutouts(layout) if items is None else items
-    for i, a in enumerate(items):
-        for b in items[i + 1:]:
+    found = []
+    for i, j, side in near_pairs(items, web) if pairs is None else pairs:
+        a, b = items[i], items[j]
+        depth = max(a.z_top, b.z_top) - min(a.z_bottom, b.z_bottom)
+        if depth < web:
+            found.append(Clash(a, b, side, depth))
+    return found
+
+
+def near_pairs(items: list[Cutout], web: float) -> list[tuple[int, int, float]]:
+    """The pairs of cut-outs (by index) closer than ``web`` in plan, and how close; not a pocket and what
+    is part of its cut (its plug notches, its wire exits, the face sensor's hole)."""
+    found = []
+    boxes = [item.box for item in items]
+    order = sorted(range(len(items)), key=lambda n: boxes[n][0])
+    for k, i in enumerate(order):
+        a, (ax0, ay0, ax1, ay1) = items[i], boxes[i]
+        for j in order[k + 1:]:
+            bx0, by0, bx1, by1 = boxes[j]
+            if bx0 >= ax1 + web:
+                break  # sorted by their left edges: none further on comes near
+            if by0 >= ay1 + web or ay0 >= by1 + web:
+                continue
+            b = items[j]
             if a.part_of == b.name or b.part_of == a.name or (a.part_of and a.part_of == b.part_of):
                 continue  # a pocket and its notches are one cut
             side = plan_gap(a, b)
-            if side >= web:
-                continue
-            depth = max(a.z_top, b.z_top) - min(a.z_bottom, b.z_bottom)
-            if depth < web:
-                found.append(Clash(a, b, side, depth))
-    return found
+            if side < web:
+                found.append((min(i, j), max(i, j), side))
+    return sorted(found)
 
 
 def centre_distance(a: Cutout, b: Cutout) -> float:

@@ -9,7 +9,9 @@ exit and leave along it into their channel, which is at least as deep (``[mechan
 is a cut-out of its pocket (:func:`wire_exits`), so the collision check holds it clear of everything else,
 the other face's cut-outs included; the height check counts the wires under a board whose exits are
 missing or too shallow for its thickest wire (:func:`wires_under`), and :func:`exit_problems` refuses
-channels that would make the wires climb out of an exit.
+channels that would make the wires climb out of an exit. A pocket deeper than the channels (a status
+LED's, under its light pipe) has a **wire well** beside it, a 5 mm square hole as deep as its exit,
+where its channel ends and its wires go down.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from tablier.hardware.layout import Layout
 BOARD_OF_POCKET = {"led": "led-module", "die board": "die-board"}
 #: What each of their wire-pad connectors carries.
 ROLES = {"J1": "in", "J2": "out"}
+WELL_MM = 5.0  # a wire well: as wide as a channel
+WELL_INTO = 1.0  # how far a wire well reaches into its pocket's wall
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,9 @@ def pad_rows(pcb: Pcb) -> dict[str, tuple[float, float, float, float]]:
 def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> list[Cutout]:
     """The wire exits of every pocket holding an LED module or a die board (``boards``: those boards by
     name, laid out), one under each row of wire pads, named by its pocket's place and role (``point 7
-    in``). None while ``drop_mm`` is 0."""
+    in``). A pocket deeper than the channels (a status LED's, under its light pipe) has one exit under
+    both rows, reaching a wire well beside the pocket (towards the slab's middle) that takes the wires down
+    from the channels. None while ``drop_mm`` is 0."""
     from tablier.fabrication.pockets import _slab_point
 
     m = layout.mechanics
@@ -72,22 +78,37 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
         pcb = boards.get(BOARD_OF_POCKET.get(pocket.kind, ""))
         if pcb is None:
             continue
+        depth = pocket.depth + m.exit_drop
+        z = (pocket.depth, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness - pocket.depth)
+        boxes = {}
         for ref, (x0, y0, x1, y1) in pad_rows(pcb).items():
             corners = [_slab_point(layout, pcb, pocket, (x, y)) for x in (x0 - m.exit_margin, x1 + m.exit_margin)
                        for y in (y0 - m.exit_margin, y1 + m.exit_margin)]
-            xs, ys = [x for x, _y in corners], [y for _x, y in corners]
-            depth = pocket.depth + m.exit_drop
-            z = (pocket.depth, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness - pocket.depth)
-            found.append(Cutout(pocket.face, "wire exit", f"{pocket.place} {ROLES[ref]}",
-                                round((min(xs) + max(xs)) / 2, 3), round((min(ys) + max(ys)) / 2, 3),
-                                (round(max(xs) - min(xs), 3), round(max(ys) - min(ys), 3)), False, *z, depth,
+            boxes[ROLES[ref]] = (min(x for x, _y in corners), min(y for _x, y in corners),
+                                 max(x for x, _y in corners), max(y for _x, y in corners))
+        if depth - m.skin > m.channel_core_depth + 1e-9:  # deeper than the channels: down a well
+            toward = 1 if pocket.y < m.slab_y / 2 else -1
+            wy = round(pocket.y + toward * (pocket.size[1] / 2 + WELL_MM / 2 - WELL_INTO), 3)
+            from_face = (0.0, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness)
+            well = Cutout(pocket.face, "wire well", pocket.place, pocket.x, wy, (WELL_MM, WELL_MM), False,
+                          *from_face, depth, part_of=pocket.name)
+            x0, y0, x1, y1 = (f(v) for f, v in zip((min, min, max, max), zip(*boxes.values(), well.box), strict=True))
+            found += [well, Cutout(pocket.face, "wire exit", f"{pocket.place} in", round((x0 + x1) / 2, 3),
+                                   round((y0 + y1) / 2, 3), (round(x1 - x0, 3), round(y1 - y0, 3)), False, *z, depth,
+                                   part_of=pocket.name)]
+            continue
+        for role, (x0, y0, x1, y1) in boxes.items():
+            found.append(Cutout(pocket.face, "wire exit", f"{pocket.place} {role}", round((x0 + x1) / 2, 3),
+                                round((y0 + y1) / 2, 3), (round(x1 - x0, 3), round(y1 - y0, 3)), False, *z, depth,
                                 part_of=pocket.name))
     return found
 
 
 def exit_of(by_name: dict[str, Cutout], pocket: Cutout, role: str) -> Cutout:
-    """A pocket's wire exit of a role (``in``, ``out``), or the pocket itself where it has none."""
-    return by_name.get(f"{pocket.face} wire exit {pocket.place} {role}", pocket)
+    """Where a harness ends in a pocket: its wire well, or its wire exit of a role (``in``, ``out``), or
+    the pocket itself where it has neither."""
+    return (by_name.get(f"{pocket.face} wire well {pocket.place}")
+            or by_name.get(f"{pocket.face} wire exit {pocket.place} {role}", pocket))
 
 
 def wires_under(layout: Layout, items: list[Cutout]) -> dict[str, WiresUnder]:
@@ -117,7 +138,8 @@ def exit_problems(layout: Layout, items: list[Cutout]) -> list[str]:
     """Wire channels shallower than the exits they serve: the wires would climb a step out of the exit
     and under the board's edge."""
     m = layout.mechanics
-    deepest = max((i.depth - m.skin for i in items if i.kind == "wire exit"), default=0.0)
+    wells = {i.part_of for i in items if i.kind == "wire well"}
+    deepest = max((i.depth - m.skin for i in items if i.kind == "wire exit" and i.part_of not in wells), default=0.0)
     if m.channel_core_depth + 1e-9 < deepest:
         return [f"the wire channels are {m.channel_core_depth:g} mm into the core, shallower than the "
                 f"{deepest:g} mm of the wire exits they lead into (mechanics.wiring.channel_core_depth_mm)"]

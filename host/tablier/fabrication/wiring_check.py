@@ -9,8 +9,8 @@
   face) and the plug notches of its face (wire space): a cut-out of the other face, its own end's pocket
   included, is compared with it by depth, as every pair of cut-outs of opposite faces is;
 - a channel of one face and a channel of the other that meet inside the core;
-- a passage (drilled through the core) into any cut-out but a plug notch, or within ``min_web_mm`` of
-  another passage; a passage opens into channels (and notches) by design, which is the one exception;
+- a passage (drilled through the core) into any cut-out but a plug notch; a passage opens into channels
+  (and notches, and other passages: wire space meeting wire space) by design, which is the one exception;
 - a channel fuller than it takes.
 """
 
@@ -32,8 +32,10 @@ from tablier.fabrication.wiring import (
 from tablier.hardware.layout import Layout
 
 
-def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | None = None) -> list[str]:
-    """Where the committed wiring plan no longer fits the layout, one sentence each."""
+def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | None = None,
+                    fill: bool = True) -> list[str]:
+    """Where the committed wiring plan no longer fits the layout, one sentence each (``fill``: and whether a
+    channel is fuller than it takes)."""
     try:
         segments = read_plan(plan_path(layout)) if plan is None else plan
     except WiringError as error:
@@ -49,6 +51,7 @@ def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | N
     problems += [f"the wiring plan has a channel for the {name}, which the layout no longer has ({again})"
                  for name in by_harness if name not in wanted]
     bundles: list[tuple[float, list[tuple[str, int, int]]]] = []
+    near = _Nearby(items, m.min_web)
     for name, harness in wanted.items():
         if name not in by_harness:
             continue
@@ -62,7 +65,7 @@ def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | N
         hit: set[tuple[str, str]] = set()  # each cut-out once a harness, where its channels first meet it
         for segment in mine:
             cut = as_cutout(layout, segment)
-            for item in items:
+            for item in near(cut):
                 if (cut.kind, item.name) in hit or _meant(cut, item, own):
                     continue
                 side = plan_gap(cut, item)
@@ -75,12 +78,41 @@ def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | N
                                     f"{again}")
         bundles.append((leg.area_mm2, [cell for segment in mine for cell in _cells(segment)]))
     problems += [f"{problem} ({again})" for problem in _between_the_wiring(layout, segments)]
-    full = over_full(m, items, bundles)
+    full = over_full(m, items, bundles) if fill else {}
     if full:
         face, x, y = min(full)
         problems.append(f"the {face} channel at X {x}, Y {y} carries {full[face, x, y]:.1f} mm2 of wire, "
                         f"more than its {capacity_mm2(m):g} mm2 ({again})")
     return problems
+
+
+class _Nearby:
+    """The cut-outs whose outline comes within a web of a box, found through a coarse grid of the slab."""
+
+    CELL = 50.0
+
+    def __init__(self, items: list[Cutout], web: float) -> None:
+        self.web = web
+        self.cells: dict[tuple[int, int], list[tuple[int, tuple[float, float, float, float], Cutout]]] = {}
+        for n, item in enumerate(items):
+            box = item.box
+            for cell in self._cells(box):
+                self.cells.setdefault(cell, []).append((n, box, item))
+
+    def _cells(self, box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+        x0, y0, x1, y1 = (int((v - self.web) // self.CELL) if n < 2 else int((v + self.web) // self.CELL)
+                          for n, v in enumerate(box))
+        return [(i, j) for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
+
+    def __call__(self, cut: Cutout) -> list[Cutout]:
+        """The cut-outs near ``cut``, in the order they were given."""
+        x0, y0, x1, y1 = cut.box
+        web, found = self.web, {}
+        for cell in self._cells(cut.box):
+            for n, (bx0, by0, bx1, by1), item in self.cells.get(cell, ()):
+                if not (bx0 > x1 + web or bx1 < x0 - web or by0 > y1 + web or by1 < y0 - web):
+                    found[n] = item
+        return [found[n] for n in sorted(found)]
 
 
 def _meant(cut: Cutout, item: Cutout, own: set[str]) -> bool:
@@ -94,12 +126,11 @@ def _meant(cut: Cutout, item: Cutout, own: set[str]) -> bool:
 
 def _between_the_wiring(layout: Layout, segments: list[Segment]) -> list[str]:
     """The channels as cut (merged where harnesses share them) against each other: a channel of one face
-    meeting one of the other in the core, and passages too close together."""
+    meeting one of the other in the core."""
     m = layout.mechanics
     cuts = merged_cutouts(layout, segments)
     tables = [c for c in cuts if c.kind == "channel" and c.face == "tables"]
     draughts = [c for c in cuts if c.kind == "channel" and c.face == "draughts"]
-    passages = [c for c in cuts if c.kind == "passage"]
     problems = []
     for a in tables:
         for b in draughts:
@@ -108,12 +139,6 @@ def _between_the_wiring(layout: Layout, segments: list[Segment]) -> list[str]:
                 problems.append(f"the tables channel {a.place} and the draughts channel {b.place} meet in the "
                                 f"core at X {a.x:.1f}, Y {a.y:.1f}: {max(depth, 0):.1f} mm between them in depth "
                                 f"(at least {m.min_web:g} mm)")
-    for n, a in enumerate(passages):
-        for b in passages[n + 1:]:
-            gap = plan_gap(a, b)
-            if gap < m.min_web:
-                problems.append(f"the passages at X {a.x:g}, Y {a.y:g} and X {b.x:g}, Y {b.y:g} leave "
-                                f"{max(gap, 0):.1f} mm of core between them (at least {m.min_web:g} mm)")
     return problems
 
 
