@@ -78,13 +78,13 @@ def test_a_magnet_weaker_than_the_layout_says_is_found_out(write_layout: Writer,
     """Men whose magnets are half as strong as their grade: the slots close nearer their centre than any
     magnet of the grade would let them, and the check says so."""
     transitions, _maker = walk("reed", field=0.5)
-    record = Record("reed", LAYOUT.mechanics.skin, LAYOUT.mechanics.magnets["reed"].part, 1, tuple(transitions),
-                    measured(LAYOUT, "reed", transitions))
+    record = Record("reed", LAYOUT.mechanics.skin, LAYOUT.mechanics.magnets["reed"].part, 1,
+                    tuple(transitions), measured(LAYOUT, "reed", transitions))
     path = write_layout(board_text.replace('kind = "hall"   ', 'kind = "reed"   '))
     (path.parent / "coupon.json").write_text(record.to_json())
     problems = find_problems(read_layout(path), wiring=False, stock=False)
-    assert any("coupon.json: the coupon's slot did not close" in p and "the field is weaker than the layout says"
-               in p for p in problems), problems
+    assert any("coupon.json: the coupon's slot did not close" in p
+               and "the field is weaker than the layout says" in p for p in problems), problems
 
 
 def test_a_sensor_that_never_sees_the_man_stops_the_walk() -> None:

@@ -51,14 +51,15 @@ def test_every_led_module_and_die_board_has_a_wire_exit_under_each_row_of_its_pa
     assert clearance_under_skin(layout, items)["led-module"] == 0.3
 
 
-def test_wires_under_the_boards_are_refused_without_their_exits(write_layout: Writer, board_text: str) -> None:
+def test_wires_under_the_boards_are_refused_without_their_exits(write_layout: Writer,
+                                                                board_text: str) -> None:
     """Why the exits: the wires between a board and its floor lift it by their thickness."""
     text = board_text.replace("drop_mm = 1.5 ", "drop_mm = 0 ")
     assert text != board_text
     problems = problems_of(text, write_layout)
-    assert ("led module PCB: D1 (WS2812B LED) stands 5.10 mm over its pocket's floor (0.5 mm of joints under it + "
-            "1.4 mm of 24 AWG hook-up wire under it (its pocket has no wire exit) + 1.6 mm board + 1.6 mm), more "
-            "than the 4 mm the 6 mm LED pocket leaves under the skin") in problems
+    assert ("led module PCB: D1 (WS2812B LED) stands 5.10 mm over its pocket's floor (0.5 mm of joints under "
+            "it + 1.4 mm of 24 AWG hook-up wire under it (its pocket has no wire exit) + 1.6 mm board + "
+            "1.6 mm), more than the 4 mm the 6 mm LED pocket leaves under the skin") in problems
     assert any(p.startswith("die board PCB: C1 ") and "1.3 mm of 26 AWG hook-up wire under it" in p
                for p in problems)
 
@@ -70,12 +71,13 @@ def test_exits_too_shallow_for_the_thickest_wire_are_refused(write_layout: Write
                for p in problems), problems
 
 
-def test_channels_shallower_than_the_exits_they_serve_are_refused(write_layout: Writer, board_text: str) -> None:
+def test_channels_shallower_than_the_exits_they_serve_are_refused(write_layout: Writer,
+                                                                  board_text: str) -> None:
     text = board_text.replace("channel_core_depth_mm = 5.5 ", "channel_core_depth_mm = 4   ")
     assert text != board_text
     problems = problems_of(text, write_layout)
-    assert ("the wire channels are 4 mm into the core, shallower than the 5.5 mm of the wire exits they lead into "
-            "(mechanics.wiring.channel_core_depth_mm)") in problems
+    assert ("the wire channels are 4 mm into the core, shallower than the 5.5 mm of the wire exits they lead "
+            "into (mechanics.wiring.channel_core_depth_mm)") in problems
 
 
 # -- B. the light windows -------------------------------------------------------------------------
@@ -101,8 +103,18 @@ def test_a_flat_bottom_bit_is_allowed_only_with_a_stop_closer_than_the_leds(writ
     assert not any("windows" in p or "depth stop" in p for p in problems_of(flat, write_layout))
     loose = flat.replace("depth_stop_mm = 0.2 ", "depth_stop_mm = 0.5 ")
     assert problems_of(loose, write_layout) == [
-        "the led module's LEDs lie 0.3 mm under the skin: a flat-bottom bit whose depth stop lets it pass the skin "
-        "by 0.5 mm reaches them; drill the windows before gluing (mechanics.windows)"]
+        "the led module's LEDs lie 0.3 mm under the skin: a flat-bottom bit whose depth stop lets it pass "
+        "the skin by 0.5 mm reaches them; drill the windows before gluing (mechanics.windows)"]
+
+
+def test_window_rods_shorter_than_the_thickest_skin_are_refused(write_layout: Writer,
+                                                                board_text: str) -> None:
+    text = board_text.replace("rod_mm = 3 ", "rod_mm = 2 ")
+    assert text != board_text
+    assert problems_of(text, write_layout) == [
+        "the light windows' opal rods are 2 mm long, shorter than a 2.3 mm skin: pressed in flush with its "
+        "underside (anything further in meets the LEDs under it), they would leave a hollow in the face; buy "
+        "them at least as long as the thickest skin (mechanics.windows.rod_mm)"]
 
 
 # -- D. the slab on stock sheets ------------------------------------------------------------------
@@ -163,8 +175,9 @@ def test_a_bit_too_big_for_the_main_boards_pocket_is_refused(write_layout: Write
     text = board_text.replace("corner_bit_mm = 4 ", "corner_bit_mm = 6 ")
     problems = problems_of(text, write_layout)
     assert problems == [
-        "draughts main board Pico and USB: a 6 mm bit leaves its corners rounded 3 mm, into main board PCB (33 x 98 "
-        "mm in 34 x 100 mm): its corners need a radius of 2.5 mm at most (mechanics.tools.corner_bit_mm)"]
+        "draughts main board Pico and USB: a 6 mm bit leaves its corners rounded 3 mm, into main board PCB "
+        "(33 x 98 mm in 34 x 100 mm): its corners need a radius of 2.5 mm at most "
+        "(mechanics.tools.corner_bit_mm)"]
     twelve = problems_of(board_text.replace("corner_bit_mm = 4 ", "corner_bit_mm = 12"), write_layout)
     assert any(p.startswith("tables groove point 1: a 12 mm bit") and "3.91 mm at most" in p for p in twelve)
     assert any(p.startswith("tables chain board 1: a 12 mm bit") and "3.41 mm at most" in p for p in twelve)
@@ -177,7 +190,8 @@ def test_the_templates_state_each_cuts_radius() -> None:
     assert rows[("chain board", "1")]["max_corner_radius_mm"] == "3.41"
     assert rows[("led", "point 1")]["max_corner_radius_mm"] == ""  # round: a flat-bottom bit
     files = template_files(layout)
-    assert "11 deep, r 3.41" in files["template-tables.svg"] and "10 deep, r 2.5" in files["template-draughts.svg"]
+    assert "11 deep, r 3.41" in files["template-tables.svg"]
+    assert "10 deep, r 2.5" in files["template-draughts.svg"]
     tools = list(csv.DictReader(io.StringIO(files["tools.csv"])))
     corner = next(t for t in tools if t["tool"] == "router bit, straight (the corners)")
     assert corner["size_mm"] == "4" and "the tightest cut takes r 2.5 mm at most" in corner["note"]
@@ -185,8 +199,9 @@ def test_the_templates_state_each_cuts_radius() -> None:
 
 def test_a_button_bore_without_room_for_its_glue_is_refused(write_layout: Writer, board_text: str) -> None:
     text = board_text.replace("button_diameter_mm = 12.4 ", "button_diameter_mm = 12   ")
-    assert "the buttons' 12 mm bores leave 0 mm round their 12 mm bodies: the epoxy that holds a button in its " \
-           "blind hole wants 0.2-0.8 mm (mechanics.edge.button_diameter_mm)" in problems_of(text, write_layout)
+    assert ("the buttons' 12 mm bores leave 0 mm round their 12 mm bodies: the epoxy that holds a button in "
+            "its blind hole wants 0.2-0.8 mm (mechanics.edge.button_diameter_mm)"
+            ) in problems_of(text, write_layout)
 
 
 def test_a_usb_socket_with_nothing_to_hold_it_is_refused(write_layout: Writer, board_text: str) -> None:
@@ -214,7 +229,8 @@ def test_a_channel_over_a_cut_of_the_other_face_is_refused_even_its_own_ends() -
     assert not any("face sensor" in p for p in wiring_problems(layout, items, [*plan, same_face], fill=False))
 
 
-def test_channels_of_the_two_faces_meeting_in_the_core_are_refused(write_layout: Writer, board_text: str) -> None:
+def test_channels_of_the_two_faces_meeting_in_the_core_are_refused(write_layout: Writer,
+                                                                   board_text: str) -> None:
     layout = read_layout(write_layout(board_text.replace("channel_core_depth_mm = 5.5 ",
                                                          "channel_core_depth_mm = 7.5 ")))
     problems = wiring_problems(layout, cutouts(layout), fill=False)

@@ -61,7 +61,8 @@ def register(subparsers: Any) -> None:
     capture.add_argument("--sensor", choices=("hall", "reed"),
                          help="the sensor to analyse (default: the layout's, mechanics.sensor.kind)")
     capture.add_argument("--coupon", type=Path, metavar="FILE",
-                         help="a coupon's record (tablier hardware coupon): its margins beside the datasheet's")
+                         help="a coupon's record (tablier hardware coupon): its margins beside the "
+                              "datasheet's")
     coupon = action("coupon", "measure the coupon's sensors with the board's firmware: where each closes and "
                     "opens; record the margins (FILE, default: beside the layout, mechanics.sensor.coupon)",
                     run_coupon)

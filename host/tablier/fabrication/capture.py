@@ -209,7 +209,8 @@ def capture_cases(layout: Layout) -> list[Case]:
         Case(f"a man on a dark square ({m.capture:g} mm off its centre, any way)", "row", True,
              _disc(m.capture)),
         Case(f"the next slot of a ladder, the man {slack:g} mm towards it", "ladder", False,
-             tuple((way * (g.slot_pitch_mm - slack), across) for way in (-1, 1) for across in (0.0, point_across))),
+             tuple((way * (g.slot_pitch_mm - slack), across)
+                   for way in (-1, 1) for across in (0.0, point_across))),
         Case("the same slot of the next point", "ladder", False,
              tuple((a, g.point_width_mm - point_across) for a in (-slack, 0.0, slack))),
         Case(f"the nearest dark square, the man {m.capture:g} mm towards it", "row", False,
@@ -220,7 +221,8 @@ def capture_cases(layout: Layout) -> list[Case]:
 Thresholds = dict[str, dict[str, float]]  # by carrier: "operate" and "release" as a coupon measured them
 
 
-def capture_results(layout: Layout, sensor: str | None = None, measured: Thresholds | None = None) -> list[Result]:
+def capture_results(layout: Layout, sensor: str | None = None,
+                    measured: Thresholds | None = None) -> list[Result]:
     """Every case worked out for a sensor kind (the layout's by default), each held to the layout's margin
     (``[mechanics.men] margin``) over the part's guaranteed threshold, or over the threshold the coupon
     measured where ``measured`` has one (:func:`tablier.fabrication.coupon.measured`)."""
@@ -234,7 +236,8 @@ def capture_results(layout: Layout, sensor: str | None = None, measured: Thresho
         drives = [place_drive(arrangement, magnet, gap, a, c) for a, c in case.where]
         worst = min(drives) if case.close else max(drives)
         threshold = part.operate if case.close else part.release
-        threshold = (measured or {}).get(case.carrier, {}).get("operate" if case.close else "release", threshold)
+        kind_of = "operate" if case.close else "release"
+        threshold = (measured or {}).get(case.carrier, {}).get(kind_of, threshold)
         results.append(Result(case, worst, threshold, part.unit, layout.mechanics.capture_margin))
     return results
 
@@ -257,7 +260,8 @@ def capture_problems(layout: Layout, measured: Thresholds | None = None) -> list
         short = f"{result.margin:.2f}x, less than the {result.required:g}x margin it needs"
         if result.case.close:
             problems.append(f"{result.case.what}: the {part.name} sees {result.worst:.1f} {result.unit} at "
-                            f"worst, {short} over the {result.threshold:g} {result.unit} that surely closes it")
+                            f"worst, {short} over the {result.threshold:g} {result.unit} that surely "
+                            "closes it")
         else:
             problems.append(f"{result.case.what}: a man leaves {result.worst:.2f} {result.unit} at its "
                             f"{part.name}: {short} under the {result.threshold:g} {result.unit} that surely "
@@ -276,7 +280,8 @@ def blind_strips(layout: Layout, sensor: str | None = None, step: float = 0.5) -
     weak, _strong = magnets(layout, kind)
     wide = (max(g.bar_width_mm, g.tray_width_mm) - g.man_diameter_mm) / 2
     found = []
-    for carrier, (along, across) in (("ladder", (g.slot_pitch_mm / 2, wide)), ("row", (m.capture, m.capture))):
+    reaches = (("ladder", (g.slot_pitch_mm / 2, wide)), ("row", (m.capture, m.capture)))
+    for carrier, (along, across) in reaches:
         arrangement = SENSING[kind][carrier]
         gap = gap_of(layout, arrangement.part)
         for angle in range(0, 360, 10):
@@ -290,8 +295,8 @@ def blind_strips(layout: Layout, sensor: str | None = None, step: float = 0.5) -
                 elif seen and blind_at is not None:
                     place = "a ladder's slot" if carrier == "ladder" else "a dark square"
                     found.append(f"{place} has a blind strip: a man {blind_at:g} mm off its centre (at "
-                                 f"{angle} degrees to the carrier) is not seen by its {arrangement.part.name}, "
-                                 f"one {r:g} mm off is")
+                                 f"{angle} degrees to the carrier) is not seen by its "
+                                 f"{arrangement.part.name}, one {r:g} mm off is")
                     break
                 r += step
             if found and found[-1].startswith("a ladder" if carrier == "ladder" else "a dark"):
@@ -326,6 +331,23 @@ def seen_map(layout: Layout, carrier: str, sensor: str | None = None, step: floa
     return "\n".join(lines)
 
 
+def _measured_text(kind: str, measured: Thresholds) -> str:
+    """What a coupon measured, place by place; where it could not, the datasheet's threshold stands."""
+    said = []
+    for carrier in ("ladder", "row"):
+        part = SENSING[kind][carrier].part
+        values = measured.get(carrier, {})
+        place = "a slot" if carrier == "ladder" else "a square"
+        found = [f"{'closes by' if k == 'operate' else 'opens below'} {values[k]:.3g} {part.unit}"
+                 for k in ("operate", "release") if k in values]
+        missing = [k for k in ("operate", "release") if k not in values]
+        text = f"{place} ({part.name}) " + (" and ".join(found) if found else "nothing measured")
+        if missing:
+            text += f" ({' and '.join(missing)}: the datasheet's; the coupon cannot pin it within a tick)"
+        said.append(text)
+    return "; ".join(said) + "."
+
+
 def capture_report(layout: Layout, sensor: str | None = None, measured: Thresholds | None = None) -> str:
     """The capture analysis of a sensor kind (the layout's by default), as Markdown for the README; with a
     coupon's ``measured`` thresholds, their margins beside the datasheet's."""
@@ -345,12 +367,9 @@ def capture_report(layout: Layout, sensor: str | None = None, measured: Threshol
                   "|---|" + "---|" * len(offsets),
                   "| \\|Bz\\| (mT) | " + " | ".join(f"{field_mt(weak, o, gap):.1f}" for o in offsets) + " |",
                   "", f"Seen out to **{capture_radius(weak, gap, part.operate):g} mm** off centre.", ""]
-    if measured:
-        lines += [f"Measured on the coupon, in the model's units: " + "; ".join(
-            f"{'a slot' if carrier == 'ladder' else 'a square'} closes by {values['operate']:.3g} and opens below "
-            f"{values['release']:.3g} {SENSING[kind][carrier].part.unit}"
-            for carrier, values in sorted(measured.items()) if {'operate', 'release'} <= set(values)) + ".", ""]
-    coupon = capture_results(layout, kind, measured) if measured else None
+    if measured is not None:
+        lines += ["Measured on the coupon, in the model's units: " + _measured_text(kind, measured), ""]
+    coupon = capture_results(layout, kind, measured) if measured is not None else None
     lines += [f"| Where | Must | Worst | Margin (at least {layout.mechanics.capture_margin:g}x) |"
               + (" Coupon's margin |" if coupon else ""), "|---|---|---|---|" + ("---|" if coupon else "")]
     for n, result in enumerate(capture_results(layout, kind)):

@@ -136,11 +136,12 @@ class Record:
 
     def to_json(self) -> str:
         """The record as JSON text."""
+        transitions = [{"scale": t.scale.name, "carrier": t.scale.carrier,
+                        "direction": list(t.scale.direction), "kind": t.kind, "inner_mm": t.inner,
+                        "outer_mm": t.outer} for t in self.transitions]
         return json.dumps({
-            "format": FORMAT, "sensor": self.sensor, "skin_mm": self.skin, "magnet": self.magnet, "men": self.men,
-            "transitions": [{"scale": t.scale.name, "carrier": t.scale.carrier, "direction": list(t.scale.direction),
-                             "kind": t.kind, "inner_mm": t.inner, "outer_mm": t.outer} for t in self.transitions],
-            "thresholds": self.thresholds}, indent=2) + "\n"
+            "format": FORMAT, "sensor": self.sensor, "skin_mm": self.skin, "magnet": self.magnet,
+            "men": self.men, "transitions": transitions, "thresholds": self.thresholds}, indent=2) + "\n"
 
 
 def read_record(path: Path) -> Record:
@@ -150,7 +151,8 @@ def read_record(path: Path) -> Record:
         if data.get("format") != FORMAT:
             raise CouponError(f"{path}: not a Tablier coupon record (format {FORMAT})")
         transitions = tuple(Transition(Scale(t["carrier"], tuple(t["direction"]), 0.0), t["kind"],
-                                       float(t["inner_mm"]), None if t["outer_mm"] is None else float(t["outer_mm"]))
+                                       float(t["inner_mm"]),
+                                       None if t["outer_mm"] is None else float(t["outer_mm"]))
                             for t in data["transitions"])
         thresholds = {carrier: {kind: float(v) for kind, v in values.items()}
                       for carrier, values in data["thresholds"].items()}
@@ -189,11 +191,13 @@ def record_problems(layout: Layout) -> list[str]:
     except CouponError as error:
         return [str(error)]
     m = layout.mechanics
-    problems = [f"{path}: {problem}" for problem in _surprises(layout, record)] if record.sensor == m.sensor else []
-    if record.sensor == m.sensor and abs(record.skin - m.skin) > 0.05:
-        problems.append(f"{path} was measured under a {record.skin:g} mm skin, the layout's is {m.skin:g} mm: "
-                        "measure the coupon again with the skin you build with")
-    if record.sensor == m.sensor and record.magnet != m.magnet.part:
+    if record.sensor != m.sensor:
+        return []
+    problems = [f"{path}: {problem}" for problem in _surprises(layout, record)]
+    if abs(record.skin - m.skin) > 0.05:
+        problems.append(f"{path} was measured under a {record.skin:g} mm skin, the layout's is "
+                        f"{m.skin:g} mm: measure the coupon again with the skin you build with")
+    if record.magnet != m.magnet.part:
         problems.append(f"{path} was measured with {record.magnet}, the layout's men carry {m.magnet.part}: "
                         "measure the coupon again with the men's magnets")
     return problems
@@ -213,16 +217,16 @@ def _surprises(layout: Layout, record: Record) -> list[str]:
         if t.kind == "operate" and t.outer is not None:
             drive = drive_at(layout, record.sensor, t.scale.carrier, weak, (t.outer * dx, t.outer * dy))
             if drive >= part.operate:
-                found.append(f"the coupon's {where} did not close {t.outer:g} mm out, where the weakest magnet "
-                             f"of the grade gives {drive:.3g} {part.unit}, over the {part.operate:g} that surely "
-                             "closes its switch: the field is weaker than the layout says (the magnet, the skin, "
-                             "the baize?)")
+                found.append(f"the coupon's {where} did not close {t.outer:g} mm out, where the weakest "
+                             f"magnet of the grade gives {drive:.3g} {part.unit}, over the {part.operate:g} "
+                             "that surely closes its switch: the field is weaker than the layout says (the "
+                             "magnet, the skin, the baize?)")
         if t.kind == "release":
             drive = drive_at(layout, record.sensor, t.scale.carrier, strong, (t.inner * dx, t.inner * dy))
             if drive < part.release:
-                found.append(f"the coupon's {where} stayed closed {t.inner:g} mm out, where the strongest magnet "
-                             f"of the grade gives {drive:.3g} {part.unit}, under the {part.release:g} that surely "
-                             "opens its switch: the field is stronger than the layout says")
+                found.append(f"the coupon's {where} stayed closed {t.inner:g} mm out, where the strongest "
+                             f"magnet of the grade gives {drive:.3g} {part.unit}, under the {part.release:g} "
+                             "that surely opens its switch: the field is stronger than the layout says")
     return found
 
 
@@ -268,6 +272,6 @@ def coupon_svg(layout: Layout) -> str:
         svg.text(x, height - y, scale.name, size=2.2)
     svg.line(20, 6, 120, 6, stroke="#000", stroke_width=0.6)
     svg.text(70, 10, "100 mm: check the print scale", size=3.5)
-    svg.text(width / 2, height - 4, f"Tablier coupon: put the man's edge on a tick; the number is its centre's "
-             f"offset in mm (tablier hardware coupon); layout {layout.hash}", size=3)
+    svg.text(width / 2, height - 4, "Tablier coupon: put the man's edge on a tick; the number is its "
+             f"centre's offset in mm (tablier hardware coupon); layout {layout.hash}", size=3)
     return svg.render_window(0, 0, width, height)

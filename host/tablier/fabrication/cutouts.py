@@ -124,9 +124,9 @@ def near_pairs(items: list[Cutout], web: float) -> list[tuple[int, int, float]]:
     boxes = [item.box for item in items]
     order = sorted(range(len(items)), key=lambda n: boxes[n][0])
     for k, i in enumerate(order):
-        a, (ax0, ay0, ax1, ay1) = items[i], boxes[i]
+        a, (_ax0, ay0, ax1, ay1) = items[i], boxes[i]
         for j in order[k + 1:]:
-            bx0, by0, bx1, by1 = boxes[j]
+            bx0, by0, _bx1, by1 = boxes[j]
             if bx0 >= ax1 + web:
                 break  # sorted by their left edges: none further on comes near
             if by0 >= ay1 + web or ay0 >= by1 + web:
@@ -294,8 +294,8 @@ def _edge_cutouts(layout: Layout) -> Iterator[Cutout]:
     diameter, depth = m.usb_screw_hole  # the socket's flange is screwed to the edge
     for n, (along, across) in enumerate(m.usb_screws, start=1):
         z = mid + across
-        yield Cutout("edge", "usb screw", str(n), m.slab_x - depth / 2, m.usb_y + along, (depth, diameter), False,
-                     z - diameter / 2, z + diameter / 2, depth, part_of=socket.name)
+        yield Cutout("edge", "usb screw", str(n), m.slab_x - depth / 2, m.usb_y + along, (depth, diameter),
+                     False, z - diameter / 2, z + diameter / 2, depth, part_of=socket.name)
 
 
 def _round(face: str, kind: str, place: str, x: float, y: float, diameter: float, depth: float,

@@ -105,15 +105,15 @@ def fit_problems(layout: Layout, items: list[Cutout]) -> list[str]:
             tightest[key] = fit
     for fit in tightest.values():
         if radius > fit.radius:
-            problems.append(f"{fit.cut.name}: a {m.corner_bit:g} mm bit leaves its corners rounded {radius:g} mm, "
-                            f"into {fit.what} ({fit.size[0]:g} x {fit.size[1]:g} mm in {fit.cut.size[0]:g} x "
-                            f"{fit.cut.size[1]:g} mm): its corners need a radius of {fit.radius:g} mm at most "
-                            "(mechanics.tools.corner_bit_mm)")
+            problems.append(f"{fit.cut.name}: a {m.corner_bit:g} mm bit leaves its corners rounded "
+                            f"{radius:g} mm, into {fit.what} ({fit.size[0]:g} x {fit.size[1]:g} mm in "
+                            f"{fit.cut.size[0]:g} x {fit.cut.size[1]:g} mm): its corners need a radius of "
+                            f"{fit.radius:g} mm at most (mechanics.tools.corner_bit_mm)")
     gap = m.button_diameter - m.button_body
     if not GLUE_GAP[0] <= gap <= GLUE_GAP[1]:
-        problems.append(f"the buttons' {m.button_diameter:g} mm bores leave {gap:g} mm round their {m.button_body:g} "
-                        f"mm bodies: the epoxy that holds a button in its blind hole wants {GLUE_GAP[0]:g}-"
-                        f"{GLUE_GAP[1]:g} mm (mechanics.edge.button_diameter_mm)")
+        problems.append(f"the buttons' {m.button_diameter:g} mm bores leave {gap:g} mm round their "
+                        f"{m.button_body:g} mm bodies: the epoxy that holds a button in its blind hole wants "
+                        f"{GLUE_GAP[0]:g}-{GLUE_GAP[1]:g} mm (mechanics.edge.button_diameter_mm)")
     if not m.usb_screws:
         problems.append("the USB-C socket has nothing to hold it in its blind hole: its flange's screws "
                         "(mechanics.edge.usb_screws_mm)")

@@ -133,16 +133,26 @@ def led_depths(layout: Layout, items: list[Cutout]) -> dict[str, float]:
 def window_problems(layout: Layout, items: list[Cutout]) -> list[str]:
     """A way of drilling the light windows and the pips' windows that reaches the LEDs under them: a
     pointed bit through the glued skin, or a flat-bottom bit whose depth stop lets it pass the skin by as
-    much as the LEDs lie under it. Drilled through the loose skin before gluing, nothing is reached."""
+    much as the LEDs lie under it. Drilled through the loose skin before gluing, nothing is reached. And
+    window rods too short for the thickest skin (pressed in flush with its underside, they must reach the
+    face)."""
     m = layout.mechanics
+    thickest = max(m.skin, m.skin_range[1])
+    found = [] if m.window_rod >= thickest else [
+        f"the light windows' opal rods are {m.window_rod:g} mm long, shorter than a {thickest:g} mm skin: "
+        "pressed in flush with its underside (anything further in meets the LEDs under it), they would leave "
+        "a hollow in the face; buy them at least as long as the thickest skin (mechanics.windows.rod_mm)"]
     if m.windows_drilled == "before gluing":
-        return []
+        return found
     depths = led_depths(layout, items)
-    where = ", ".join(f"the {name.replace('-', ' ')}'s {depth:g} mm" for name, depth in sorted(depths.items()))
+    where = ", ".join(f"the {name.replace('-', ' ')}'s {depth:g} mm"
+                      for name, depth in sorted(depths.items()))
     if m.windows_drilled == "brad-point bit":
-        return [f"the light windows drilled with a brad-point bit through the glued skin: its centre point and "
-                f"spurs reach past the skin, into the LEDs under it ({where} under the skin); drill them through "
-                "the loose skin before gluing, or with a flat-bottom bit and a depth stop (mechanics.windows.drilled)"]
-    return [f"the {name.replace('-', ' ')}'s LEDs lie {depth:g} mm under the skin: a flat-bottom bit whose depth "
-            f"stop lets it pass the skin by {m.depth_stop:g} mm reaches them; drill the windows before gluing "
-            "(mechanics.windows)" for name, depth in sorted(depths.items()) if m.depth_stop >= depth]
+        return [*found, "the light windows drilled with a brad-point bit through the glued skin: its "
+                f"centre point and spurs reach past the skin, into the LEDs under it ({where} under the "
+                "skin); drill them through the loose skin before gluing, or with a flat-bottom bit and a "
+                "depth stop (mechanics.windows.drilled)"]
+    return found + [f"the {name.replace('-', ' ')}'s LEDs lie {depth:g} mm under the skin: a flat-bottom "
+                    f"bit whose depth stop lets it pass the skin by {m.depth_stop:g} mm reaches them; drill "
+                    "the windows before gluing (mechanics.windows)"
+                    for name, depth in sorted(depths.items()) if m.depth_stop >= depth]

@@ -291,8 +291,8 @@ class _Schematic:
                 line += reed[1]
                 self.gnd += reed[2]
         if how.pull_up:  # a reed only closes, an open-drain switch only pulls low
-            pullup = self.part("R", f"R{n}" if n != "" else f"R_{ref}", "Resistor_SMD:R_0805_2012Metric", "10k",
-                               [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            pullup = self.part("R", f"R{n}" if n != "" else f"R_{ref}", "Resistor_SMD:R_0805_2012Metric",
+                               "10k", [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
             line += pullup[2]
             self.v3 += pullup[1]
 

@@ -126,7 +126,8 @@ def recesses(layout: Layout, items: list[Cutout]) -> list[Recess]:
     return found
 
 
-def stack_of(pcb: Pcb, pin_joint_mm: float, heights: dict[str, Height] | None = None, wires: float = 0.0) -> Stack:
+def stack_of(pcb: Pcb, pin_joint_mm: float, heights: dict[str, Height] | None = None,
+             wires: float = 0.0) -> Stack:
     """How tall a board stands: what is under it (a part on its underside, or the joints of its
     through-hole pads: clipped pins stand ``pin_joint_mm``; and ``wires`` mm of its wires where they run
     under it), the board, its tallest part on top."""

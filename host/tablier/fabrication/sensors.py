@@ -76,7 +76,7 @@ class Sensing:
 
     part: SensorPart
     offsets: tuple[tuple[float, float], ...]  # each switch's (along, across) offset from its place's centre
-    pull_up: bool  # a 10 k pull-up per place on the carrier (a reed only closes, an open-drain switch pulls low)
+    pull_up: bool  # a 10 k pull-up per place on the carrier (a reed only closes, open drain only pulls low)
     thickness: float  # the carrier board's thickness (mm)
     margins: tuple[float, float]  # the strip past its first and its last place's centre (mm)
 

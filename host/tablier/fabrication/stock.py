@@ -34,7 +34,8 @@ def corners(layout: Layout) -> list[tuple[float, float]]:
     return [(skin, core) for core in sorted(set(m.core_range)) for skin in sorted(set(m.skin_range))]
 
 
-def stock_problems(layout: Layout, depth_problems: Callable[[Layout, list[Cutout]], Iterable[str]]) -> list[str]:
+def stock_problems(layout: Layout,
+                   depth_problems: Callable[[Layout, list[Cutout]], Iterable[str]]) -> list[str]:
     """What fails at a corner of the stock's ranges and not on the sheets as designed: ``depth_problems``
     (the checks that depend on the sheets, given a layout and its cut-outs) and the capture margins, one
     sentence each, naming the sheets."""
@@ -42,7 +43,8 @@ def stock_problems(layout: Layout, depth_problems: Callable[[Layout, list[Cutout
     (skin_low, skin_high), (core_low, core_high) = m.skin_range, m.core_range
     if not (0 < skin_low <= m.skin <= skin_high and 0 < core_low <= m.core <= core_high):
         return [f"the design's sheets (a {m.skin:g} mm skin, a {m.core:g} mm core) should lie in the stock's "
-                f"ranges ([mechanics.stock]: skin {skin_low:g}-{skin_high:g} mm, core {core_low:g}-{core_high:g} mm)"]
+                f"ranges ([mechanics.stock]: skin {skin_low:g}-{skin_high:g} mm, core "
+                f"{core_low:g}-{core_high:g} mm)"]
     nominal = set(depth_problems(layout, cutouts(layout)))
     problems: list[str] = []
     captured: set[float] = set()
@@ -53,7 +55,8 @@ def stock_problems(layout: Layout, depth_problems: Callable[[Layout, list[Cutout
             captured.add(skin)
             found += [f"{r.case.what}: {r.margin:.2f}x, less than the {r.required:g}x margin it needs"
                       for r in capture_results(sheets) if not r.ok]
-        problems += [f"with a {skin:g} mm skin and a {core:g} mm core (the stock's range): {p}" for p in found]
+        problems += [f"with a {skin:g} mm skin and a {core:g} mm core (the stock's range): {p}"
+                     for p in found]
     return problems
 
 
@@ -66,20 +69,22 @@ def what_still_fits(layout: Layout) -> list[str]:
                    if a.face != b.face and "edge" not in (a.face, b.face) and _overlap(a, b)),
                   key=lambda found: found[0], default=None)
     lines = [f"the sheets: a {m.skin:g} mm skin, a {m.core:g} mm core (designed for "
-             f"{_designed(layout)}); every cut is into the core, so the boards keep their room under the skin"]
+             f"{_designed(layout)}); every cut is into the core, so the boards keep their room under the "
+             "skin"]
     if between is not None:
         web, a, b = between
         lines.append(f"the two faces' cuts: {web:.1f} mm of core between them at the tightest ({a.name} over "
                      f"{b.name}), at least {m.min_web:g}")
     deepest = max((i for i in items if i.face != "edge"), key=lambda i: i.depth - m.skin)
-    lines.append(f"over the other skin: {m.core - (deepest.depth - m.skin):.1f} mm of core at the thinnest (under "
-                 f"{deepest.name}), at least {m.min_web:g}")
+    lines.append(f"over the other skin: {m.core - (deepest.depth - m.skin):.1f} mm of core at the thinnest "
+                 f"(under {deepest.name}), at least {m.min_web:g}")
     results = capture_results(layout)
     least = min(results, key=lambda r: r.margin)
-    lines.append(f"the sensors: every capture and release met by {least.margin:.2f}x at least ({least.case.what}), "
-                 f"at least {least.required:g}x")
+    lines.append(f"the sensors: every capture and release met by {least.margin:.2f}x at least "
+                 f"({least.case.what}), at least {least.required:g}x")
     clash = clashes(layout, items)
-    lines.append("what no longer fits: " + ("nothing" if not clash else f"{len(clash)} pair(s) of cuts (below)"))
+    lines.append("what no longer fits: "
+                 + ("nothing" if not clash else f"{len(clash)} pair(s) of cuts (below)"))
     return lines
 
 

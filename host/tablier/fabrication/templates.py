@@ -62,8 +62,8 @@ def template_svg(layout: Layout, face: str) -> Svg:
     svg.text(70, m.slab_y - 10, "100 mm: check the print scale", size=3.5)
     svg.text(m.slab_x / 2, 6, f"{face} face, seen with this face up; red: cut (diameter x depth from this "
              f"face; r: the largest corner radius its board takes), orange: wire channels ({CHANNEL_MM:g} mm "
-             f"wide, {m.channel_core_depth:g} mm into the core) and passages P (drilled through the core), blue "
-             f"crosses: sensor centres; layout {layout.hash}", size=3.2)
+             f"wide, {m.channel_core_depth:g} mm into the core) and passages P (drilled through the core), "
+             f"blue crosses: sensor centres; layout {layout.hash}", size=3.2)
     return svg
 
 

@@ -79,10 +79,12 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
         if pcb is None:
             continue
         depth = pocket.depth + m.exit_drop
-        z = (pocket.depth, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness - pocket.depth)
+        z = ((pocket.depth, depth) if pocket.face == "tables"
+             else (m.thickness - depth, m.thickness - pocket.depth))
         boxes = {}
         for ref, (x0, y0, x1, y1) in pad_rows(pcb).items():
-            corners = [_slab_point(layout, pcb, pocket, (x, y)) for x in (x0 - m.exit_margin, x1 + m.exit_margin)
+            corners = [_slab_point(layout, pcb, pocket, (x, y))
+                       for x in (x0 - m.exit_margin, x1 + m.exit_margin)
                        for y in (y0 - m.exit_margin, y1 + m.exit_margin)]
             boxes[ROLES[ref]] = (min(x for x, _y in corners), min(y for _x, y in corners),
                                  max(x for x, _y in corners), max(y for _x, y in corners))
@@ -92,15 +94,16 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
             from_face = (0.0, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness)
             well = Cutout(pocket.face, "wire well", pocket.place, pocket.x, wy, (WELL_MM, WELL_MM), False,
                           *from_face, depth, part_of=pocket.name)
-            x0, y0, x1, y1 = (f(v) for f, v in zip((min, min, max, max), zip(*boxes.values(), well.box), strict=True))
+            sides = zip(*boxes.values(), well.box, strict=True)
+            x0, y0, x1, y1 = (f(v) for f, v in zip((min, min, max, max), sides, strict=True))
             found += [well, Cutout(pocket.face, "wire exit", f"{pocket.place} in", round((x0 + x1) / 2, 3),
-                                   round((y0 + y1) / 2, 3), (round(x1 - x0, 3), round(y1 - y0, 3)), False, *z, depth,
-                                   part_of=pocket.name)]
+                                   round((y0 + y1) / 2, 3), (round(x1 - x0, 3), round(y1 - y0, 3)), False,
+                                   *z, depth, part_of=pocket.name)]
             continue
         for role, (x0, y0, x1, y1) in boxes.items():
             found.append(Cutout(pocket.face, "wire exit", f"{pocket.place} {role}", round((x0 + x1) / 2, 3),
-                                round((y0 + y1) / 2, 3), (round(x1 - x0, 3), round(y1 - y0, 3)), False, *z, depth,
-                                part_of=pocket.name))
+                                round((y0 + y1) / 2, 3), (round(x1 - x0, 3), round(y1 - y0, 3)), False,
+                                *z, depth, part_of=pocket.name))
     return found
 
 
@@ -123,7 +126,8 @@ def wires_under(layout: Layout, items: list[Cutout]) -> dict[str, WiresUnder]:
             pocket = next((i for i in items if i.name == (end.part_of or end.name)), end)
             board = BOARD_OF_POCKET.get(pocket.kind)
             if board is not None:
-                thickest[board] = max(thickest.get(board, (0.0, "")), (harness.wire.outer_mm, harness.wire.name))
+                this = (harness.wire.outer_mm, harness.wire.name)
+                thickest[board] = max(thickest.get(board, (0.0, "")), this)
     exits = any(item.kind == "wire exit" for item in items)
     found = {}
     for board, (diameter, wire) in sorted(thickest.items()):
@@ -139,7 +143,8 @@ def exit_problems(layout: Layout, items: list[Cutout]) -> list[str]:
     and under the board's edge."""
     m = layout.mechanics
     wells = {i.part_of for i in items if i.kind == "wire well"}
-    deepest = max((i.depth - m.skin for i in items if i.kind == "wire exit" and i.part_of not in wells), default=0.0)
+    deepest = max((i.depth - m.skin for i in items if i.kind == "wire exit" and i.part_of not in wells),
+                  default=0.0)
     if m.channel_core_depth + 1e-9 < deepest:
         return [f"the wire channels are {m.channel_core_depth:g} mm into the core, shallower than the "
                 f"{deepest:g} mm of the wire exits they lead into (mechanics.wiring.channel_core_depth_mm)"]

@@ -137,7 +137,7 @@ def harnesses(layout: Layout, items: list[Cutout]) -> list[Harness]:
     mounts = [(led, _mount(by_name, led.kind, led.place, led.target)) for led in
               sorted(layout.leds, key=lambda led: led.index)]
     previous, last = notch("main board", "J3"), None
-    for led, mount in mounts:  # into each mount's wire exit for its wires in, out of the one for its wires out
+    for led, mount in mounts:  # into each mount's wire exit for its wires in, out of the one for those out
         if mount is not last:
             found.append(Harness(f"LED chain to LED {led.index} ({led.place.split(' pip')[0]})", LED, 3,
                                  previous, exit_of(by_name, mount, "in")))

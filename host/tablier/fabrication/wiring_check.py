@@ -74,8 +74,8 @@ def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | N
                     hit.add((cut.kind, item.name))
                     problems.append(f"the {cut.kind} of the {name} (X {cut.x:.1f}, Y {cut.y:.1f}) runs into "
                                     f"{item.name}: {max(side, 0):.1f} mm of wood between them and "
-                                    f"{max(depth, 0):.1f} mm in depth (at least {m.min_web:g} mm); move it or "
-                                    f"{again}")
+                                    f"{max(depth, 0):.1f} mm in depth (at least {m.min_web:g} mm); move it "
+                                    f"or {again}")
         bundles.append((leg.area_mm2, [cell for segment in mine for cell in _cells(segment)]))
     problems += [f"{problem} ({again})" for problem in _between_the_wiring(layout, segments)]
     full = over_full(m, items, bundles) if fill else {}
@@ -136,9 +136,9 @@ def _between_the_wiring(layout: Layout, segments: list[Segment]) -> list[str]:
         for b in draughts:
             depth = max(a.z_top, b.z_top) - min(a.z_bottom, b.z_bottom)
             if depth < m.min_web and plan_gap(a, b) < m.min_web:
-                problems.append(f"the tables channel {a.place} and the draughts channel {b.place} meet in the "
-                                f"core at X {a.x:.1f}, Y {a.y:.1f}: {max(depth, 0):.1f} mm between them in depth "
-                                f"(at least {m.min_web:g} mm)")
+                problems.append(f"the tables channel {a.place} and the draughts channel {b.place} meet in "
+                                f"the core at X {a.x:.1f}, Y {a.y:.1f}: {max(depth, 0):.1f} mm between them "
+                                f"in depth (at least {m.min_web:g} mm)")
     return problems
 
 

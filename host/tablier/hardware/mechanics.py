@@ -57,6 +57,7 @@ class Mechanics:
     exit_margin: float  # a wire exit past its board's wire pads
     windows_drilled: str  # ``[mechanics.windows] drilled``
     depth_stop: float
+    window_rod: float  # the opal rods' length, pressed in flush with the skin's underside
     corner_bit: float  # the bit that cuts the corners of the grooves and rectangular pockets (diameter)
     dice_pocket: tuple[float, float]
     dice_core_depth: float
@@ -173,11 +174,13 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     top = reader.table(document, "mechanics")
 
     def table(name: str) -> Mapping[str, Any]:
-        return reader.table(top, name, "mechanics")
+        found: Mapping[str, Any] = reader.table(top, name, "mechanics")
+        return found
 
     carrier, holes, dice, edge, board = (table(n) for n in ("carrier", "holes", "dice", "edge", "main_board"))
     men, chain_boards, plugs, boards = (table(n) for n in ("men", "chain_boards", "plugs", "boards"))
-    face_sensor, stock, wire_exit, windows = (table(n) for n in ("face_sensor", "stock", "wire_exit", "windows"))
+    face_sensor, stock = table("face_sensor"), table("stock")
+    wire_exit, windows = table("wire_exit"), table("windows")
     tools, wiring, sensing = table("tools"), table("wiring"), table("sensor")
     sensor = reader.string(sensing, "kind", "mechanics.sensor")
     if sensor not in SENSOR_KINDS:
@@ -185,8 +188,8 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
                            f"not {sensor!r}")
     drilled = reader.string(windows, "drilled", "mechanics.windows")
     if drilled not in WINDOW_DRILLING:
-        raise reader.error(f"mechanics.windows.drilled should be one of {', '.join(map(repr, WINDOW_DRILLING))}, "
-                           f"not {drilled!r}")
+        ways = ", ".join(map(repr, WINDOW_DRILLING))
+        raise reader.error(f"mechanics.windows.drilled should be one of {ways}, not {drilled!r}")
     xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
     if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
         raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
@@ -230,6 +233,7 @@ def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
         exit_drop=num(wire_exit, "drop_mm", "mechanics.wire_exit"),
         exit_margin=num(wire_exit, "margin_mm", "mechanics.wire_exit"),
         windows_drilled=drilled, depth_stop=num(windows, "depth_stop_mm", "mechanics.windows"),
+        window_rod=num(windows, "rod_mm", "mechanics.windows"),
         corner_bit=num(tools, "corner_bit_mm", "mechanics.tools"),
         dice_pocket=pair(dice, "pocket_mm", "mechanics.dice"),
         dice_core_depth=num(dice, "core_depth_mm", "mechanics.dice"),

@@ -87,8 +87,8 @@ class CouponWalk:
         self.maker.do(Probe("lift", "take every man off the coupon", carrier))
         self._settle()
         already = set(self.client.closed)
-        self.maker.do(Probe("find", f"put a man on the centre of {PLACE_NAMES[carrier]} (the cross) and leave it",
-                            carrier))
+        self.maker.do(Probe("find", f"put a man on the centre of {PLACE_NAMES[carrier]} (the cross) and "
+                                    "leave it", carrier))
         deadline = self.clock() + self.timeout_s
         while self.clock() < deadline:
             self.client.poll(0.02)
@@ -100,8 +100,8 @@ class CouponWalk:
                                       "carrier into its own header")
                 self.maker.do(Probe("lift", f"  switch {switch} answered; take the man away again", carrier))
                 return switch
-        raise CouponFault(f"nothing answered for {PLACE_NAMES[carrier]} within {self.timeout_s:g} s: check its "
-                          "carrier's lead, and that a man's magnet faces down")
+        raise CouponFault(f"nothing answered for {PLACE_NAMES[carrier]} within {self.timeout_s:g} s: check "
+                          "its carrier's lead, and that a man's magnet faces down")
 
     def _edge(self, scale: Scale, kind: str) -> Transition:
         """Where the switch of ``scale``'s place changes: the last tick out of the centre where it is still
@@ -134,8 +134,8 @@ class CouponWalk:
     def _slide(self, scale: Scale, switch: int, tick: int) -> bool:
         self.maker.do(Probe("lift", "lift the man", scale.carrier, scale, tick))
         self._settle()
-        self.maker.do(Probe("slide", f"put the man on the centre, then slide it out until its edge is on tick "
-                                     f"{tick} of {scale.name}", scale.carrier, scale, tick))
+        self.maker.do(Probe("slide", "put the man on the centre, then slide it out until its edge is on "
+                                     f"tick {tick} of {scale.name}", scale.carrier, scale, tick))
         self._settle()
         return switch in self.client.closed
 
