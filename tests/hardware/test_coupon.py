@@ -92,25 +92,45 @@ def test_a_sensor_that_never_sees_the_man_stops_the_walk() -> None:
         walk("hall", operate=50.0)
 
 
-def test_the_record_survives_its_file_and_stands_in_the_check(tmp_path: Path, write_layout: Writer,
-                                                             board_text: str) -> None:
+def test_the_record_survives_its_file_and_stands_in_the_check(write_layout: Writer, board_text: str) -> None:
     scale = Scale("ladder", (1.0, 0.0), 34.0)
-    transitions = (Transition(scale, "operate", 9, 10), Transition(scale, "release", 11, 12))
+    # closed as it was put down 10 mm out, not 11 (where the field falls too steeply to tell: the datasheet's
+    # operate point stands); open as it slid out past 13 mm, in the field's return past the disc's rim
+    transitions = (Transition(scale, "operate", 10, 11), Transition(scale, "release", 13, 14))
     thresholds = measured(LAYOUT, "hall", list(transitions))
+    assert list(thresholds) == ["ladder"] and list(thresholds["ladder"]) == ["release"]
     record = Record("hall", LAYOUT.mechanics.skin, LAYOUT.mechanics.magnet.part, 1, transitions, thresholds)
     path = write_layout(board_text)
     (path.parent / "coupon.json").write_text(record.to_json())
     assert read_record(path.parent / "coupon.json").thresholds == thresholds
     assert find_problems(read_layout(path), stock=False) == []
-    # a coupon whose slots close only 1 mm out: the check now sees the measured margin fall short
-    weak = Record("hall", LAYOUT.mechanics.skin, LAYOUT.mechanics.magnet.part, 1,
-                  (Transition(scale, "operate", 1, 2), Transition(scale, "release", 1, 2)),
-                  measured(LAYOUT, "hall", [Transition(scale, "operate", 1, 2),
-                                            Transition(scale, "release", 1, 2)]))
-    (path.parent / "coupon.json").write_text(weak.to_json())
-    problems = find_problems(read_layout(path), stock=False)
-    assert any(p.startswith("a man on a slot of the bar or a tray") and "less than the 1.5x margin" in p
-               for p in problems), problems
+    # a coupon whose slot closes only 1 mm out: no switch of the datasheet's would, the check says so
+    weak = (Transition(scale, "operate", 1, 2), Transition(scale, "release", 1, 2))
+    (path.parent / "coupon.json").write_text(Record("hall", LAYOUT.mechanics.skin, LAYOUT.mechanics.magnet.part,
+                                                    1, weak, measured(LAYOUT, "hall", list(weak))).to_json())
+    assert any(p.endswith("coupon.json: the coupon's slot did not close 2 mm out, where the weakest magnet of "
+                          "the grade gives 42.8 mT, over the 9.5 that surely closes its switch: the field is "
+                          "weaker than the layout says (the magnet, the skin, the baize?)")
+               for p in find_problems(read_layout(path), stock=False))
+
+
+def test_a_reed_that_the_coupon_finds_less_sensitive_takes_the_margin_away(write_layout: Writer,
+                                                                         board_text: str) -> None:
+    """A reed pair within its datasheet that closes 10 mm across its slot but not 11: the measured operate
+    point, not the datasheet's, then leaves a man at a tray's slot 6 mm across under the 1.5x margin."""
+    across = Scale("ladder", (0.0, 1.0), 14.0)
+    transitions = [Transition(across, "operate", 10, 11), Transition(across, "release", 10, 11)]
+    path = write_layout(board_text.replace('kind = "hall"   ', 'kind = "reed"   '))
+    reed = read_layout(path)
+    thresholds = measured(reed, "reed", transitions)
+    assert round(thresholds["ladder"]["operate"], 1) == 53.2  # AT, over the datasheet's 40
+    assert find_problems(reed, wiring=False, stock=False) == []
+    (path.parent / "coupon.json").write_text(
+        Record("reed", reed.mechanics.skin, reed.mechanics.magnet.part, 1, tuple(transitions), thresholds)
+        .to_json())
+    assert find_problems(read_layout(path), wiring=False, stock=False) == [
+        "a man on a slot of the bar or a tray (2 mm along, 6 mm across): the CT10-2540-G1 sees 67.9 AT at "
+        "worst, 1.28x, less than the 1.5x margin it needs over the 53.2 AT that the coupon measured"]
 
 
 def test_a_record_made_under_another_skin_is_refused(write_layout: Writer, board_text: str) -> None:

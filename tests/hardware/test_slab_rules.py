@@ -13,7 +13,7 @@ import pytest
 
 from tablier.cli import main
 from tablier.fabrication.check import find_problems
-from tablier.fabrication.cutouts import cutouts, plan_gap
+from tablier.fabrication.cutouts import Cutout, cutouts, plan_gap
 from tablier.fabrication.fits import largest_radius
 from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS
 from tablier.fabrication.mounts import led_depths
@@ -158,8 +158,12 @@ def test_a_measured_core_too_thin_is_refused(capsys: pytest.CaptureFixture[str])
 def test_a_thinner_skin_changes_nothing_the_core_holds() -> None:
     layout = load_layout()
     thin = with_sheets(layout, skin=1.7)
-    by_name = {c.name: c.depth - layout.mechanics.skin for c in cutouts(layout)}
-    assert {c.name: c.depth - 1.7 for c in cutouts(thin)} == pytest.approx(by_name)
+
+    def into_the_core(items: list[Cutout], skin: float) -> dict[str, float]:
+        """How deep each cut reaches into the core; the edge's parts, bored from the edge, as they are."""
+        return {c.name: c.depth - (0 if c.face == "edge" else skin) for c in items}
+
+    assert into_the_core(cutouts(thin), 1.7) == pytest.approx(into_the_core(cutouts(layout), 2))
 
 
 # -- H. fits stated as tool radii, and the edge parts held --------------------------------------
@@ -190,7 +194,7 @@ def test_the_templates_state_each_cuts_radius() -> None:
     assert rows[("chain board", "1")]["max_corner_radius_mm"] == "3.41"
     assert rows[("led", "point 1")]["max_corner_radius_mm"] == ""  # round: a flat-bottom bit
     files = template_files(layout)
-    assert "11 deep, r 3.41" in files["template-tables.svg"]
+    assert "10 deep, r 3.41" in files["template-tables.svg"]
     assert "10 deep, r 2.5" in files["template-draughts.svg"]
     tools = list(csv.DictReader(io.StringIO(files["tools.csv"])))
     corner = next(t for t in tools if t["tool"] == "router bit, straight (the corners)")

@@ -106,7 +106,8 @@ def mechanics_problems(layout: Layout, wiring: bool = True, stock: bool = True) 
     if wiring and boards:
         yield from wiring_problems(layout, items)
     if stock:
-        yield from stock_problems(layout, lambda sheets, cut: _depth_problems(sheets, cut, wiring and boards))
+        yield from stock_problems(layout, lambda sheets, cut: _depth_problems(sheets, cut, wiring and boards),
+                                  notches=boards)
 
 
 def _depth_problems(layout: Layout, items: list[Cutout], wiring: bool) -> Iterable[str]:

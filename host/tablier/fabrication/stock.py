@@ -34,23 +34,23 @@ def corners(layout: Layout) -> list[tuple[float, float]]:
     return [(skin, core) for core in sorted(set(m.core_range)) for skin in sorted(set(m.skin_range))]
 
 
-def stock_problems(layout: Layout,
-                   depth_problems: Callable[[Layout, list[Cutout]], Iterable[str]]) -> list[str]:
+def stock_problems(layout: Layout, depth_problems: Callable[[Layout, list[Cutout]], Iterable[str]],
+                   notches: bool = True) -> list[str]:
     """What fails at a corner of the stock's ranges and not on the sheets as designed: ``depth_problems``
-    (the checks that depend on the sheets, given a layout and its cut-outs) and the capture margins, one
-    sentence each, naming the sheets."""
+    (the checks that depend on the sheets, given a layout and its cut-outs, with the boards' notches and
+    exits where ``notches``) and the capture margins, one sentence each, naming the sheets."""
     m = layout.mechanics
     (skin_low, skin_high), (core_low, core_high) = m.skin_range, m.core_range
     if not (0 < skin_low <= m.skin <= skin_high and 0 < core_low <= m.core <= core_high):
         return [f"the design's sheets (a {m.skin:g} mm skin, a {m.core:g} mm core) should lie in the stock's "
                 f"ranges ([mechanics.stock]: skin {skin_low:g}-{skin_high:g} mm, core "
                 f"{core_low:g}-{core_high:g} mm)"]
-    nominal = set(depth_problems(layout, cutouts(layout)))
+    nominal = set(depth_problems(layout, cutouts(layout, notches)))
     problems: list[str] = []
     captured: set[float] = set()
     for skin, core in corners(layout):
         sheets = with_sheets(layout, skin, core)
-        found = [p for p in depth_problems(sheets, cutouts(sheets)) if p not in nominal]
+        found = [p for p in depth_problems(sheets, cutouts(sheets, notches)) if p not in nominal]
         if skin not in captured:  # the capture depends on the skin alone
             captured.add(skin)
             found += [f"{r.case.what}: {r.margin:.2f}x, less than the {r.required:g}x margin it needs"

@@ -88,7 +88,7 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
                        for y in (y0 - m.exit_margin, y1 + m.exit_margin)]
             boxes[ROLES[ref]] = (min(x for x, _y in corners), min(y for _x, y in corners),
                                  max(x for x, _y in corners), max(y for _x, y in corners))
-        if depth - m.skin > m.channel_core_depth + 1e-9:  # deeper than the channels: down a well
+        if pocket.depth - m.skin > m.channel_core_depth + 1e-9:  # a floor under the channels: a well
             toward = 1 if pocket.y < m.slab_y / 2 else -1
             wy = round(pocket.y + toward * (pocket.size[1] / 2 + WELL_MM / 2 - WELL_INTO), 3)
             from_face = (0.0, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness)
@@ -128,7 +128,8 @@ def wires_under(layout: Layout, items: list[Cutout]) -> dict[str, WiresUnder]:
             if board is not None:
                 this = (harness.wire.outer_mm, harness.wire.name)
                 thickest[board] = max(thickest.get(board, (0.0, "")), this)
-    exits = any(item.kind == "wire exit" for item in items)
+    laid_out = any(item.kind == "plug notch" for item in items)  # else the exits are not placed yet
+    exits = any(item.kind == "wire exit" for item in items) or (not laid_out and m.exit_drop > 0)
     found = {}
     for board, (diameter, wire) in sorted(thickest.items()):
         if not exits:

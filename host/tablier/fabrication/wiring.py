@@ -115,7 +115,8 @@ def harnesses(layout: Layout, items: list[Cutout]) -> list[Harness]:
     def notch(board: str, ref: str) -> Cutout:
         """The plug notch of a board's header, or its pocket where the plug stays inside it."""
         face = "draughts" if board == "main board" else "tables"
-        return by_name.get(f"{face} plug notch {board} {ref}") or by_name[f"{face} {board}"]
+        pocket = by_name.get(f"{face} {board}") or next(i for i in items if i.kind == board)
+        return by_name.get(f"{face} plug notch {board} {ref}", pocket)
 
     found: list[Harness] = []
     boards = chain_boards(layout)
