@@ -171,3 +171,12 @@ def test_a_margin_the_reeds_do_not_meet_is_refused(write_layout: Callable[[str],
         "1.96x, less than the 2x margin it needs over the 30 AT that surely closes it",
         "the next slot of a ladder, the man 2 mm towards it: a man leaves 4.14 AT at its CT10-2540-G1: "
         "1.81x, less than the 2x margin it needs under the 7.5 AT that surely opens it"]
+
+
+def test_the_reed_option_passes_the_whole_check_its_longer_ladders_clear_of_the_plug_notches(
+        write_layout: Callable[[str], Path], board_text: str) -> None:
+    """The reed ladders reach 11 mm past their end slots (a pair of reeds 2.4 mm off the slot's centre,
+    each 17 mm over its pads): the 63 mm middle band leaves 2 mm between their grooves and the chain
+    boards' plug notches. Its wiring plan is the maker's to route (`tablier hardware wiring`): the
+    committed one is the default option's."""
+    assert find_problems(reed_layout(write_layout, board_text), wiring=False) == []

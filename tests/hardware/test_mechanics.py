@@ -53,14 +53,14 @@ def test_the_face_must_be_stable_a_second_before_the_host_acts() -> None:
     assert load_layout().mechanics.face_stable_ms == 1000
 
 
-def test_centred_boards_put_sensors_of_the_two_faces_1_4_mm_apart() -> None:
-    """Why the sensors sit in shallow grooves: centred, two pairs are 1.4 mm apart, six under 6 mm."""
+def test_centred_boards_put_sensors_of_the_two_faces_1_1_mm_apart() -> None:
+    """Why the sensors sit in shallow grooves: centred, two pairs are 1.1 mm apart, six under 6 mm."""
     layout = load_layout()
     sensors = list(sensor_positions(layout))
     tables = [s for s in sensors if s[0] == "tables"]
     draughts = [s for s in sensors if s[0] == "draughts"]
     gaps = sorted(math.hypot(a[2] - b[2], a[3] - b[3]) for a in tables for b in draughts)
-    assert gaps[:2] == pytest.approx([1.41, 1.41], abs=0.01)
+    assert gaps[:2] == pytest.approx([1.12, 1.12], abs=0.01)
     assert sum(gap < 6 for gap in gaps) == 6
 
 

@@ -100,7 +100,7 @@ def test_hardware_check_refuses_a_pocket_moved_onto_the_channels(write_layout: W
     assert moved != board_text
     assert main(["hardware", "check", "--layout", str(write_layout(moved))]) == 1
     err = capsys.readouterr().err
-    assert "the channel of the point 19 sensors (X 285.0, Y 284.5) runs into tables die board die 2" in err
+    assert "the channel of the point 19 sensors (X 285.0, Y 285.5) runs into tables die board die 2" in err
     assert "route the wiring again: tablier hardware wiring --out" in err
 
 
