@@ -56,3 +56,18 @@ def test_the_troubleshooting_covers_every_fault_calibration_names_and_every_chai
             assert f"`{counter}`" in table, counter
     for counter in ("led_scale", "scans_per_second", "watchdog"):
         assert counter in table, counter
+
+
+def test_the_guide_says_what_is_measured_and_what_remains_a_judgement() -> None:
+    """The figures the check cannot prove: those the maker measures, named with the command that takes
+    them, and the judgements, the stock's ranges as the layout states them."""
+    from tablier.hardware.layout import load_layout
+
+    judged = section("## What is measured, what is checked, and what remains a judgement")
+    for command in ("tablier hardware check --skin MM --core MM", "tablier hardware coupon"):
+        assert command in judged, command
+    m = load_layout().mechanics
+    (skin_low, skin_high), (core_low, core_high) = m.skin_range, m.core_range
+    assert f"{skin_low:g}-{skin_high:g} mm of skin and {core_low:g}-{core_high:g} mm of core" in judged
+    for judgement in ("The spread of the parts", "Temperature", "The wires' outer diameters", "The costs"):
+        assert f"**{judgement}" in judged, judgement
