@@ -106,11 +106,12 @@ def test_the_record_survives_its_file_and_stands_in_the_check(write_layout: Writ
     assert find_problems(read_layout(path), stock=False) == []
     # a coupon whose slot closes only 1 mm out: no switch of the datasheet's would, the check says so
     weak = (Transition(scale, "operate", 1, 2), Transition(scale, "release", 1, 2))
-    (path.parent / "coupon.json").write_text(Record("hall", LAYOUT.mechanics.skin, LAYOUT.mechanics.magnet.part,
-                                                    1, weak, measured(LAYOUT, "hall", list(weak))).to_json())
-    assert any(p.endswith("coupon.json: the coupon's slot did not close 2 mm out, where the weakest magnet of "
-                          "the grade gives 42.8 mT, over the 9.5 that surely closes its switch: the field is "
-                          "weaker than the layout says (the magnet, the skin, the baize?)")
+    skin, magnet = LAYOUT.mechanics.skin, LAYOUT.mechanics.magnet.part
+    (path.parent / "coupon.json").write_text(
+        Record("hall", skin, magnet, 1, weak, measured(LAYOUT, "hall", list(weak))).to_json())
+    assert any(p.endswith("coupon.json: the coupon's slot did not close 2 mm out, where the weakest "
+                          "magnet of the grade gives 42.8 mT, over the 9.5 that surely closes its switch: "
+                          "the field is weaker than the layout says (the magnet, the skin, the baize?)")
                for p in find_problems(read_layout(path), stock=False))
 
 

@@ -258,14 +258,16 @@ def capture_problems(layout: Layout, measured: Thresholds | None = None) -> list
             continue
         part = SENSING[layout.mechanics.sensor][result.case.carrier].part
         short = f"{result.margin:.2f}x, less than the {result.required:g}x margin it needs"
+        kind = "operate" if result.case.close else "release"
+        by_coupon = kind in (measured or {}).get(result.case.carrier, {})
+        threshold = f"{result.threshold:.3g} {result.unit} that " + (
+            "the coupon measured" if by_coupon else f"surely {'closes' if result.case.close else 'opens'} it")
         if result.case.close:
             problems.append(f"{result.case.what}: the {part.name} sees {result.worst:.1f} {result.unit} at "
-                            f"worst, {short} over the {result.threshold:g} {result.unit} that surely "
-                            "closes it")
+                            f"worst, {short} over the {threshold}")
         else:
             problems.append(f"{result.case.what}: a man leaves {result.worst:.2f} {result.unit} at its "
-                            f"{part.name}: {short} under the {result.threshold:g} {result.unit} that surely "
-                            "opens it")
+                            f"{part.name}: {short} under the {threshold}")
     return [*problems, *blind_strips(layout)]
 
 
