@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Connector_JST.pretty").
                                 reason="KiCad's footprint library is not installed (make system-deps)")
 
 Writer = Callable[[str], Path]
+Refusals = Callable[[str, str], list[str]]  # the conftest's fixture: the check's problems, a fault injected
 CHAIN_DEPTH = "core_depth_mm = 8             # into the core: 1 mm of clipped pins"
 MAIN_DEPTH = "core_depth_mm = 8             # into the core, as the chain boards'"
 
@@ -141,12 +142,10 @@ def test_the_old_470_uf_can_on_the_main_board_is_refused(monkeypatch: pytest.Mon
         "leaves under the skin"]
 
 
-def test_header_pins_clipped_too_long_are_refused(write_layout: Writer, board_text: str) -> None:
+def test_header_pins_clipped_too_long_are_refused(refusals: Refusals) -> None:
     """The boards stand on the clipped pins of their through-hole headers: a maker who leaves them long
     loses the room under the skin."""
-    long_pins = board_text.replace("pin_joint_mm = 1.0 ", "pin_joint_mm = 1.6 ")
-    assert long_pins != board_text
-    problems = problems_of(long_pins, write_layout)
+    problems = refusals("pin_joint_mm = 1.0 ", "pin_joint_mm = 1.6 ")
     assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 8.05 mm over its pocket's floor "
             "(1.6 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 8 mm the 10 mm "
             "pocket leaves under the skin") in problems

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Connector_JST.pretty").
                                 reason="KiCad's footprint library is not installed (make system-deps)")
 
 Writer = Callable[[str], Path]
+Refusals = Callable[[str, str], list[str]]  # the conftest's fixture: the check's problems, a fault injected
 
 
 def problems_of(text: str, write_layout: Writer, stock: bool = False) -> list[str]:
@@ -51,12 +52,9 @@ def test_every_led_module_and_die_board_has_a_wire_exit_under_each_row_of_its_pa
     assert clearance_under_skin(layout, items)["led-module"] == 0.3
 
 
-def test_wires_under_the_boards_are_refused_without_their_exits(write_layout: Writer,
-                                                                board_text: str) -> None:
+def test_wires_under_the_boards_are_refused_without_their_exits(refusals: Refusals) -> None:
     """Why the exits: the wires between a board and its floor lift it by their thickness."""
-    text = board_text.replace("drop_mm = 1.5 ", "drop_mm = 0 ")
-    assert text != board_text
-    problems = problems_of(text, write_layout)
+    problems = refusals("drop_mm = 1.5 ", "drop_mm = 0 ")
     assert ("led module PCB: D1 (WS2812B LED) stands 5.10 mm over its pocket's floor (0.5 mm of joints under "
             "it + 1.4 mm of 24 AWG hook-up wire under it (its pocket has no wire exit) + 1.6 mm board + "
             "1.6 mm), more than the 4 mm the 6 mm LED pocket leaves under the skin") in problems
@@ -64,18 +62,14 @@ def test_wires_under_the_boards_are_refused_without_their_exits(write_layout: Wr
                for p in problems)
 
 
-def test_exits_too_shallow_for_the_thickest_wire_are_refused(write_layout: Writer, board_text: str) -> None:
-    text = board_text.replace("drop_mm = 1.5 ", "drop_mm = 1.2 ")
-    problems = problems_of(text, write_layout)
+def test_exits_too_shallow_for_the_thickest_wire_are_refused(refusals: Refusals) -> None:
+    problems = refusals("drop_mm = 1.5 ", "drop_mm = 1.2 ")
     assert any("1.4 mm of 24 AWG hook-up wire under it (its pocket's wire exits are 1.2 mm deep)" in p
                for p in problems), problems
 
 
-def test_channels_shallower_than_the_exits_they_serve_are_refused(write_layout: Writer,
-                                                                  board_text: str) -> None:
-    text = board_text.replace("channel_core_depth_mm = 5.5 ", "channel_core_depth_mm = 4   ")
-    assert text != board_text
-    problems = problems_of(text, write_layout)
+def test_channels_shallower_than_the_exits_they_serve_are_refused(refusals: Refusals) -> None:
+    problems = refusals("channel_core_depth_mm = 5.5 ", "channel_core_depth_mm = 4   ")
     assert ("the wire channels are 4 mm into the core, shallower than the 5.5 mm of the wire exits they lead "
             "into (mechanics.wiring.channel_core_depth_mm)") in problems
 

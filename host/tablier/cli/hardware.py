@@ -363,35 +363,19 @@ def run_coupon(args: argparse.Namespace) -> int:
 def _measure_coupon(args: argparse.Namespace, layout: Any, sensor: str) -> Any:
     """Connect to the board (or the simulated one), walk the coupon, and make its record."""
     from tablier.fabrication.coupon import Record, measured
-    from tablier.link.client import BoardClient
-    from tablier.link.transport import open_serial
+    from tablier.link.transport import board_session
     from tablier.play.coupon import ConsoleMaker, CouponWalk, SimulatedMaker
 
     if args.sim:
         from tablier.link.sim import SimulatedBoard
 
-        with SimulatedBoard(layout) as board:
+        with SimulatedBoard(layout) as board, board_session(board.port, layout.hash) as client:
             places = {"ladder": layout.switch_at("point", 1, 3).id, "row": layout.switch_at("square", 1).id}
-            port = open_serial(board.port)
-            try:
-                client = BoardClient(port, layout.hash)
-                client.connect()
-                walk = CouponWalk(client, layout, SimulatedMaker(board, layout, places, sensor, write=print),
-                                  sensor, settle_s=0.08, timeout_s=2.0)
-                transitions = walk.run()
-                client.bye()
-            finally:
-                port.close()
+            maker = SimulatedMaker(board, layout, places, sensor, write=print)
+            transitions = CouponWalk(client, layout, maker, sensor, settle_s=0.08, timeout_s=2.0).run()
     else:
-        port = open_serial(args.port)
-        try:
-            client = BoardClient(port, layout.hash)
-            client.connect()
-            walk = CouponWalk(client, layout, ConsoleMaker(), sensor)
-            transitions = walk.run()
-            client.bye()
-        finally:
-            port.close()
+        with board_session(args.port, layout.hash) as client:
+            transitions = CouponWalk(client, layout, ConsoleMaker(), sensor).run()
     return Record(sensor, layout.mechanics.skin, layout.mechanics.magnets[sensor].part, 1, tuple(transitions),
                   measured(layout, sensor, transitions))
 
