@@ -11,8 +11,8 @@ from unittest.mock import ANY
 
 import pytest
 
-from tablier.engines.backgammon import MISSING
 from tablier.engines.candidates import EngineUnavailableError
+from tablier.engines.gnubg_net import MISSING
 from tablier.play import tables_teacher, teaching
 from tablier.play.replay import rebuild
 from tablier.play.session import PlayOptions

@@ -15,8 +15,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tablier.board.leds import VOCABULARY, Meaning
-
-from .scene import ADDED, LIFTED, PlaceView, Scene
+from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 
 #: The letter a light shows in plain text, by meaning.
 LIGHT_LETTERS: dict[str, str] = {

@@ -50,10 +50,11 @@ from .session import PlayOptions, Session
 from .takeback import Takebacks, Undo
 
 if TYPE_CHECKING:
+    from tablier.board.scene import Scene
+
     from .autoplay import AutoHands
     from .computer import Computer
     from .hands import Hands
-    from .scene import Scene
 
 SETUP = "setup"
 PLAYING = "play"

@@ -1,25 +1,23 @@
-"""What a screen shows of a game on the board: a :class:`Scene`, built from a running session.
+"""The :class:`~tablier.board.scene.Scene` of a game on the board, built from a running session.
 
-The terminal view (:mod:`.view`) and the web page (:mod:`tablier.web`) draw the same scene. It is
-drawn from what the switches see, not only from the committed position: a lifted man shows as
-missing from his place (``lifted``), a man put where the position has none as ``added`` (a
-misplaced man, or one on his way), the men in hand are counted, and the lights stand on their
-places with their meanings (``docs/leds.md``). Men are coloured from the legal reading that
-matches the board when there is one (a hit man on the bar is the hit side's), else from the
-position the turn began with. A scene is plain data (:meth:`Scene.to_json`): the web page gets it
-as JSON.
+The terminal view (:mod:`.view`), the web page (:mod:`tablier.web`) and the club draw the same
+scene (its data and JSON: :mod:`tablier.board.scene`). It is drawn from what the switches see, not
+only from the committed position: a lifted man shows as missing from his place (``lifted``), a man
+put where the position has none as ``added`` (a misplaced man, or one on his way), the men in hand
+are counted, and the lights stand on their places with their meanings (``docs/leds.md``). Men are
+coloured from the legal reading that matches the board when there is one (a hit man on the bar is
+the hit side's), else from the position the turn began with.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablier.board.observation import TABLES_PLACES, visible
 from tablier.board.orientation import HOME_RIGHT, Orientation
+from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 from tablier.tables.position import Position
 
 from .link import CONNECTED
@@ -34,65 +32,6 @@ if TYPE_CHECKING:
     from .draughts_session import DraughtsSession
     from .session import Session
     from .tables_session import TablesSession
-
-LIFTED = "lifted"
-ADDED = "added"
-
-
-@dataclass(frozen=True)
-class PlaceView:
-    """One place of the board as shown: ``place`` is the layout's name (``point 7``, ``bar 1``,
-    ``tray 2``, ``square 14``); ``side`` 0 Black, 1 White, None unknown."""
-
-    place: str
-    men: int = 0
-    side: int | None = None
-    king: bool = False
-    change: str = ""  # LIFTED: fewer men than the position has here; ADDED: more
-    light: str = ""  # the LED's meaning, or empty when dark
-
-
-@dataclass(frozen=True)
-class Scene:
-    """Everything a screen shows at one moment of a game on the board."""
-
-    family: str
-    title: str
-    game_number: int = 0
-    players: tuple[str, str] = ("player 1", "player 2")
-    score: tuple[int, int] = (0, 0)
-    match_length: int = 0
-    turn: int = 0  # the player (1 or 2) to act; 0 none (setting up, over)
-    colours: tuple[str, str] = ("black", "white")  # player 1's and player 2's colours
-    dice: tuple[int, ...] = ()
-    dice_used: tuple[bool, ...] = ()
-    cube: tuple[int, int] | None = None  # (value, owner: the player 1 or 2, 0 in the middle)
-    in_hand: int = 0
-    places: tuple[PlaceView, ...] = ()
-    status_lights: tuple[str, str] = ("", "")  # player 1's and player 2's status light
-    own_points: dict[int, int] = field(default_factory=dict)  # board point -> the mover's own number
-    size: int = 0  # draughts: the board's size (8 or 10)
-    link: str = CONNECTED
-    link_wait: bool = False  # the status lights say link-wait (the host has just (re)connected)
-    words: tuple[str, ...] = ()  # where the game stands, in words (what the terminal view says)
-    messages: tuple[str, ...] = ()
-    moves: tuple[str, ...] = ()
-    movers: tuple[str, ...] = ()  # who made each move: his name and colour
-    over: bool = False
-    you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
-
-    def to_json(self) -> dict[str, Any]:
-        """The scene as plain JSON values."""
-        data: dict[str, Any] = json.loads(json.dumps(asdict(self)))  # tuples as lists, keys as strings
-        return data
-
-    def place(self, name: str) -> PlaceView:
-        """The place called ``name`` (an empty one if the scene has none by that name)."""
-        for view in self.places:
-            if view.place == name:
-                return view
-        return PlaceView(name)
-
 
 def scene_of(session: Session) -> Scene:
     """The scene of ``session`` now (each game's session draws its own: :meth:`Session.scene`)."""

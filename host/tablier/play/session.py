@@ -40,11 +40,12 @@ from .steady_face import SteadyFace
 from .takeback import Takebacks
 
 if TYPE_CHECKING:
+    from tablier.board.scene import Scene
+
     from .autoplay import AutoHands
     from .computer import Computer
     from .computer_lights import Lights, MovePath
     from .hands import Hands
-    from .scene import Scene
     from .teaching import Teacher
 
 #: How long a board state that matches nothing may stand before the LEDs guide the player back.
@@ -235,7 +236,7 @@ class Session:
 
     def scene(self) -> Scene:
         """What the views show of the session now (:class:`~tablier.play.scene.Scene`)."""
-        from .scene import Scene
+        from tablier.board.scene import Scene
 
         return Scene(family=self.family, title=self.family, link=self.link.state,
                      messages=tuple(self.messages), moves=tuple(self.committed))

@@ -63,10 +63,11 @@ from .tables_teacher import TablesTeacher
 from .takeback import Takebacks, Undo
 
 if TYPE_CHECKING:
+    from tablier.board.scene import Scene
+
     from .autoplay import AutoHands
     from .computer import Computer
     from .hands import Hands
-    from .scene import Scene
 
 SETUP = "setup"
 ASKING = "ask"

@@ -21,9 +21,11 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from tablier.board.scene import Scene
+
 from .board_text import dice_text, draughts_board, legend, tables_board
 from .link import CONNECTED
-from .scene import Scene, scene_of
+from .scene import scene_of
 from .session import Session
 
 CLEAR = "\x1b[H\x1b[2J"
