@@ -25,16 +25,13 @@ from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.tables.moves import Play
 from tablier.tables.players import PLAYERS, Player
 from tablier.tables.position import BAR, OFF
-from tablier.tables.turn import OPENING, THROW
-from tablier.tables.turn import PLAY as TABLES_PLAY
 
-from .draughts_session import PLAYING as DRAUGHTS_PLAY
-from .draughts_session import SETUP as DRAUGHTS_SETUP
+from .draughts.phase import DraughtsPhase
 from .draughts_session import DraughtsSession
 from .hands import Hands
 from .session import Session
-from .tables_session import ASKING, TablesSession
-from .tables_session import SETUP as TABLES_SETUP
+from .tables.phase import TablesPhase
+from .tables_session import TablesSession
 
 Action = Callable[[], None]
 
@@ -125,8 +122,8 @@ class AutoHands:
     def plan_tables(self, session: TablesSession) -> None:
         """The next motions of the hands in a tables game."""
         key = (session.game_number, session.ply, session.phase, len(session.committed))
-        throwing = session.phase in (OPENING, THROW)
-        if key == self._planned_for and session.phase != ASKING:
+        throwing = session.phase.throwing
+        if key == self._planned_for and session.phase != TablesPhase.ASKING:
             # a throw may leave the game where it was (a tied opening throw): throw again
             if not throwing or self._presses >= MAX_PRESSES:
                 return
@@ -134,15 +131,15 @@ class AutoHands:
         else:
             self._presses = 0
         self._planned_for = key
-        if session.phase == TABLES_SETUP:
+        if session.phase == TablesPhase.SETUP:
             self._set_up_tables(session)
-        elif session.phase == OPENING:
+        elif session.phase == TablesPhase.OPENING:
             self._press(1)
-        elif session.phase == THROW:
+        elif session.phase == TablesPhase.THROW:
             self._press(session.flow.turn + 1)
-        elif session.phase == TABLES_PLAY and session.inference is not None:
+        elif session.phase == TablesPhase.PLAY and session.inference is not None:
             self._play_tables(session)
-        elif session.phase == ASKING:
+        elif session.phase == TablesPhase.ASKING:
             wanted = self._intended
             for n, candidate in enumerate(session.asking):
                 if candidate.position.boards == wanted:
@@ -198,7 +195,7 @@ class AutoHands:
         if key == self._planned_for:
             return
         self._planned_for = key
-        if session.phase == DRAUGHTS_SETUP:
+        if session.phase == DraughtsPhase.SETUP:
             wanted = session.wanted_squares()
             if not self.hands.closed:
                 self._queue.append(lambda: self.hands.turn_face(False))
@@ -208,7 +205,7 @@ class AutoHands:
                 self._queue.append(partial(self.hands.put, ("square", square)))
             if not self._queue:
                 self._planned_for = None
-        elif session.phase == DRAUGHTS_PLAY:
+        elif session.phase == DraughtsPhase.PLAYING:
             moves = session.legal_moves()
             move = self.rng.choice(moves)
             captures = [m for m in moves if m.captures]

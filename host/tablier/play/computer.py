@@ -33,7 +33,7 @@ from tablier.errors import IllegalMoveError
 from tablier.remote.messages import name_problem
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
-from tablier.tables.turn import ANSWER, CLAIM, DOUBLE, KEEP, PLAY, SEE, TAKE, THROW, VIE, WHY_NOT, Turn
+from tablier.tables.turn import ANSWER, CLAIM, DOUBLE, KEEP, SEE, TAKE, THROW, VIE, WHY_NOT, Turn
 
 from .computer_lights import (
     Lights,
@@ -50,8 +50,10 @@ from .computer_rules import (
     vie_answer,
     wants_vie,
 )
-from .draughts_session import PLAYING, DraughtsSession
-from .tables_session import ASKING, SETUP, TablesSession
+from .draughts.phase import DraughtsPhase
+from .draughts_session import DraughtsSession
+from .tables.phase import TablesPhase
+from .tables_session import TablesSession
 
 if TYPE_CHECKING:
     from tablier.record.log_writer import EventLogWriter
@@ -238,7 +240,7 @@ class Computer:
         """The decisions of a tables game: a missed win called, a double or vie answered, the cube,
         a vie or a kept throw before a throw, a win claimed, the play chosen and followed."""
         flow = session.flow
-        if session.phase == SETUP or flow.outcome is not None:
+        if session.phase == TablesPhase.SETUP or flow.outcome is not None:
             return
         key = (session.game_number, session.ply, flow.position)
         for side in (0, 1):  # a win the adversary missed: "Why not?" (Ticktack)
@@ -248,9 +250,9 @@ class Computer:
         side = flow.turn
         if flow.awaiting == ANSWER:
             self._answer(session, key)
-        elif self.plays(side + 1) and session.phase == THROW and flow.awaiting == THROW:
+        elif self.plays(side + 1) and session.phase == TablesPhase.THROW and flow.awaiting == THROW:
             self._before_throw(session, side + 1, key)
-        elif self.plays(side + 1) and session.phase in (PLAY, ASKING) and flow.dice is not None:
+        elif self.plays(side + 1) and session.phase.moving and flow.dice is not None:
             wins = flow.variant.wins(flow.position, flow.dice) if CLAIM in flow.choices(side) else None
             if wins:
                 self._say(session, side + 1, f"claim {wins[0].name}", ("claim", key))
@@ -317,7 +319,7 @@ class Computer:
 
     def act_draughts(self, session: DraughtsSession) -> None:
         """The decisions of a draughts game: huff or compel, the move chosen and followed."""
-        if session.phase != PLAYING:
+        if session.phase != DraughtsPhase.PLAYING:
             return
         player = session.player_of(session.board.turn)
         if not self.plays(player):

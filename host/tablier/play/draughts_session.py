@@ -44,6 +44,7 @@ from tablier.record.log_writer import EventLogWriter
 
 from .computer_lights import Lights, MovePath, draughts_path, next_lights, squares_shown
 from .dice import Dice
+from .draughts.phase import DraughtsPhase
 from .draughts_teacher import DraughtsTeacher
 from .link import Link
 from .session import PlayOptions, Session
@@ -56,9 +57,6 @@ if TYPE_CHECKING:
     from .computer import Computer
     from .hands import Hands
 
-SETUP = "setup"
-PLAYING = "play"
-OVER = "over"
 #: Why strict play has no takeback.
 STRICT_PLAY = ("a move once made stands in strict play under the Checker Laws (touch_move: Law 11; "
                "Law 13: a move is completed when the hand leaves the piece)")
@@ -80,7 +78,7 @@ class DraughtsSession(Session):
         self.laws: LawsGame | None = None
         self.outcome: Outcome | None = None
         self.game_number = 0
-        self.phase = SETUP
+        self.phase = DraughtsPhase.SETUP
         self.setup: SetupCheck | None = None
         self.inference: MoveInference | None = None
         self.reading: DraughtsReading | None = None
@@ -109,7 +107,7 @@ class DraughtsSession(Session):
 
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached, guiding the fixes."""
-        self.phase = SETUP
+        self.phase = DraughtsPhase.SETUP
         self.inference = None
         self.reading = None
         self._check_setup()
@@ -128,7 +126,7 @@ class DraughtsSession(Session):
         self.laws = LawsGame(self.board, self.laws_options) if self.laws_options is not None else None
         self.outcome = None
         self.ply = 0
-        self.phase = SETUP
+        self.phase = DraughtsPhase.SETUP
         if self.laws_options is not None and self.laws_options.touch_move:
             self.takebacks.close(STRICT_PLAY)
         names = self.options.players
@@ -154,7 +152,7 @@ class DraughtsSession(Session):
             self._begin_move()
 
     def _begin_move(self) -> None:
-        self.phase = PLAYING
+        self.phase = DraughtsPhase.PLAYING
         self.own_removed = None
         self.insisted = set()
         self.taught = ()
@@ -175,8 +173,8 @@ class DraughtsSession(Session):
     # -- the board ---------------------------------------------------------------------------------
 
     def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
-        if self.phase in (SETUP, OVER):
-            if self.phase == SETUP:
+        if self.phase.idle:
+            if self.phase == DraughtsPhase.SETUP:
                 self._check_setup()
             return
         assert self.inference is not None
@@ -192,10 +190,10 @@ class DraughtsSession(Session):
         self.follow_reading(self.reading.status is Status.UNKNOWN)
 
     def legal_status(self, observation: Observation) -> Status | None:
-        if self.phase == SETUP and not observation.tables_face_up:
+        if self.phase == DraughtsPhase.SETUP and not observation.tables_face_up:
             done = check_squares(observation.squares, frozenset(self.wanted_squares())).done
             return Status.FINAL if done else Status.UNKNOWN
-        if self.phase != PLAYING or self.inference is None:
+        if self.phase != DraughtsPhase.PLAYING or self.inference is None:
             return None
         squares = observation.squares
         if self.own_removed is not None:  # Law 18: the man taken off stays off (see _read)
@@ -248,7 +246,7 @@ class DraughtsSession(Session):
         (five minutes; one when only one capture is possible), and the game is forfeited if the
         move is not made within a further minute. (And a hint thought about is lit once it comes.)"""
         self.teacher.on_tick()
-        if not self.options.timing or self.phase != PLAYING:
+        if not self.options.timing or self.phase != DraughtsPhase.PLAYING:
             return
         moves = self.legal_moves()
         one_capture = len(moves) == 1 and bool(moves[0].captures)
@@ -265,7 +263,8 @@ class DraughtsSession(Session):
                                                "the game is forfeited (Law 9)"))
 
     def on_grace_over(self) -> None:
-        if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
+        if (self.phase != DraughtsPhase.PLAYING or self.reading is None
+                or self.reading.status is not Status.UNKNOWN):
             return
         if self.restoring is not None:  # a takeback: the lights already lead back
             return
@@ -313,7 +312,7 @@ class DraughtsSession(Session):
     # -- buttons and commands ----------------------------------------------------------------------
 
     def on_button(self, player: int) -> None:
-        if self.phase != PLAYING or self.reading is None or self.computer_pressed(player):
+        if self.phase != DraughtsPhase.PLAYING or self.reading is None or self.computer_pressed(player):
             return
         if self.restoring is not None:
             self.say("first put the men back where the move began, as the lights show")
@@ -385,7 +384,7 @@ class DraughtsSession(Session):
 
     def _game_over(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self.phase = OVER
+        self.phase = DraughtsPhase.OVER
         self.inference = None
         self.takebacks.close(f"game {self.game_number} is over")
         if outcome.winner is not None:
@@ -424,8 +423,8 @@ class DraughtsSession(Session):
         told = len(self.message_log)
         self._command(player, word, argument)
         if len(self.message_log) == told:  # no command is answered with silence
-            state = {SETUP: "the men are being set up", OVER: "the game is over"}.get(
-                self.phase, f"{self._name(self.board.turn)} to move")
+            state = {DraughtsPhase.SETUP: "the men are being set up", DraughtsPhase.OVER: "the game is over"
+                     }.get(self.phase, f"{self._name(self.board.turn)} to move")
             self.say(f"{word}: nothing to do now ({state})")
 
     def _command(self, player: int, word: str, argument: str) -> None:
@@ -489,7 +488,7 @@ class DraughtsSession(Session):
     def _takeback(self, player: int) -> None:
         """``takeback``: the player who made the last move asks to take it back (until his adversary
         begins his own); said by the side to move, the men of his move go back to where it began."""
-        if self.phase != PLAYING:
+        if self.phase != DraughtsPhase.PLAYING:
             raise IllegalMoveError(f"no move to take back: {self.takebacks.refusal}")
         moved = self.observation.squares != self.wanted_squares()
         if not (player == self.player_of(self.board.turn) or (not player and moved)):
@@ -552,19 +551,19 @@ class DraughtsSession(Session):
         return self.player_of(bool(side))
 
     def to_play(self) -> int | None:
-        return self.player_of(self.board.turn) if self.phase == PLAYING else None
+        return self.player_of(self.board.turn) if self.phase == DraughtsPhase.PLAYING else None
 
     def mover(self) -> int | None:
         return self.to_play()
 
     def floor(self) -> int | None:
-        return None if self.phase == OVER else self.player_of(self.board.turn)
+        return None if self.phase == DraughtsPhase.OVER else self.player_of(self.board.turn)
 
     def turn_key(self) -> object:
         return (self.game_number, self.ply, self.board.position_key())
 
     def steps_ready(self) -> bool:
-        return self.phase not in (SETUP, OVER) and self.restoring is None
+        return not self.phase.idle and self.restoring is None
 
     def moves_named(self, notation: str) -> list[object]:
         return [move for move in self.legal_moves() if str(move) == notation]
@@ -627,14 +626,14 @@ class DraughtsSession(Session):
         if computed is not None:
             return computed
         plan = LedPlan(self.layout)
-        if self.phase == SETUP:
+        if self.phase == DraughtsPhase.SETUP:
             if self.setup is not None:
                 for place in self.setup.missing:
                     plan.place(place, PUT_HERE)
                 for place in self.setup.extra:
                     plan.place(place, LIFT_HERE)
             return plan
-        if self.phase == OVER:
+        if self.phase == DraughtsPhase.OVER:
             if self.outcome is not None and self.outcome.winner is not None:
                 plan.status(self.player_of(self.outcome.winner), WINNER)
             return plan
@@ -667,9 +666,9 @@ class DraughtsSession(Session):
     def status_lines(self) -> list[str]:
         lines = [f"{self.title}, game {self.game_number}: {self.options.players[0]} {self.score[0]}, "
                  f"{self.options.players[1]} {self.score[1]}", str(self.board)]
-        if self.phase == SETUP:
+        if self.phase == DraughtsPhase.SETUP:
             lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
-        elif self.phase == PLAYING and self.reading is not None:
+        elif self.phase == DraughtsPhase.PLAYING and self.reading is not None:
             moves = self.legal_moves()
             lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
                          + (" ..." if len(moves) > 8 else ""))

@@ -21,6 +21,7 @@ from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 from tablier.tables.position import Position
 
 from .link import CONNECTED
+from .tables.phase import TablesPhase
 
 if TYPE_CHECKING:
     from tablier.play.board_replay import BoardStep
@@ -93,10 +94,6 @@ def _you(session: Session) -> int:
 
 
 def tables_scene(session: TablesSession) -> Scene:
-    from tablier.tables.turn import OPENING, OVER
-
-    from .tables_session import SETUP
-
     lights = _lights(session)
     flow = session.flow
     orientation = session.orientation or Orientation(session.variant)
@@ -112,7 +109,7 @@ def tables_scene(session: TablesSession) -> Scene:
     expected = orientation.counts(position)
     shown = visible(expected, session.ladder)
     seen = session.observation.counts
-    playing = session.phase not in (SETUP, OVER) and session.orientation is not None
+    playing = not session.phase.idle and session.orientation is not None
     places = []
     for index, (kind, number) in enumerate(TABLES_PLACES):
         if kind == "bar" and not seen[index] and not has_bar(session.variant):
@@ -133,7 +130,8 @@ def tables_scene(session: TablesSession) -> Scene:
     if flow.cube is not None:
         value, owner = flow.cube
         cube = (value, 0 if owner is None else owner + 1)
-    waiting = session.phase in (SETUP, OPENING, OVER) or flow.outcome is not None  # nobody's turn yet, or now
+    # nobody's turn yet, or now
+    waiting = session.phase.idle or session.phase == TablesPhase.OPENING or flow.outcome is not None
     turn = 0 if waiting else flow.turn + 1
     own_points = {}
     if turn and session.orientation is not None:
@@ -159,8 +157,6 @@ def _board_lines(session: TablesSession) -> list[str]:
 
 
 def draughts_scene(session: DraughtsSession) -> Scene:
-    from .draughts_session import OVER, SETUP
-
     lights = _lights(session)
     board = session.board
     seen = session.observation.squares
@@ -174,13 +170,13 @@ def draughts_scene(session: DraughtsSession) -> Scene:
         elif piece is None and stands:
             change = ADDED
         side = None if piece is None else int(piece.color)
-        if piece is None and stands and session.phase not in (SETUP, OVER):
+        if piece is None and stands and not session.phase.idle:
             side = int(board.turn)
         places.append(PlaceView(f"square {square}", int(piece is not None or stands), side,
                                 bool(piece and piece.king), change, lights.get(f"square {square}", "")))
     black = session.player_of(False)
     colours = ("black", "white") if black == 1 else ("white", "black")
-    turn = session.player_of(board.turn) if session.phase not in (SETUP, OVER) else 0
+    turn = session.player_of(board.turn) if not session.phase.idle else 0
     return Scene(family="draughts", title=session.title, game_number=session.game_number,
                  colours=colours, turn=turn, places=tuple(places), size=board.geometry.size,
                  words=tuple(session.status_lines()[2:]),

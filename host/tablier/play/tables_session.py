@@ -58,6 +58,7 @@ from .computer_lights import Lights, MovePath, next_lights, tables_path, tables_
 from .dice import ELECTRONIC, Dice
 from .link import Link
 from .session import PlayOptions, Session
+from .tables.phase import TablesPhase
 from .tables_display import TablesDisplay
 from .tables_teacher import TablesTeacher
 from .takeback import Takebacks, Undo
@@ -69,8 +70,6 @@ if TYPE_CHECKING:
     from .computer import Computer
     from .hands import Hands
 
-SETUP = "setup"
-ASKING = "ask"
 #: Why Ticktack has no takeback.
 TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
                   "must be played, and a play made stands")
@@ -97,7 +96,7 @@ class TablesSession(Session):
         self.game_number = 0
         self.flow: Turn = variant.new_turn()
         self.orientation: Orientation | None = None
-        self.phase = SETUP
+        self.phase = TablesPhase.SETUP
         self.setup: SetupCheck | None = None
         self.inference: TurnInference | None = None
         self.reading: Reading | None = None
@@ -141,7 +140,7 @@ class TablesSession(Session):
                 position = self.variant.start_position(self.last_winner)
         self.flow = self.variant.new_turn(cube_allowed, self.next_first, position)
         self.ply = 0
-        self.phase = SETUP
+        self.phase = TablesPhase.SETUP
         self.inference = None
         self.reading = None
         if self.variant.facts.touch_and_take:
@@ -158,7 +157,7 @@ class TablesSession(Session):
 
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached, guiding the fixes."""
-        self.phase = SETUP
+        self.phase = TablesPhase.SETUP
         self.inference = None
         self.reading = None
         self.stop_grace()
@@ -183,12 +182,12 @@ class TablesSession(Session):
     def _after_setup(self) -> None:
         awaiting = self.flow.awaiting
         if awaiting == OPENING:
-            self.phase = OPENING
+            self.phase = TablesPhase.OPENING
             self.say("press a button to throw for the start", "teach", prompt=True)
         elif awaiting == PLAY:
             self._begin_turn()
         else:
-            self.phase = THROW
+            self.phase = TablesPhase.THROW
 
     def _game_over(self) -> None:
         outcome = self.flow.outcome
@@ -200,7 +199,7 @@ class TablesSession(Session):
                                  match_over=match_over))
         self.told_result(self.display.result_text(outcome, match_over))
         self.takebacks.close(f"game {self.game_number} is over")
-        self.phase = OVER
+        self.phase = TablesPhase.OVER
         self.inference = None
         self.next_first = 1 - outcome.winner
         self.last_winner = outcome.winner if outcome.points else None
@@ -262,9 +261,9 @@ class TablesSession(Session):
         elif self.flow.awaiting == PLAY:
             self._begin_turn()
         elif self.flow.awaiting == THROW:
-            self.phase = THROW
+            self.phase = TablesPhase.THROW
         elif self.flow.awaiting == OPENING:  # Versailles: the lead doublet played, the lead is thrown again
-            self.phase = OPENING
+            self.phase = TablesPhase.OPENING
             self.say("press a button to throw for the lead", "teach", prompt=True)
 
     # -- the turn ----------------------------------------------------------------------------------
@@ -274,7 +273,7 @@ class TablesSession(Session):
         plays = self.flow.legal_plays()
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, plays)
-        self.phase = PLAY
+        self.phase = TablesPhase.PLAY
         self.lifted_places = set()
         self.landed_places = set()
         self.touched = False
@@ -292,10 +291,10 @@ class TablesSession(Session):
         self._after_reading()
 
     def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
-        if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
+        if self.phase.idle or (self.phase == TablesPhase.OPENING and self.setup is None):
             self._check_setup()
             return
-        if self.phase in (OPENING, THROW) and self.orientation is not None:  # men moved between turns
+        if self.phase.throwing and self.orientation is not None:  # men moved between turns
             self.setup = check_tables(observation.counts, self.variant, self.flow.position, self.ladder,
                                       self.orientation.way)
             return
@@ -314,12 +313,12 @@ class TablesSession(Session):
                 hint = index
                 self.lifted_places.add(index)
                 self._touch(place)
-                if self.phase == ASKING and index in self.inference.differing_places(self.asking):
+                if self.phase == TablesPhase.ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
         if self._follow_restoring():
             return
         self.reading = self.inference.read(observation.counts, hint)
-        if self.phase == ASKING:
+        if self.phase == TablesPhase.ASKING:
             self._answer_ask()
             return
         self._after_reading()
@@ -355,17 +354,17 @@ class TablesSession(Session):
         assert self.orientation is not None
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, self.flow.legal_plays())
-        if self.phase == PLAY and self.restoring is None:
+        if self.phase == TablesPhase.PLAY and self.restoring is None:
             self.reading = self.inference.read(self.observation.counts, place)
             self._after_reading()
 
     def legal_status(self, observation: Observation) -> Status | None:
-        if (self.phase == SETUP and observation.tables_face_up) or (
-                self.phase in (OPENING, THROW) and self.orientation is not None):  # the men at rest
+        if (self.phase == TablesPhase.SETUP and observation.tables_face_up) or (
+                self.phase.throwing and self.orientation is not None):  # the men at rest
             way = self.orientation.way if self.orientation else None
             check = check_tables(observation.counts, self.variant, self.flow.position, self.ladder, way)
             return Status.FINAL if check.done else Status.UNKNOWN
-        if self.phase not in (PLAY, ASKING) or self.inference is None:
+        if self.phase not in (TablesPhase.PLAY, TablesPhase.ASKING) or self.inference is None:
             return None
         same_board = self.reading is not None and tuple(observation.counts) == tuple(self.observation.counts)
         # the session's own reading of this board knows which man was lifted (its hint)
@@ -379,7 +378,8 @@ class TablesSession(Session):
         self.follow_reading(self.reading.status is Status.UNKNOWN)
 
     def on_grace_over(self) -> None:
-        if self.phase != PLAY or self.reading is None or self.reading.status is not Status.UNKNOWN:
+        if (self.phase != TablesPhase.PLAY or self.reading is None
+                or self.reading.status is not Status.UNKNOWN):
             return
         if self.restoring is not None:  # a takeback: the lights already lead back
             return
@@ -457,7 +457,7 @@ class TablesSession(Session):
         self._after_throw()
         if self.game_number != game or self.variant.facts.touch_and_take:
             return  # the game ended, or touch and take: the reason why no takeback is already given
-        if self.phase == THROW:
+        if self.phase == TablesPhase.THROW:
             self.takebacks.offer(Undo(before, side, notation))
         else:
             self.takebacks.close("the next throw is already being played")
@@ -476,7 +476,7 @@ class TablesSession(Session):
         if len(chosen) == 1:
             self._commit(chosen[0])
             return
-        self.phase = ASKING
+        self.phase = TablesPhase.ASKING
         self.asking = tuple(chosen)
         self.ask_touch = None
         places = ", ".join(place_name(TABLES_PLACES[n]) for n in self.inference.differing_places(chosen))
@@ -496,7 +496,7 @@ class TablesSession(Session):
         matching = [c for c in self.asking if c.counts[place] == fewest]
         self.ask_touch = None
         if len(matching) == 1:
-            self.phase = PLAY
+            self.phase = TablesPhase.PLAY
             self._commit(matching[0])
 
     # -- buttons and commands ----------------------------------------------------------------------
@@ -504,19 +504,19 @@ class TablesSession(Session):
     def on_button(self, player: int) -> None:
         self._narrow()
         side = player - 1
-        if self.phase in (OPENING, THROW) and self.setup is not None and not self.setup.done:
+        if self.phase.throwing and self.setup is not None and not self.setup.done:
             self.say(f"first put the men back where they stand in the game: {self.setup.describe()}")
             return
-        if self.phase == OPENING:
+        if self.phase == TablesPhase.OPENING:
             self._opening()
-        elif self.phase == THROW:
+        elif self.phase == TablesPhase.THROW:
             if self.flow.awaiting == ANSWER:
                 self.say("the double (or vie) must be answered first: take or drop", "teach")
             elif side == self.flow.turn:
                 self._turn_throw()
             else:
                 self.say(f"it is {self._name(self.flow.turn)}'s turn to throw", "teach")
-        elif self.phase == PLAY and not self.computer_pressed(player):
+        elif self.phase == TablesPhase.PLAY and not self.computer_pressed(player):
             self._end_turn(side)
 
     def _end_turn(self, side: int) -> None:
@@ -528,7 +528,8 @@ class TablesSession(Session):
         status = self.reading.status
         if status is Status.FINAL:
             self._commit(self.reading.finals[0])
-            if self.phase == THROW and self.flow.turn == side != mover and not self.is_computer(side + 1):
+            if (self.phase == TablesPhase.THROW and self.flow.turn == side != mover
+                    and not self.is_computer(side + 1)):
                 self._turn_throw()  # the next roll ends the turn before it
         elif status is Status.AMBIGUOUS:
             self._resolve()
@@ -545,9 +546,11 @@ class TablesSession(Session):
     def _state_words(self) -> str:
         """Where the game stands, in a few words."""
         mover = self._name(self.flow.turn)
-        return {SETUP: "the men are being set up", OPENING: "the opening throw is awaited",
-                THROW: f"{mover} to throw", PLAY: f"{mover} to play {self.flow.dice}",
-                ASKING: "the board asks which play: `choose N`", OVER: "the game is over"}.get(self.phase, "")
+        return {TablesPhase.SETUP: "the men are being set up",
+                TablesPhase.OPENING: "the opening throw is awaited",
+                TablesPhase.THROW: f"{mover} to throw", TablesPhase.PLAY: f"{mover} to play {self.flow.dice}",
+                TablesPhase.ASKING: "the board asks which play: `choose N`",
+                TablesPhase.OVER: "the game is over"}[self.phase]
 
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
@@ -562,12 +565,12 @@ class TablesSession(Session):
         elif word == "dice":
             self._typed_dice(argument)
         elif word == "choose":
-            if self.phase != ASKING:
+            if self.phase != TablesPhase.ASKING:
                 raise IllegalMoveError("the board is not asking which play")
             index = int(argument) - 1 if argument.strip().isdigit() else -1
             if not 0 <= index < len(self.asking):
                 raise IllegalMoveError(f"choose 1 to {len(self.asking)}")
-            self.phase = PLAY
+            self.phase = TablesPhase.PLAY
             self._commit(self.asking[index])
         elif word == "hint":
             self.teacher.hint()
@@ -595,9 +598,9 @@ class TablesSession(Session):
             raise IllegalMoveError(f"type the two dice, each 1 to 6, like `dice 6 3` (not {argument!r})")
         values = (int(words[0]), int(words[1]))
         self.dice.force(values)
-        if self.phase == OPENING:
+        if self.phase == TablesPhase.OPENING:
             self._opening()
-        elif self.phase == THROW:
+        elif self.phase == TablesPhase.THROW:
             self._turn_throw()
         else:
             self.say(f"the next throw will show {values[0]}-{values[1]}")
@@ -626,10 +629,10 @@ class TablesSession(Session):
             self.record(Claim(player=side, claim=word, detail=argument))
         if self.flow.outcome is not None:
             self._game_over()
-        elif self.phase == PLAY and self.flow.awaiting != PLAY:
-            self.phase = THROW
+        elif self.phase == TablesPhase.PLAY and self.flow.awaiting != PLAY:
+            self.phase = TablesPhase.THROW
             self.inference = None
-        elif self.phase == THROW and self.flow.awaiting == PLAY:
+        elif self.phase == TablesPhase.THROW and self.flow.awaiting == PLAY:
             self._begin_turn()
 
     # -- takebacks -----------------------------------------------------------------------------------
@@ -639,10 +642,10 @@ class TablesSession(Session):
         began; said after a committed play (before the next throw), its player asks to take it back."""
         moved = self.inference is not None and tuple(self.observation.counts) != visible(
             self.inference.candidates[0].counts, self.ladder)
-        if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
+        if self.phase.moving and (player - 1 == self.flow.turn or (not player and moved)):
             if self.variant.facts.touch_and_take and self.flow.must_move():
                 raise IllegalMoveError("touch and take: the man touched must be played")
-            self.phase = PLAY
+            self.phase = TablesPhase.PLAY
             self._guide_back("take back: put the men back where the turn began")
             return
         side = player - 1 if player else 1 - self.flow.turn
@@ -701,7 +704,7 @@ class TablesSession(Session):
         return self._name(player - 1)
 
     def to_play(self) -> int | None:
-        return self.flow.turn + 1 if self.phase in (PLAY, ASKING) else None
+        return self.flow.turn + 1 if self.phase.moving else None
 
     def mover(self) -> int | None:
         return self.to_play() if self.inference is not None else None
@@ -719,10 +722,10 @@ class TablesSession(Session):
         return (self.game_number, self.ply, tuple(dice) if dice else (), self.flow.position)
 
     def throwing(self) -> bool:
-        return self.phase in (OPENING, THROW)
+        return self.phase.throwing
 
     def steps_ready(self) -> bool:
-        return self.phase not in (SETUP, OVER) and self.restoring is None
+        return not self.phase.idle and self.restoring is None
 
     def moves_named(self, notation: str) -> list[object]:
         return [play for play in (self.inference.plays if self.inference is not None else [])
@@ -779,7 +782,7 @@ class TablesSession(Session):
             raise TablierError(f"the computer cannot play {self.variant.title}: {error}") from None
 
     def touch_named(self, number: int) -> None:
-        if self.orientation is None or self.phase not in (PLAY, ASKING):
+        if self.orientation is None or self.phase not in (TablesPhase.PLAY, TablesPhase.ASKING):
             raise IllegalMoveError("no turn is being played")
         self._touch(self.orientation.place_of(self.flow.turn, number))
 
