@@ -124,7 +124,7 @@ def test_the_class_check_finds_what_it_looks_for(tmp_path: Path) -> None:
                       "from tablier.draughts.variants import DevilBoard\n"
                       "from tablier.engines.backgammon import BackgammonEngine\n"
                       "from tablier.tables.position import Position\n"
-                      "from tablier.play.tables_session import TablesSession\n"
+                      "from tablier.play.tables.session import TablesSession\n"
                       "from tablier.play.session import Session\n"
                       "def f(a, b, c, d, e, g, h):\n"
                       "    return (isinstance(a, Ticktack), isinstance(b, Game | DevilBoard),\n"
@@ -309,3 +309,38 @@ def test_the_scene_is_written_once() -> None:
                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                 if isinstance(node, ast.ClassDef) and node.name in names]
     assert declared == ["board/scene.py: PlaceView", "board/scene.py: Scene"]
+
+
+#: The wings of play: each family's session, display, teacher, scene, lights, seat decisions and
+#: hands planning (``docs/code-overview.md``).
+WINGS = ("tablier.play.tables", "tablier.play.draughts")
+
+
+def test_generic_play_imports_no_wing_but_the_start() -> None:
+    """The generic session, seats, hands, scene and lights import no family's wing (lazily or not):
+    the wings implement what the generic code asks for, and ``play/start.py`` is the one place that
+    picks a wing."""
+    offenders = [f"{path.name} imports {name}" for path in sorted((HOST / "play").glob("*.py"))
+                 if path.name != "start.py"
+                 for name in sorted(imported_modules(path)) if name.startswith(WINGS)]
+    relative = [f"{path.name} imports .{node.module}" for path in sorted((HOST / "play").glob("*.py"))
+                if path.name != "start.py"
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+                and node.module.split(".")[0] in ("tables", "draughts")]
+    assert offenders + relative == []
+
+
+def test_a_wing_imports_no_other_wing() -> None:
+    """A family's wing knows nothing of another family's: a third family is a wing of its own."""
+    offenders = []
+    for wing in ("tables", "draughts"):
+        other = "draughts" if wing == "tables" else "tables"
+        for path in sorted((HOST / "play" / wing).glob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            names = imported_modules(path) | {f"tablier.play.{node.module}" for node in ast.walk(tree)
+                                              if isinstance(node, ast.ImportFrom) and node.level == 2
+                                              and node.module}
+            offenders += [f"{wing}/{path.name} imports {name}" for name in sorted(names)
+                          if name.startswith(f"tablier.play.{other}")]
+    assert offenders == []

@@ -13,9 +13,10 @@ import pytest
 
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.gnubg_net import MISSING
-from tablier.play import tables_teacher, teaching
+from tablier.play import teaching
 from tablier.play.replay import rebuild
 from tablier.play.session import PlayOptions
+from tablier.play.tables import teacher as tables_teacher
 from tablier.record.eventlog import Advice, read_log
 
 from .conftest import run_script

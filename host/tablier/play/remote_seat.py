@@ -297,7 +297,7 @@ class RemoteSeat(Computer):
         answer_theirs(self, session, link)
         retry_mine(self, session)
         if self.moving(session):
-            self._follow(session, self.remote)
+            self.follow(session, self.remote)
         if link.peer.other_online is not False:
             link.resend()
 

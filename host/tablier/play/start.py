@@ -42,7 +42,7 @@ def _game_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventL
     if info.family == "tables":
         from tablier.tables.catalog import find_rotation, make_variant
 
-        from .tables_session import TablesSession
+        from .tables.session import TablesSession
 
         rotation = find_rotation(info.name)
         if rotation is not None:  # Tavli: Portes, Plakoto and Fevga in turn, to its points
@@ -55,7 +55,7 @@ def _game_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventL
     from tablier.draughts.geometry import BOARD_8
     from tablier.draughts.variants import find_variant
 
-    from .draughts_session import DraughtsSession
+    from .draughts.session import DraughtsSession
 
     board_options, laws = split_options(info.name, options.options)
     board_class = find_variant(info.name)

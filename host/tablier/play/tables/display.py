@@ -1,6 +1,6 @@
 """How a tables session looks: its LED plan and its lines in the terminal view.
 
-A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables_session.TablesSession` and
+A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables.session.TablesSession` and
 only reads its state: what happens is the session's, how it looks is the display's.
 """
 
@@ -40,10 +40,10 @@ from tablier.tables.plakoto import START_POINT
 from tablier.tables.turn import ANSWER, Outcome
 from tablier.words import counted
 
-from .tables.phase import TablesPhase
+from .phase import TablesPhase
 
 if TYPE_CHECKING:
-    from .tables_session import TablesSession
+    from .session import TablesSession
 
 
 class TablesDisplay:

@@ -24,10 +24,10 @@ from tablier.tables.variant import Variant
 if TYPE_CHECKING:
     from tablier.board.tables_inference import Candidate as TablesCandidate
 
-    from .tables_session import TablesSession
+    from .session import TablesSession
 
-from .tables.phase import TablesPhase
-from .teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from .phase import TablesPhase
 
 
 def contrast(variant: Variant, side: int, mine: Position, better: Position, best: str) -> list[str]:

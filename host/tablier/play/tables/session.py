@@ -54,21 +54,25 @@ from tablier.tables.turn import (
 )
 from tablier.tables.variant import Variant
 
-from .computer_lights import Lights, MovePath, next_lights, tables_path, tables_shown
-from .dice import ELECTRONIC, Dice
-from .link import Link
-from .session import PlayOptions, Session
-from .tables.phase import TablesPhase
-from .tables_display import TablesDisplay
-from .tables_teacher import TablesTeacher
-from .takeback import Takebacks, Undo
+from ..computer_lights import Lights, MovePath, next_lights
+from ..dice import ELECTRONIC, Dice
+from ..link import Link
+from ..session import PlayOptions, Session
+from ..takeback import Takebacks, Undo
+from .display import TablesDisplay
+from .hands import plan as plan_hands
+from .lights import tables_path, tables_shown
+from .phase import TablesPhase
+from .scene import tables_scene
+from .seat import decide
+from .teacher import TablesTeacher
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
 
-    from .autoplay import AutoHands
-    from .computer import Computer
-    from .hands import Hands
+    from ..autoplay import AutoHands
+    from ..computer import Computer
+    from ..hands import Hands
 
 #: Why Ticktack has no takeback.
 TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
@@ -773,7 +777,7 @@ class TablesSession(Session):
         return "the tray" if kind == "tray" else f"the bar ({'black' if number == 1 else 'white'})"
 
     def act_for(self, computer: Computer) -> None:
-        computer.act_tables(self)
+        decide(computer, self)
 
     def check_computer(self) -> None:
         try:
@@ -803,11 +807,9 @@ class TablesSession(Session):
         hands.set_up_tables(Orientation(self.variant, way).counts(self.flow.position))
 
     def plan_for(self, player: AutoHands) -> None:
-        player.plan_tables(self)
+        plan_hands(player, self)
 
     def scene(self) -> Scene:
-        from .scene import tables_scene
-
         return tables_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------

@@ -42,20 +42,24 @@ from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, GameStart, ResultRecord
 from tablier.record.log_writer import EventLogWriter
 
-from .computer_lights import Lights, MovePath, draughts_path, next_lights, squares_shown
-from .dice import Dice
-from .draughts.phase import DraughtsPhase
-from .draughts_teacher import DraughtsTeacher
-from .link import Link
-from .session import PlayOptions, Session
-from .takeback import Takebacks, Undo
+from ..computer_lights import Lights, MovePath, next_lights
+from ..dice import Dice
+from ..link import Link
+from ..session import PlayOptions, Session
+from ..takeback import Takebacks, Undo
+from .hands import plan as plan_hands
+from .lights import draughts_path, squares_shown
+from .phase import DraughtsPhase
+from .scene import draughts_scene
+from .seat import decide
+from .teacher import DraughtsTeacher
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
 
-    from .autoplay import AutoHands
-    from .computer import Computer
-    from .hands import Hands
+    from ..autoplay import AutoHands
+    from ..computer import Computer
+    from ..hands import Hands
 
 #: Why strict play has no takeback.
 STRICT_PLAY = ("a move once made stands in strict play under the Checker Laws (touch_move: Law 11; "
@@ -593,7 +597,7 @@ class DraughtsSession(Session):
         return f"square {index}"
 
     def act_for(self, computer: Computer) -> None:
-        computer.act_draughts(self)
+        decide(computer, self)
 
     def touch_named(self, number: int) -> None:
         self._touch(number)
@@ -612,11 +616,9 @@ class DraughtsSession(Session):
         hands.set_up_squares(self.wanted_squares())
 
     def plan_for(self, player: AutoHands) -> None:
-        player.plan_draughts(self)
+        plan_hands(player, self)
 
     def scene(self) -> Scene:
-        from .scene import draughts_scene
-
         return draughts_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------

@@ -18,10 +18,10 @@ from tablier.record.eventlog import Advice
 if TYPE_CHECKING:
     from tablier.board.draughts_inference import DraughtsCandidate
 
-    from .draughts_session import DraughtsSession
+    from .session import DraughtsSession
 
-from .draughts.phase import DraughtsPhase
-from .teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
+from .phase import DraughtsPhase
 
 
 def _men(count: int) -> str:
