@@ -41,6 +41,7 @@ from .computer_lights import (
 if TYPE_CHECKING:
     from tablier.record.log_writer import EventLogWriter
 
+    from .board_move import ChosenMove
     from .session import Session
 
 COMPUTER = "computer"
@@ -83,7 +84,7 @@ class Computer:
 
     def __init__(self, levels: tuple[Level | None, Level | None]) -> None:
         self.levels = levels
-        self.choice: tuple[object, object] | None = None  # (the turn's key, the move chosen)
+        self.choice: tuple[object, ChosenMove] | None = None  # (the turn's key, the move chosen)
         self.done_for: set[object] = set()  # the decisions taken (one per turn and kind)
         self.off_since: float | None = None  # when the board left the computer's move's way
         self.told_off = False
@@ -132,7 +133,7 @@ class Computer:
                 or self.choice[0] != session.turn_key():
             return False
         # a man touched (Ticktack, Law 11) may narrow the moves: choose again
-        return session.move_allowed(self.choice[1])
+        return self.choice[1].allowed()
 
     def on_press(self, session: Session, player: int) -> bool:
         """A button pressed (or ``done``) in the computer's turn: its move commits if the board shows
@@ -149,13 +150,13 @@ class Computer:
             lights = self._lights(session)
             if not lights.done:
                 return True
-        shown = self._shown(session) if lights.done else None
-        if shown is None:
+        assert self.choice is not None
+        if not (lights.done and self.choice[1].shown()):
             session.say(f"the board does not show {session.player_name(mover)}'s move yet: "
                         f"{lights_words(session, self._lights(session)).removeprefix('not its move: ')}")
             return True
         self.huffed = None
-        session.commit_shown(shown)
+        self.choice[1].commit()
         return True
 
     def led_plan(self, session: Session) -> LedPlan | None:
@@ -224,7 +225,8 @@ class Computer:
         """While the human makes the computer's move: commit once the board shows it; say once when
         the board has stood off its way for the grace time."""
         lights = self._lights(session)
-        if lights.done and self._shown(session) is not None:
+        assert self.choice is not None
+        if lights.done and self.choice[1].shown():
             session.command_line(f"{player} done")
             return
         if not lights.off_way:
@@ -234,25 +236,20 @@ class Computer:
         self.off_since = now if self.off_since is None else self.off_since
         if not self.told_off and now - self.off_since >= session.options.grace_s:
             self.told_off = True
-            assert self.choice is not None
             words = lights_words(session, lights).removeprefix("not its move: ")
             session.say(f"not {session.player_name(player)}'s move "
-                        f"{session.move_notation(self.choice[1])}: {words}",
+                        f"{self.choice[1].notation()}: {words}",
                         "warning")
 
     # -- where the move stands --------------------------------------------------------------------
 
     def _path(self, session: Session) -> MovePath:
         assert self.choice is not None
-        return session.move_path(self.choice[1], self.huffed)
+        return self.choice[1].path(self.huffed)
 
     def _lights(self, session: Session) -> Lights:
         return session.path_lights(self._path(session), self.confirmed)
 
-    def _shown(self, session: Session) -> object | None:
-        """The reading's candidate that is the computer's move, when the board shows it."""
-        assert self.choice is not None
-        return session.shown_move(self.choice[1])
 
 
 def attach_computer(session: Session, names: tuple[str, str]) -> None:

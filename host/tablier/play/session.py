@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from tablier.board.scene import Scene
 
     from .autoplay import AutoHands
+    from .board_move import ChosenMove
     from .computer import Computer
     from .computer_lights import Lights, MovePath
     from .hands import Hands
@@ -274,37 +275,18 @@ class Session:
         """Whether the game can take the next step: set up, no takeback being made."""
         return False
 
-    def moves_named(self, notation: str) -> list[object]:
-        """The legal moves of the turn being played written ``notation`` (one, or none)."""
+    def moves_named(self, notation: str) -> list[ChosenMove]:
+        """The legal moves of the turn being played written ``notation`` (one, or none), each bound
+        to its family's rules of the move on the board."""
         return []
-
-    def move_allowed(self, move: object) -> bool:
-        """Whether ``move`` is still legal in the turn being played (a touch may narrow them)."""
-        return False
-
-    def move_notation(self, move: object) -> str:
-        """``move`` as the game writes it."""
-        return str(move)
-
-    def move_path(self, move: object, huffed: int | None) -> MovePath:
-        """The way from the turn's start to ``move`` on the board, one man at a time (``huffed``: a
-        man huffed, still to be lifted)."""
-        raise TablierError(f"no moves are made on the board in {self.family or 'this session'}")
 
     def path_lights(self, path: MovePath, confirmed: int) -> Lights:
         """Where the board stands on ``path``: the next man to lift and where it goes
         (``confirmed``: the steps the switches cannot see, said made by a press)."""
         raise TablierError(f"no moves are made on the board in {self.family or 'this session'}")
 
-    def shown_move(self, move: object) -> object | None:
-        """The board's reading of ``move`` when the board shows it (None otherwise)."""
-        return None
-
-    def commit_shown(self, shown: object) -> None:
-        """Commit the move the board shows (a reading of :meth:`shown_move`)."""
-
     def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
-        """Light place ``index`` of a move's path (:meth:`move_path`) with ``meaning``."""
+        """Light place ``index`` of a move's path (:meth:`ChosenMove.path`) with ``meaning``."""
 
     def light_throw(self, plan: LedPlan) -> None:
         """Show the throw being played on the dice's lights (a game with dice)."""

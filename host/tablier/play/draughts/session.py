@@ -12,7 +12,7 @@ import copy
 import re
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading, MoveInference
 from tablier.board.guidance import next_step
@@ -42,13 +42,15 @@ from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, GameStart, ResultRecord
 from tablier.record.log_writer import EventLogWriter
 
+from ..board_move import ChosenMove, moves_named
 from ..computer_lights import Lights, MovePath, next_lights
 from ..dice import Dice
 from ..link import Link
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
 from .hands import plan as plan_hands
-from .lights import draughts_path, squares_shown
+from .lights import squares_shown
+from .moves import DraughtsMoves
 from .phase import DraughtsPhase
 from .scene import draughts_scene
 from .seat import decide
@@ -569,26 +571,11 @@ class DraughtsSession(Session):
     def steps_ready(self) -> bool:
         return not self.phase.idle and self.restoring is None
 
-    def moves_named(self, notation: str) -> list[object]:
-        return [move for move in self.legal_moves() if str(move) == notation]
-
-    def move_allowed(self, move: object) -> bool:
-        return move in self.legal_moves()
-
-    def move_path(self, move: object, huffed: int | None) -> MovePath:
-        return draughts_path(self, cast(Move, move), huffed)
+    def moves_named(self, notation: str) -> list[ChosenMove]:
+        return moves_named(DraughtsMoves(self), notation)
 
     def path_lights(self, path: MovePath, confirmed: int) -> Lights:
         return next_lights(path, {square: 1 for square in self.observation.squares}, squares_shown, confirmed)
-
-    def shown_move(self, move: object) -> object | None:
-        reading = self.reading
-        if reading is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
-            return None
-        return next((candidate for candidate in reading.finals if candidate.move == move), None)
-
-    def commit_shown(self, shown: object) -> None:
-        self._commit(cast(DraughtsCandidate, shown))
 
     def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
         plan.place(("square", index), meaning)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from tablier.board.guidance import next_step
 from tablier.board.leds import DIE, LedPlan, Meaning
@@ -54,6 +54,7 @@ from tablier.tables.turn import (
 )
 from tablier.tables.variant import Variant
 
+from ..board_move import ChosenMove, moves_named
 from ..computer_lights import Lights, MovePath, next_lights
 from ..dice import ELECTRONIC, Dice
 from ..link import Link
@@ -61,7 +62,8 @@ from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
 from .display import TablesDisplay
 from .hands import plan as plan_hands
-from .lights import tables_path, tables_shown
+from .lights import tables_shown
+from .moves import TablesMoves
 from .phase import TablesPhase
 from .scene import tables_scene
 from .seat import decide
@@ -731,34 +733,12 @@ class TablesSession(Session):
     def steps_ready(self) -> bool:
         return not self.phase.idle and self.restoring is None
 
-    def moves_named(self, notation: str) -> list[object]:
-        return [play for play in (self.inference.plays if self.inference is not None else [])
-                if self.move_notation(play) == notation]
-
-    def move_allowed(self, move: object) -> bool:
-        return self.inference is not None and move in self.inference.plays
-
-    def move_notation(self, move: object) -> str:
-        play = cast(Play, move)
-        return format_play(play) if play else "-"
-
-    def move_path(self, move: object, huffed: int | None) -> MovePath:
-        return tables_path(self, cast(Play, move))
+    def moves_named(self, notation: str) -> list[ChosenMove]:
+        return moves_named(TablesMoves(self), notation)
 
     def path_lights(self, path: MovePath, confirmed: int) -> Lights:
         seen = dict(enumerate(self.observation.counts))
         return next_lights(path, seen, tables_shown(self.ladder), confirmed)
-
-    def shown_move(self, move: object) -> object | None:
-        reading, inference = self.reading, self.inference
-        if reading is None or inference is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
-            return None
-        target = self.variant.after(inference.start, cast(Play, move))
-        return next((candidate for candidate in reading.finals
-                     if self.variant.after(inference.start, inference.play_of(candidate)) == target), None)
-
-    def commit_shown(self, shown: object) -> None:
-        self._commit(cast(Candidate, shown))
 
     def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
         plan.place(TABLES_PLACES[index], meaning)
