@@ -87,7 +87,7 @@ class AutoHands:
             self._follow_lights(session)
             return
         self._stepped = False
-        session.plan_for(self)
+        session.seat_decisions.plan(self)
 
     def _follow_lights(self, session: Session) -> None:
         """One step of the computer's move, as the lights ask it: a man lifted where ``lift-here``

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from .computer_lights import MovePath
+    from tablier.board.leds import LedPlan, Meaning
+
+    from .computer_lights import Lights, MovePath
 
 M = TypeVar("M")
 
@@ -102,3 +104,30 @@ class BoardMove(Generic[M]):
 def moves_named(rules: MoveRules[M], notation: str) -> list[ChosenMove]:
     """The legal moves written ``notation``, each bound to ``rules``."""
     return [BoardMove(rules, move) for move in rules.named(notation)]
+
+
+class MovesOnBoard(Protocol):
+    """The move on the board as a session's family makes it (its wing): the legal moves named, the
+    lights along a move's way, the places in the mover's words."""
+
+    def moves_named(self, notation: str) -> list[ChosenMove]:
+        """The legal moves of the turn being played written ``notation`` (one, or none), each bound
+        to its family's :class:`MoveRules`."""
+        ...
+
+    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
+        """Where the board stands on ``path``: the next man to lift and where it goes
+        (``confirmed``: the steps the switches cannot see, said made by a press)."""
+        ...
+
+    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
+        """Light place ``index`` of a move's path with ``meaning``."""
+        ...
+
+    def light_throw(self, plan: LedPlan) -> None:
+        """Show the throw being played on the dice's lights (a game with dice)."""
+        ...
+
+    def place_words(self, index: int) -> str:
+        """Place ``index`` of a move's path in words, as the mover numbers it."""
+        ...

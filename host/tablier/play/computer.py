@@ -116,7 +116,7 @@ class Computer:
         mover = session.mover()
         if word != "play" or mover is None or not self.plays(mover):
             raise IllegalMoveError("`computer play MOVE` names the computer's move in its own turn")
-        found = session.moves_named(notation)
+        found = session.board_moves.moves_named(notation)
         if not found:
             raise IllegalMoveError(f"{notation!r} is not a legal move now")
         self.choice = (session.turn_key(), found[0])
@@ -169,8 +169,8 @@ class Computer:
         plan = LedPlan(session.layout).status(mover, PRESS_WHEN_DONE if lights.press else YOUR_TURN)
         for index, meaning in ((lights.lift, LIFT_HERE), (lights.put, PUT_HERE)):
             if index is not None:
-                session.light_place(plan, index, meaning)
-        session.light_throw(plan)
+                session.board_moves.light_place(plan, index, meaning)
+        session.board_moves.light_throw(plan)
         return plan
 
     def lines(self, session: Session, lines: list[str]) -> list[str]:
@@ -194,7 +194,7 @@ class Computer:
             before = len(session.message_log)
             try:
                 self._answer_takeback(session)
-                session.act_for(self)
+                session.seat_decisions.decide(self)
             except EngineUnavailableError as error:
                 session.say(f"the computer cannot play: {error}", "warning")
                 session.finished = True
@@ -248,7 +248,7 @@ class Computer:
         return self.choice[1].path(self.huffed)
 
     def _lights(self, session: Session) -> Lights:
-        return session.path_lights(self._path(session), self.confirmed)
+        return session.board_moves.path_lights(self._path(session), self.confirmed)
 
 
 
@@ -258,5 +258,5 @@ def attach_computer(session: Session, names: tuple[str, str]) -> None:
     levels = (seat_level(names[0]), seat_level(names[1]))
     if levels == (None, None):
         return
-    session.check_computer()
+    session.seat_decisions.check_engine()
     session.computer = Computer(levels)

@@ -94,7 +94,7 @@ def next_lights(path: MovePath, seen: Counts, shown: Callable[[Counts], Counts],
 def step_words(session: Session, lift: int | None, put: int | None) -> str:
     """One step of a move, short: ``24 to 18``, ``14 to the bar``, ``take off 15``."""
     def short(index: int) -> str:
-        return session.place_words(index).removeprefix("point ").removeprefix("square ")
+        return session.board_moves.place_words(index).removeprefix("point ").removeprefix("square ")
     if lift is not None and put is not None:
         return f"{short(lift)} to {short(put)}"
     if lift is not None:
@@ -115,8 +115,8 @@ def lights_words(session: Session, lights: Lights) -> str:
     """What the lights ask now, in words."""
     if lights.done:
         return "the board shows it"
-    lift = session.place_words(lights.lift) if lights.lift is not None else ""
-    put = session.place_words(lights.put) if lights.put is not None else ""
+    lift = session.board_moves.place_words(lights.lift) if lights.lift is not None else ""
+    put = session.board_moves.place_words(lights.put) if lights.put is not None else ""
     if lights.press:
         return f"{step_words(session, lights.lift, lights.put)} is hidden by the stacks: move him, then press"
     if lift and put:

@@ -173,7 +173,7 @@ class RemoteSeat(Computer):
 
     def _throw_now(self, session: Session, values: tuple[int, int]) -> None:
         """The throw is shown: the game's own throw, as typed dice are."""
-        session.show_throw(values)
+        session.seat_decisions.show_throw(values)
 
     def _touch(self, session: Session, step: Step) -> None:
         """The adversary touched a man on his board (touch and take, Law 11): so here too."""
@@ -181,7 +181,7 @@ class RemoteSeat(Computer):
             raise IllegalMoveError(f"a touch names a point or a square (not {step.arg!r})")
         self.session_hands(session, False)
         try:
-            session.touch_named(int(step.arg))
+            session.seat_decisions.touch_named(int(step.arg))
             if session.has_dice:  # a touch known by its throw (Ticktack)
                 self.remote_touch = (self.throws, int(step.arg))
         finally:
@@ -407,7 +407,7 @@ class RemoteSeat(Computer):
         throw, a draughts touch by the man still standing there being his."""
         if self.applying or self.link is None:
             return
-        touched = session.touched_by(self.local, committing)
+        touched = session.seat_decisions.touched_by(self.local, committing)
         if touched is not None and session.has_dice and (self.throws, touched) == self.remote_touch:
             touched = None  # the adversary's touch, applied here (known by its throw)
         if touched is not None and self.touch_key != self._plays():

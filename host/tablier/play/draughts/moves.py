@@ -7,18 +7,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablier.board.draughts_inference import DraughtsCandidate
+from tablier.board.leds import LedPlan, Meaning
 from tablier.board.tables_inference import Status
 from tablier.draughts.core import Move
 
-from .lights import draughts_path
+from ..board_move import ChosenMove, moves_named
+from ..computer_lights import Lights, MovePath, next_lights
+from .lights import draughts_path, squares_shown
 
 if TYPE_CHECKING:
-    from ..computer_lights import MovePath
     from .session import DraughtsSession
 
 
 class DraughtsMoves:
-    """The moves of ``session``'s turn on the board."""
+    """The moves of ``session``'s turn on the board (:class:`~tablier.play.board_move.MoveRules` of a
+    move, and the session's :class:`~tablier.play.board_move.MovesOnBoard`)."""
 
     def __init__(self, session: DraughtsSession) -> None:
         self.session = session
@@ -54,3 +57,25 @@ class DraughtsMoves:
         if reading is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
             return None
         return next((candidate for candidate in reading.finals if candidate.move == move), None)
+
+    # -- the session's moves on the board --------------------------------------------------------
+
+    def moves_named(self, notation: str) -> list[ChosenMove]:
+        """The legal moves written ``notation``, each bound to these rules."""
+        return moves_named(self, notation)
+
+    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
+        """Where the board stands on ``path`` (a square shows a man or none)."""
+        squares = self.session.observation.squares
+        return next_lights(path, {square: 1 for square in squares}, squares_shown, confirmed)
+
+    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
+        """Light square ``index``."""
+        plan.place(("square", index), meaning)
+
+    def light_throw(self, plan: LedPlan) -> None:
+        """Draughts has no dice: nothing to show."""
+
+    def place_words(self, index: int) -> str:
+        """``square 14``."""
+        return f"square {index}"

@@ -27,7 +27,6 @@ from tablier.board.leds import (
     WINNER,
     YOUR_TURN,
     LedPlan,
-    Meaning,
 )
 from tablier.board.observation import Observation
 from tablier.board.setup import SetupCheck, check_squares
@@ -42,26 +41,19 @@ from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, GameStart, ResultRecord
 from tablier.record.log_writer import EventLogWriter
 
-from ..board_move import ChosenMove, moves_named
-from ..computer_lights import Lights, MovePath, next_lights
 from ..dice import Dice
 from ..link import Link
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
-from .hands import plan as plan_hands
-from .lights import squares_shown
 from .moves import DraughtsMoves
 from .phase import DraughtsPhase
 from .scene import draughts_scene
-from .seat import decide
+from .seat import DraughtsDecisions
 from .teacher import DraughtsTeacher
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
 
-    from ..autoplay import AutoHands
-    from ..computer import Computer
-    from ..hands import Hands
 
 #: Why strict play has no takeback.
 STRICT_PLAY = ("a move once made stands in strict play under the Checker Laws (touch_move: Law 11; "
@@ -77,6 +69,8 @@ class DraughtsSession(Session):
                  dice: Dice, log: EventLogWriter | None = None, options: PlayOptions | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(link, layout, dice, log, options, clock)
+        self.board_moves = DraughtsMoves(self)
+        self.seat_decisions = DraughtsDecisions(self)
         self.make_board = make_board
         self.laws_options = laws
         self.board = make_board()
@@ -168,7 +162,7 @@ class DraughtsSession(Session):
         self.touched = None
         self.guiding = False
         self.guide = None
-        self.stop_grace()
+        self._stop_grace()
         huffable = self.laws.huffable() if self.laws is not None else []
         self.inference = MoveInference(self.board, self.legal_moves(), huffable)
         self.reading = self.inference.read(self.observation.squares)
@@ -193,9 +187,9 @@ class DraughtsSession(Session):
             if place and place[0] == "square" and not change.closed:
                 self._touch(place[1])
         self.reading = self._read(observation.squares)
-        self.follow_reading(self.reading.status is Status.UNKNOWN)
+        self._follow_reading(self.reading.status is Status.UNKNOWN)
 
-    def legal_status(self, observation: Observation) -> Status | None:
+    def _legal_status(self, observation: Observation) -> Status | None:
         if self.phase == DraughtsPhase.SETUP and not observation.tables_face_up:
             done = check_squares(observation.squares, frozenset(self.wanted_squares())).done
             return Status.FINAL if done else Status.UNKNOWN
@@ -276,7 +270,7 @@ class DraughtsSession(Session):
             return
         shown = self._move_shown()
         reason = self._why_false(shown) if shown else None
-        self.begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
+        self._begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
                                      "can bring them")
 
     def _move_shown(self) -> str:
@@ -309,7 +303,7 @@ class DraughtsSession(Session):
         law = " (Law 17)" if self.laws is not None else ""
         return f"{shown} is a false move{law}: {reason}"
 
-    def update_guide(self) -> None:
+    def _update_guide(self) -> None:
         assert self.inference is not None
         seen = self.observation.squares
         target = self.inference.nearest_target(seen)
@@ -318,7 +312,7 @@ class DraughtsSession(Session):
     # -- buttons and commands ----------------------------------------------------------------------
 
     def on_button(self, player: int) -> None:
-        if self.phase != DraughtsPhase.PLAYING or self.reading is None or self.computer_pressed(player):
+        if self.phase != DraughtsPhase.PLAYING or self.reading is None or self._computer_pressed(player):
             return
         if self.restoring is not None:
             self.say("first put the men back where the move began, as the lights show")
@@ -343,7 +337,7 @@ class DraughtsSession(Session):
             self.say(f"{shown} is still a false move: put the men back as the lights show")
             return
         if self.laws is None:
-            self.begin_guiding(reason)
+            self._begin_guiding(reason)
             return
         if rule == "forfeit":
             self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} made a false move, {shown}: "
@@ -352,7 +346,7 @@ class DraughtsSession(Session):
         if rule == "teach":
             self.taught = tuple(self.legal_moves())
             reason += f"; the legal moves: {', '.join(map(str, self.taught))}"
-        self.begin_guiding(reason)
+        self._begin_guiding(reason)
 
     def _commit(self, candidate: DraughtsCandidate) -> None:
         mover = self.board.turn
@@ -459,7 +453,7 @@ class DraughtsSession(Session):
                 self.record(Claim(player=int(mover), claim="huff", detail=str(square)))
                 self._begin_move()  # the huffed man is still on the board: the lights say to lift it
                 self.reading = self._read(self.observation.squares)
-                self.start_grace()
+                self._start_grace()
         elif word == "compel" and self.laws is not None:
             ruling = self.laws.compel()
             self.say(ruling.message)
@@ -469,7 +463,7 @@ class DraughtsSession(Session):
                 self.ply -= 1
                 self._begin_move()
                 self.reading = self._read(self.observation.squares)
-                self.start_grace()
+                self._start_grace()
         elif word == "insist" and self.laws is not None:
             if self.own_removed is None:
                 raise IllegalMoveError("no man of the taker's own was taken off to put back (Law 18)")
@@ -506,7 +500,7 @@ class DraughtsSession(Session):
         if self.touched is not None:
             raise IllegalMoveError(f"the piece on {self.touched} was touched and must be played (Law 11)")
         self.restoring = frozenset(self.wanted_squares())
-        self.stop_grace()
+        self._stop_grace()
         self.say("take back: put the men back where the move began", "teach")
         self._follow_restoring()
 
@@ -571,47 +565,13 @@ class DraughtsSession(Session):
     def steps_ready(self) -> bool:
         return not self.phase.idle and self.restoring is None
 
-    def moves_named(self, notation: str) -> list[ChosenMove]:
-        return moves_named(DraughtsMoves(self), notation)
-
-    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
-        return next_lights(path, {square: 1 for square in self.observation.squares}, squares_shown, confirmed)
-
-    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
-        plan.place(("square", index), meaning)
-
-    def place_words(self, index: int) -> str:
-        return f"square {index}"
-
-    def act_for(self, computer: Computer) -> None:
-        decide(computer, self)
-
-    def touch_named(self, number: int) -> None:
-        self._touch(number)
-
-    def touched_by(self, player: int, committing: bool) -> int | None:
-        if self.laws is None or not self.laws.options.touch_move or self.touched is None:
-            return None
-        piece = self.board.piece_at(self.touched)
-        if committing or (self.mover() == player and piece is not None
-                          and self.player_of(piece.color) == player):
-            return self.touched
-        return None
-
-    def set_up_by(self, hands: Hands, way: str) -> None:
-        hands.turn_face(False)
-        hands.set_up_squares(self.wanted_squares())
-
-    def plan_for(self, player: AutoHands) -> None:
-        plan_hands(player, self)
-
     def scene(self) -> Scene:
         return draughts_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        computed = self.computer_plan()
+        computed = self._computer_plan()
         if computed is not None:
             return computed
         plan = LedPlan(self.layout)
@@ -663,4 +623,4 @@ class DraughtsSession(Session):
                          + (" ..." if len(moves) > 8 else ""))
             untouched = self.inference is not None and self.observation.squares == self.inference.start
             lines.append(f"the board shows: {shown_words(self.reading.status, untouched, 'move')}")
-        return self.computer_lines(lines)
+        return self._computer_lines(lines)

@@ -6,18 +6,76 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablier.board.orientation import Orientation
 from tablier.engines import tables_engine
+from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.cube import CubeState, MatchStanding
+from tablier.errors import IllegalMoveError, TablierError
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.turn import ANSWER, CLAIM, DOUBLE, KEEP, SEE, TAKE, THROW, VIE, WHY_NOT, Turn
 
 from ..computer_rules import cube_answer, cube_offer, keeps_throw, vie_answer, wants_vie
+from .hands import plan
 from .phase import TablesPhase
 
 if TYPE_CHECKING:
+    from ..autoplay import AutoHands
     from ..computer import Computer
+    from ..hands import Hands
     from .session import TablesSession
+
+
+class TablesDecisions:
+    """The seat's decisions in a tables game (:class:`~tablier.play.seat_decisions.SeatDecisions`)."""
+
+    def __init__(self, session: TablesSession) -> None:
+        self.session = session
+
+    def decide(self, computer: Computer) -> None:
+        """The computer's decisions now (:func:`decide`)."""
+        decide(computer, self.session)
+
+    def check_engine(self) -> None:
+        """The game's engine is there, or what to install."""
+        variant = self.session.variant
+        try:
+            tables_engine(variant)
+        except EngineUnavailableError as error:
+            raise TablierError(f"the computer cannot play {variant.title}: {error}") from None
+
+    def plan(self, hands: AutoHands) -> None:
+        """The built-in hands' next motions (:func:`~tablier.play.tables.hands.plan`)."""
+        plan(hands, self.session)
+
+    def set_up(self, hands: Hands, way: str) -> None:
+        """The men set out on the tables side, ``way`` round."""
+        session = self.session
+        hands.turn_face(True)
+        hands.set_up_tables(Orientation(session.variant, way).counts(session.flow.position))
+
+    def touch_named(self, number: int) -> None:
+        """The adversary touched his man on his point ``number``."""
+        session = self.session
+        if session.orientation is None or session.phase not in (TablesPhase.PLAY, TablesPhase.ASKING):
+            raise IllegalMoveError("no turn is being played")
+        session._touch(session.orientation.place_of(session.flow.turn, number))
+
+    def touched_by(self, player: int, committing: bool) -> int | None:
+        """The man ``player`` must move (touch and take), by his point's number."""
+        session = self.session
+        flow = session.flow
+        if flow.variant.facts.touch_and_take and (committing or session.to_play() == player):
+            return next(iter(flow.must_move()), None)
+        return None
+
+    def show_throw(self, values: tuple[int, int]) -> None:
+        """A throw made elsewhere, shown as typed dice are."""
+        session = self.session
+        told = len(session.message_log)
+        session.on_command(0, "dice", f"{values[0]} {values[1]}")
+        if len(session.message_log) == told:
+            session.say(f"the dice show {values[0]}-{values[1]}")
 
 
 def decide(seat: Computer, session: TablesSession) -> None:

@@ -13,14 +13,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tablier.board.guidance import next_step
-from tablier.board.leds import DIE, LedPlan, Meaning
+from tablier.board.leds import LedPlan
 from tablier.board.observation import TABLES_PLACES, Observation, place_name, visible
 from tablier.board.orientation import Orientation
 from tablier.board.setup import SetupCheck, check_tables
 from tablier.board.tables_inference import Candidate, Reading, Status, TurnInference
-from tablier.engines import tables_engine
-from tablier.engines.candidates import EngineUnavailableError
-from tablier.errors import IllegalMoveError, TablierError
+from tablier.errors import IllegalMoveError
 from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
@@ -54,27 +52,20 @@ from tablier.tables.turn import (
 )
 from tablier.tables.variant import Variant
 
-from ..board_move import ChosenMove, moves_named
-from ..computer_lights import Lights, MovePath, next_lights
 from ..dice import ELECTRONIC, Dice
 from ..link import Link
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
 from .display import TablesDisplay
-from .hands import plan as plan_hands
-from .lights import tables_shown
 from .moves import TablesMoves
 from .phase import TablesPhase
 from .scene import tables_scene
-from .seat import decide
+from .seat import TablesDecisions
 from .teacher import TablesTeacher
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
 
-    from ..autoplay import AutoHands
-    from ..computer import Computer
-    from ..hands import Hands
 
 #: Why Ticktack has no takeback.
 TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
@@ -94,6 +85,8 @@ class TablesSession(Session):
                  log: EventLogWriter | None = None, options: PlayOptions | None = None,
                  clock: Callable[[], float] = time.monotonic, rotation: TavliRotation | None = None) -> None:
         super().__init__(link, layout, dice, log, options, clock)
+        self.board_moves = TablesMoves(self)
+        self.seat_decisions = TablesDecisions(self)
         self.variant = variant
         self.rotation = rotation  # a match of games in turn (Tavli): each game's variant
         self.last_winner: int | None = None
@@ -166,7 +159,7 @@ class TablesSession(Session):
         self.phase = TablesPhase.SETUP
         self.inference = None
         self.reading = None
-        self.stop_grace()
+        self._stop_grace()
         self.say("resumed: put the men as the position stands", "teach")
         self._check_setup()
 
@@ -288,7 +281,7 @@ class TablesSession(Session):
         self.guide = None
         self.hint = ()
         self.asking = ()
-        self.stop_grace()
+        self._stop_grace()
         self.restoring = None
         self.reading = self.inference.read(self.observation.counts)
         if plays == [()]:
@@ -364,7 +357,7 @@ class TablesSession(Session):
             self.reading = self.inference.read(self.observation.counts, place)
             self._after_reading()
 
-    def legal_status(self, observation: Observation) -> Status | None:
+    def _legal_status(self, observation: Observation) -> Status | None:
         if (self.phase == TablesPhase.SETUP and observation.tables_face_up) or (
                 self.phase.throwing and self.orientation is not None):  # the men at rest
             way = self.orientation.way if self.orientation else None
@@ -381,7 +374,7 @@ class TablesSession(Session):
 
     def _after_reading(self) -> None:
         assert self.reading is not None
-        self.follow_reading(self.reading.status is Status.UNKNOWN)
+        self._follow_reading(self.reading.status is Status.UNKNOWN)
 
     def on_grace_over(self) -> None:
         if (self.phase != TablesPhase.PLAY or self.reading is None
@@ -389,7 +382,7 @@ class TablesSession(Session):
             return
         if self.restoring is not None:  # a takeback: the lights already lead back
             return
-        self.begin_guiding(f"not a legal play: {self._why()}")
+        self._begin_guiding(f"not a legal play: {self._why()}")
 
     def _why(self) -> str:
         assert self.inference is not None
@@ -403,7 +396,7 @@ class TablesSession(Session):
             reason = None
         return reason or f"{format_play(shown)} is not a legal play of {dice}"
 
-    def update_guide(self) -> None:
+    def _update_guide(self) -> None:
         assert self.inference is not None
         seen = self.observation.counts
         target = self.inference.nearest(seen)
@@ -458,7 +451,7 @@ class TablesSession(Session):
         self.say(f"{self._name(side)} played {notation}")
         self.inference = None
         self.reading = None
-        self.stop_grace()
+        self._stop_grace()
         self.guiding = False
         self._after_throw()
         if self.game_number != game or self.variant.facts.touch_and_take:
@@ -522,7 +515,7 @@ class TablesSession(Session):
                 self._turn_throw()
             else:
                 self.say(f"it is {self._name(self.flow.turn)}'s turn to throw", "teach")
-        elif self.phase == TablesPhase.PLAY and not self.computer_pressed(player):
+        elif self.phase == TablesPhase.PLAY and not self._computer_pressed(player):
             self._end_turn(side)
 
     def _end_turn(self, side: int) -> None:
@@ -682,7 +675,7 @@ class TablesSession(Session):
         """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
         assert self.inference is not None
         self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
-        self.stop_grace()
+        self._stop_grace()
         self.say(text, "teach")
         self._follow_restoring()
 
@@ -733,69 +726,13 @@ class TablesSession(Session):
     def steps_ready(self) -> bool:
         return not self.phase.idle and self.restoring is None
 
-    def moves_named(self, notation: str) -> list[ChosenMove]:
-        return moves_named(TablesMoves(self), notation)
-
-    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
-        seen = dict(enumerate(self.observation.counts))
-        return next_lights(path, seen, tables_shown(self.ladder), confirmed)
-
-    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
-        plan.place(TABLES_PLACES[index], meaning)
-
-    def light_throw(self, plan: LedPlan) -> None:
-        dice = self.flow.dice
-        if dice is not None:
-            plan.die(1, dice.first, DIE).die(2, dice.second, DIE)
-
-    def place_words(self, index: int) -> str:
-        """``point 13`` (the mover's own numbering), ``the bar (black)``, ``the tray``."""
-        kind, number = TABLES_PLACES[index]
-        if kind == "point":
-            orientation = self.orientation
-            return f"point {orientation.own_point(self.flow.turn, number) if orientation else number}"
-        return "the tray" if kind == "tray" else f"the bar ({'black' if number == 1 else 'white'})"
-
-    def act_for(self, computer: Computer) -> None:
-        decide(computer, self)
-
-    def check_computer(self) -> None:
-        try:
-            tables_engine(self.variant)
-        except EngineUnavailableError as error:
-            raise TablierError(f"the computer cannot play {self.variant.title}: {error}") from None
-
-    def touch_named(self, number: int) -> None:
-        if self.orientation is None or self.phase not in (TablesPhase.PLAY, TablesPhase.ASKING):
-            raise IllegalMoveError("no turn is being played")
-        self._touch(self.orientation.place_of(self.flow.turn, number))
-
-    def touched_by(self, player: int, committing: bool) -> int | None:
-        flow = self.flow
-        if flow.variant.facts.touch_and_take and (committing or self.to_play() == player):
-            return next(iter(flow.must_move()), None)
-        return None
-
-    def show_throw(self, values: tuple[int, int]) -> None:
-        told = len(self.message_log)
-        self.on_command(0, "dice", f"{values[0]} {values[1]}")
-        if len(self.message_log) == told:
-            self.say(f"the dice show {values[0]}-{values[1]}")
-
-    def set_up_by(self, hands: Hands, way: str) -> None:
-        hands.turn_face(True)
-        hands.set_up_tables(Orientation(self.variant, way).counts(self.flow.position))
-
-    def plan_for(self, player: AutoHands) -> None:
-        plan_hands(player, self)
-
     def scene(self) -> Scene:
         return tables_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        return self.computer_plan() or self.display.led_plan()
+        return self._computer_plan() or self.display.led_plan()
 
     def status_lines(self) -> list[str]:
-        return self.computer_lines(self.display.status_lines())
+        return self._computer_lines(self.display.status_lines())
