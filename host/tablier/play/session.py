@@ -20,7 +20,6 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tablier.board.guidance import Step
@@ -36,6 +35,8 @@ from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice
 from .link import CONNECTED, Link
+from .options import GRACE_S as GRACE_S
+from .options import PlayOptions as PlayOptions
 from .steady_face import SteadyFace
 from .takeback import Takebacks
 
@@ -47,8 +48,6 @@ if TYPE_CHECKING:
     from .seat_decisions import SeatDecisions
     from .teaching import Teacher
 
-#: How long a board state that matches nothing may stand before the LEDs guide the player back.
-GRACE_S = 1.5
 #: How long the status lights show ``link-wait`` after the host (re)connects.
 LINK_WAIT_S = 1.0
 #: How often the host asks the board for its STATUS (the firmware's chattering switches).
@@ -76,25 +75,6 @@ class CommandSource(Protocol):
     def lines(self) -> list[str]:
         """The lines typed since the last call."""
         ...
-
-
-@dataclass
-class PlayOptions:
-    """How play goes: teaching mode explains in words; strict mode enforces and keeps quiet."""
-
-    teaching: bool = True
-    grace_s: float = GRACE_S
-    players: tuple[str, str] = ("player 1", "player 2")
-    match_length: int = 0
-    games: int = 1
-    options: dict[str, str] = field(default_factory=dict)
-    position: str = ""  # the first game starts here (tables position text, or draughts FEN)
-    touch_down: bool = False  # Jacquet games: a man using both dice must rest on the intermediate point
-    timing: bool = False  # draughts, Laws 8-9: "Time" after the limit, the forfeit a minute later
-    time_limit_s: float = 300.0
-    one_capture_limit_s: float = 60.0
-    forfeit_after_s: float = 60.0
-    remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
 
 
 IDLE_END_S = 0.3

@@ -50,6 +50,7 @@ from .phase import DraughtsPhase
 from .scene import draughts_scene
 from .seat import DraughtsDecisions
 from .teacher import DraughtsTeacher
+from .words import command, follow_restoring
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
@@ -178,7 +179,7 @@ class DraughtsSession(Session):
                 self._check_setup()
             return
         assert self.inference is not None
-        if self._follow_restoring():
+        if follow_restoring(self):
             return
         if self.takebacks.undo is not None:
             self.takebacks.close(f"{self._name(self.board.turn)} has begun to move")
@@ -421,126 +422,13 @@ class DraughtsSession(Session):
 
     def on_command(self, player: int, word: str, argument: str) -> None:
         told = len(self.message_log)
-        self._command(player, word, argument)
+        command(self, player, word, argument)
         if len(self.message_log) == told:  # no command is answered with silence
             state = {DraughtsPhase.SETUP: "the men are being set up", DraughtsPhase.OVER: "the game is over"
                      }.get(self.phase, f"{self._name(self.board.turn)} to move")
             self.say(f"{word}: nothing to do now ({state})")
 
-    def _command(self, player: int, word: str, argument: str) -> None:
-        mover = self.board.turn
-        side: Color = mover if not player else (self.player_of(False) != player)
-        if word == "done":
-            self.on_button(self.player_of(mover))
-        elif word == "hint":
-            self.teacher.hint()
-        elif word == "teacher":
-            self.say(self.teacher.command(player, argument))
-        elif word in ("takeback", "undo"):
-            self._takeback(player)
-        elif word in ("accept", "refuse"):
-            self._answer_takeback(player, word)
-        elif word == "notice" and self.laws is not None:
-            ruling = self.laws.give_notice(side)
-            self.record(Claim(player=int(side), claim="forty-move", accepted=ruling.accepted))
-            self.say(ruling.message)
-        elif word == "huff" and self.laws is not None:
-            square = int(argument) if argument.strip().isdigit() else 0
-            ruling = self.laws.huff(square)
-            self.say(ruling.message)
-            if ruling.accepted:
-                self.takebacks.close(f"{self._name(mover)} has huffed since")
-                self.record(Claim(player=int(mover), claim="huff", detail=str(square)))
-                self._begin_move()  # the huffed man is still on the board: the lights say to lift it
-                self.reading = self._read(self.observation.squares)
-                self._start_grace()
-        elif word == "compel" and self.laws is not None:
-            ruling = self.laws.compel()
-            self.say(ruling.message)
-            if ruling.accepted:  # the offender's move is taken back (the log's claim says so)
-                self.takebacks.close("the move was taken back by the compelled capture (Law 15)")
-                self.record(Claim(player=int(mover), claim="compel", detail=self.committed.pop()))
-                self.ply -= 1
-                self._begin_move()
-                self.reading = self._read(self.observation.squares)
-                self._start_grace()
-        elif word == "insist" and self.laws is not None:
-            if self.own_removed is None:
-                raise IllegalMoveError("no man of the taker's own was taken off to put back (Law 18)")
-            square = self.own_removed
-            self.own_removed = None
-            self.insisted.add(square)
-            self.record(Claim(player=int(not mover), claim="law-18-insist", detail=str(square)))
-            self.say(f"the man taken off {square} must be put back (Law 18)")
-            self.reading = self._read(self.observation.squares)
-        elif word in ("resign", "concede"):
-            self.record(Claim(player=int(side), claim="resign"))
-            self._game_over(Outcome(not side, f"{COLOR_NAMES[side]} resigned"))
-        elif word == "quit":
-            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
-            self.finished = True
-        else:
-            raise IllegalMoveError(f"{word!r} means nothing in {self.title} "
-                                   f"({', '.join(self.command_words())})")
-
     # -- takebacks -----------------------------------------------------------------------------------
-
-    def _takeback(self, player: int) -> None:
-        """``takeback``: the player who made the last move asks to take it back (until his adversary
-        begins his own); said by the side to move, the men of his move go back to where it began."""
-        if self.phase != DraughtsPhase.PLAYING:
-            raise IllegalMoveError(f"no move to take back: {self.takebacks.refusal}")
-        moved = self.observation.squares != self.wanted_squares()
-        if not (player == self.player_of(self.board.turn) or (not player and moved)):
-            side = not self.board.turn
-            undo = self.takebacks.ask(int(side))
-            self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(not side)}, "
-                     "say `accept` or `refuse`")
-            return
-        if self.touched is not None:
-            raise IllegalMoveError(f"the piece on {self.touched} was touched and must be played (Law 11)")
-        self.restoring = frozenset(self.wanted_squares())
-        self._stop_grace()
-        self.say("take back: put the men back where the move began", "teach")
-        self._follow_restoring()
-
-    def _answer_takeback(self, player: int, word: str) -> None:
-        undo = self.takebacks.undo
-        side = int(self.board.turn) if not player else int(self.player_of(True) == player)
-        answered = self.takebacks.answer(side)
-        assert undo is answered
-        if word == "refuse":
-            self.takebacks.asked = False
-            self.say(f"{self._name(bool(side))} refuses: {undo.notation} stands")
-            return
-        self.takebacks.close(f"{undo.notation} was taken back")
-        self.board, self.laws = undo.state
-        self.ply -= 1
-        self.committed.pop()
-        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
-        self.say(f"{self._name(bool(side))} agrees: {self._name(bool(undo.side))} takes back {undo.notation}")
-        self._begin_move()
-        self.restoring = frozenset(self.wanted_squares())
-        self.say("put the men back where the move began, as the lights show", "teach")
-        self._follow_restoring()
-
-    def _follow_restoring(self) -> bool:
-        """While the men go back after a takeback: the next man to lift or put; False once they
-        stand where the move began (or no takeback is under way)."""
-        if self.restoring is None or self.inference is None:
-            return False
-        seen = self.observation.squares
-        if seen == self.restoring:
-            self.restoring = None
-            self.guiding = False
-            self.guide = None
-            self.reading = self._read(seen)
-            self.say("the men stand where the move began", "teach")
-            return False
-        self.guiding = True
-        self.reading = DraughtsReading(Status.UNKNOWN)
-        self.guide = next_step({s: 1 for s in seen}, {s: 1 for s in self.restoring})
-        return True
 
     # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
 

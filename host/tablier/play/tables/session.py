@@ -22,7 +22,7 @@ from tablier.errors import IllegalMoveError
 from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
-from tablier.record.eventlog import Claim, Commit, CubeAction, DiceRecord, GameStart, ResultRecord, Vie
+from tablier.record.eventlog import Commit, DiceRecord, GameStart, ResultRecord
 from tablier.record.log_writer import EventLogWriter
 from tablier.tables.faults import explain_illegal
 from tablier.tables.match import Match
@@ -33,20 +33,11 @@ from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.tavli import TavliRotation
 from tablier.tables.turn import (
-    ACCEPT,
-    ACTOR_WORDS,
     ANSWER,
-    DOUBLE,
-    DROP,
     OPENING,
     OVER,
     PLAY,
-    SEE,
-    TABLE_WORDS,
-    TAKE,
     THROW,
-    VIE,
-    YIELD,
     Outcome,
     Turn,
 )
@@ -62,6 +53,7 @@ from .phase import TablesPhase
 from .scene import tables_scene
 from .seat import TablesDecisions
 from .teacher import TablesTeacher
+from .words import command, follow_restoring, state_words
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
@@ -314,7 +306,7 @@ class TablesSession(Session):
                 self._touch(place)
                 if self.phase == TablesPhase.ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
-        if self._follow_restoring():
+        if follow_restoring(self):
             return
         self.reading = self.inference.read(observation.counts, hint)
         if self.phase == TablesPhase.ASKING:
@@ -538,18 +530,9 @@ class TablesSession(Session):
 
     def on_command(self, player: int, word: str, argument: str) -> None:
         told = len(self.message_log)
-        self._command(player, word, argument)
+        command(self, player, word, argument)
         if len(self.message_log) == told:  # no command is answered with silence
-            self.say(f"{word}: nothing to do now ({self._state_words()})")
-
-    def _state_words(self) -> str:
-        """Where the game stands, in a few words."""
-        mover = self._name(self.flow.turn)
-        return {TablesPhase.SETUP: "the men are being set up",
-                TablesPhase.OPENING: "the opening throw is awaited",
-                TablesPhase.THROW: f"{mover} to throw", TablesPhase.PLAY: f"{mover} to play {self.flow.dice}",
-                TablesPhase.ASKING: "the board asks which play: `choose N`",
-                TablesPhase.OVER: "the game is over"}[self.phase]
+            self.say(f"{word}: nothing to do now ({state_words(self)})")
 
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
@@ -557,145 +540,9 @@ class TablesSession(Session):
         takeback = ["takeback"] if self.variant.facts.touch_and_take else ["takeback", "accept/refuse"]
         return ["roll", "done", *takeback, "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
 
-    def _command(self, player: int, word: str, argument: str) -> None:
-        if word in ("roll", "throw", "done"):
-            side = self.flow.turn if not player else player - 1
-            self.on_button(side + 1)
-        elif word == "dice":
-            self._typed_dice(argument)
-        elif word == "choose":
-            if self.phase != TablesPhase.ASKING:
-                raise IllegalMoveError("the board is not asking which play")
-            index = int(argument) - 1 if argument.strip().isdigit() else -1
-            if not 0 <= index < len(self.asking):
-                raise IllegalMoveError(f"choose 1 to {len(self.asking)}")
-            self.phase = TablesPhase.PLAY
-            self._commit(self.asking[index])
-        elif word == "hint":
-            self.teacher.hint()
-        elif word == "teacher":
-            self.say(self.teacher.command(player, argument))
-        elif word in ("takeback", "undo"):
-            self._take_back(player)
-        elif word in ("accept", "refuse") and self.takebacks.asked:
-            self._answer_takeback(player, word)
-        elif word == "refuse" or (word == ACCEPT and ACCEPT not in self.flow.words()):
-            raise IllegalMoveError("no takeback has been asked for")
-        elif word == "quit":
-            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
-            self.finished = True
-        elif word not in TABLE_WORDS:
-            raise IllegalMoveError(f"{word!r} means nothing in {self.variant.title} "
-                                   f"({', '.join(self.command_words())})")
-        else:
-            self._table_word(player, word, argument)
-
-    def _typed_dice(self, argument: str) -> None:
-        """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
-        words = argument.replace("-", " ").split()
-        if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
-            raise IllegalMoveError(f"type the two dice, each 1 to 6, like `dice 6 3` (not {argument!r})")
-        values = (int(words[0]), int(words[1]))
-        self.dice.force(values)
-        if self.phase == TablesPhase.OPENING:
-            self._opening()
-        elif self.phase == TablesPhase.THROW:
-            self._turn_throw()
-        else:
-            self.say(f"the next throw will show {values[0]}-{values[1]}")
-
     # -- the words of the table ---------------------------------------------------------------------
 
-    def _table_word(self, player: int, word: str, argument: str) -> None:
-        """A word of the table (``double``, ``claim``, ``vie``, ``resign``...) said by ``player`` (0: by
-        the side the word belongs to): the turn answers it, the log records it, and the game goes on,
-        ends, or moves to its next throw."""
-        if self.takebacks.undo is not None:
-            self.takebacks.close(f"`{word}` was said since")
-        if player:
-            side = player - 1
-        elif word in ACTOR_WORDS:
-            side = self.flow.turn
-        else:
-            side = 1 - self.flow.turn
-        said = self.flow.command(side, word, argument)
-        self.say(said)
-        if word in (DOUBLE, TAKE, DROP):
-            self.record(CubeAction(player=side, action=word, value=self.flow.cube_value))
-        elif word in (VIE, SEE, YIELD):
-            self.record(Vie(player=side, action=word, stake=self.flow.vies))
-        else:
-            self.record(Claim(player=side, claim=word, detail=argument))
-        if self.flow.outcome is not None:
-            self._game_over()
-        elif self.phase == TablesPhase.PLAY and self.flow.awaiting != PLAY:
-            self.phase = TablesPhase.THROW
-            self.inference = None
-        elif self.phase == TablesPhase.THROW and self.flow.awaiting == PLAY:
-            self._begin_turn()
-
     # -- takebacks -----------------------------------------------------------------------------------
-
-    def _take_back(self, player: int) -> None:
-        """``takeback``: said by the side playing his throw, the men of the turn go back to where it
-        began; said after a committed play (before the next throw), its player asks to take it back."""
-        moved = self.inference is not None and tuple(self.observation.counts) != visible(
-            self.inference.candidates[0].counts, self.ladder)
-        if self.phase.moving and (player - 1 == self.flow.turn or (not player and moved)):
-            if self.variant.facts.touch_and_take and self.flow.must_move():
-                raise IllegalMoveError("touch and take: the man touched must be played")
-            self.phase = TablesPhase.PLAY
-            self._guide_back("take back: put the men back where the turn began")
-            return
-        side = player - 1 if player else 1 - self.flow.turn
-        undo = self.takebacks.ask(side)
-        self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(1 - side)}, "
-                 "say `accept` or `refuse`")
-
-    def _answer_takeback(self, player: int, word: str) -> None:
-        """``accept`` or ``refuse`` of the adversary of the side that asked to take a play back."""
-        assert self.takebacks.undo is not None
-        side = player - 1 if player else 1 - self.takebacks.undo.side
-        undo = self.takebacks.answer(side)
-        if word == "refuse":
-            self.takebacks.asked = False
-            self.say(f"{self._name(side)} refuses: {undo.notation} stands")
-            return
-        self.takebacks.close(f"{undo.notation} was taken back")
-        self.flow = undo.state
-        self.ply -= 1
-        self.committed.pop()
-        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
-        self.say(f"{self._name(side)} agrees: {self._name(undo.side)} takes back {undo.notation} "
-                 f"and plays {self.flow.dice} again")
-        self._begin_turn()
-        self._guide_back("put the men back where the turn began, as the lights show")
-
-    def _guide_back(self, text: str) -> None:
-        """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
-        assert self.inference is not None
-        self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
-        self._stop_grace()
-        self.say(text, "teach")
-        self._follow_restoring()
-
-    def _follow_restoring(self) -> bool:
-        """While the men go back after a takeback: the next man to lift or put; False once they
-        stand where the turn began (or no takeback is under way)."""
-        if self.restoring is None or self.inference is None:
-            return False
-        seen = tuple(self.observation.counts)
-        if seen == self.restoring:
-            self.restoring = None
-            self.guiding = False
-            self.guide = None
-            self.reading = self.inference.read(seen)
-            self.say("the men stand where the turn began", "teach")
-            return False
-        self.guiding = True
-        self.reading = Reading(Status.UNKNOWN)
-        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(self.restoring)))
-        return True
 
     # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
 
