@@ -17,11 +17,9 @@ from rich.text import Text
 from tablier.board.leds import VOCABULARY, Meaning
 from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 
-#: The letter a light shows in plain text, by meaning.
-LIGHT_LETTERS: dict[str, str] = {
-    "destination": "D", "hit": "H", "bear-off": "B", "must-move": "M", "from-stack": "S",
-    "lift-here": "L", "put-here": "P", "ask": "A", "hint": "h", "faulty": "F",
-}
+#: The letter a light shows in plain text, by meaning (each meaning carries its own:
+#: :attr:`~tablier.board.leds.Meaning.letter`).
+LIGHT_LETTERS: dict[str, str] = {m.name: m.letter for m in VOCABULARY if m.letter}
 #: Draughts' own words for a meaning the tables share (``hit``: a capture there), letter and word.
 DRAUGHTS_WORDS: dict[str, tuple[str, str]] = {"hit": ("C", "capture")}
 MEANINGS: dict[str, Meaning] = {m.name: m for m in VOCABULARY}
