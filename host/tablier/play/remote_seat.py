@@ -38,7 +38,7 @@ from .computer import Computer
 from .dice import ELECTRONIC
 from .remote_link import RemoteDice, RemoteLink
 from .remote_step import WORD, Step, parse_step, parse_throw
-from .remote_words import answer_theirs, local_line, retry_mine
+from .remote_words import answer_theirs, local_line, retry_mine, throw_asked
 
 if TYPE_CHECKING:
     from .session import Session
@@ -254,6 +254,10 @@ class RemoteSeat(Computer):
         """The seat that may add the next step now (the side to throw, play or answer); None at an
         opening throw with electronic dice (either may press: it is the same throw) and between games."""
         return session.floor()
+
+    def ask_throw(self) -> None:
+        """A press asked for a throw of electronic dice (:func:`~tablier.play.remote_words.throw_asked`)."""
+        throw_asked(self)
 
     def own_throw(self) -> bool:
         """Whether the throw awaited now is the local player's to make (or either's: the opening)."""
