@@ -1,4 +1,4 @@
-"""The board of a :class:`~tablier.play.scene.Scene` as text with styles, for the terminal view.
+"""The board of a :class:`~tablier.board.scene.Scene` as text with styles, for the terminal view.
 
 Drawn from what the switches see: ``X``/``O`` the men of player 1's and player 2's colour (Black,
 White in tables), ``x``/``o`` a man standing where the position has none (misplaced, or on his way),

@@ -218,7 +218,7 @@ class Session:
         return ["quit"]
 
     def scene(self) -> Scene:
-        """What the views show of the session now (:class:`~tablier.play.scene.Scene`)."""
+        """What the views show of the session now (:class:`~tablier.board.scene.Scene`)."""
         from tablier.board.scene import Scene
 
         return Scene(family=self.family, title=self.family, link=self.link.state,

@@ -7,7 +7,7 @@ it says first which board is played on (the simulated one: the firmware under Mi
 which pseudo-terminal), then every message, one a line, and the board in plain text after each
 committed move. The keys line lists the words of the game being played and, on the simulated
 board moved by typing, the hands' actions. The board is drawn by :mod:`.board_text` from a
-:class:`~tablier.play.scene.Scene`.
+:class:`~tablier.board.scene.Scene`.
 """
 
 from __future__ import annotations
