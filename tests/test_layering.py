@@ -344,3 +344,28 @@ def test_a_wing_imports_no_other_wing() -> None:
             offenders += [f"{wing}/{path.name} imports {name}" for name in sorted(names)
                           if name.startswith(f"tablier.play.{other}")]
     assert offenders == []
+
+
+def test_play_casts_no_move_nor_session() -> None:
+    """The move on the board is generic in the move type (``play/board_move.py``): nothing in play is
+    typed ``object`` to be cast back to a game's move, candidate or session."""
+    offenders = [f"{path.relative_to(HOST)}:{number}" for path in sorted((HOST / "play").rglob("*.py"))
+                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+                 if "cast(" in line]
+    assert offenders == []
+
+
+def test_the_session_keeps_at_most_thirty_public_methods() -> None:
+    """What every game's session offers the seats, the views and the loop stays small: the family's
+    moves on the board and the seat's decisions are the wing's own objects."""
+    tree = ast.parse((HOST / "play" / "session.py").read_text(encoding="utf-8"))
+    session = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Session")
+    public = [node.name for node in session.body
+              if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")]
+    assert len(public) <= 30, public
+
+
+def test_no_play_module_is_over_600_lines() -> None:
+    offenders = [f"{path.relative_to(HOST)}: {count}" for path in sorted((HOST / "play").rglob("*.py"))
+                 if (count := len(path.read_text(encoding="utf-8").splitlines())) > 600]
+    assert offenders == []
