@@ -163,9 +163,7 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if watch is not None:
             session.on_redraw = _also(session.on_redraw, watch)
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
-        source = None
-        if commands:
-            actor, source = _terminal(session, actor, hands, cable)
+        actor, source = _terminal(session, actor, hands, cable) if commands else (actor, None)
         try:
             session.run(actor, source, timeout)
         except KeyboardInterrupt as interrupt:
