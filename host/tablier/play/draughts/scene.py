@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def draughts_scene(session: DraughtsSession) -> Scene:
+    """The scene of ``session``: each square's man as the switches see it."""
     lights = lights_of(session)
     board = session.board
     seen = session.observation.squares

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def command(session: DraughtsSession, player: int, word: str, argument: str) -> None:
+    """A word typed at the terminal (or said by a seat) by ``player`` (0: the side to move)."""
     mover = session.board.turn
     side: Color = mover if not player else (session.player_of(False) != player)
     if word == "done":
@@ -96,6 +97,7 @@ def takeback(session: DraughtsSession, player: int) -> None:
 
 
 def answer_takeback(session: DraughtsSession, player: int, word: str) -> None:
+    """``accept`` or ``refuse`` of the adversary of the side that asked to take his move back."""
     undo = session.takebacks.undo
     side = int(session.board.turn) if not player else int(session.player_of(True) == player)
     answered = session.takebacks.answer(side)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 def tables_scene(session: TablesSession) -> Scene:
+    """The scene of ``session``: the men as the switches see them, coloured from the reading."""
     lights = lights_of(session)
     flow = session.flow
     orientation = session.orientation or Orientation(session.variant)

@@ -30,6 +30,7 @@ def state_words(session: TablesSession) -> str:
 
 
 def command(session: TablesSession, player: int, word: str, argument: str) -> None:
+    """A word typed at the terminal (or said by a seat) by ``player`` (0: the side the word falls to)."""
     if word in ("roll", "throw", "done"):
         side = session.flow.turn if not player else player - 1
         session.on_button(side + 1)
