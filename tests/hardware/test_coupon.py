@@ -13,12 +13,12 @@ from tablier.cli import main
 from tablier.fabrication.capture import capture_results
 from tablier.fabrication.check import find_problems
 from tablier.fabrication.coupon import Record, Scale, Transition, coupon_svg, measured, read_record, scales
+from tablier.fabrication.coupon_walk import CouponFault, CouponWalk, SimulatedMaker
 from tablier.fabrication.templates import template_files
 from tablier.hardware.layout import load_layout, read_layout
 from tablier.link.client import BoardClient
 from tablier.link.sim import SimulatedBoard
 from tablier.link.transport import open_serial
-from tablier.play.coupon import CouponFault, CouponWalk, SimulatedMaker
 
 LAYOUT = load_layout()
 Writer = Callable[[str], Path]

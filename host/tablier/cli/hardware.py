@@ -363,8 +363,8 @@ def run_coupon(args: argparse.Namespace) -> int:
 def _measure_coupon(args: argparse.Namespace, layout: Any, sensor: str) -> Any:
     """Connect to the board (or the simulated one), walk the coupon, and make its record."""
     from tablier.fabrication.coupon import Record, measured
+    from tablier.fabrication.coupon_walk import ConsoleMaker, CouponWalk, SimulatedMaker
     from tablier.link.transport import board_session
-    from tablier.play.coupon import ConsoleMaker, CouponWalk, SimulatedMaker
 
     if args.sim:
         from tablier.link.sim import SimulatedBoard
