@@ -7,15 +7,15 @@ marks one slot of the ladder and one square of the row, and from each a few **sc
 place's centre (:data:`SCALES`), ticked every millimetre, each tick labelled with the offset of a man's
 centre when the man's edge is on it.
 
-``tablier hardware coupon`` (:mod:`tablier.fabrication.coupon_walk`) walks the maker through them with the
-real firmware on the board: for each scale it finds, by halving, the offset where the sensor closes as a man is
-put down (its **operate** point) and where it opens as the man slides out from the place's centre (its
-**release** point). The capture model turns each into the drive the switch saw there (:func:`measured`):
-at the strongest of the magnet's grade for an operate point, at the weakest for a release point, so that
-the margins worked out from them (:func:`tablier.fabrication.capture.capture_results` with the record)
-hold for any magnet of the grade. The record (``coupon.json`` beside the layout, ``[mechanics.sensor]
-coupon``) then replaces the parts' datasheet thresholds and the model's estimates in the check.
-"""
+``tablier hardware coupon`` (:mod:`tablier.fabrication.coupon_walk`) walks the maker through them with
+the real firmware on the board: for each scale it finds, by halving, the offset where the sensor closes
+as a man is put down (its **operate** point) and where it opens as the man slides out from the place's
+centre (its **release** point). The capture model turns each into the drive the switch saw there
+(:func:`measured`): at the strongest of the magnet's grade for an operate point, at the weakest for a
+release point, so that the margins worked out from them
+(:func:`tablier.fabrication.capture.capture_results` with the record) hold for any magnet of the grade.
+The record (``coupon.json`` beside the layout, ``[mechanics.sensor] coupon``) then replaces the parts'
+datasheet thresholds and the model's estimates in the check. """
 
 from __future__ import annotations
 
