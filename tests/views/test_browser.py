@@ -107,7 +107,8 @@ def test_the_page_follows_the_game_on_the_simulated_board(demo: str, tmp_path: P
         assert seen_lights & {"lift-here", "put-here", "destination", "hit", "bear-off", "must-move",
                               "from-stack"}, seen_lights
         listed, counted = driver.execute_script(  # one moment: the page follows the game on
-            "return [document.querySelectorAll('#moves li').length, Number(document.body.dataset.moves || 0)]")
+            "return [document.querySelectorAll('#moves li').length, "
+            "Number(document.body.dataset.moves || 0)]")
         assert listed == counted
         assert "Board link: connected" in driver.find_element("id", "link").text
         folder = Path(os.environ.get("TABLIER_SCREENSHOT_DIR") or tmp_path)
