@@ -53,13 +53,14 @@ def plan(hands: PlannedHands, session: TablesSession) -> None:
 
 def _speak(hands: PlannedHands, session: TablesSession) -> bool:
     """A word of the table the hands' own players say now (the turn's choices, the rules of thumb:
-    a missed win called, a double or vie answered, a win of the throw claimed), said as typed."""
+    a missed win called, a double or vie answered, a win of the throw claimed), said as a typed line
+    is (board to board, it goes into the shared record)."""
     flow = session.flow
     for side in TurnGame(flow).speakers():
         word = None if session.is_computer(side + 1) else word_for(flow, side, ThumbJudge())
         if word is not None:
             line = f"{side + 1} {word[0]} {word[1]}".strip()
-            hands.queue.append(partial(session.command_line, line))
+            hands.queue.append(partial(session.typed_line, line))
             return True
     return False
 
