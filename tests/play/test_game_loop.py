@@ -3,8 +3,10 @@ the dice as chance's actions, the words of the table through the same channel.""
 
 from __future__ import annotations
 
+import ast
 import random
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -83,3 +85,16 @@ def test_ticktack_wins_are_claimed_through_the_words_of_the_table() -> None:
 def test_the_same_seed_plays_the_same_match() -> None:
     players = ("greedy", "random")
     assert play_match("jacquet", players, 3, seed=9) == play_match("jacquet", players, 3, seed=9)
+
+
+def test_the_one_loop_reads_no_game_s_own_flow() -> None:
+    """Selfplay, the loop and the tables players ask the turn only: nothing of Versailles' duties or
+    states, nor any other game's own class."""
+    host = Path(__file__).resolve().parents[2] / "host" / "tablier" / "play"
+    for path in (host / "selfplay.py", host / "game_loop.py", host / "tables" / "players.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {"tablier.tables.versailles", "tablier.tables.ticktack_game", "tablier.tables.jacquet",
+                    "tablier.tables.game"} & imported - {None}, path.name
+        attributes = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        assert not {"duty", "duties", "state", "first", "vier", "phase"} & attributes, path.name

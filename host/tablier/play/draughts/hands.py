@@ -11,10 +11,10 @@ from .phase import DraughtsPhase
 
 if TYPE_CHECKING:
     from ..seat_decisions import PlannedHands
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 
-def plan(hands: PlannedHands, session: DraughtsSession) -> None:
+def plan(hands: PlannedHands, session: DraughtsTable) -> None:
     """The next motions of the hands in a draughts game."""
     key = (session.game_number, len(session.committed), session.phase)
     if key == hands.planned_for:

@@ -15,13 +15,13 @@ from .phase import DraughtsPhase
 if TYPE_CHECKING:
     from ..hands import Hands
     from ..seat_decisions import EngineSeat, PlannedHands
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 
 class DraughtsDecisions:
     """The seat's decisions in a draughts game (:class:`~tablier.play.seat_decisions.SeatDecisions`)."""
 
-    def __init__(self, session: DraughtsSession) -> None:
+    def __init__(self, session: DraughtsTable) -> None:
         self.session = session
 
     def decide(self, computer: EngineSeat) -> None:
@@ -60,7 +60,7 @@ class DraughtsDecisions:
         raise TablierError("no dice in this game")
 
 
-def decide(seat: EngineSeat, session: DraughtsSession) -> None:
+def decide(seat: EngineSeat, session: DraughtsTable) -> None:
     """The decisions of a draughts game: huff or compel, the move chosen and followed."""
     if session.phase != DraughtsPhase.PLAYING:
         return

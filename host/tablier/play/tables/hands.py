@@ -18,10 +18,10 @@ from .players import ThumbJudge, TurnGame, thumb_play, word_for
 
 if TYPE_CHECKING:
     from ..seat_decisions import PlannedHands
-    from .session import TablesSession
+    from .table import TablesTable
 
 
-def plan(hands: PlannedHands, session: TablesSession) -> None:
+def plan(hands: PlannedHands, session: TablesTable) -> None:
     """The next motions of the hands in a tables game."""
     key = (session.game_number, session.ply, session.phase, len(session.committed))
     throwing = session.phase.throwing
@@ -51,7 +51,7 @@ def plan(hands: PlannedHands, session: TablesSession) -> None:
                 return
 
 
-def _speak(hands: PlannedHands, session: TablesSession) -> bool:
+def _speak(hands: PlannedHands, session: TablesTable) -> bool:
     """A word of the table the hands' own players say now (the turn's choices, the rules of thumb:
     a missed win called, a double or vie answered, a win of the throw claimed), said as a typed line
     is (board to board, it goes into the shared record)."""
@@ -65,7 +65,7 @@ def _speak(hands: PlannedHands, session: TablesSession) -> bool:
     return False
 
 
-def _set_up(hands: PlannedHands, session: TablesSession) -> None:
+def _set_up(hands: PlannedHands, session: TablesTable) -> None:
     orientation = session.orientation or Orientation(session.variant, hands.way)
     wanted = orientation.counts(session.flow.position)
     if not hands.hands.closed:
@@ -82,7 +82,7 @@ def _set_up(hands: PlannedHands, session: TablesSession) -> None:
         hands.planned_for = None
 
 
-def _play(hands: PlannedHands, session: TablesSession) -> None:
+def _play(hands: PlannedHands, session: TablesTable) -> None:
     flow = session.flow
     assert session.inference is not None and session.orientation is not None
     side = flow.turn

@@ -22,7 +22,6 @@ from tablier.engines import find_level, tables_engine
 from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.tables.catalog import make_variant
-from tablier.tables.game import throw
 from tablier.tables.moves import Dice, Play
 from tablier.tables.players import score
 from tablier.tables.turn import (
@@ -205,9 +204,8 @@ class TurnGame:
 
     def chance(self, rng: random.Random) -> Action[Play]:
         """The opening throw (one die a side) or the throw awaited."""
-        dice = throw(rng)
         kind = OPENING_THROW if self.turn.awaiting is OPENING else THROW_ACTION
-        return Action(CHANCE, kind, dice=(dice.first, dice.second))
+        return Action(CHANCE, kind, dice=(rng.randint(1, 6), rng.randint(1, 6)))
 
     def apply(self, action: Action[Play]) -> None:
         """A throw, a play, or a word of the table, as the turn takes them."""

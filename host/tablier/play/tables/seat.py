@@ -21,13 +21,13 @@ from .players import EngineJudge, TurnGame, engine_play, word_for
 if TYPE_CHECKING:
     from ..hands import Hands
     from ..seat_decisions import EngineSeat, PlannedHands
-    from .session import TablesSession
+    from .table import TablesTable
 
 
 class TablesDecisions:
     """The seat's decisions in a tables game (:class:`~tablier.play.seat_decisions.SeatDecisions`)."""
 
-    def __init__(self, session: TablesSession) -> None:
+    def __init__(self, session: TablesTable) -> None:
         self.session = session
 
     def decide(self, computer: EngineSeat) -> None:
@@ -76,7 +76,7 @@ class TablesDecisions:
             session.say(f"the dice show {values[0]}-{values[1]}")
 
 
-def decide(seat: EngineSeat, session: TablesSession) -> None:
+def decide(seat: EngineSeat, session: TablesTable) -> None:
     """The decisions of a tables game, through the turn's choices (:mod:`.players`): a word of the
     table (a missed win called, a double or vie answered, the cube, a vie or a kept throw before a
     throw, a win claimed), else the throw asked for, or the play chosen and followed."""
@@ -100,7 +100,7 @@ def decide(seat: EngineSeat, session: TablesSession) -> None:
             seat.follow(side + 1)
 
 
-def _speak(seat: EngineSeat, session: TablesSession, side: int, key: object) -> bool:
+def _speak(seat: EngineSeat, session: TablesTable, side: int, key: object) -> bool:
     """The word the computer's ``side`` says now, weighed once for each of the turn's moments."""
     flow = session.flow
     if not seat.once(("words", key, side, flow.awaiting, flow.choices(side), flow.vies)):
@@ -113,7 +113,7 @@ def _speak(seat: EngineSeat, session: TablesSession, side: int, key: object) -> 
     return True
 
 
-def _ask_throw(seat: EngineSeat, session: TablesSession, player: int, key: object) -> None:
+def _ask_throw(seat: EngineSeat, session: TablesTable, player: int, key: object) -> None:
     """The computer's turn to throw, its words said: the throw is asked for, once."""
     if not seat.once(("throw", key)):
         return
@@ -124,12 +124,12 @@ def _ask_throw(seat: EngineSeat, session: TablesSession, player: int, key: objec
         session.say(f"press {name}'s button ({player}) to throw for it", "teach", prompt=True)
 
 
-def _choose_play(seat: EngineSeat, session: TablesSession, player: int) -> None:
+def _choose_play(seat: EngineSeat, session: TablesTable, player: int) -> None:
     assert session.inference is not None
     play = engine_play(session.flow, session.inference.plays, seat.level(player))
     session.command_line(f"{player} computer play {format_play(play) if play else '-'}")
 
 
-def standing(session: TablesSession) -> MatchStanding:
+def standing(session: TablesTable) -> MatchStanding:
     """The match standing of a tables session for the cube (money play without a match)."""
     return MatchStanding.of_match(session.match) if session.match is not None else MatchStanding()

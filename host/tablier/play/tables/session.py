@@ -45,6 +45,7 @@ from tablier.tables.variant import Variant
 
 from ..dice import ELECTRONIC, Dice
 from ..link import Link
+from ..scene import common_fields, lights_of
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
 from .display import TablesDisplay
@@ -574,7 +575,8 @@ class TablesSession(Session):
         return not self.phase.idle and self.restoring is None
 
     def scene(self) -> Scene:
-        return tables_scene(self)
+        lights = lights_of(self)
+        return tables_scene(self, lights, common_fields(self, lights, self._name))
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
