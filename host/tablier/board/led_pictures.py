@@ -136,7 +136,8 @@ def board_lights(palette: Palette, lights: dict[str, Meaning], caption: str) -> 
     position = variant.start_position(BLACK)
     black, white = position.boards
     points: dict[int, tuple[int, int | None]] = {
-        point: (black[point], 0) if black[point] else (white[variant.opposite(point)], 1) for point in range(1, 25)}
+        point: (black[point], 0) if black[point] else (white[variant.opposite(point)], 1)
+        for point in range(1, 25)}
     points[LIFTED_POINT] = (black[LIFTED_POINT] - 1, 0)  # the man in hand
     picture = TablesPicture(points, dice=OPENING_THROW, caption=caption,
                             lights={place: hex_colour(palette[m.name]) for place, m in lights.items()},
