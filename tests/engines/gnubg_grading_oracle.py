@@ -93,7 +93,11 @@ def gnubg_grading(mat: Path, bands: Bands, plies: int = 0, cubeful: bool = False
 def _plays(game: str) -> list[GradedPlay]:
     plays = []
     centred = True
-    for node in (node for node in game.split("\n") if node.startswith(";")):
+    previous = ""
+    for node in (node.rstrip(")") for node in game.split("\n") if node.startswith(";")):
+        if node == previous and "A[" not in node:
+            continue  # GNU Backgammon writes a dance twice before some "Loses" lines
+        previous = node
         found = _NODE.match(node)
         if not found:  # a cube action
             centred = centred and not node.startswith((";B[take]", ";W[take]"))

@@ -116,7 +116,7 @@ def _centred_plays(mat: Path, plies: int) -> list[tuple[GradedPlay, str]]:
         variant = tables_variant(record, game)
         engine = tables_engine(variant)
         steps = [step for step in replay_game(record, game) if step.action.kind == PLAY]
-        if len(steps) != len(graded):  # GNU Backgammon reads a dance twice before some "Loses" lines
+        if len(steps) != len(graded):
             continue
         compared += 1
         for step, play in zip(steps, graded, strict=True):
