@@ -76,6 +76,25 @@ def test_plays_are_graded_against_the_best_the_table_allows() -> None:
     assert {name: g.move for name, g in by_letter.items()} == {"x": "a", "y": "a", "z": "c"}
 
 
+DOCS_NAMES = {"backgammon": "Backgammon", "portes": "Portes", "tavla": "Tavla", "short-nardy": "Short Nardy",
+              "jacquet": "Jacquet", "versailles": "Jacquet de Versailles", "spanish": "Spanish",
+              "fevga": "Fevga", "nardy": "Long Nardy", "plakoto": "Plakoto", "ticktack": "Ticktack",
+              "english": "English draughts", "polish": "Polish draughts", "polish10": "Polish draughts",
+              "losing": "the Losing Game", "devil": "Devil among the Tailors"}
+
+
+def test_the_players_page_gives_each_games_bands() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "quality-lights.md").read_text(encoding="utf-8")
+    rows = [line.strip("|").split(" | ", 1) for line in text.splitlines() if line.startswith("| ")]
+    assert set(DOCS_NAMES) == set(PROFILES)
+    for game, name in DOCS_NAMES.items():
+        row = PROFILES[game]
+        bands = row.quality
+        cells = (f" {bands.unit} | {bands.doubtful:g} | {bands.bad:g} | {bands.very_bad:g} | "
+                 f"{row.teaching.threshold:g} ")
+        assert any(name in first and rest == cells.lstrip() for first, rest in rows), (game, cells)
+
+
 @pytest.mark.parametrize("game", ["jacquet", "plakoto", "english"])
 def test_the_engines_choice_is_best_and_a_warned_play_very_bad(game: str) -> None:
     level = teacher_level(game)
