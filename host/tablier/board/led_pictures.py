@@ -7,11 +7,8 @@ be compared with what the program draws now; PNG goes through ``rsvg-convert``.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
-from tablier.errors import TablierError
 from tablier.svg import Svg
 
 from .colour_vision import DEFICIENCIES, simulate
@@ -175,19 +172,18 @@ def vocabulary_table() -> str:
 
 
 def write_pictures(drawn: dict[str, str], out_dir: Path, png: bool = False) -> list[Path]:
-    """Write the pictures (and their PNG renderings if asked) into ``out_dir``; their paths."""
-    rsvg = shutil.which("rsvg-convert") if png else None
-    if png and rsvg is None:
-        raise TablierError("PNG rendering needs rsvg-convert (Debian: apt-get install librsvg2-bin)")
+    """Write the pictures (and their PNG renderings if asked: ``RecordError`` saying what to install
+    when ``rsvg-convert`` is missing) into ``out_dir``; their paths."""
+    from tablier.record.svg_diagram import svg_to_png
+
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in drawn.items():
         path = out_dir / name
         path.write_text(text, encoding="utf-8", newline="\n")
         written.append(path)
-        if rsvg is not None:
+        if png:
             png_path = path.with_suffix(".png")
-            subprocess.run([rsvg, "--zoom", "1.5", "--background-color", "white", "--output", str(png_path),
-                            str(path)], check=True, timeout=120)
+            png_path.write_bytes(svg_to_png(text))
             written.append(png_path)
     return written

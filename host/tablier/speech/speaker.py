@@ -48,21 +48,18 @@ class Speaker:
                     self._drop_oldest()
 
     def _clear(self) -> None:
-        while True:
-            try:
-                self._queue.get_nowait()
-            except queue.Empty:
-                return
-            self.dropped += 1
-            self._queue.task_done()
+        while self._drop_oldest():
+            pass
 
-    def _drop_oldest(self) -> None:
+    def _drop_oldest(self) -> bool:
+        """Drop the oldest sentence waiting; False if none was."""
         try:
             self._queue.get_nowait()
         except queue.Empty:
-            return
+            return False
         self.dropped += 1
         self._queue.task_done()
+        return True
 
     def _run(self) -> None:
         while True:
