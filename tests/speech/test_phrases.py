@@ -70,6 +70,8 @@ def test_throws_turns_and_the_result() -> None:
     assert FR.result(1, "game") == "Vous gagnez la partie."
     assert FR.result(3, "counter", "Bob") == "Bob gagne 3 jetons." and EN.draw() == "The game is drawn."
     assert EN.score("Alice", 3, "Bob", 1) == "Score: Alice 3, Bob 1."
+    assert EN.cube("double", 2, "Bob") == "Bob doubles, to 2." and EN.cube("take") == "You take."
+    assert FR.cube("drop", player="Bob") == "Bob refuse." and FR.cube("double", 4) == "Vous doublez, à 4."
 
 
 def test_a_false_move_and_how_to_mend_it() -> None:

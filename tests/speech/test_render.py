@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tablier.record.game_record import MOVE, PLAY
+from tablier.record.game_record import DOUBLE, DROP, MOVE, PLAY, TAKE
 from tablier.record.importing import read_records
 from tablier.record.replay import replay_game
 from tablier.speech import EVERYTHING, Announcer, Phrases
@@ -51,6 +51,8 @@ def backgammon_game(language: str, plain: bool = False) -> list[str]:
     announcer = Announcer(Phrases(language), said, EVERYTHING, listeners={1}, names=names, plain=plain)
     for number, step in enumerate(replay_game(record, game)):
         player = step.action.side + 1
+        if step.action.kind in (DOUBLE, TAKE, DROP):
+            announcer.cube(player, step.action.kind, step.action.value)
         if step.action.kind != PLAY:
             continue
         announcer.turn(player, throw=True)

@@ -87,6 +87,10 @@ class Announcer:
         said = self.phrases.draughts_move(move, self.plain)
         self._tell(self.phrases.played(said, self._who(player)), by=player)
 
+    def cube(self, player: int, action: str, value: int = 0) -> None:
+        """``player`` doubled (to ``value``), took or dropped."""
+        self._tell(self.phrases.cube(action, value, self._who(player)), by=player)
+
     def turn(self, player: int, throw: bool = False) -> None:
         """``player`` is to move (``throw``: to throw the dice first)."""
         self._tell(self.phrases.turn(self._who(player), throw))

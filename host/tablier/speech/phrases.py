@@ -89,6 +89,10 @@ class Phrases:
         """Whose turn it is (``throw``: to throw the dice)."""
         return self._who(player, "throw_turn" if throw else "turn")
 
+    def cube(self, action: str, value: int = 0, player: str | None = None) -> str:
+        """A cube action: ``double`` (to ``value``), ``take`` or ``drop``."""
+        return self._who(player, action, value=value)
+
     def played(self, move: str, player: str | None = None) -> str:
         """Who played what: ``move`` as :meth:`tables_play` or :meth:`draughts_move` says it."""
         return self._who(player, "play", move=move)
