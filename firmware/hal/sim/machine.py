@@ -97,7 +97,7 @@ class Chain:
 
 
 class LedChain:
-    """The WS2812B chain: the bytes of the last frame it was sent."""
+    """The WS2812B chain: the bytes of the last frame it was sent (by ``rp2.DMA``, see ``rp2.py``)."""
 
     def __init__(self, size):
         self.data = bytearray(size)
@@ -139,16 +139,6 @@ class SPI:
     def readinto(self, buf, write=0):
         for i in range(len(buf)):
             buf[i] = CHAIN.clocked(i)
-
-
-def bitstream(pin, encoding, timing, buf):
-    """Record the bytes that would go down the LED chain."""
-    if pin.id != board_config.PIN_LED or encoding != 0 or len(timing) != 4:
-        raise ValueError("bitstream used differently from the WS2812B chain")
-    data = LEDS.data
-    for i in range(len(buf)):
-        data[i] = buf[i]
-    LEDS.frames += 1
 
 
 class WDT:

@@ -142,6 +142,24 @@ class Filters:
     until: str = ""
 
 
+@dataclass(frozen=True)
+class StoredResult:
+    """One stored game's players and result with its record's game and match length: what the
+    rating lists read (:mod:`tablier.tournament.ratings`). ``players`` and ``score`` (before the game)
+    are side 0's and side 1's; ``how`` is None for a game without a result."""
+
+    record_id: int
+    game: str
+    family: str
+    match_length: int
+    number: int
+    players: tuple[str, str]
+    score: tuple[int, int]
+    winner: int | None
+    how: str | None
+    points: int | None
+
+
 class Archive:
     """An open archive (created with its tables if it does not exist): an SQLite file's path, or a
     PostgreSQL database's ``postgresql://`` address."""
@@ -333,6 +351,18 @@ class Archive:
                                            tuple(tuple(move) for move in json.loads(moves)), value, note))
             record.games.append(game)
         return record
+
+    def results(self) -> list[StoredResult]:
+        """Every stored game's players and result, record by record in the order they were stored
+        (their ids) and game by game: what the rating lists are computed from, the same on either
+        engine."""
+        rows = self.db.execute(
+            "SELECT records.id, records.game, records.family, records.match_length, games.number,"
+            " games.black, games.white, games.score_black, games.score_white, games.winner, games.how,"
+            " games.points FROM records JOIN games ON games.record_id = records.id"
+            " ORDER BY records.id, games.number").fetchall()
+        return [StoredResult(int(row[0]), row[1], row[2], int(row[3]), int(row[4]), (row[5], row[6]),
+                             (int(row[7]), int(row[8])), row[9], row[10], row[11]) for row in rows]
 
     def _analysis(self, record_id: int, game_number: int) -> GameAnalysis | None:
         row = self.db.execute("SELECT analysis FROM analyses WHERE record_id = ? AND game_number = ?",

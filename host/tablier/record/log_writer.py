@@ -24,6 +24,7 @@ from tablier.paths import data_dir
 from .eventlog import (
     Advice,
     Claim,
+    ClockRecord,
     Commit,
     CubeAction,
     DiceRecord,
@@ -57,7 +58,8 @@ class EventLogWriter:
     what was done, in words ('' when the log ended with a whole line)."""
 
     #: The records synced at once: nothing committed, and no throw shown, is ever lost.
-    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Advice, Vie, GameStart)
+    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Advice, Vie, GameStart,
+               ClockRecord)
 
     def __init__(self, path: Path, clock: Any = time.time) -> None:
         self.path = path
