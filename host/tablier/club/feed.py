@@ -15,15 +15,24 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablier.remote.transport import MqttWire, stamp_now
 
 from .messages import BOARD_NAME, make, topic
 
 if TYPE_CHECKING:
-    from tablier.play.remote_play import Club
-    from tablier.play.session import Session
+    from tablier.board.scene import Scene
+    from tablier.remote.broker import Club
+
+
+class Session(Protocol):
+    """What the feed asks of the game it publishes (a play session): its scene now, and a way to tell
+    its player something (its options, and its event log where it keeps one, are looked up)."""
+
+    def scene(self) -> Scene: ...
+
+    def say(self, text: str, level: str = ...) -> None: ...
 
 #: How often the scene is looked at (the club's page is a screen across the room, not a board).
 LOOK_EVERY_S = 0.1
@@ -45,6 +54,7 @@ class ClubFeed:
         self._last_match: dict[str, Any] | None = None
         self._stamp = 0
         self._session: Session | None = None
+        self._refused = False
         self.wire = MqttWire(club.broker, club.login, f"tablier-club-{club.name}-{board}", [],
                              self._presence)
 
@@ -74,19 +84,31 @@ class ClubFeed:
 
     def show(self, session: Session) -> None:
         """Publish the scene if it changed, and the match's record when the game moved on."""
-        from tablier.play.scene import scene_of
-
         self._session = session
-        scene = scene_of(session)
+        scene = session.scene()
         data = scene.to_json()
         if data != self._scene:
             self._scene = data
-            self.publish("state", {"scene": data})
+            game = dict(getattr(getattr(session, "options", None), "remote", None) or {}).get("game", "")
+            self.publish("state", {"scene": data, **({"game": game} if game else {})})
+            self._told_refusal(data)
         progress = (len(scene.moves), scene.game_number, tuple(scene.score), scene.over)
         log = getattr(session, "log", None)
         if progress != self._progress and log is not None:
             self._progress = progress
             self.publish_match(Path(log.path), scene.over)
+
+    def _told_refusal(self, scene: dict[str, Any]) -> None:
+        """Tell this board's player, once, if the club would refuse what it shows (it would not be
+        on the club's page)."""
+        from .messages import MessageError, scene_from_json
+
+        try:
+            scene_from_json(scene)
+        except MessageError as error:
+            if not self._refused and self._session is not None:
+                self._refused = True
+                self._session.say(f"the club's page cannot show this board: {error}", "warning")
 
     def publish_match(self, log_path: Path, over: bool) -> None:
         """Publish the match's record as the log at ``log_path`` holds it (nothing if it cannot be read

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tablier.errors import TablierError
 from tablier.fabrication.kicad_pcb import Pcb, ref_key
-from tablier.fabrication.sensors import CT10_1030, CT10_2540, DRV5032FA
+from tablier.fabrication.sensors import CT10_1030, CT10_2540, DRV5032AJ, DRV5032FA
 
 HOUSE, HAND, NOTHING = "PCB house", "by hand", "nothing (wire pads)"
 
@@ -35,8 +35,8 @@ class Stock:
 
 #: By footprint, then by value ("" matches any value).
 CATALOGUE: dict[str, dict[str, Stock]] = {
-    DRV5032FA.footprint: {"DRV5032FA": Stock(DRV5032FA.description, DRV5032FA.manufacturer, DRV5032FA.mpn,
-                                             HOUSE)},
+    DRV5032FA.footprint: {part.name: Stock(part.description, part.manufacturer, part.mpn, HOUSE)
+                          for part in (DRV5032FA, DRV5032AJ)},
     CT10_2540.footprint: {part.name: Stock(part.description, part.manufacturer, part.mpn, HOUSE)
                           for part in (CT10_2540, CT10_1030)},
     "Capacitor_SMD:C_0805_2012Metric": {"100n": Stock("100 nF 50 V X7R 0805", "Yageo", "CC0805KRX7R9BB104",
@@ -65,7 +65,7 @@ CATALOGUE: dict[str, dict[str, Stock]] = {
 #: The side-entry JST-PH headers (by their pin count) and the carriers' wire pads.
 JST_SIDE = re.compile(r"Connector_JST:JST_PH_S(\d+)B-PH-K_1x\d+_P2\.00mm_Horizontal")
 WIRE_PADS = re.compile(
-    r"Connector_PinHeader_(1\.27|2\.54)mm:PinHeader_1x\d+_P\d\.\d+mm_Vertical(_SMD_Pin1Left)?")
+    r"Connector_PinHeader_(1\.27|2\.54)mm:PinHeader_[12]x\d+_P\d\.\d+mm_Vertical(_SMD_Pin1Left|_SMD)?")
 
 
 class UnknownPart(TablierError):

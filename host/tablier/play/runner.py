@@ -8,7 +8,7 @@ board, a script's or the built-in players' hands.
 No typed line ends a session. The end of input (Ctrl-D at a terminal) is told and play goes on,
 the keyboard still read; a standard input closed for good (a pipe that ended) leaves the board's
 buttons on the wooden board, and stops the game as ``quit`` does on the simulated board, whose only
-hands are typed. ``quit``, a closed input and Ctrl-C leave the log ready for ``--resume``
+hands are typed. ``quit``, a closed input, Ctrl-C and SIGTERM leave the log ready for ``--resume``
 (:attr:`PlayResult.resume_command`). A match played to its end goes into the archive when asked
 (``archive``: ``tablier play`` does unless ``--no-archive``).
 """
@@ -18,10 +18,12 @@ from __future__ import annotations
 import os
 import select
 import shlex
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -43,6 +45,29 @@ from .view import View
 if TYPE_CHECKING:
     from tablier.link.sim_channel import SideChannel
     from tablier.web.server import LiveServer
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a service stopped, a machine shutting down), taken as Ctrl-C is: play stops cleanly."""
+
+
+@contextmanager
+def terminated_as_interrupted() -> Iterator[None]:
+    """While the block runs, SIGTERM stops play as Ctrl-C does (:class:`Terminated`): the log is
+    left ready for ``--resume``, and a board-to-board game's goodbye is said. (In the main thread
+    only: signals reach no other.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: object) -> None:
+        raise Terminated()
+
+    before = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 @dataclass
@@ -101,26 +126,18 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
          resumed: Session | None = None, archive: bool = False,
-         serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None) -> PlayResult:
+         serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
+         closing: Callable[[Session], None] | None = None) -> PlayResult:
     """Play ``game`` on a board at ``port`` or on the simulated board (``sim``: True for the firmware
     under the unix port, ``"rp2:PATH"`` for it on an emulated RP2040 booting that UF2); ``resumed``: go on
     with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
     played to its end goes into the archive (:func:`archive_log`); ``serve``: the server of the
     game's web page (``docs/web.md``); ``watch``: also called after each turn of the loop (a club's
-    feed, ``docs/club.md``)."""
+    feed, ``docs/club.md``); ``closing``: called once play has stopped, however it stopped, while
+    the log is still open (a board-to-board game's goodbye, logged before it is sent)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
-        hands = None
-        clock = time.monotonic
-        if sim:
-            board = stack.enter_context(simulated_board(sim, layout))
-            where = board.port
-            hands = Hands(board, layout)
-            clock = getattr(board, "now", clock)  # the emulated chip's clock: the host keeps its time
-        elif port is not None:
-            where = port
-        else:
-            raise ValueError("play needs a port or the simulated board")
+        where, hands, clock = _open_board(stack, port, sim, layout)
         cable = Cable(lambda: open_serial(where))
         link = Link(cable.open, layout.hash, clock=clock)
         link.connect()
@@ -146,18 +163,14 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if watch is not None:
             session.on_redraw = _also(session.on_redraw, watch)
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
-        source = None
-        if commands:
-            typed = None
-            if actor is None and hands is not None:  # the simulated board's men moved by typing
-                typed = ScriptActor([], hands, cable, "terminal", interactive=True)
-                actor = typed
-            source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None,
-                                      lambda for_good: _input_ended(session, typed, for_good))
+        actor, source = _terminal(session, actor, hands, cable) if commands else (actor, None)
         try:
             session.run(actor, source, timeout)
-        except KeyboardInterrupt:
-            session.say("stopped (Ctrl-C)", "warning")
+        except KeyboardInterrupt as interrupt:
+            stopped_by = "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
+            session.say(f"stopped ({stopped_by})", "warning")
+        if closing is not None:
+            closing(session)
         if log is not None:
             log.sync()
             if archive and session.over:
@@ -168,6 +181,32 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if not session.over:
             resume_command = resume_command_for(log.path if log is not None else None, sim, port, dice)
         return PlayResult(session, log.path if log is not None else None, resume_command)
+
+
+def _open_board(stack: ExitStack, port: str | None, sim: bool | str,
+                layout: Layout) -> tuple[str, Hands | None, Callable[[], float]]:
+    """Where the board is (its port), the simulated board's hands (None for a real board) and the
+    host's clock (the emulated chip's own, on an emulated RP2040)."""
+    if sim:
+        board = stack.enter_context(simulated_board(sim, layout))
+        clock: Callable[[], float] = getattr(board, "now", time.monotonic)  # the host keeps the chip's time
+        return board.port, Hands(board, layout), clock
+    if port is not None:
+        return port, None, time.monotonic
+    raise ValueError("play needs a port or the simulated board")
+
+
+def _terminal(session: Session, actor: Actor | None, hands: Hands | None,
+              cable: Cable) -> tuple[Actor | None, TerminalCommands]:
+    """The lines typed at the terminal, and the actor that moves the simulated board's men by
+    typing (when no other actor moves them)."""
+    typed = None
+    if actor is None and hands is not None:  # the simulated board's men moved by typing
+        typed = ScriptActor([], hands, cable, "terminal", interactive=True)
+        actor = typed
+    source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None,
+                              lambda for_good: _input_ended(session, typed, for_good))
+    return actor, source
 
 
 def _also(first: Callable[[Session], None] | None,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -32,7 +33,7 @@ from pathlib import Path
 from tablier.engines.analysis import GameAnalysis
 from tablier.paths import data_dir
 
-from .archive_db import ID_COLUMN, Database, now_stamp, open_database, shown
+from .archive_db import ID_COLUMN, Database, is_postgres, now_stamp, open_database, shown
 from .archive_db import ArchiveError as ArchiveError  # raised by every method: imported from here
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
 from .replay import Step
@@ -115,7 +116,21 @@ def default_location() -> str | Path:
     """The default archive: ``$TABLIER_ARCHIVE`` as given (a database's ``postgresql://`` address
     or a file), else :func:`default_path`."""
     named = os.environ.get("TABLIER_ARCHIVE", "")
-    return named if named.startswith(("postgresql://", "postgres://")) else default_path()
+    return named if _ADDRESS.match(named) else default_path()
+
+
+_ADDRESS = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def location_problem(where: str | Path) -> str:
+    """Why ``where`` cannot be an archive (an address of a kind other than PostgreSQL's, which would
+    otherwise be taken as a file's path), or ""; the address itself is not repeated (it may hold a
+    password)."""
+    found = _ADDRESS.match(where) if isinstance(where, str) else None
+    if found is None or is_postgres(where):
+        return ""
+    return (f"a {found['scheme']}:// address is not an archive Tablier can open: give a file's path "
+            "(an SQLite file, made if new) or a PostgreSQL database's postgresql://USER@HOST/DATABASE")
 
 
 @dataclass(frozen=True)
@@ -165,6 +180,9 @@ class Archive:
     PostgreSQL database's ``postgresql://`` address."""
 
     def __init__(self, where: Path | str) -> None:
+        problem = location_problem(where)
+        if problem:
+            raise ArchiveError(f"{shown(where)}: {problem}")
         self.db: Database = open_database(where)
         self.where = shown(where)
         self.path = Path(where) if self.db.engine == "sqlite" else None

@@ -1,6 +1,6 @@
 """How a tables session looks: its LED plan and its lines in the terminal view.
 
-A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables_session.TablesSession` and
+A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables.session.TablesSession` and
 only reads its state: what happens is the session's, how it looks is the display's.
 """
 
@@ -32,16 +32,18 @@ from tablier.board.leds import (
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
 from tablier.board.tables_inference import HIT as TO_HIT
-from tablier.board.tables_inference import Status
+from tablier.board.tables_inference import Status, shown_words
 from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
 from tablier.tables.plakoto import START_POINT
-from tablier.tables.turn import ANSWER, OPENING, OVER, PLAY, THROW, Outcome
+from tablier.tables.turn import ANSWER, Outcome
 from tablier.words import counted
 
+from .phase import TablesPhase
+
 if TYPE_CHECKING:
-    from .tables_session import TablesSession
+    from .session import TablesSession
 
 
 class TablesDisplay:
@@ -53,21 +55,20 @@ class TablesDisplay:
     def led_plan(self) -> LedPlan:
         """The LEDs for the session's state (see ``docs/leds.md``)."""
         session = self.session
-        from .tables_session import ASKING, SETUP
         plan = LedPlan(session.layout)
-        if session.setup is not None and session.phase in (SETUP, OVER, OPENING, THROW):
+        if session.setup is not None and (session.phase.idle or session.phase.throwing):
             for place in session.setup.missing:
                 plan.place(place, PUT_HERE)
             for place in session.setup.extra:
                 plan.place(place, LIFT_HERE)
-        if session.phase in (SETUP, OVER) or (session.phase == OPENING and session.setup is None):
+        if session.phase.idle or (session.phase == TablesPhase.OPENING and session.setup is None):
             return plan
-        if session.phase == OPENING:
+        if session.phase == TablesPhase.OPENING:
             return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
         if session.flow.outcome is not None:
             return plan.status(session.flow.outcome.winner + 1, WINNER)
         player = session.flow.turn + 1
-        if session.phase == THROW:
+        if session.phase == TablesPhase.THROW:
             return plan.status(player, PRESS_TO_ROLL)
         reading = session.reading
         final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
@@ -78,12 +79,14 @@ class TablesDisplay:
             plan.die(2, session.flow.dice.second, DIE_USED if used[1] else DIE)
         for place, meaning in self.plakoto_places():
             plan.place(place, meaning)
+        if session.is_computer(player) and not session.computer_moving() and not session.guiding:
+            return plan  # the other seat chooses: none of its options lit (they would invite a touch)
         must_move = self.must_moving()
         for index in must_move:
             plan.place(TABLES_PLACES[index], MUST_MOVE)
         for index in session.hint:
             plan.place(TABLES_PLACES[index], HINT)
-        if session.phase == ASKING and session.inference is not None:
+        if session.phase == TablesPhase.ASKING and session.inference is not None:
             for index in session.inference.differing_places(session.asking):
                 plan.place(TABLES_PLACES[index], ASK)
         elif session.guiding and session.guide is not None:
@@ -136,24 +139,24 @@ class TablesDisplay:
     def status_lines(self) -> list[str]:
         """The terminal view's lines for the session's state."""
         session = self.session
-        from .tables_session import ASKING, SETUP
         dice = str(session.flow.dice) if session.flow.dice else ""
         rules = rules_in_force(session.variant.info(), session.variant.options)
         board = draw(session.flow.position, session.variant, dice).splitlines()
-        if session.phase == OVER or session.flow.outcome is not None:  # nobody is to move: the pips alone
+        # nobody is to move: the pips alone
+        if session.phase == TablesPhase.OVER or session.flow.outcome is not None:
             board[-1] = "the game is over; " + board[-1].split("; ", 1)[-1]
         lines = [f"{session.variant.title}{f' ({rules})' if rules else ''}, game {session.game_number}: "
                  f"{session._name(0)} {session.score[0]}, "
                  f"{session._name(1)} {session.score[1]}", *board]
-        if session.phase == SETUP:
+        if session.phase == TablesPhase.SETUP:
             setup = session.setup.describe() if session.setup else "turn the board over"
             lines.append("setting up: " + setup)
-        elif session.phase == OPENING:
+        elif session.phase == TablesPhase.OPENING:
             lines.append("press a button (or type `roll`) to throw for the start")
-        elif session.phase == THROW:
+        elif session.phase == TablesPhase.THROW:
             awaited = "answer (take/drop, see/yield)" if session.flow.awaiting == ANSWER else "throw"
             lines.append(f"{session._name(session.flow.turn)} to {awaited}")
-        elif (session.phase in (PLAY, ASKING) and session.inference is not None
+        elif (session.phase.moving and session.inference is not None
               and session.reading is not None):
             plays = session.inference.plays
             listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")
@@ -161,7 +164,8 @@ class TablesDisplay:
                          f"{counted(len(plays), 'legal play')}"
                          + (f" ({listed})" if session.options.teaching else ""))
             final = session.reading.status is Status.FINAL
-            lines.append(f"the board shows: {session.reading.status.value}"
+            reading = session.reading
+            lines.append(f"the board shows: {shown_words(reading.status, reading.untouched)}"
                          + (" (press your button to end the turn)" if final else ""))
             if session.options.teaching:
                 words = self.in_hand_words() or self.before_lift_words()

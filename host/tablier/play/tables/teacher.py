@@ -19,15 +19,15 @@ from tablier.record.eventlog import Advice
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
-from tablier.tables.turn import PLAY
 from tablier.tables.variant import Variant
 
 if TYPE_CHECKING:
     from tablier.board.tables_inference import Candidate as TablesCandidate
 
-    from .tables_session import TablesSession
+    from .session import TablesSession
 
-from .teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from .phase import TablesPhase
 
 
 def contrast(variant: Variant, side: int, mine: Position, better: Position, best: str) -> list[str]:
@@ -44,10 +44,10 @@ def contrast(variant: Variant, side: int, mine: Position, better: Position, best
             f"{_aim(variant, name, theirs.get(name, 0.0), better, side)}" for _, name in gains[:2]]
 
 
-_NONE = {"blocks": "holds no point in his way",
-         "prime": "builds no wall", "bar": "puts none of his men on the bar", "race": "keeps the race level",
-         "off": "bears off no more than he does", "postillon": "leaves the leading man where he is",
-         "pins": "pins as many of his men as he pins of yours", "mother": "leaves both mothers alone",
+_NONE = {"blocks": "holds no point in their way", "prime": "builds no wall",
+         "bar": "puts none of their men on the bar", "race": "keeps the race level",
+         "off": "bears off no more than they do", "postillon": "leaves the leading man where he is",
+         "pins": "pins as many of their men as they pin of yours", "mother": "leaves both mothers alone",
          "left": "leaves the men left even"}
 
 
@@ -138,7 +138,7 @@ class TablesTeacher(Teacher):
         moves from and to), and why, in words, with the level it was judged at."""
         session = self.session
         inference = session.inference
-        if session.phase != PLAY or session.flow.dice is None or session.orientation is None \
+        if session.phase != TablesPhase.PLAY or session.flow.dice is None or session.orientation is None \
                 or inference is None:
             session.say("a hint is for a throw being played")
             return

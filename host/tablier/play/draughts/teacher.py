@@ -18,9 +18,10 @@ from tablier.record.eventlog import Advice
 if TYPE_CHECKING:
     from tablier.board.draughts_inference import DraughtsCandidate
 
-    from .draughts_session import DraughtsSession
+    from .session import DraughtsSession
 
-from .teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
+from .phase import DraughtsPhase
 
 
 def _men(count: int) -> str:
@@ -50,7 +51,7 @@ def hint_words(board: Board, best: Candidate[Move], exact: bool = False) -> str:
         return words
     taking = replies_taking(board, best.move)
     if taking:
-        return f"{words} It gives a man away: he must take ({taking[0]})."
+        return f"{words} It gives a man away: your adversary must take ({taking[0]})."
     threats = threats_of(board, best.move)
     if threats:
         return f"{words} It threatens to take ({threats[0]})."
@@ -58,14 +59,14 @@ def hint_words(board: Board, best: Candidate[Move], exact: bool = False) -> str:
 
 
 def answer_words(board: Board, reply: Move) -> str:
-    """``he answers 18-15: you must take (11x18), and he takes more back``: his best answer on
-    ``board`` (he is to move), and what it forces."""
+    """``your adversary answers 18-15: you must take (11x18), and they take more back``: the
+    adversary's best answer on ``board`` (they are to move), and what it forces."""
     after = board.copy(stack=False)
     after.push(reply)
     forced = [move for move in after.legal_moves() if move.captures]
     if forced:
-        return f"he answers {reply}: you must take ({forced[0]}), and he takes more back"
-    return f"he answers {reply}, and a man of yours is lost within the next moves"
+        return f"your adversary answers {reply}: you must take ({forced[0]}), and they take more back"
+    return f"your adversary answers {reply}, and a man of yours is lost within the next moves"
 
 
 def draughts_judged(level: Level, exact: bool = False) -> str:
@@ -91,7 +92,7 @@ def draughts_warning(board: Board, verdict: Verdict[Move], level: Level,
         head = f"That move ({played}) loses about {lost} against {best} ({judged})."
         taking = replies_taking(board, played)
         if taking:
-            why = f"Why: after it he can take {_men(len(taking[0].captures))} ({taking[0]})."
+            why = f"Why: after it your adversary can take {_men(len(taking[0].captures))} ({taking[0]})."
         elif reply is not None:
             why = f"Why: {reply}."
         else:
@@ -136,9 +137,8 @@ class DraughtsTeacher(Teacher):
         """``hint``: the engine's best move lit as a guide, and why, with how it was judged."""
         session = self.session
         turn = session.inference
-        from .draughts_session import PLAYING
 
-        if session.phase != PLAYING or turn is None:
+        if session.phase != DraughtsPhase.PLAYING or turn is None:
             session.say("a hint is for a move being played")
             return
         if self.refuses_hint():
