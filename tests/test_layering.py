@@ -146,6 +146,9 @@ WALLS = {
                 "tablier.cli", "tablier.web"),
     # the web serves what it is handed: whoever runs the game gives it its scene
     "web": ("tablier.play", "tablier.cli", "tablier.link"),
+    # speech words what it is handed (the cores' plays and moves) and says it: no board, no game loop
+    "speech": ("tablier.link", "tablier.board", "tablier.play", "tablier.record", "tablier.hardware",
+               "tablier.cli", "tablier.web", "tablier.engines", "tablier.remote", "tablier.club"),
     # a club evening's clocks, ratings, pairings and standings are pure: the play wings, the club and
     # its page call them
     "tournament": ("tablier.link", "tablier.board", "tablier.play", "tablier.hardware", "tablier.cli",

@@ -343,6 +343,8 @@ class TablesSession(Session):
             return
         place, _ = self.narrowing
         self.narrowing = None
+        if self.phase not in (TablesPhase.PLAY, TablesPhase.ASKING):
+            return  # the turn ended first (a claim of the table took the game): nothing to narrow
         assert self.orientation is not None
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, self.flow.legal_plays())
