@@ -58,8 +58,9 @@ class Variant:
     Hooks: :meth:`opposite` (where the frames meet), :meth:`doublet_moves` (what a doublet gives),
     :meth:`step_allowed` (extra rules on single steps; overriding it switches generation to the
     generic generator), :meth:`result` (how a game is won and scored), :meth:`validate`,
-    :meth:`wins` (the wins a throw lets the player claim), :meth:`new_turn` (the state machine a
-    game is played by).
+    :meth:`wins` (the wins a throw lets the player claim), :meth:`mother_pinned` and
+    :meth:`men_left_points` (what Plakoto's and Spanish Backgammon's results turn on, for the engines),
+    :meth:`new_turn` (the state machine a game is played by).
     """
 
     name: ClassVar[str] = ""
@@ -188,6 +189,16 @@ class Variant:
             if position.boards[side][OFF] == MEN:
                 return Result(side, 1, "single game")
         return None
+
+    def mother_pinned(self, position: Position, side: int) -> bool:
+        """Whether ``side``'s mother (its last man on its starting point) lies pinned there, which
+        ends the game; always false but in Plakoto."""
+        return False
+
+    def men_left_points(self, board: SideBoard) -> int:
+        """What the men left on ``board`` would cost their side if the game ended now, counted by
+        table; 0 but in the games scored that way (Spanish Backgammon)."""
+        return 0
 
     def wins(self, position: Position, dice: Dice,
              plays: Sequence[Play] | None = None) -> list[WinRule] | None:
