@@ -171,13 +171,8 @@ class Decoder:
         """Take the bytes of ``buf[start:end]`` up to the first that completes a good frame (then
         :attr:`length` is its body length, else 0); return the index after the last byte taken."""
         self.length = 0
-        count = self._count
-        size = self._size
-        left = self._left
-        zero = self._zero
-        oversized = self._oversized
-        high = self._crc_hi
-        low = self._crc_lo
+        count, size, left, zero, oversized = self._count, self._size, self._left, self._zero, self._oversized
+        high, low = self._crc_hi, self._crc_lo
         body = self.body
         limit = len(body)
         table_hi = _CRC_HI
@@ -188,22 +183,10 @@ class Decoder:
             i += 1
             if b == 0:  # a delimiter: the frame under way (if any) ends
                 if count:
-                    if oversized:
-                        self.oversized += 1
-                        self.dropped_bytes += count
-                    elif left or size < 4 or high or low:  # a block cut short, too short, bad CRC
-                        self.bad_frames += 1
-                        self.dropped_bytes += count
-                    else:
-                        self.frames += 1
-                        self.length = size
-                    count = 0
-                    size = 0
-                    left = 0
-                    zero = False
-                    oversized = False
-                    high = 0xFF
-                    low = 0xFF
+                    self._close(count, size, bool(left or high or low), oversized)
+                    count = size = left = 0
+                    zero = oversized = False
+                    high = low = 0xFF
                     if self.length:
                         break
                 continue
@@ -227,11 +210,19 @@ class Decoder:
             x = high ^ b  # the CRC runs over the CRC too: a good frame leaves 0
             high = low ^ table_hi[x]
             low = table_lo[x]
-        self._count = count
-        self._size = size
-        self._left = left
-        self._zero = zero
-        self._oversized = oversized
-        self._crc_hi = high
-        self._crc_lo = low
+        self._count, self._size, self._left, self._zero, self._oversized = count, size, left, zero, oversized
+        self._crc_hi, self._crc_lo = high, low
         return i
+
+    def _close(self, count: int, size: int, broken: bool, oversized: bool) -> None:
+        """Count the frame a delimiter ended (``count`` bytes, ``size`` of them its body so far;
+        ``broken``: a block cut short or a bad CRC); a good one's body length goes to :attr:`length`."""
+        if oversized:
+            self.oversized += 1
+            self.dropped_bytes += count
+        elif broken or size < 4:  # a block cut short, too short, bad CRC
+            self.bad_frames += 1
+            self.dropped_bytes += count
+        else:
+            self.frames += 1
+            self.length = size
