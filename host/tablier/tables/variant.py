@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from tablier.errors import InvalidPositionError
 from tablier.games import (
@@ -28,8 +28,20 @@ from .moves import Dice, Move, Play
 from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
 
 if TYPE_CHECKING:
-    from .ticktack import WinRule
     from .turn import Turn
+
+
+class ClaimableWin(Protocol):
+    """A way to win that a throw lets the side to move claim instead of playing (Ticktack's Hit,
+    Going in, ...): its name and its value in the game's stakes."""
+
+    @property
+    def name(self) -> str:
+        """The win's name, as a player claims it."""
+
+    @property
+    def value(self) -> int:
+        """What it is worth, in stakes."""
 
 
 @dataclass(frozen=True)
@@ -201,7 +213,7 @@ class Variant:
         return 0
 
     def wins(self, position: Position, dice: Dice,
-             plays: Sequence[Play] | None = None) -> list[WinRule] | None:
+             plays: Sequence[Play] | None = None) -> Sequence[ClaimableWin] | None:
         """The wins ``dice`` lets the side to move claim, most valuable first (``plays``: the
         throw's legal plays, if known); ``None`` in a game not won by claims (all but Ticktack)."""
         return None
