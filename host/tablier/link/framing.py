@@ -171,8 +171,12 @@ class Decoder:
         """Take the bytes of ``buf[start:end]`` up to the first that completes a good frame (then
         :attr:`length` is its body length, else 0); return the index after the last byte taken."""
         self.length = 0
-        count, size, left, zero, oversized = self._count, self._size, self._left, self._zero, self._oversized
-        high, low = self._crc_hi, self._crc_lo
+        count = self._count
+        size = self._size
+        left = self._left
+        zero = self._zero
+        oversized = self._oversized
+        high, low = self._crc_hi, self._crc_lo  # (no more than three at once: MicroPython allocates a tuple)
         body = self.body
         limit = len(body)
         table_hi = _CRC_HI
@@ -210,7 +214,11 @@ class Decoder:
             x = high ^ b  # the CRC runs over the CRC too: a good frame leaves 0
             high = low ^ table_hi[x]
             low = table_lo[x]
-        self._count, self._size, self._left, self._zero, self._oversized = count, size, left, zero, oversized
+        self._count = count
+        self._size = size
+        self._left = left
+        self._zero = zero
+        self._oversized = oversized
         self._crc_hi, self._crc_lo = high, low
         return i
 
