@@ -22,11 +22,9 @@ the rules cores and nothing of the board, the link, play or records.
 
 from __future__ import annotations
 
-from typing import cast
-
 from tablier.draughts.core import Board
 from tablier.tables.variant import Variant
-from tablier.tables.versailles import Versailles
+from tablier.tables.versailles import as_versailles
 
 from .backgammon import BackgammonEngine
 from .candidates import Candidate, EngineUnavailableError
@@ -57,7 +55,7 @@ def tables_engine(variant: Variant) -> TablesEngineType:
     if kind == GNUBG:
         return BackgammonEngine(variant)
     if kind == VERSAILLES:
-        return VersaillesEngine(cast(Versailles, variant))
+        return VersaillesEngine(as_versailles(variant))
     return TablesEngine(variant)
 
 

@@ -19,7 +19,6 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
 
 from tablier.draughts.core import Board, Move
 from tablier.tables.game import throw
@@ -34,6 +33,7 @@ from tablier.tables.versailles import (
     AWAIT_THROW,
     Versailles,
     VersaillesGame,
+    as_versailles,
 )
 
 from . import draughts_engine, find_level, tables_engine
@@ -213,7 +213,7 @@ def play_match(game: str, specs: tuple[str, str], games: int, seed: int = 0,
         tables = (tables_player(specs[0], variant), tables_player(specs[1], variant))
         hands_over = variant.facts.hands_dice_over
         if hands_over:
-            versailles = cast(Versailles, variant)
+            versailles = as_versailles(variant)
             flow = (versailles_player(specs[0], versailles), versailles_player(specs[1], versailles))
     else:
         board_class = find_variant(info.name)

@@ -24,11 +24,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import cast
 
-from tablier.tables.jacquet import SpanishBackgammon
 from tablier.tables.moves import ALL_ROLLS
-from tablier.tables.plakoto import Plakoto
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.variant import Variant
 
@@ -87,18 +84,16 @@ def _postillon(variant: Variant, position: Position, side: int) -> Terms:
 
 def _pins(variant: Variant, position: Position, side: int) -> Terms:
     """Plakoto: his men I pin minus mine he pins, and the danger to each side's mother."""
-    plakoto = cast(Plakoto, variant)
     pinned = position.pinned
     return {"pins": float(pinned[1 - side].bit_count() - pinned[side].bit_count()),
-            "mother": _mother_danger(plakoto, position, 1 - side) - _mother_danger(plakoto, position, side)}
+            "mother": _mother_danger(variant, position, 1 - side) - _mother_danger(variant, position, side)}
 
 
 def _count(variant: Variant, position: Position, side: int) -> Terms:
     """Spanish Backgammon: the men left, counted by table, as the race stands."""
-    spanish = cast(SpanishBackgammon, variant)
     chance = race_chance(position, side)
-    return {"count": (chance * _left_value(spanish, position.boards[1 - side])
-                      - (1 - chance) * _left_value(spanish, position.boards[side]))}
+    return {"count": (chance * variant.men_left_points(position.boards[1 - side])
+                      - (1 - chance) * variant.men_left_points(position.boards[side]))}
 
 
 OWN_AIMS: dict[str, Callable[[Variant, Position, int], Terms]] = {
@@ -141,7 +136,7 @@ def _exposed_blots(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, .
     return exposed
 
 
-def _mother_danger(variant: Plakoto, position: Position, side: int) -> float:
+def _mother_danger(variant: Variant, position: Position, side: int) -> float:
     """1 if ``side``'s mother is pinned, 0.3 if she stands alone on her starting point."""
     if variant.mother_pinned(position, side):
         return 1.0
@@ -163,11 +158,6 @@ def race_chance(position: Position, side: int) -> float:
     spread = THROW_SPREAD * math.sqrt(2 * throws)
     return 0.5 * (1 + math.erf(lead / (spread * math.sqrt(2))))
 
-
-def _left_value(variant: SpanishBackgammon, board: tuple[int, ...]) -> int:
-    """What ``board``'s men would pay if the game ended now (Hale's count by tables)."""
-    values = variant.table_points()
-    return sum(values[(point - 1) // 6] * board[point] for point in range(1, 25))
 
 
 def their_wins(variant: Variant, position: Position) -> float:

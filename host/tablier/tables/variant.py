@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from tablier.errors import InvalidPositionError
 from tablier.games import (
@@ -28,8 +28,20 @@ from .moves import Dice, Move, Play
 from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
 
 if TYPE_CHECKING:
-    from .ticktack import WinRule
     from .turn import Turn
+
+
+class ClaimableWin(Protocol):
+    """A way to win that a throw lets the side to move claim instead of playing (Ticktack's Hit,
+    Going in, ...): its name and its value in the game's stakes."""
+
+    @property
+    def name(self) -> str:
+        """The win's name, as a player claims it."""
+
+    @property
+    def value(self) -> int:
+        """What it is worth, in stakes."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +70,9 @@ class Variant:
     Hooks: :meth:`opposite` (where the frames meet), :meth:`doublet_moves` (what a doublet gives),
     :meth:`step_allowed` (extra rules on single steps; overriding it switches generation to the
     generic generator), :meth:`result` (how a game is won and scored), :meth:`validate`,
-    :meth:`wins` (the wins a throw lets the player claim), :meth:`new_turn` (the state machine a
-    game is played by).
+    :meth:`wins` (the wins a throw lets the player claim), :meth:`mother_pinned` and
+    :meth:`men_left_points` (what Plakoto's and Spanish Backgammon's results turn on, for the engines),
+    :meth:`new_turn` (the state machine a game is played by).
     """
 
     name: ClassVar[str] = ""
@@ -189,8 +202,18 @@ class Variant:
                 return Result(side, 1, "single game")
         return None
 
+    def mother_pinned(self, position: Position, side: int) -> bool:
+        """Whether ``side``'s mother (its last man on its starting point) lies pinned there, which
+        ends the game; always false but in Plakoto."""
+        return False
+
+    def men_left_points(self, board: SideBoard) -> int:
+        """What the men left on ``board`` would cost their side if the game ended now, counted by
+        table; 0 but in the games scored that way (Spanish Backgammon)."""
+        return 0
+
     def wins(self, position: Position, dice: Dice,
-             plays: Sequence[Play] | None = None) -> list[WinRule] | None:
+             plays: Sequence[Play] | None = None) -> Sequence[ClaimableWin] | None:
         """The wins ``dice`` lets the side to move claim, most valuable first (``plays``: the
         throw's legal plays, if known); ``None`` in a game not won by claims (all but Ticktack)."""
         return None

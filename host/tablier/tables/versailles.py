@@ -38,7 +38,7 @@ from .moves import Dice, Move, Play
 from .notation import format_play
 from .position import BLACK, OFF, SIDE_NAMES, WHITE, Position
 from .turn import Awaiting, Outcome, Turn
-from .variant import Result
+from .variant import Result, Variant
 
 LEAD = "lead"
 LEAD_DOUBLET = "lead doublet"
@@ -91,6 +91,16 @@ class Versailles(Jacquet):
                  position: Position | None = None) -> Turn:
         """A game by :class:`VersaillesGame`, from the lead throw."""
         return VersaillesGame(self, position)
+
+
+
+def as_versailles(variant: Variant) -> Versailles:
+    """``variant`` as Jacquet de Versailles, the one game that hands unused dice over (its facts'
+    ``hands_dice_over``), for the engine and the matches that play its own flow; ``TypeError`` for
+    any other game."""
+    if not isinstance(variant, Versailles):
+        raise TypeError(f"{variant.title} does not hand unused dice over as Jacquet de Versailles does")
+    return variant
 
 
 @dataclass(frozen=True)
