@@ -23,7 +23,7 @@ the rules cores and nothing of the board, the link, play or records.
 from __future__ import annotations
 
 from tablier.draughts.core import Board
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 from tablier.tables.versailles import as_versailles
 
 from .backgammon import BackgammonEngine
@@ -49,7 +49,7 @@ DESCRIPTIONS = {
 """Each engine in a few words, for a hint's title."""
 
 
-def tables_engine(variant: Variant) -> TablesEngineType:
+def tables_engine(variant: Rules) -> TablesEngineType:
     """The engine for ``variant``; :class:`EngineUnavailableError` if gnubg is needed and missing."""
     kind = evaluator(variant.name, variant.facts, "tables")
     if kind == GNUBG:

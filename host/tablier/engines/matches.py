@@ -25,7 +25,7 @@ from tablier.tables.game import throw
 from tablier.tables.moves import Dice, Play
 from tablier.tables.players import PLAYERS, score
 from tablier.tables.position import BLACK, Position
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 from tablier.tables.versailles import (
     AWAIT_LEAD,
     AWAIT_PLAY,
@@ -40,7 +40,7 @@ from . import draughts_engine, find_level, tables_engine
 from .draughts_players import greedy_draughts_player, random_draughts_player
 from .versailles_search import VersaillesEngine
 
-TablesPlayer = Callable[[Variant, Position, Dice, random.Random], Play]
+TablesPlayer = Callable[[Rules, Position, Dice, random.Random], Play]
 DraughtsPlayer = Callable[[Board, random.Random], Move]
 VersaillesPlayer = Callable[[VersaillesGame, random.Random], Play]
 
@@ -79,7 +79,7 @@ def check_spec(spec: str) -> str:
     return spec
 
 
-def tables_player(spec: str, variant: Variant) -> TablesPlayer:
+def tables_player(spec: str, variant: Rules) -> TablesPlayer:
     """The tables player ``spec`` names, for ``variant``."""
     name, _, level_text = check_spec(spec).partition(":")
     if name != "computer":
@@ -87,7 +87,7 @@ def tables_player(spec: str, variant: Variant) -> TablesPlayer:
     engine = tables_engine(variant)
     level = find_level(level_text or None)
 
-    def computer(variant: Variant, position: Position, dice: Dice, rng: random.Random) -> Play:
+    def computer(variant: Rules, position: Position, dice: Dice, rng: random.Random) -> Play:
         return engine.best(position, dice, level)
 
     return computer
@@ -126,7 +126,7 @@ def draughts_player(spec: str, board_class: type[Board]) -> DraughtsPlayer:
     return computer
 
 
-def play_tables_game(variant: Variant, seats: tuple[TablesPlayer, TablesPlayer],
+def play_tables_game(variant: Rules, seats: tuple[TablesPlayer, TablesPlayer],
                      rng: random.Random) -> tuple[int | None, int]:
     """One game; ``seats[0]`` throws first. Returns the winning seat (``None``: a draw) and his points."""
     position = variant.start_position(BLACK)

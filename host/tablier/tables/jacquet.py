@@ -25,8 +25,8 @@ from .parallel import START_POINT, ParallelVariant, Walls, closed_points
 from .parallel import STARTING_TABLE as STARTING_TABLE_HELD
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
 from .racegen import RaceRules, race_plays
+from .rules import Result
 from .turn import KEEP, RESIGN, Awaiting, Outcome, Turn
-from .variant import Result
 
 RETURN_MEN = "return-men"
 UNRESTRICTED = "unrestricted"

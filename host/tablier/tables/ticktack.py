@@ -23,6 +23,7 @@ from tablier.games import GameFacts, Option, RuleSection
 from .movegen import generic_plays
 from .moves import Dice, Play
 from .position import BLACK, MEN, OFF, WHITE, Position, side_board
+from .rules import Result
 from .ticktack_game import (
     ASKED,
     AWAIT_THROW,
@@ -34,7 +35,7 @@ from .ticktack_game import (
     WINNER_THROWS,
     TicktackGame,
 )
-from .variant import Result, Variant
+from .variant import Variant
 
 if TYPE_CHECKING:
     from .turn import Turn

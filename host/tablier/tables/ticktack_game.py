@@ -16,6 +16,7 @@ from tablier.errors import IllegalMoveError
 from .faults import check_play
 from .moves import Dice, Play
 from .position import SIDE_NAMES, WHITE, Position
+from .rules import ClaimableWin, Rules
 from .turn import (
     ACCEPT,
     CLAIM,
@@ -29,7 +30,6 @@ from .turn import (
     Outcome,
     Turn,
 )
-from .variant import ClaimableWin, Variant
 
 # The options of the flow (Ticktack's ``why_not_notice``, ``why_not_until`` and ``opening``), named
 # in :class:`~tablier.tables.ticktack.Ticktack`'s catalogue entry.
@@ -59,7 +59,7 @@ AWAITING = {AWAIT_FIRST: Awaiting.OPENING, AWAIT_THROW: Awaiting.THROW, AWAIT_VI
 class TicktackGame(Turn):
     """One game of Ticktack from the throw for first move to its outcome."""
 
-    def __init__(self, variant: Variant, position: Position | None = None,
+    def __init__(self, variant: Rules, position: Position | None = None,
                  first: int | None = None) -> None:
         """A new game; ``first`` names the side to begin when the players do not roll for it
         (``roll_every_game=no``: the loser of the last game)."""

@@ -37,8 +37,8 @@ from .jacquet import (
 from .moves import Dice, Move, Play
 from .notation import format_play
 from .position import BLACK, OFF, SIDE_NAMES, WHITE, Position
+from .rules import Result, Rules
 from .turn import Awaiting, Outcome, Turn
-from .variant import Result, Variant
 
 LEAD = "lead"
 LEAD_DOUBLET = "lead doublet"
@@ -94,7 +94,7 @@ class Versailles(Jacquet):
 
 
 
-def as_versailles(variant: Variant) -> Versailles:
+def as_versailles(variant: Rules) -> Versailles:
     """``variant`` as Jacquet de Versailles, the one game that hands unused dice over (its facts'
     ``hands_dice_over``), for the engine and the matches that play its own flow; ``TypeError`` for
     any other game."""
