@@ -91,3 +91,27 @@ def test_the_club_page_serves_what_the_boards_showed_and_nothing_else(tmp_path: 
         assert get("/board/t1")[0] == 302
     finally:
         server.stop()
+
+
+def test_a_board_s_next_match_is_built_and_stored_apart_from_the_one_before(tmp_path: Path) -> None:
+    """Two matches in a row on one board, of as many records each: each stored, whole, once, and the
+    page's transcript is the one of the match now played."""
+    club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "again")
+    key = club_key(CODE, club.name)
+    log = Path(__file__).parent / "backgammon.jsonl"
+    with Archive(tmp_path / "club.sqlite3") as archive:
+        hall = ClubHall(club, key, archive, told=lambda _: None)
+        stored = []
+        for players in (["Ann", "Bob"], ["Cid", "Dot"]):
+            body = match_body(log, True)
+            for record in body["records"]:  # type: ignore[attr-defined]
+                for field in ("players", "sides"):
+                    if field in record:
+                        record[field] = players
+            body["id"] = "".join(players).encode().hex()[:16].ljust(16, "0")
+            payload = make(key, club.name, "t1", "match", time.time_ns() // 1000, body)
+            assert hall.take(topic(club.name, "t1", "match"), payload) == "t1"
+            stored.append(hall.boards["t1"].stored)
+            assert f"; [Player 1 \"{players[0]}\"]" in hall.transcript("t1")
+        assert archive.ids() == stored == [1, 2]
+        assert [archive.get(n).games[0].players for n in stored] == [("Ann", "Bob"), ("Cid", "Dot")]

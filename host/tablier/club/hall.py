@@ -82,7 +82,7 @@ class BoardView:
     builder: RecordBuilder | None = None
     broken: str = ""  # a match refused (an illegal record): nothing more of it is taken
     asked: tuple[int, float] = (-1, 0.0)  # the last 'have' sent the board, and when
-    _drawn: dict[str, tuple[int, Any]] = field(default_factory=dict)  # what was drawn, at which version
+    _drawn: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # what was drawn or settled, of what
 
     def shown_until(self) -> float:
         """Until when the page shows the board: while its host is online, then for a while."""
@@ -134,9 +134,10 @@ class BoardView:
         record = self.record
         if record is None or "mat" not in record.facts.formats:
             return False
+        held = (self.match, self.have)
         known = self._drawn.get("mat")
-        if known is None or known[0] != self.have:
-            known = self._drawn["mat"] = (self.have, not why_not_mat(record))
+        if known is None or known[0] != held:
+            known = self._drawn["mat"] = (held, not why_not_mat(record))
         return bool(known[1])
 
     def settled(self) -> Record:
@@ -145,9 +146,10 @@ class BoardView:
         from tablier.record.settling import settle
 
         assert self.record is not None
+        held = (self.match, self.have)
         known = self._drawn.get("settled")
-        if known is None or known[0] != self.have:
-            known = self._drawn["settled"] = (self.have, settle(self.record, trusted=True).record)
+        if known is None or known[0] != held:
+            known = self._drawn["settled"] = (held, settle(self.record, trusted=True).record)
         settled: Record = known[1]
         return settled
 
