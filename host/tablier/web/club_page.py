@@ -28,9 +28,14 @@ BOARD = r"/board/([a-z0-9][a-z0-9-]{0,31})"
 
 
 class BoardPicture(Protocol):
-    """What the page shows of one board besides its stream: its picture (SVG, '' before any scene)."""
+    """What the page shows of one board: its picture (SVG, '' before any scene) and its live page's
+    state ({} before any scene), each drawn when asked."""
 
-    svg: str
+    @property
+    def svg(self) -> str: ...
+
+    @property
+    def page(self) -> dict[str, Any]: ...
 
 
 class Hall(Protocol):
@@ -54,9 +59,10 @@ class Channel:
         self.slow_client_s = server.slow_client_s
         self.allowed = server.allowed
         self.url = server.url
+        self.stale = False  # a scene came since the latest was drawn
 
     def broadcast(self, data: str) -> None:
-        self.latest = data
+        self.latest, self.stale = data, False
         for client in list(self.clients):
             client.offer(data)
 
@@ -87,12 +93,30 @@ class ClubServer(LiveServer):
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.channels.pop, board, None)
 
-    def show_board(self, board: str, state: dict[str, Any]) -> None:
-        """Send ``state`` (:func:`~tablier.web.live.page_state`) to ``board``'s pages (thread-safe)."""
-        data = json.dumps(state, separators=(",", ":"))
+    def show_board(self, board: str) -> None:
+        """``board``'s scene changed: its pages, if any page follows it, are sent its state
+        (:func:`~tablier.web.live.page_state`), drawn here (thread-safe); a board nobody follows costs
+        nothing (its state is drawn when a page asks for it)."""
+        channel = self.channels.get(board)
+        view = self.hall.boards.get(board)
+        if channel is None or view is None or self._loop is None:
+            return
+        channel.stale = True
+        if channel.clients:
+            self._loop.call_soon_threadsafe(channel.broadcast, _page_json(view))
+
+    def fresh(self, board: str) -> Channel:
+        """``board``'s channel, its latest state drawn if a scene came since (on the server's thread)."""
         channel = self.channel(board)
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(channel.broadcast, data)
+        view = self.hall.boards.get(board)
+        if view is not None and (channel.stale or not channel.latest):
+            channel.latest, channel.stale = _page_json(view), False
+        return channel
+
+
+def _page_json(view: BoardPicture) -> str:
+    page = view.page
+    return json.dumps(page, separators=(",", ":")) if page else ""
 
 
 class _ClubHandler(_Handler):
@@ -123,7 +147,7 @@ class _BoardState(_State):
         if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
             self.send_error(404, reason=f"no board {args[0]} in the club")
             return
-        self.server = club.channel(args[0])
+        self.server = club.fresh(args[0])
         super().get()
 
 
@@ -135,7 +159,7 @@ class _BoardEvents(_Events):
         if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
             self.send_error(404, reason=f"no board {args[0]} in the club")
             return
-        self.server = club.channel(args[0])
+        self.server = club.fresh(args[0])
         await super().get()
 
 
