@@ -1,5 +1,5 @@
-"""The players of ``tablier selfplay`` named and scored: a player's name, a draughts engine as a
-player, and the score of a series of games.
+"""The players of ``tablier selfplay`` named and scored: a player's name, the engines as players,
+and the score of a series of games.
 
 A player is named ``computer`` (the default level), ``computer:LEVEL``, ``greedy`` or ``random``.
 The games themselves are played by the one game loop (:mod:`tablier.play.selfplay`).
@@ -12,10 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tablier.draughts.core import Board, Move
+from tablier.tables.moves import Dice, Play
+from tablier.tables.players import PLAYERS
+from tablier.tables.position import Position
+from tablier.tables.rules import Rules
 
-from . import draughts_engine, find_level
+from . import draughts_engine, find_level, tables_engine
 from .draughts_players import greedy_draughts_player, random_draughts_player
 
+TablesPlayer = Callable[[Rules, Position, Dice, random.Random], Play]
 DraughtsPlayer = Callable[[Board, random.Random], Move]
 
 
@@ -42,6 +47,21 @@ def check_spec(spec: str) -> str:
     if name == "computer":
         find_level(level or None)
     return spec
+
+
+def tables_player(spec: str, variant: Rules) -> TablesPlayer:
+    """The tables player ``spec`` names, for ``variant`` (a play for a throw; the README's examples
+    are played with it)."""
+    name, _, level_text = check_spec(spec).partition(":")
+    if name != "computer":
+        return PLAYERS[name]
+    engine = tables_engine(variant)
+    level = find_level(level_text or None)
+
+    def computer(variant: Rules, position: Position, dice: Dice, rng: random.Random) -> Play:
+        return engine.best(position, dice, level)
+
+    return computer
 
 
 def draughts_player(spec: str, board_class: type[Board]) -> DraughtsPlayer:
