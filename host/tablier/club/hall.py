@@ -223,27 +223,18 @@ class ClubHall:
         return changed & set(self.boards)
 
     def _take_for(self, seconds: float) -> set[str]:
-        """Take what arrived, for ``seconds`` at most (the rest waits for the next step: the page is
-        sent the grid between); of a board's scenes waiting together only the newest is read (the
-        one before it if it is refused). The names of the boards that changed."""
+        """Take what arrived, in the order it came, for ``seconds`` at most (the rest waits for the
+        next step: the page is sent the grid between). The names of the boards that changed."""
         waiting = self._waiting + self.wire.received()
-        newest = {where: n for n, (where, _) in enumerate(waiting) if where.endswith("/state")}
         changed: set[str] = set()
         deadline = time.monotonic() + seconds
         for n, (where, payload) in enumerate(waiting):
             if time.monotonic() > deadline:
-                self._waiting = [item for m, item in enumerate(waiting[n:], n) if newest.get(item[0], m) <= m]
+                self._waiting = waiting[n:]
                 return changed
-            if not payload or newest.get(where, n) > n:
-                continue  # a retained message cleared; a scene a newer one of its board replaces
-            refused = self.refused
+            if not payload:
+                continue  # a retained message cleared
             board = self.take(where, payload)
-            for older in range(n - 1, -1, -1) if where in newest and self.refused > refused else ():
-                if waiting[older][0] == where and waiting[older][1]:
-                    refused = self.refused
-                    board = self.take(where, waiting[older][1])
-                    if self.refused == refused:
-                        break
             if board:
                 changed.add(board)
         self._waiting = []
