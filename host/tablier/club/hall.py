@@ -223,22 +223,46 @@ class ClubHall:
         return changed & set(self.boards)
 
     def _take_for(self, seconds: float) -> set[str]:
-        """Take what arrived, in the order it came, for ``seconds`` at most (the rest waits for the
-        next step: the page is sent the grid between). The names of the boards that changed."""
+        """Take what arrived, for ``seconds`` at most (the rest waits for the next step: the page is
+        sent the grid between); of a board's scenes waiting together only the latest is taken (by
+        their stamps: a replayed older scene arriving last is not). The names of the boards that
+        changed."""
         waiting = self._waiting + self.wire.received()
+        chosen = self._latest_scenes(waiting)
         changed: set[str] = set()
         deadline = time.monotonic() + seconds
         for n, (where, payload) in enumerate(waiting):
             if time.monotonic() > deadline:
-                self._waiting = waiting[n:]
+                self._waiting = [item for m, item in enumerate(waiting[n:], n) if chosen.get(item[0], m) == m]
                 return changed
-            if not payload:
-                continue  # a retained message cleared
+            if not payload or chosen.get(where, n) != n:
+                continue  # a retained message cleared; a scene the latest of its board replaces
             board = self.take(where, payload)
             if board:
                 changed.add(board)
         self._waiting = []
         return changed
+
+    def _latest_scenes(self, waiting: list[tuple[str, bytes]]) -> dict[str, int]:
+        """For each board with scenes waiting, the index of the one to take: the only one, or of
+        several the latest by stamp among those that read (the others are never drawn)."""
+        places: dict[str, list[int]] = {}
+        for n, (where, payload) in enumerate(waiting):
+            if where.endswith("/state") and payload:
+                places.setdefault(where, []).append(n)
+        chosen: dict[str, int] = {}
+        for where, indices in places.items():
+            if len(indices) == 1:
+                chosen[where] = indices[0]
+                continue
+            ranked = []
+            for n in indices:
+                try:
+                    ranked.append((_rank(check(self.key, self.club.name, where, waiting[n][1])), n))
+                except MessageError:
+                    continue
+            chosen[where] = max(ranked)[1] if ranked else indices[-1]
+        return chosen
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget the boards the page no longer shows (left or away long enough, or beyond
