@@ -228,7 +228,7 @@ class ClubHall:
         their stamps: a replayed older scene arriving last is not). The names of the boards that
         changed."""
         waiting = self._waiting + self.wire.received()
-        chosen = self._latest_scenes(waiting)
+        chosen, checked = self._latest_scenes(waiting)
         changed: set[str] = set()
         deadline = time.monotonic() + seconds
         for n, (where, payload) in enumerate(waiting):
@@ -237,32 +237,37 @@ class ClubHall:
                 return changed
             if not payload or chosen.get(where, n) != n:
                 continue  # a retained message cleared; a scene the latest of its board replaces
-            board = self.take(where, payload)
+            board = self.take(where, payload, checked.get(n))
             if board:
                 changed.add(board)
         self._waiting = []
         return changed
 
-    def _latest_scenes(self, waiting: list[tuple[str, bytes]]) -> dict[str, int]:
+    def _latest_scenes(self, waiting: list[tuple[str, bytes]]
+                       ) -> tuple[dict[str, int], dict[int, ClubMessage]]:
         """For each board with scenes waiting, the index of the one to take: the only one, or of
-        several the latest by stamp among those that read (the others are never drawn)."""
+        several the latest by stamp among those that read (the others are never drawn); and the
+        messages already read for it, by index, so that none is read twice."""
         places: dict[str, list[int]] = {}
         for n, (where, payload) in enumerate(waiting):
             if where.endswith("/state") and payload:
                 places.setdefault(where, []).append(n)
         chosen: dict[str, int] = {}
+        checked: dict[int, ClubMessage] = {}
         for where, indices in places.items():
             if len(indices) == 1:
                 chosen[where] = indices[0]
                 continue
-            ranked = []
+            read: dict[int, ClubMessage] = {}
             for n in indices:
                 try:
-                    ranked.append((_rank(check(self.key, self.club.name, where, waiting[n][1])), n))
+                    read[n] = check(self.key, self.club.name, where, waiting[n][1])
                 except MessageError:
                     continue
-            chosen[where] = max(ranked)[1] if ranked else indices[-1]
-        return chosen
+            chosen[where] = max(read, key=lambda n: (_rank(read[n]), n)) if read else indices[-1]
+            if read:
+                checked[chosen[where]] = read[chosen[where]]
+        return chosen, checked
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget the boards the page no longer shows (left or away long enough, or beyond
@@ -286,12 +291,13 @@ class ClubHall:
                               "boards, and this one was heard from least recently")
         return gone
 
-    def take(self, where: str, payload: bytes) -> str:
-        """Take one message published on ``where``: its board's name if it changed something."""
+    def take(self, where: str, payload: bytes, checked: ClubMessage | None = None) -> str:
+        """Take one message published on ``where`` (``checked``: the message, if already read from
+        ``payload``): its board's name if it changed something."""
         from tablier.errors import TablierError
 
         try:
-            message = check(self.key, self.club.name, where, payload)
+            message = checked or check(self.key, self.club.name, where, payload)
             view = self.boards.get(message.board) or BoardView(message.board)
             rank = _rank(message)
             if rank <= view.stamps.get(message.kind, -1) and not _same_match(view, message):
