@@ -36,6 +36,7 @@ from tablier.club.feed import ClubFeed
 from tablier.club.messages import club_key, make, topic
 from tablier.remote.broker import Broker, Club, Login
 from tablier.remote.transport import stamp_now
+from tablier.web.club_page import PICTURE_S
 
 BOARDS = int(os.environ.get("TABLIER_BENCH_BOARDS", "200"))
 STEP_S = 0.5
@@ -86,8 +87,9 @@ def _memory_kb(pid: int) -> dict[str, int]:
 
 
 class _Page(threading.Thread):
-    """A browser's page on the grid: its stream read; each changed picture fetched beside it, as a
-    browser loads a page's images (:data:`LOADERS` at once, the newest version of each board)."""
+    """A browser's page on the grid: its stream read; each changed picture fetched beside it, as the
+    page has a browser load them (:data:`LOADERS` at once, the newest version of each board, a board's
+    at most every :data:`PICTURE_S`)."""
 
     def __init__(self, url: str) -> None:
         super().__init__(daemon=True)
@@ -98,6 +100,7 @@ class _Page(threading.Thread):
         self.picture_bytes = 0
         self.versions: dict[str, int] = {}
         self.wanted: dict[str, int] = {}
+        self.rested: dict[str, float] = {}  # when each board's picture may be fetched again
         self.ready = threading.Condition()
         for _ in range(LOADERS):
             threading.Thread(target=self._load, daemon=True).start()
@@ -116,18 +119,26 @@ class _Page(threading.Thread):
                             self.versions[tile["board"]] = self.wanted[tile["board"]] = tile["version"]
                     self.ready.notify_all()
 
+    def _next(self) -> tuple[str, int]:
+        """A board whose picture is due (changed, its last one in longer than PICTURE_S ago)."""
+        with self.ready:
+            while True:
+                now = time.monotonic()
+                due = [board for board in self.wanted if self.rested.get(board, 0.0) <= now]
+                if due:
+                    return due[0], self.wanted.pop(due[0])
+                self.ready.wait(0.05)
+
     def _load(self) -> None:
         while True:
-            with self.ready:
-                while not self.wanted:
-                    self.ready.wait()
-                board, version = self.wanted.popitem()
+            board, version = self._next()
             try:
                 with urllib.request.urlopen(f"{self.url}board/{board}/board.svg?v={version}") as picture:
                     self.picture_bytes += len(picture.read())
                 self.pictures += 1
             except OSError:
-                continue  # a board the page no longer shows
+                pass  # a board the page no longer shows
+            self.rested[board] = time.monotonic() + PICTURE_S
 
 
 class _Board:

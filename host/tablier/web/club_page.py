@@ -13,7 +13,9 @@
                           Gammon imports too), as it stands.
 
 The grid's stream carries only each tile's words and a version number; a tile's picture is fetched
-again only when its version changes, so fifty boards cost a page little.
+again only when its version changes, and only half a second after the one before has come (the
+latest version is asked then, those between skipped), so two hundred boards cost a page little and a
+slow browser never falls behind.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from typing import Any, Protocol
 from .server import LiveServer, _Events, _Handler, _Page, _State
 
 BOARD = r"/board/([a-z0-9][a-z0-9-]{0,31})"
+
+#: A tile's picture is fetched again at most this long after the one before came.
+PICTURE_S = 0.5
 
 
 class BoardPicture(Protocol):
@@ -213,7 +218,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 """
 
 _SCRIPT = """
-const drawn = {};
+const drawn = {}, wanted = {}, loading = new Set(), PICTURE_MS = %PICTURE_MS%;
 function line(cls, value) { const e = document.createElement('div'); e.className = cls;
   e.textContent = value; return e; }
 function tile(b) {
@@ -249,15 +254,24 @@ function tile(b) {
     a.textContent = (b.stored ? ' - ' : '') + 'match.mat'; links.append(a); }
   rows.push(links);
   t.firstChild.replaceChildren(...rows);
-  if (drawn[b.board] !== b.version && b.version) {
-    drawn[b.board] = b.version; t.querySelector('img').src = 'board/' + b.board + '/board.svg?v=' + b.version;
-  }
+  wanted[b.board] = b.version;
+  picture(b.board, t.querySelector('img'));
+}
+function picture(board, img) {  // a tile's picture: one at a time, the latest, at most every PICTURE_MS
+  const version = wanted[board];
+  if (!version || drawn[board] === version || loading.has(board)) { return; }
+  drawn[board] = version; loading.add(board);
+  img.onload = img.onerror = () => setTimeout(() => {
+    if (img.isConnected) { loading.delete(board); picture(board, img); } }, PICTURE_MS);
+  img.src = 'board/' + board + '/board.svg?v=' + version;
 }
 function hue(text) { let h = 0; for (const c of text) { h = (h * 31 + c.charCodeAt(0)) % 360; }
   return 'hsl(' + h + ', 60%, 45%)'; }
 function draw(state) {
   const shown = new Set(state.boards.map(b => 'board-' + b.board));
-  [...document.querySelectorAll('a.tile')].filter(t => !shown.has(t.id)).forEach(t => t.remove());
+  [...document.querySelectorAll('a.tile')].filter(t => !shown.has(t.id)).forEach(t => {
+    const board = t.id.slice(6); delete drawn[board]; delete wanted[board]; loading.delete(board);
+    t.remove(); });
   document.getElementById('title').textContent = 'Club ' + state.club + ': ' + state.boards.length
     + (state.boards.length === 1 ? ' board' : ' boards');
   document.title = 'Club ' + state.club + ' - Tablier';
@@ -276,9 +290,11 @@ function connect() {
 document.addEventListener('DOMContentLoaded', connect);
 """
 
+_SCRIPT_TIMED = _SCRIPT.replace("%PICTURE_MS%", str(round(PICTURE_S * 1000)))
+
 GRID_PAGE = f"""<!DOCTYPE html>
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width, initial-scale=1">
-<title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT}</script></head>
+<title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT_TIMED}</script></head>
 <body><h1 id=title>Tablier club: waiting for the boards</h1><div id=connection>connecting...</div>
 <div id=grid></div>
 <p style="font-size:0.85em;color:#666">A read-only view of the club's boards (Tablier); click a board
