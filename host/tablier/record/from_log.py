@@ -168,7 +168,7 @@ class _State:
             assert self.position is not None
             mover = self.position.with_turn(entry.player)
             text = "" if entry.notation.strip() in ("-", "") else normalised(entry.notation)
-            dice, play = self._play(text, mover, tuple(int(die) for die in entry.dice))
+            dice, handed, play = self._play(text, mover, tuple(int(die) for die in entry.dice))
             self.before.append(self.position)
             self.position = self.variant.after(mover, play)
             if entry.position:
@@ -176,7 +176,7 @@ class _State:
                 if logged.boards != self.position.boards:
                     raise RecordError(f"the log says the men then stood at {entry.position}")
             moves = tuple((m.src, m.dst, int(m.hit)) for m in play)
-            self.game.actions.append(Action(entry.player, PLAY, dice, moves))
+            self.game.actions.append(Action(entry.player, PLAY, dice, moves, handed=handed))
         except TablierError as error:
             raise RecordError(f"{place}: {error}") from None
 
@@ -191,18 +191,20 @@ class _State:
         elif self.before:
             self.position = self.before.pop()
 
-    def _play(self, text: str, mover: Position, dice: tuple[int, ...]) -> tuple[tuple[int, ...], Play]:
-        """The dice played and the play ``text`` names; in a game where dice are handed over
-        (Versailles), the dice left of the throw when the whole throw does not fit."""
-        candidates = [dice]
+    def _play(self, text: str, mover: Position, dice: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], bool, Play]:
+        """The dice played, whether they were handed over, and the play ``text`` names; in a game
+        where dice are handed over (Versailles), the numbers left of the throw when the whole throw
+        does not fit."""
+        candidates = [(dice, False)]
         if self.record.facts.hands_dice_over and len(dice) == 2:
             steps = self.variant.dice_steps(Throw(dice[0], dice[1]))
-            candidates += [handed for count in range(len(steps) - 1, 0, -1)
+            candidates += [(handed, True) for count in range(len(steps) - 1, 0, -1)
                            for handed in dict.fromkeys(combinations(steps, count))]
         refusal: TablierError | None = None
-        for candidate in candidates:
+        for candidate, handed in candidates:
             try:
-                return candidate, match_play(text, self.variant, mover, candidate)
+                return candidate, handed, match_play(text, self.variant, mover, candidate, handed)
             except TablierError as error:
                 refusal = refusal or error
         assert refusal is not None
