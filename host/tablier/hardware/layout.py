@@ -96,10 +96,12 @@ class Pins:
     sr_clk: int
     sr_data: int
     led: int
+    led_enable: int  # the LED rail's load switch: off until the firmware has heard from a host
 
     def used(self) -> dict[str, int]:
         """Every signal's GPIO by name."""
-        return {"sr_load": self.sr_load, "sr_clk": self.sr_clk, "sr_data": self.sr_data, "led": self.led}
+        return {"sr_load": self.sr_load, "sr_clk": self.sr_clk, "sr_data": self.sr_data, "led": self.led,
+                "led_enable": self.led_enable}
 
 
 @dataclass(frozen=True)
@@ -272,7 +274,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         name=reader.string(document, "name"),
         microcontroller=reader.string(document, "microcontroller"),
         pins=Pins(**{key: reader.integer(pins, key, "pins") for key in
-                     ("spi_id", "spi_baud", "sr_load", "sr_clk", "sr_data", "led")}),
+                     ("spi_id", "spi_baud", "sr_load", "sr_clk", "sr_data", "led", "led_enable")}),
         chips=reader.integer(chain, "chips", "chain"),
         inputs_per_chip=reader.integer(chain, "inputs_per_chip", "chain"),
         switch_active_low=reader.boolean(chain, "switch_active_low", "chain"),
