@@ -108,7 +108,7 @@ def board_counts(layout: Layout, sensor: str) -> dict[str, int]:
     counts = {ladder: sum(1 for n in strips if n == layout.ladders["point"]), row: strips.count(4),
               "led-module": sum(1 for led in layout.leds if led.kind != "die"),
               "die-board": sum(1 for led in layout.leds if led.kind == "die" and led.pip == 1),
-              "main-board": 1}
+              "main-board": 1, "usb-board": 1}
     counts |= {f"chain-board-{b.number}": 1 for b in chain_boards(layout)}
     return counts
 
@@ -153,12 +153,26 @@ def wire_metres(layout: Layout) -> dict[str, int]:
     return {wire: math.ceil(metres) for wire, metres in totals.items()}
 
 
+def assembly_problems(lines: tuple[BomLine, ...], layout: Layout, sensor: str) -> list[str]:
+    """The assembly fee's row against what the designs' orders come to (:mod:`tablier.fabrication.release`)."""
+    from tablier.fabrication.release import assembly_total
+
+    rows = [line for line in lines if line.supplier_part_number == f"assembly:{sensor}"]
+    total = Decimal(f"{assembly_total(layout, project_path('hardware/pcb'), sensor):.2f}")
+    if not rows:
+        return [f"the {sensor} BOM has no row for the PCB assembly (assembly:{sensor}, {total} USD)"]
+    if rows[0].cost_usd != total:
+        return [f"the {sensor} BOM's PCB assembly costs {rows[0].cost_usd} USD; the designs' orders come to "
+                f"{total} USD (tablier hardware release, hardware/release/orders.csv)"]
+    return []
+
+
 def bom_problems(lines: tuple[BomLine, ...], layout: Layout, sensor: str | None = None) -> list[str]:
     """Where the BOM's rows for a sensor (the layout's by default) disagree with the layout; empty when
     they agree."""
     kind = sensor or layout.mechanics.sensor
     mine = for_sensor(lines, kind)
-    problems = []
+    problems = assembly_problems(mine, layout, kind)
     for key, quantity in expected_quantities(layout, kind).items():
         by_number = [line for line in mine if line.supplier_part_number.split(" (")[0] == key]
         matching = by_number or [line for line in mine if line.part.startswith(key)]

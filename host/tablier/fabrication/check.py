@@ -19,6 +19,7 @@ from tablier.errors import TablierError
 from tablier.extras import MissingExtra
 from tablier.fabrication.capture import capture_problems
 from tablier.fabrication.cutouts import Cutout, clashes, cutouts
+from tablier.fabrication.design_rules import design_problems
 from tablier.fabrication.heights import HeightsError
 from tablier.fabrication.mounts import hatch_problems, mount_problems
 from tablier.fabrication.pcbs import clearance_problems
@@ -110,7 +111,8 @@ def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:
 
 
 def _clearance_problems(layout: Layout) -> Iterable[str]:
-    """The boards' clearance check, once the pins, the chain and the geometry they are drawn from are
-    sound."""
+    """The boards' clearance and silkscreen check and their netlists' electrical rules, once the pins, the
+    chain and the geometry they are drawn from are sound."""
     if boards_drawable(layout):
         yield from clearance_problems(layout)
+        yield from design_problems(layout)

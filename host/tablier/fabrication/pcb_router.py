@@ -76,6 +76,37 @@ class Router:
         # no via in or beside a through-hole pad, even of its own net (the drills would touch)
         for ix, iy, _layer in self._pads_within(VIA_PAD_KEEP, through_only=True):
             self._via_room[ix, iy] = SHARED
+        self._take_drawn()
+
+    def _take_drawn(self) -> None:
+        """The copper drawn on the board before routing (its tracks and vias) is its nets': their cells
+        claimed, other nets kept their distance from it as from a pad."""
+        for net, layer_name, points, width in self.pcb.tracks:
+            layer = LAYER_NAMES.index(layer_name)
+            for (ax, ay), (bx, by) in itertools.pairwise(points):
+                steps = max(1, math.ceil(math.dist((ax, ay), (bx, by)) / (GRID / 4)))
+                for k in range(steps + 1):
+                    x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
+                    self._keep_near(net, x, y, width / 2, (layer,))
+                    self._claim((round(x / GRID), round(y / GRID), layer), net)
+        for net, x, y in self.pcb.vias:
+            ix, iy = round(x / GRID), round(y / GRID)
+            self._keep_near(net, x, y, VIA[0] / 2, (0, 1))
+            self.vias[ix, iy] = net
+            for layer in (0, 1):
+                self._claim((ix, iy, layer), net)
+            for dx, dy in AROUND:
+                _narrow(self._via_room, (ix + dx, iy + dy), net)
+
+    def _keep_near(self, net: str, x: float, y: float, half: float, layers: tuple[int, ...]) -> None:
+        """Cells whose runs would pass closer than the clearance to copper of ``net`` at (x, y) are free
+        for ``net`` only."""
+        keep = half + PAD_KEEP
+        for ix in range(math.floor((x - keep) / GRID), math.ceil((x + keep) / GRID) + 1):
+            for iy in range(math.floor((y - keep) / GRID), math.ceil((y + keep) / GRID) + 1):
+                if math.hypot(ix * GRID - x, iy * GRID - y) < keep:
+                    for layer in layers:
+                        _narrow(self._run_room, (ix, iy, layer), net)
 
     def reserve_escapes(self, ref: str, reach: float = 1.5) -> None:
         """Keep a way out of each pad of ``ref`` for its own net: the cells straight out from the part,
@@ -109,6 +140,14 @@ class Router:
                         for layer in layers:
                             near.setdefault((ix, iy, layer), set()).add(net)
         return near
+
+    def free(self, net: str, cell: Cell) -> bool:
+        """Whether a run of ``net`` may pass the cell (no other net's copper there or too near)."""
+        return self._free(net, cell) and self.owner.get(cell, net) == net
+
+    def via_free(self, net: str, where: tuple[int, int]) -> bool:
+        """Whether a via of ``net`` may stand at the grid point."""
+        return self._via_room.get(where, net) == net
 
     def _free(self, net: str, cell: Cell) -> bool:
         ix, iy, _layer = cell
@@ -153,13 +192,14 @@ class Router:
                 if not any(c[2] == 1 for c in cells):
                     self._search(net, set(cells), None)
             return
-        tree = set(terminals[0])
+        tree = set(terminals[0]) | self._joined(net, terminals[0])
         for cells in terminals[1:]:
-            if tree & set(cells):
-                tree |= set(cells)
+            if tree & (set(cells) | self._joined(net, cells)):  # joined already (by copper drawn before)
+                tree |= set(cells) | self._joined(net, cells)
                 continue
             try:
-                tree |= set(self._search(net, tree, set(cells)))
+                joined = set(cells) | self._joined(net, cells)
+                tree |= set(self._search(net, tree, joined)) | joined
             except Unroutable:
                 x, y = cells[0][0] * GRID, cells[0][1] * GRID
                 raise Unroutable(f"{self.pcb.name}: no way found for {net} to its pad at X {x:.1f}, "
