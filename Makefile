@@ -7,14 +7,15 @@ STAMP  := $(VENV)/.installed
 TYPINGS := build/typings
 MPY_OUT := build/mpy
 
-.PHONY: demo test test-full lint typecheck firmware-check hardware-check bench flash clean system-deps
+.PHONY: demo test test-full test-rp2 rp2-deps lint typecheck firmware-check hardware-check bench flash clean system-deps
 
 # System packages: glib for the gnubg test oracle, rsvg-convert for the PNG drawings, Chromium and its
 # driver for the web view's browser test (Debian's own: no browser is downloaded at install time), tmux
 # for the terminal view's test at 80x24,
 # KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
 # pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB), and Mosquitto, the MQTT broker
-# the board-to-board tests start on a loopback port of their own (docs/remote-play.md).
+# the board-to-board tests start on a loopback port of their own (docs/remote-play.md), and debootstrap,
+# which makes the fresh Debian machine on which `make test-full` follows the docs' set-up steps.
 system-deps:
 	@missing=""; \
 	ldconfig -p 2>/dev/null | grep -q libglib-2.0.so.0 || missing="$$missing libglib2.0-0"; \
@@ -24,6 +25,7 @@ system-deps:
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || missing="$$missing mosquitto"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/debootstrap ] || missing="$$missing debootstrap"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (sudo apt-get install$$missing)"; fi; fi
@@ -80,15 +82,39 @@ PYTEST_WORKERS ?= 3
 PARALLEL = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
 
 test: system-deps $(STAMP) lint firmware-check hardware-check
-	$(BIN)/pytest -q $(PARALLEL)
+	$(BIN)/pytest -q $(PARALLEL) --ignore=tests/rp2
+	@if [ -n "$(TABLIER_RP2_UF2)" ]; then $(MAKE) --no-print-directory test-rp2; \
+	else echo "tests/rp2 skipped: no MicroPython UF2 given (make test TABLIER_RP2_UF2=PATH; the RPI_PICO .uf2 from micropython.org, docs/firmware.md)"; fi
+
+# The firmware on its chip: MicroPython's rp2 port (the UF2 a maker flashes) on an emulated RP2040
+# (rp2040js from npm, pinned in emulator/package-lock.json; Node from Debian), docs/firmware.md.
+TABLIER_RP2_UF2 ?=
+RP2_STAMP := emulator/node_modules/.installed
+$(RP2_STAMP): emulator/package.json emulator/package-lock.json
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; \
+	  else echo "please install: nodejs npm (sudo apt-get install nodejs npm)"; exit 1; fi; }
+	cd emulator && npm ci --no-audit --no-fund --silent
+	touch $@
+
+rp2-deps: $(STAMP) $(RP2_STAMP)
+	$(BIN)/pip install -q -c constraints.txt -e '.[rp2]'
+
+test-rp2:
+	@if [ -z "$(TABLIER_RP2_UF2)" ]; then echo "make test-rp2 needs TABLIER_RP2_UF2=PATH: MicroPython's RPI_PICO .uf2 (micropython.org/download/RPI_PICO)"; exit 2; fi
+	@$(MAKE) --no-print-directory rp2-deps
+	TABLIER_RP2_UF2="$(abspath $(TABLIER_RP2_UF2))" $(BIN)/pytest -q -n 2 --dist loadfile -p no:cacheprovider tests/rp2
 
 # The whole sweeps; their figures (faults, kills, times) go to bench/results/.
 test-full: system-deps $(STAMP) lint firmware-check hardware-check
-	TABLIER_RESULTS_DIR=$(CURDIR)/bench/results $(BIN)/pytest -q -m '' $(PARALLEL)
+	TABLIER_RESULTS_DIR=$(CURDIR)/bench/results $(BIN)/pytest -q -m '' $(PARALLEL) --ignore=tests/rp2
+	@if [ -n "$(TABLIER_RP2_UF2)" ]; then $(MAKE) --no-print-directory test-rp2; \
+	else echo "tests/rp2 skipped: no MicroPython UF2 given (make test TABLIER_RP2_UF2=PATH; the RPI_PICO .uf2 from micropython.org, docs/firmware.md)"; fi
 
 bench: system-deps $(STAMP)
 	@mkdir -p bench/results
-	$(BIN)/python bench/run.py
+	@if [ -n "$(TABLIER_RP2_UF2)" ]; then $(MAKE) --no-print-directory rp2-deps; fi
+	TABLIER_RP2_UF2="$(if $(TABLIER_RP2_UF2),$(abspath $(TABLIER_RP2_UF2)))" $(BIN)/python bench/run.py
 
 # Deploy to a Pico running MicroPython (docs/firmware.md). PORT=/dev/ttyACM0 picks the port.
 PORT ?= auto

@@ -53,6 +53,8 @@ def main() -> int:
                       flush=True)
                 failed += 1
                 continue
+            if not handed.exists():  # the bench said why it cannot run here (bench_rp2 without a UF2)
+                continue
             figures = json.loads(handed.read_text())
         record = {
             "benchmark": name,

@@ -27,16 +27,20 @@ class Firmware:
         budget = config.LED_BUDGET_MA if board.usb_ma >= config.USB_DECLARED_MA else \
             config.LED_BUDGET_STOCK_USB_MA  # USB was not told the board's real maximum: draw less
         self.leds = Leds(config.LED_COUNT, config.LED_ORDER, config.LED_MA_PER_CHANNEL, budget,
-                         board.write_leds)
+                         board.write_leds, getattr(board, "leds_busy", None),
+                         getattr(board, "led_render_per_step", 0))
         self.link = Link(board, self.scanner, self.leds, config.LAYOUT_HASH, FIRMWARE_VERSION, ticks())
 
     def step(self) -> None:
-        """One pass of the loop (allocates nothing while no host frame arrives)."""
+        """One pass of the loop (allocates nothing while no host frame arrives); its time, idling
+        excluded, goes to the link's figures (``worst_step_us``, ``busy_percent`` in STATUS)."""
+        start = clock.ticks_us()
         now = ticks()
         self.board.feed()
         self.scanner.scan(now)
         self.link.poll(now)
         self.leds.refresh(now)
+        self.link.stepped(clock.ticks_diff(clock.ticks_us(), start))
         self.board.idle()
 
     def run(self) -> None:

@@ -1,11 +1,14 @@
 """The LED chain: what the host asked each LED to show, blinking, and the current budget.
 
 The host sets a colour and a mode (steady, slow or fast blink) per LED; this module blinks them
-from the clock and re-sends the chain when what it shows changes, and once every ``RESEND_MS``
-anyway, so that a frame garbled by a glitch on the data line heals within a second. Whatever the
-host asks, the frame is scaled down so that the chain draws at most the budget, computed with every
-blinking LED lit (so brightness does not pulse with the blink). Rendering allocates nothing.
+from the clock and re-sends the chain when what it shows changes (rendering only the LEDs that
+changed, a few per loop step: see :class:`Leds`), and once every ``RESEND_MS`` anyway, so that a
+frame garbled by a glitch on the data line heals within a second. Whatever the host asks, the frame
+is scaled down so that the chain draws at most the budget, computed with every blinking LED lit (so
+brightness does not pulse with the blink). Rendering allocates nothing.
 """
+
+from array import array
 
 import wire
 from clock import ticks_diff
@@ -16,14 +19,22 @@ RESEND_MS = const(1000)
 
 
 class Leds:
-    """Desired LED state and the bytes that go to the chain (in its colour order)."""
+    """Desired LED state and the bytes that go to the chain (in its colour order).
 
-    def __init__(self, count: int, order: str, ma_per_channel: float, budget_ma: float, write) -> None:
+    Only the LEDs that changed are rendered again (a whole sweep when the scale or a blink phase
+    changes), at most ``per_step`` of them per :meth:`refresh` (0: all at once), and a frame goes out
+    when they are all done and ``busy()`` (the line still sending the last one) is False.
+    """
+
+    def __init__(self, count: int, order: str, ma_per_channel: float, budget_ma: float, write,
+                 busy=None, per_step: int = 0) -> None:
         self.count = count
         self.rgb = bytearray(3 * count)
         self.mode = bytearray(count)
         self.out = bytearray(3 * count)
         self._write = write
+        self._busy = busy
+        self._per_step = per_step if per_step > 0 else count
         self._r = order.index("R")
         self._g = order.index("G")
         self._b = order.index("B")
@@ -31,9 +42,17 @@ class Leds:
         self._budget_tenths = int(budget_ma * 10)
         self.scale = _FULL
         self.draw_ma = 0  # what the host's frame would draw unscaled
-        self._blinking = 0
+        self._total = 0  # the sum of every channel the host asked for
+        self._blinking = 0  # LEDs in a blink mode
         self._phase = -1
-        self._dirty = True
+        self._slow_on = True
+        self._fast_on = True
+        self._stale = bytearray(count)  # LEDs waiting in the queue to be rendered again
+        self._queue = array("H", [0] * count)
+        self._queued = 0
+        self._done = 0  # queue entries rendered so far
+        self._sweep = 0  # the next LED of a render of the whole chain (-1: none under way)
+        self._unsent = True  # something was rendered that the chain has not been sent
         self._sent_at = 0
         self.writes = 0
 
@@ -42,64 +61,99 @@ class Leds:
         if index >= self.count or mode >= wire.MODE_COUNT:
             return False
         at = 3 * index
-        self.rgb[at] = r
-        self.rgb[at + 1] = g
-        self.rgb[at + 2] = b
+        rgb = self.rgb
+        self._total += r + g + b - rgb[at] - rgb[at + 1] - rgb[at + 2]
+        old = self.mode[index]
+        if (old == 0) != (mode == 0):
+            self._blinking += 1 if mode else -1
+        rgb[at] = r
+        rgb[at + 1] = g
+        rgb[at + 2] = b
         self.mode[index] = mode
-        self._dirty = True
+        if not self._stale[index]:
+            self._stale[index] = 1
+            self._queue[self._queued % self.count] = index  # a ring: at most count are waiting
+            self._queued += 1
         return True
 
     def fill(self, r: int, g: int, b: int, mode: int) -> bool:
         """Set every LED alike; False if the mode is out of range."""
         if mode >= wire.MODE_COUNT:
             return False
-        for index in range(self.count):
-            self.set(index, r, g, b, mode)
+        rgb = self.rgb
+        rgb[0] = r
+        rgb[1] = g
+        rgb[2] = b
+        _repeat(rgb, 3)
+        self.mode[0] = mode
+        _repeat(self.mode, 1)
+        self._total = (r + g + b) * self.count
+        self._blinking = self.count if mode else 0
+        self._sweep = 0
         return True
 
     def commit(self) -> None:
         """Recompute the budget after a batch of :meth:`set` calls."""
-        total = 0
-        blinking = 0
-        for at in range(3 * self.count):
-            total += self.rgb[at]
-        for index in range(self.count):
-            if self.mode[index]:
-                blinking += 1
-        self._blinking = blinking
+        total = self._total
         draw_tenths = total * self._tenth_ma // 255
         self.draw_ma = draw_tenths // 10
         if draw_tenths > self._budget_tenths:
-            self.scale = self._budget_tenths * 255 * _FULL // (total * self._tenth_ma)
+            scale = self._budget_tenths * 255 * _FULL // (total * self._tenth_ma)
         else:
-            self.scale = _FULL
+            scale = _FULL
+        if scale != self.scale:
+            self.scale = scale
+            self._sweep = 0
 
     def refresh(self, now: int) -> bool:
-        """Send the chain a new frame if the LEDs or the blink phase changed; True if it did."""
-        slow = (now // wire.SLOW_HALF_PERIOD_MS) & 1
-        fast = (now // wire.FAST_HALF_PERIOD_MS) & 1
-        phase = slow | (fast << 1)
-        if phase != self._phase and self._blinking:
-            self._dirty = True
-        self._phase = phase
-        if not self._dirty and ticks_diff(now, self._sent_at) < RESEND_MS:
+        """Render what changed (at most ``per_step`` LEDs) and send the frame once it is whole;
+        send it again every ``RESEND_MS`` anyway. True if a frame went out."""
+        if self._blinking:
+            slow = (now // wire.SLOW_HALF_PERIOD_MS) & 1
+            fast = (now // wire.FAST_HALF_PERIOD_MS) & 1
+            phase = slow | (fast << 1)
+            if phase != self._phase:
+                self._phase = phase
+                self._slow_on = slow == 0
+                self._fast_on = fast == 0
+                self._sweep = 0
+        sweep = self._sweep
+        if sweep < 0 and self._done >= self._queued and not self._unsent \
+                and ticks_diff(now, self._sent_at) < RESEND_MS:
             return False
-        self._dirty = False
-        self._sent_at = now
-        self._render(slow == 0, fast == 0)
-        self._write(self.out)
-        self.writes += 1
-        return True
-
-    def _render(self, slow_on: bool, fast_on: bool) -> None:
+        if self._busy is not None and self._busy():
+            return False  # the line still carries the last frame: its bytes must not change yet
+        budget = self._per_step
+        count = self.count
+        queue = self._queue
+        stale = self._stale
         rgb = self.rgb
         out = self.out
         mode = self.mode
         scale = self.scale
+        slow_on = self._slow_on
+        fast_on = self._fast_on
         ro = self._r
         go = self._g
         bo = self._b
-        for index in range(self.count):
+        done = self._done
+        queued = self._queued
+        while budget > 0:
+            if sweep >= 0:  # the whole chain, in order
+                index = sweep
+                sweep += 1
+                if sweep == count:
+                    sweep = -1
+                    while done < queued:  # what was queued is rendered by the sweep
+                        stale[queue[done % count]] = 0
+                        done += 1
+            elif done < queued:  # the LEDs that changed
+                index = queue[done % count]
+                done += 1
+                stale[index] = 0
+            else:
+                break
+            budget -= 1
             at = 3 * index
             m = mode[index]
             if m == 0 or (m == 1 and slow_on) or (m == 2 and fast_on):
@@ -107,6 +161,30 @@ class Leds:
                 out[at + go] = rgb[at + 1] * scale >> 8
                 out[at + bo] = rgb[at + 2] * scale >> 8
             else:
-                out[at + ro] = 0
-                out[at + go] = 0
-                out[at + bo] = 0
+                out[at] = 0
+                out[at + 1] = 0
+                out[at + 2] = 0
+            self._unsent = True
+        self._sweep = sweep
+        if done < queued:
+            self._done = done
+            return False  # the rest in the next steps
+        self._queued = 0
+        self._done = 0
+        if sweep >= 0:
+            return False
+        self._unsent = False
+        self._sent_at = now
+        self._write(self.out)
+        self.writes += 1
+        return True
+
+
+def _repeat(buf: bytearray, width: int) -> None:
+    """Repeat ``buf[:width]`` over the whole of ``buf`` (allocates: host requests only)."""
+    n = width
+    size = len(buf)
+    while n < size:
+        k = n if n < size - n else size - n
+        buf[n:n + k] = buf[0:k]
+        n += k

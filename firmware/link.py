@@ -17,7 +17,8 @@ from micropython import const
 RESEND_MS = const(100)
 HOST_TIMEOUT_MS = const(3000)
 STATUS_PERIOD_MS = const(1000)
-_RX_CHUNK = const(64)
+#: At most this many bytes are read from the host per loop step (on the Pico about 25 us each).
+_RX_CHUNK = const(32)
 #: At most this many bytes are written to the host per loop step (about 15 EVENT frames).
 TX_BYTES_PER_STEP = const(256)
 
@@ -56,6 +57,18 @@ class Link:
         self.period_start = self.started
         self.period_scans = 0
         self.scans_per_second = 0
+        self.worst_step_us = 0  # the longest loop step since the last STATUS (idling excluded)
+        self.status_step = False  # this step answered a STATUS request
+        self.period_busy_us = 0  # the loop's working time in this status period
+        self.busy_percent = 0  # ... in the last whole one, as a share of it
+
+    def stepped(self, us: int) -> None:
+        """A loop step took ``us`` microseconds of work (the step that answered a STATUS request
+        is not among the worst: it measures the asking)."""
+        if us > self.worst_step_us and not self.status_step:
+            self.worst_step_us = us
+        self.status_step = False
+        self.period_busy_us += us
 
     # -- the loop's entry point ---------------------------------------------------------------
 
@@ -70,13 +83,17 @@ class Link:
             length = self.decoder.feed(self.rx[i])
             if length:
                 self._handle(length, now)
-        if ticks_diff(now, self.period_start) >= STATUS_PERIOD_MS:
+        elapsed = ticks_diff(now, self.period_start)
+        if elapsed >= STATUS_PERIOD_MS:
             self.scans_per_second = self.scanner.scans - self.period_scans
             self.period_scans = self.scanner.scans
             self.period_start = now
+            self.busy_percent = self.period_busy_us // (elapsed * 10)
+            self.period_busy_us = 0
             self.scanner.end_period()
         if not self.connected:
-            self.scanner.forget_all()
+            if self.scanner.count or self.scanner.overflowed:
+                self.scanner.forget_all()
             return
         if ticks_diff(now, self.last_rx) > HOST_TIMEOUT_MS:
             self.connected = False
@@ -84,7 +101,8 @@ class Link:
         unconfirmed = self.snapshot_seq >= 0 and ticks_diff(now, self.snapshot_at) >= RESEND_MS
         if self.scanner.overflowed or unconfirmed:
             self._send_snapshot(now)
-        self._send_events(now)
+        if self.scanner.count:
+            self._send_events(now)
 
     # -- sending ------------------------------------------------------------------------------
 
@@ -142,9 +160,11 @@ class Link:
         ]
         chattering = [scanner.chattering[k] for k in range(scanner.chattering_count)]
         extra = [scanner.stuck_high, scanner.stuck_low, scanner.bit_slips, scanner.short_chain,
-                 self.vsys_min_mv, self.tx_deferred]
+                 self.vsys_min_mv, self.tx_deferred, self.worst_step_us, self.busy_percent]
         self._send(wire.encode_status(self.body, self.seq, counters, chattering, extra))
-        self.vsys_min_mv = 0  # the next STATUS gives the lowest VSYS since this one
+        self.vsys_min_mv = 0  # the next STATUS gives the lowest VSYS (and worst step) since this one
+        self.worst_step_us = 0
+        self.status_step = True
 
     # -- receiving ----------------------------------------------------------------------------
 

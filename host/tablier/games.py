@@ -207,6 +207,12 @@ def all_games() -> list[GameInfo]:
     return games
 
 
+#: Names of games Tablier does not play that a player may try, with what to say about each.
+OTHER_GAMES = dict.fromkeys(("trictrac", "tric-trac", "trick-track"), (
+    "Trictrac is the French game of its own (holes, jans, the score by points), which Tablier does not "
+    "play; the 1890s book's 'Backgammon, or Tric-trac' is backgammon; "))
+
+
 def find_game(name: str) -> GameInfo:
     """The game called ``name`` (or one of its aliases); ``KeyError`` naming the closest names and
     every known one if none."""
@@ -218,7 +224,8 @@ def find_game(name: str) -> GameInfo:
         close = difflib.get_close_matches(name.strip().lower(), every_name, n=1, cutoff=0.6)
         suggestions = list(dict.fromkeys(every_name[alias] for alias in close))
         hint = f"did you mean {suggestions[0]}? " if suggestions else ""
-        raise KeyError(f"unknown game {name!r}; {hint}known games: {known}")
+        other = OTHER_GAMES.get(name.strip().lower().replace(" ", "-"), "")
+        raise KeyError(f"unknown game {name!r}; {other or hint}known games: {known}")
     return game
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from harness.mosquitto import MosquittoBroker, mosquitto_binary
-from harness.postgres import postgres  # noqa: F401 (a fixture)
+from harness.postgres import archive_at, postgres  # noqa: F401 (fixtures)
 
 
 @pytest.fixture(scope="session")

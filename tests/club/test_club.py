@@ -129,9 +129,9 @@ def test_the_club_commands_refuse_what_cannot_work_in_one_line(
     monkeypatch.setenv("TABLIER_BROKER_PASSWORD", USERS["ann"])
     monkeypatch.delenv("TABLIER_CLUB_CODE", raising=False)
     cases = [
-        (["club", "serve", "--broker", where], 2, "tablier club: no club code: give it in $TABLIER_CLUB_"),
+        (["club", "serve", "--broker", where], 2, "tablier club: give the club code: in $TABLIER_CLUB_CODE"),
         (["play", "backgammon", "--sim", "--club-broker", where, "--board", "Table 1"], 2,
-         "tablier play: no club code"),
+         "tablier play: give the club code"),
     ]
     for argv, status, said in cases:
         assert main(argv) == status
@@ -166,12 +166,13 @@ def test_a_board_to_board_game_shows_both_boards_lands_once_in_postgresql_and_a_
     where = f"127.0.0.1:{broker.port}"
     tablier = str(Path(sys.executable).with_name("tablier"))
 
-    def board(user: str, *args: str) -> subprocess.Popen[str]:
+    def board(user: str, *args: str, code: str = "") -> subprocess.Popen[str]:
         return subprocess.Popen(
             [tablier, "play", "--sim", "--remote", f"mqtt://{user}@{where}", "--club", "twoboards", "--hands",
              "greedy", "--club-broker", f"mqtt://{user}@{where}", "--board", f"{user}-table", "--log-dir",
              str(tmp_path / user), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, text=True, env={**club_env(user), "PYTHONUNBUFFERED": "1"})
+            stdin=subprocess.DEVNULL, text=True,
+            env={**club_env(user), "PYTHONUNBUFFERED": "1", **({"TABLIER_GAME_CODE": code} if code else {})})
 
     try:
         ann = board("ann", "english")
@@ -179,7 +180,7 @@ def test_a_board_to_board_game_shows_both_boards_lands_once_in_postgresql_and_a_
         code = next(found[1] for line in ann.stdout if (found := re.search(r"game code: (\S+)", line)))
         rest = threading.Thread(target=ann.communicate, daemon=True)  # its pipe never fills up
         rest.start()
-        bob = board("bob", "--code", code)
+        bob = board("bob", "--join", code=code)
         bob.communicate(timeout=300)
         rest.join(60)
         assert bob.returncode == 0 and ann.returncode == 0
@@ -220,9 +221,9 @@ def test_a_host_killed_and_resumed_shows_on_the_page_again_and_its_match_is_stor
     class ClubHost(Host):
         """A board-to-board host that also shows on its club's page."""
 
-        def start(self, *args: str) -> None:
+        def start(self, *args: str, code: str = "") -> None:
             super().start(*args, "--club-broker", f"mqtt://{self.user}@127.0.0.1:{self.broker.port}",
-                          "--board", f"{self.user}-table")
+                          "--board", f"{self.user}-table", code=code)
 
     club = "resumers"
     archive = str(tmp_path / "club.sqlite3")

@@ -79,3 +79,33 @@ def test_small_frame_is_not_scaled(results: list[Any]) -> None:
 
 def test_out_of_range_requests_are_refused(results: list[Any]) -> None:
     assert results[3] == {"bad_index": False, "bad_mode": False}
+
+
+SPREAD_SCRIPT = """
+import json
+from leds import Leds
+frames = []
+busy = [False]
+leds = Leds(10, "GRB", 20, 400, lambda buf: frames.append(bytes(buf)), lambda: busy[0], 3)
+calls = 0
+while not frames:
+    leds.refresh(calls)
+    calls += 1
+first = calls  # the whole chain, three LEDs a call
+leds.set(4, 9, 8, 7, 0)
+leds.commit()
+busy[0] = True  # the line still sends the last frame: nothing may change in it
+held = [leds.refresh(100 + k) for k in range(5)]
+busy[0] = False
+sent = leds.refresh(200)  # one LED changed: rendered and sent in one call
+print(json.dumps({"first": first, "held": held, "sent": sent, "frames": len(frames),
+                  "led4": list(frames[-1][12:15])}))
+"""
+
+
+def test_a_frame_is_rendered_a_few_leds_a_step_and_waits_for_the_line(
+        run_micropython: RunMicroPython) -> None:
+    (result,) = run_micropython(SPREAD_SCRIPT)
+    assert result["first"] == 4  # 10 LEDs, 3 a step
+    assert result["held"] == [False] * 5 and result["sent"] is True and result["frames"] == 2
+    assert result["led4"] == [8, 9, 7]  # GRB

@@ -124,6 +124,12 @@ def test_status_gives_the_lowest_vsys_since_the_last_status(run: dict[str, Any])
     assert statuses[1].counters["vsys_min_mv"] == pytest.approx(4700, abs=5)
 
 
+def test_status_tells_the_longest_loop_step(run: dict[str, Any]) -> None:
+    statuses = [m for m in frames(bytes.fromhex(run["sent"])) if isinstance(m, messages.Status)]
+    assert all(0 < s.counters["worst_step_us"] < 1_000_000 for s in statuses)
+    assert all(0 <= s.counters["busy_percent"] <= 100 for s in statuses)
+
+
 def test_status_names_the_kind_of_chain_fault(run: dict[str, Any]) -> None:
     last = [m for m in frames(bytes.fromhex(run["sent"])) if isinstance(m, messages.Status)][-1]
     assert last.chain_faults >= 5 and last.counters["chain_stuck_low"] == last.chain_faults
@@ -172,7 +178,9 @@ def test_the_host_reads_frames_of_older_firmware() -> None:
     (identify,) = frames(bytes(sealed))
     assert identify == messages.Identify(1, 203, 76, "8fad3f38", "0.1.0", None)
     counters = list(range(len(wire.STATUS_COUNTERS)))
-    for extra in (None, [1, 2, 3, 4, 4650, 6], [1, 2, 3, 4, 4650, 6, 7, 8]):  # old, now, a later one
+    # none (old), the chain's and VSYS's (older), with the loop's step figures (now), a later one's
+    for extra in (None, [1, 2, 3, 4, 4650, 6], [1, 2, 3, 4, 4650, 6, 840, 41],
+                  [1, 2, 3, 4, 4650, 6, 840, 41, 9, 10]):
         length = wire.encode_status(body, 1, counters, [5], extra)
         (status,) = frames(bytes(out[:wire.seal(body, length, out)]))
         assert isinstance(status, messages.Status)
@@ -180,3 +188,7 @@ def test_the_host_reads_frames_of_older_firmware() -> None:
         assert ("vsys_min_mv" in status.counters) == (extra is not None)
         if extra is not None:
             assert status.counters["vsys_min_mv"] == 4650
+        assert ("worst_step_us" in status.counters) == (extra is not None and len(extra) > 6)
+        if extra is not None and len(extra) > 6:
+            assert (status.counters["worst_step_us"], status.counters["busy_percent"]) == (840, 41)
+        assert len(status.counters) <= len(wire.STATUS_COUNTERS) + len(wire.STATUS_EXTRA_COUNTERS)

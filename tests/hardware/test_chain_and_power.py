@@ -24,7 +24,7 @@ def test_the_firmware_is_told_the_spare_pattern_and_the_byte_past_the_chain() ->
     # inputs 203-207 are E..A of chip 25: bits 0x10..0x01; the pattern 1 0 1 1 0
     assert (layout.spare_mask, layout.spare_bits) == (0x1F, 0x16)
     assert "SPARE_MASK = 0x1F\nSPARE_BITS = 0x16\nSR_TAIL = 0x00\nSCAN_PERIOD_MS = 1\n" in text
-    assert "SPI_BAUD = 1000000\n" in text
+    assert "SPI_BAUD = 4000000\n" in text
 
 
 @pytest.mark.parametrize(("pattern", "message"), [

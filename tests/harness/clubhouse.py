@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -27,11 +28,22 @@ def club_env(user: str = "ann") -> dict[str, str]:
 
 @dataclass
 class ClubServe:
-    """``tablier club serve`` running; its lines read as they come."""
+    """``tablier club serve`` running; its lines read as they come (by a thread of their own: a pipe
+    read partly by ``readline`` and then by ``communicate`` would lose what the first read ahead)."""
 
     process: subprocess.Popen[str]
     url: str
     lines: list[str] = field(default_factory=list)
+    reader: threading.Thread | None = None
+
+    def __post_init__(self) -> None:
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
 
     @classmethod
     def start(cls, broker: MosquittoBroker, club: str, archive: str, *extra: str) -> ClubServe:
@@ -41,7 +53,7 @@ class ClubServe:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=club_env())
         assert process.stdout is not None
         first = process.stdout.readline()
-        assert first.startswith("the game's web page: http://127.0.0.1:"), first + process.stdout.read()
+        assert first.startswith("the club's web page: http://127.0.0.1:"), first + process.stdout.read()
         return cls(process, first.split()[4])
 
     def get(self, path: str) -> bytes:
@@ -61,11 +73,12 @@ class ClubServe:
             assert time.monotonic() < deadline, f"the page never showed it: {grid}"
             time.sleep(0.1)
 
-    def stop(self) -> list[str]:
-        """Stop it as Ctrl-C does; every line it said."""
-        self.process.send_signal(2)
-        out, _ = self.process.communicate(timeout=20)
-        self.lines = out.splitlines()
+    def stop(self, how: int = 2) -> list[str]:
+        """Stop it as Ctrl-C does (or with signal ``how``); every line it said after its first."""
+        self.process.send_signal(how)
+        self.process.wait(timeout=20)
+        assert self.reader is not None
+        self.reader.join(10)
         return self.lines
 
 

@@ -43,6 +43,7 @@ class MosquittoBroker:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
+    acl: str = ""  # an acl_file's text (docs/remote-play.md's), else every user may use every topic
 
     def configure(self) -> None:
         passwd = self.directory / "passwd"
@@ -52,6 +53,9 @@ class MosquittoBroker:
         lines = [f"listener {self.port} 127.0.0.1", "allow_anonymous false", f"password_file {passwd}",
                  "persistence true", f"persistence_location {self.directory}/", "autosave_interval 1",
                  "log_type error", "log_type warning"]
+        if self.acl:
+            (self.directory / "acl").write_text(self.acl)
+            lines.append(f"acl_file {self.directory / 'acl'}")
         if os.geteuid() == 0:
             lines.append("user root")  # else it drops to the mosquitto user, who cannot write here
         (self.directory / "mosquitto.conf").write_text("\n".join(lines) + "\n")

@@ -5,7 +5,8 @@ Debian's ``postgresql`` (installed by ``make system-deps``) gets a private data 
 socket shared with anyone. PostgreSQL refuses to run as root: under root (as CI runs) the server
 runs as the ``postgres`` user (``runuser``), in a folder of its own under ``/tmp`` that user may
 enter. :meth:`PostgresServer.database` makes a fresh database and gives its address
-(``postgresql://tablier:...@127.0.0.1:PORT/NAME``), as a club's archive is named.
+(``postgresql://tablier@127.0.0.1:PORT/NAME``), as a club's archive is named; the password is in a
+password file (``$PGPASSFILE``), as PostgreSQL's own tools take it.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class PostgresServer:
              "-k", str(self.directory), "-c", "fsync=off", "-c", "full_page_writes=off",
              "-c", "shared_buffers=16MB", "-c", "max_connections=60"],
             stdout=log, stderr=log, start_new_session=True)
+        self.password_file()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -81,9 +83,16 @@ class PostgresServer:
         raise RuntimeError(f"postgres did not start: {(self.directory / 'server.log').read_text()}")
 
     def url(self, database: str) -> str:
-        """The address of ``database`` on this server, with the password in it (as the tests give it)."""
-        return f"postgresql://{USER}:{PASSWORD.replace(' ', '%20').replace(chr(39), '%27')}@127.0.0.1:" \
-               f"{self.port}/{database}"
+        """The address of ``database`` on this server (its password is in the password file that
+        ``$PGPASSFILE`` names, as a club keeps it in ``~/.pgpass``: never on a command line)."""
+        return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
+
+    def password_file(self) -> None:
+        """Write the password where libpq reads it (``$PGPASSFILE``, for this process and its children)."""
+        passfile = self.directory / "pgpass"
+        passfile.write_text(f"127.0.0.1:{self.port}:*:{USER}:{PASSWORD}\n")
+        passfile.chmod(0o600)
+        os.environ["PGPASSFILE"] = str(passfile)
 
     def connect(self, database: str):  # type: ignore[no-untyped-def]
         import psycopg

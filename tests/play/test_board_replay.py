@@ -118,3 +118,21 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert (out.count("\n") == 4 and "3. black" in out) or "3. white" in out
     assert main(["replay-on-board", "99", "--sim", "--archive", str(archive_path)]) == 2
+
+
+def test_every_game_of_a_match_is_shown_one_after_another(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    archive_path = tmp_path / "a.sqlite3"
+    match = Path(__file__).resolve().parents[2] / "examples" / "match.mat"  # two games
+    assert main(["archive", "import", str(match), "--archive", str(archive_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay-on-board", "1", "--sim", "--step-delay", "0", "--archive", str(archive_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heads = [line for line in lines if line.startswith("Record 1: ")]
+    assert [head.rsplit(", ", 1)[-1] for head in heads] == ["game 1", "game 2"]
+    assert sum(line.startswith("1. black") or line.startswith("1. white") for line in lines) == 2
+    assert lines[-1].startswith("Result: black wins")  # game 2's, the last
+    assert main(["replay-on-board", "1", "--sim", "--step-delay", "0", "--game-number", "2",
+                 "--archive", str(archive_path)]) == 0
+    assert [line for line in capsys.readouterr().out.splitlines() if line.startswith("Record 1: ")] == [
+        heads[1]]

@@ -83,6 +83,8 @@ def test_demo_command_exits_0_only_for_a_whole_game(tmp_path: Path,
     assert main(["demo", "--fast", "--seed", "2", "--log-dir", str(tmp_path)]) == 0  # a tied opening throw
     out = capsys.readouterr().out
     assert " wins game 1" in out and " 0 moves committed" not in out
+    # piped, the transcript asks nobody to press a button: the demo's hands press by themselves
+    assert [line for line in out.splitlines() if "button" in line] == []
 
 
 def test_demo_command_writes_its_log_where_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

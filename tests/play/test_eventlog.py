@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,25 @@ def test_new_log_path_never_overwrites(tmp_path: Path) -> None:
     first.write_text("")
     second = new_log_path(tmp_path, "back/gammon", when=0)
     assert first.name == "1970-01-01T00-00-00-back-gammon.jsonl" and second != first
+
+
+def test_two_hosts_starting_in_the_same_second_never_take_the_same_log_name(tmp_path: Path) -> None:
+    """Issue 31, item 9: the name was chosen free, then taken a moment later, so two hosts on one
+    machine could both choose it (the log's lock then refused one, just after its join)."""
+    names: list[Path] = []
+    start = threading.Barrier(8)
+
+    def take() -> None:
+        start.wait()
+        names.append(new_log_path(tmp_path, "backgammon", when=0))
+
+    threads = [threading.Thread(target=take) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(names)) == 8 and all(name.exists() for name in names)
+    assert new_log_path(tmp_path, "backgammon", when=0) not in names  # even before anything is written
 
 
 def test_a_throw_is_on_disk_before_it_is_shown(tmp_path: Path) -> None:

@@ -124,7 +124,7 @@ def test_no_takeback_after_the_adversary_began_or_the_game_ended() -> None:
         press 1
         lift square 32
         say 1 takeback
-        expect message has begun his move
+        expect message has begun to move
         put square 32
         say resign
         say takeback

@@ -173,7 +173,7 @@ def test_an_english_draughts_blunder_is_warned_of_and_the_better_move_made(tmp_p
     """, tmp_path, position=GIVEAWAY)
     assert result.session.committed == ["14-17"]
     assert result.session.message_log[-4:-1] == [
-        WARNED_14_18, "Why: after it he can take a man (23x14).",
+        WARNED_14_18, "Why: after it your adversary can take a man (23x14).",
         "Move 14-17 as the lights show, or press your button again to keep yours (14-18)."]
     assert result.log_path is not None
     assert rebuild(read_log(result.log_path)).agrees

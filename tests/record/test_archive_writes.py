@@ -159,13 +159,18 @@ def wait_for_the_server_to_see_it_gone(archive: str) -> None:
 
 
 def test_a_database_server_that_cannot_be_reached_is_said_in_one_line_without_the_password(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from harness.mosquitto import free_port
 
     where = f"postgresql://club:s3cret@127.0.0.1:{free_port()}/club"
-    assert main(["archive", "list", "--archive", where]) == 1
-    [line] = capsys.readouterr().err.splitlines()
     port = where.split(":")[3]
+    assert main(["archive", "list", "--archive", where]) == 2  # on the command line: refused, unused
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"tablier archive: postgresql://club@127.0.0.1:{port}: never put the database's "
+                           "password on the command line") and "s3cret" not in line
+    monkeypatch.setenv("TABLIER_ARCHIVE", where)  # where a club may keep the whole address
+    assert main(["archive", "list"]) == 1
+    [line] = capsys.readouterr().err.splitlines()
     assert line.startswith(f"tablier archive: postgresql://club@127.0.0.1:{port}: cannot reach the archive's "
                            "database (") and "s3cret" not in line
 

@@ -66,21 +66,43 @@ def test_an_illegal_file_is_refused_with_its_place(files: dict[str, Path], tmp_p
 
 
 @needs_corpus
-def test_a_corpus_match_with_unknown_plays_imports_its_other_games_naming_those_left_out(
+def test_an_import_where_every_file_went_in_succeeds_naming_the_games_left_out_and_sums_up(
         files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     path = next(MAT.glob("Llabba_-_DrVirus*"))  # 13 games; a play of game 11 and one of game 13 are ????
-    assert main(["archive", "import", "--archive", str(files["archive"]), str(path)]) == 1
+    other = next(MAT.glob("CroatianFish_-_Llabba*"))  # 7 games, all readable
+    assert main(["archive", "import", "--archive", str(files["archive"]), str(path), str(other)]) == 0
     out, err = capsys.readouterr()
-    assert out == f"{path}: 1 record added (11 games); ids 1\n"
+    assert out.splitlines() == [f"{path}: 1 record added (11 games); ids 1",
+                                f"{other}: 1 record added (7 games); ids 2",
+                                "2 files imported: 2 records added (18 games), 2 games left out"]
     assert err.splitlines() == [
-        f"refused: {path}: game {game}, move {move}, the play of {dice} is unknown (???? in the file): "
-        "the game is left out, the others are imported"
+        f"left out: {path}: game {game}, move {move}, the play of {dice} is unknown (???? in the file)"
         for game, move, dice in ((11, 22, "3-1"), (13, 43, "5-2"))]
     assert main(["archive", "show", "1", "--archive", str(files["archive"])]) == 0
     shown = capsys.readouterr().out
     assert "Skipped game 11: move 22, the play of 3-1 is unknown (???? in the file)" in shown
     assert "Game 12: black Llabba" in shown and "Game 11:" not in shown and "Game 13:" not in shown
     assert "short of" not in shown  # not a match cut short: its last game is left out
+
+
+def test_a_pdn_game_left_out_does_not_fail_the_import_and_a_refused_file_does(
+        files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = (Path(__file__).parents[2] / "examples" / "games.pdn").read_text()
+    broken = tmp_path / "broken.pdn"  # the first game, then the second with an illegal first move
+    first, second = games.split("\n\n[Event")
+    broken.write_text(first + "\n\n[Event" + second.replace("1. 10-15 24-19", "1. 10-19 24-19"))
+    assert main(["archive", "import", "--archive", str(files["archive"]), str(broken),
+                 str(files["english"])]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "2 files imported: 2 records added (2 games), 1 game left out"
+    assert err.startswith(f"left out: {broken}: game 2, move 1") and "refused" not in err
+    bad = tmp_path / "bad.mat"
+    bad.write_text(" 1 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/2\n")
+    archive = str(files["archive"])
+    assert main(["archive", "import", "--archive", archive, str(bad), str(files["jacquet"])]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith(f"refused: {bad}: game 1, move 1")
+    assert out.splitlines()[-1] == "1 of 2 files imported, 1 refused: 1 record added (1 game)"
 
 
 @pytest.mark.parametrize("fmt, produced", [
@@ -167,7 +189,7 @@ def test_archive_list_has_headers_and_every_command_answers_on_an_empty_archive(
     capsys.readouterr()
     assert main(["archive", "list", "--archive", archive]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["id", "date", "game", "match", "games", "result", "players"]
+    assert lines[0].split() == ["id", "date", "game", "match", "games", "result", "players", "source"]
     assert set(lines[1]) == {"─"}  # the rule under the headers
     assert lines[2].split()[:5] == ["1", "2026-11-29", "jacquet", "single", "1"]
     assert lines[-1] == "2 records"

@@ -234,9 +234,9 @@ def test_only_backgammon_is_written_as_mat() -> None:
         write_mat(tables_record("jacquet", 1))
 
 
-def _money_gammon() -> Record:
-    """A money game (no match length, the cube never turned) that ends in a gammon."""
-    variant = make_variant("backgammon", MODERN_OPTIONS)
+def _single_gammon(options: dict[str, str]) -> Record:
+    """One game of Backgammon, no match, ended in a gammon (2 points) by random play."""
+    variant = make_variant("backgammon", options)
     for seed in range(100):
         rng = random.Random(seed)
         position = variant.start_position(0)
@@ -249,8 +249,13 @@ def _money_gammon() -> Record:
             position = variant.after(position, play).with_turn(1 - position.turn)
         if ended.kind == "gammon":
             game.outcome = Outcome(ended.winner, ended.kind, 2)
-            return Record(game="backgammon", family=TABLES, options=dict(MODERN_OPTIONS), games=[game])
+            return Record(game="backgammon", family=TABLES, options=options, games=[game])
     raise AssertionError("no gammon in 100 random games")
+
+
+def _money_gammon() -> Record:
+    """A money game (no match length, the cube never turned) that ends in a gammon."""
+    return _single_gammon(dict(MODERN_OPTIONS))
 
 
 def _import(path: Path, capsys: pytest.CaptureFixture[str], archive: Path) -> tuple[int, str, str]:
@@ -351,3 +356,24 @@ def test_a_player_without_a_name_is_written_as_his_side(tmp_path: Path) -> None:
     if importlib.util.find_spec("gnubg") is not None:  # GNU Backgammon reads the names as written
         info = gnubg_read([written])[str(written)]["match-info"]
         assert (info["X"]["name"], info["O"]["name"]) == ("Black", "Bob")
+
+
+@needs_gnubg
+def test_a_single_game_without_the_cube_is_no_0_point_match_and_gnubg_scores_its_gammon(
+        tmp_path: Path) -> None:
+    single = _single_gammon({})  # the 1890s rules: no cube, a gammon wins 2 points
+    text = write_mat(single)
+    assert " 0 point match" not in text and " 1 point match" in text and '; [CubeLimit "1"]' in text
+    path = tmp_path / "single.mat"
+    path.write_text(text)
+    money = tmp_path / "money.mat"
+    money.write_text(write_mat(_single_gammon(dict(MODERN_OPTIONS))))  # a money game with the cube
+    assert " 0 point match" in money.read_text()
+    read = gnubg_read([path, money])
+    info = read[str(path)]["match-info"]
+    assert info["match-length"] == 1 and "NoCube" in info["rules"]
+    assert read[str(path)]["games"][0]["info"]["points-won"] == 2  # the gammon, as played
+    assert read[str(money)]["match-info"]["match-length"] == 0
+    back = read_mat(text)  # and it reads back as the single game it was
+    assert (back.match_length, back.games) == (0, single.games)
+    assert back.options == {**MODERN_OPTIONS, "cube": "no"}

@@ -78,15 +78,16 @@ def test_a_file_that_its_byte_order_mark_belies_is_refused_in_one_line(
 
 # -- an unclosed tag string ----------------------------------------------------------------------------
 
-def test_a_game_with_an_unclosed_tag_string_is_refused_whole_and_once(
+def test_a_game_with_an_unclosed_tag_string_is_left_out_whole_and_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "club.pdn"
     path.write_text('[Event "Club night]\n[White "Ann"]\n[Black "Bob"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n'
                     + CLUB_GAME)
-    assert _import(tmp_path / "a.sqlite3", path) == 1
+    assert _import(tmp_path / "a.sqlite3", path) == 0  # the file is imported, the broken game named
     out, err = capsys.readouterr()
-    assert err.splitlines() == [f"refused: {path}: game 1: syntax: line 1, column 8: in the tag [Event ...]: "
-                                "the string is not closed by '\"' before the end of the line"]
+    assert out.splitlines()[-1] == "1 file imported: 1 record added (1 game), 1 game left out"
+    assert err.splitlines() == [f"left out: {path}: game 1: syntax: line 1, column 8: in the tag "
+                                "[Event ...]: the string is not closed by '\"' before the end of the line"]
     assert "1 record added (1 game)" in out
     assert [record["players"] for record in _stored(tmp_path / "a.sqlite3")] == [("Søren", "Müller")]
     assert main(["replay", "english", str(path)]) == 1

@@ -135,3 +135,16 @@ def test_the_replay_script_steps_through_the_frames(tmp_path: Path) -> None:
     on, caption, back = json.loads(done.stdout)
     assert on == [False, False, True]  # stopped at the last frame
     assert back and caption == "1. a"  # the left arrow stepped back
+
+
+def test_the_cube_shows_the_value_the_words_say() -> None:
+    """A cube in the middle at 1 reads 1 (the words beside it say "Cube: 1"), not a real cube's 64."""
+    def texts(cube: tuple[int, int] | None) -> list[str | None]:
+        svg = tables_svg(Backgammon().start_position(), Backgammon(), cube=cube)
+        return [element.text for element in ET.fromstring(svg).iter(f"{SVG}text")]
+
+    without = texts(None)
+    for cube, shown in (((1, 0), "1"), ((4, 2), "4"), ((64, 1), "64")):
+        drawn = texts(cube)
+        assert drawn.count(shown) == without.count(shown) + 1, cube
+        assert ("64" in drawn) == (shown == "64"), cube

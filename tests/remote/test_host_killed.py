@@ -2,19 +2,17 @@
 
 Both hosts are ``tablier play --sim --remote ... --hands`` processes (each its simulated board, its
 firmware under MicroPython, its built-in hands); one is killed while the game goes on and started
-again with ``tablier play --resume --sim --code CODE --hands``. The game ends on both boards with
-both logs alike (:func:`tablier.play.remote_play.shared_records`), nothing lost or doubled, and
-every throw proved fair. The full run kills again and again, either host, through a whole game.
+again with ``tablier play --resume --sim --hands`` (the code in ``$TABLIER_GAME_CODE``). The game
+ends on both boards with both logs alike (:func:`tablier.play.remote_play.shared_records`), nothing
+lost or doubled, and every throw proved fair. The full run kills again and again, either host,
+through a whole game.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -28,61 +26,31 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from twoboards import RACE
 
+from harness import stops
 from harness.mosquitto import USERS, MosquittoBroker
 
-TABLIER = str(Path(sys.executable).with_name("tablier"))
 
-
-class Host:
+class Host(stops.Host):
     """One ``tablier play`` process of a board-to-board game (and its resumptions)."""
 
     def __init__(self, broker: MosquittoBroker, user: str, club: str, folder: Path) -> None:
-        self.broker, self.user, self.club, self.folder = broker, user, club, folder
-        self.process: subprocess.Popen[str] | None = None
-        self.output: list[str] = []
-        self.runs = 0
-
-    def start(self, *args: str) -> None:
-        env = dict(os.environ, TABLIER_BROKER_PASSWORD=USERS[self.user])
-        self.process = subprocess.Popen(
-            [TABLIER, "play", *args, "--sim", "--hands", "greedy" if self.user == "ann" else "random",
-             "--seed", str(self.runs + (1 if self.user == "ann" else 7)), "--log-dir", str(self.folder),
-             "--no-archive"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env=env)
-        self.runs += 1
-        threading.Thread(target=self._read, args=(self.process,), daemon=True).start()
-
-    def _read(self, process: subprocess.Popen[str]) -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            self.output.append(line)
+        super().__init__(broker, user, club, folder, None)
 
     def open(self, game: str, *args: str) -> str:
-        self.start(game, "--remote", f"mqtt://{self.user}@127.0.0.1:{self.broker.port}", "--club", self.club,
-                   "--name", self.user.capitalize(), *args)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            for line in self.output:
-                if found := re.search(r"game code: (\S+)", line):
-                    return found.group(1)
-            time.sleep(0.05)
-        raise AssertionError("no game code: " + "".join(self.output))
+        self.start(game, "--remote", self.broker_url(), "--club", self.club, "--name", self.user.capitalize(),
+                   *args)
+        return stops.code_of(self)
 
     def join(self, code: str) -> None:
-        self.start("--remote", f"mqtt://{self.user}@127.0.0.1:{self.broker.port}", "--club", self.club,
-                   "--code", code, "--name", self.user.capitalize())
+        self.start("--remote", self.broker_url(), "--club", self.club, "--join", "--name",
+                   self.user.capitalize(), code=code)
 
     def resume(self, code: str) -> None:
-        self.start("--resume", "--code", code)
+        self.start("--resume", code=code)
 
     def commits(self) -> int:
         logs = list(self.folder.glob("*.jsonl"))
         return logs[0].read_text(errors="replace").count('"type":"commit"') if logs else 0
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.kill()
-        self.process.wait(10)
 
     def wait(self, timeout: float) -> None:
         assert self.process is not None

@@ -197,3 +197,20 @@ def test_a_peer_restored_from_its_log_goes_on_numbering_and_taking_in() -> None:
     again_bob.restore([], taken)
     assert again_ann.make("bye", {"why": "x"})[1].seq == 3
     assert again_bob.received == 2 and again_bob.accept(*sent[1][:1], sent[1][1].payload()) == []
+
+
+def test_a_new_message_under_an_old_number_is_told_not_dropped_as_a_copy() -> None:
+    """Issue 31, item 1: a resumed host's message took the number of its goodbye, and the other host
+    dropped it silently as a copy: each board then waited for the other for ever, nothing said."""
+    ann, bob = _pair()
+    topic, bye = ann.make("bye", {"why": "stopped"})
+    assert [m.kind for m in bob.accept(topic, bye.payload())] == ["bye"]
+    again, _ = _pair()
+    topic, action = again.make("action", {"at": 1, "by": 1, "word": "play", "arg": "13/7"})  # number 1 again
+    with pytest.raises(Refused, match="another message under the number 1"):
+        bob.accept(topic, action.payload())
+    restored = _pair()[1]
+    restored.restore([], [bye])  # the same, for a host resumed from its log
+    with pytest.raises(Refused, match="another message under the number 1"):
+        restored.accept(topic, action.payload())
+    assert bob.accept(topic, bye.payload()) == [] and bob.duplicates == 1  # a true copy is dropped

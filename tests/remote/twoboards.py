@@ -26,6 +26,8 @@ from tablier.record.eventlog import Claim, Commit, DiceRecord, RemoteRecord, rea
 from tablier.remote.fairdice import ThrowProof
 
 GAME_TIMEOUT_S = 240.0
+#: Looks at a host's session after each turn of its loop (in its thread).
+Watch = Callable[[Any], None]
 #: Both sides bearing off: a Backgammon game of some ten turns.
 RACE = "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"
 
@@ -93,9 +95,11 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
              say: tuple[Sayer | None, Sayer | None] = (None, None),
              players: tuple[str, str] = ("greedy", "greedy"),
              during: Callable[[Host, Host], None] | None = None, timeout: float = GAME_TIMEOUT_S,
-             delay: float = 0.0, ports: tuple[int | None, int | None] = (None, None)) -> tuple[Host, Host]:
+             delay: float = 0.0, ports: tuple[int | None, int | None] = (None, None), teaching: bool = False,
+             watch: tuple[Watch | None, Watch | None] = (None, None)) -> tuple[Host, Host]:
     """Ann opens ``game`` and Bob joins it through ``broker`` (a club of the test's own); both play it
-    to its end on their simulated boards."""
+    to its end on their simulated boards (``teaching``: both boards teach; ``watch``: called with
+    each host's session after every turn of its loop, in its thread)."""
     club = f"club-{tmp.name}"[:60]
     ann_club: Club = broker.club("ann", club, ports[0])
     bob_club: Club = broker.club("bob", club, ports[1])
@@ -109,7 +113,7 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
 
     def run(host: Host, n: int) -> None:
         try:
-            base = PlayOptions(players=("Ann", "Bob"), grace_s=0.5, teaching=False, options=options or {},
+            base = PlayOptions(players=("Ann", "Bob"), grace_s=0.5, teaching=teaching, options=options or {},
                                match_length=match, games=games, position=position)
             if host.seat == 1:
                 link, _ = open_game(ann_club, base, game, dice, told=codes.put, timeout=60)
@@ -117,7 +121,7 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
                 link = join_game(bob_club, codes.get(timeout=60), "Bob", told=lambda _: None, timeout=60)
             host.link = link
             host.result = play_remote(link, base, sim=True, log_dir=host.log_dir, make_actor=hands(host, n),
-                                      timeout=timeout)
+                                      timeout=timeout, watch=watch[n])
         except BaseException as error:  # told by the test
             host.error = error
 

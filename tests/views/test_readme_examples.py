@@ -36,6 +36,17 @@ def readme_commands() -> list[list[str]]:
     return commands
 
 
+def test_the_readme_tells_of_remote_play_and_the_club_and_where_to_read_on() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    sections = dict(re.findall(r"^## (.+)\n((?:(?!^## ).*\n)*)", text, flags=re.MULTILINE))
+    remote = next(body for title, body in sections.items() if "board to board" in title.lower())
+    club = next(body for title, body in sections.items() if "club" in title.lower())
+    assert "(docs/remote-play.md)" in remote and "--remote" in remote
+    assert "(docs/club.md)" in club and "tablier club serve" in club and "--club-broker" in club
+    for link in re.findall(r"\]\((docs/[^)#]+)", remote + club):
+        assert (ROOT / link).is_file(), link
+
+
 def test_the_example_files_are_there_and_small() -> None:
     for name in ("match.mat", "games.pdn"):
         path = ROOT / "examples" / name
@@ -53,7 +64,9 @@ def test_the_readme_commands_work_on_the_example_files(tmp_path: Path, monkeypat
     for words in commands:
         if words[0] == "replay-on-board":  # paced and served in the README; at once here
             words = [w for w in words if w not in ("--serve", "8000")] + ["--step-delay", "0", "--moves", "3"]
-        if words[0] == "export":
+        if words[0] == "export":  # it writes outside the clone the README is read in, not into it
+            out = words[words.index("--out") + 1]
+            assert out.startswith("~/"), f"the README's export writes {out} into the current folder"
             words = [*words[:words.index("--out")], "--out", str(tmp_path / "exports")]
         status = main(words)
         out, err = capsys.readouterr()

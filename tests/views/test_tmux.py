@@ -115,7 +115,9 @@ def test_every_phase_of_a_tables_game_fits_80x24(terminal: object) -> None:
     whole(lines, "tables")
     assert "<-" not in "\n".join(lines)  # nobody's turn while both wait for the opening throw
     screen.type("dice 3 1")
-    whole(screen.shows("black begins and throws again", "player 1 (black) to throw"), "tables")
+    lines = screen.shows("black begins and throws again", "player 1 (black) to throw")
+    whole(lines, "tables")
+    assert "|BAR|" in "\n".join(lines)  # a game whose men are hit
     screen.type("dice 3 1")
     screen.type("lift point 8")
     whole(screen.shows("the man lifted from 8 may go to 4, 5, 7", "16 legal plays"), "tables")
@@ -148,13 +150,37 @@ def test_every_phase_of_a_draughts_game_fits_80x24(terminal: object) -> None:
     screen.type("move square 11 square 15")
     screen.type("press 1")
     screen.type("lift square 22")
-    whole(screen.shows("player 1 (black) played 11-15", "the board shows: in hand"), "draughts")
+    whole(screen.shows("player 1 (black) played 11-15", "the board shows: a man in hand"), "draughts")
     screen.type("put square 19")
     whole(screen.shows("put the men back"), "draughts")
     screen.type("move square 19 square 22")
+    lines = screen.shows("the men stand right again: the false move is undone")  # the last word on it
+    assert [line for line in lines if line.startswith("> ")][-1].startswith("> the men stand right again")
     screen.type("1 resign")
     lines = screen.shows("result: game 1: player 2 (white) wins (black resigned)")
     assert "to move" not in "\n".join(report(lines))
+
+
+def test_a_game_without_hits_has_no_bar_and_a_fresh_throw_is_said_in_words(terminal: object) -> None:
+    screen = terminal("jacquet", "--dice", "physical")  # type: ignore[operator]
+    screen.shows("setting up: turn the board over")
+    screen.type("setup")
+    screen.shows("press a button (or type `roll`) to throw for the start")
+    screen.type("dice 3 1")
+    lines = screen.shows("player 1 (black) plays 3-1",
+                         "the board shows: the men as they stood (nothing moved yet)")
+    whole(lines, "tables")
+    shown = "\n".join(lines)
+    assert "BAR" not in shown and "partial" not in shown, shown
+
+
+def test_a_draughts_capture_is_called_a_capture(terminal: object) -> None:
+    screen = terminal("english", "--fen", "B:W22:B18")  # type: ignore[operator]
+    screen.type("setup")
+    lines = screen.shows("player 1 (black) to move: 18x25", "C capture")
+    whole(lines, "draughts")
+    shown = "\n".join(lines)
+    assert "18bC" in shown and not re.search(r"\bhit\b", shown), shown
 
 
 def test_replay_on_board_steps_a_game_on_the_screen(tmp_path: Path) -> None:

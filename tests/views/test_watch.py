@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 import threading
 import time
 from pathlib import Path
@@ -83,3 +85,19 @@ def test_watch_tells_a_file_that_is_no_log_in_one_line(tmp_path: Path,
     assert main(["watch", str(bad), "--exit"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("tablier watch:") and "not a Tablier event log" in err and "\n" not in err
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None,
+                    reason="tmux is not installed (make system-deps installs it)")
+def test_watch_in_a_terminal_offers_no_key_that_does_nothing(log: Path, tmp_path: Path) -> None:
+    from .test_tmux import Terminal, whole
+
+    screen = Terminal([sys.executable, "-m", "tablier", "watch", str(log), "--speed", "0"], tmp_path)
+    try:
+        lines = screen.shows("played 24/18 13/9", "Ctrl-C stops watching")
+        whole(lines, "tables")
+        keys = " ".join(line for line in lines if "Ctrl-C" in line or line.startswith("keys"))
+        for word in ("roll", "done", "takeback", "resign", "hint", "dice A B", "hands:"):
+            assert word not in keys, keys
+    finally:
+        screen.close()

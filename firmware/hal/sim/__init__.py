@@ -26,7 +26,10 @@ _IDLE_MS = 1
 
 
 class Board(rp2.Board):
-    """:class:`hal.rp2.Board` over the simulated ``machine``, talking on a pty, idling between scans."""
+    """:class:`hal.rp2.Board` over the simulated ``machine``, talking on a pty, idling between scans.
+    The simulated LED chain takes a frame at once: it is rendered whole and never busy."""
+
+    led_render_per_step = 0
 
     def __init__(self, argv) -> None:
         super().__init__()
@@ -55,6 +58,9 @@ class Board(rp2.Board):
         except OSError:
             return False
         return True
+
+    def leds_busy(self) -> bool:
+        return False
 
     def write_leds(self, buf: bytearray) -> None:
         super().write_leds(buf)

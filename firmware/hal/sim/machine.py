@@ -97,8 +97,8 @@ class Chain:
 
 
 class LedChain:
-    """The WS2812B chain: the bytes of the last frame it took, and whether its supply is on (its load
-    switch's EN, ``PIN_LED_ENABLE``): an unpowered chain takes nothing."""
+    """The WS2812B chain: the bytes of the last frame it was sent (by ``rp2.DMA``, see ``rp2.py``), and
+    whether its supply is on (its load switch's EN, ``PIN_LED_ENABLE``): an unpowered chain takes nothing."""
 
     def __init__(self, size):
         self.data = bytearray(size)
@@ -146,19 +146,6 @@ class SPI:
     def readinto(self, buf, write=0):
         for i in range(len(buf)):
             buf[i] = CHAIN.clocked(i)
-
-
-def bitstream(pin, encoding, timing, buf):
-    """Record the bytes that would go down the LED chain."""
-    if pin.id != board_config.PIN_LED or encoding != 0 or len(timing) != 4:
-        raise ValueError("bitstream used differently from the WS2812B chain")
-    if not LEDS.powered:
-        LEDS.unpowered_frames += 1
-        return
-    data = LEDS.data
-    for i in range(len(buf)):
-        data[i] = buf[i]
-    LEDS.frames += 1
 
 
 class WDT:

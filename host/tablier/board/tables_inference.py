@@ -40,7 +40,7 @@ from .orientation import Orientation
 from .tables_states import Candidate, ChainStates, ListedStates, States
 
 __all__ = ["BEAR_OFF", "HIT", "MOVE", "BeforeLift", "Candidate", "Candidates", "Reading", "Status",
-           "TurnInference"]
+           "TurnInference", "shown_words"]
 
 
 class Status(Enum):
@@ -58,6 +58,15 @@ HIT = "hit"
 BEAR_OFF = "bear-off"
 
 
+def shown_words(status: Status, untouched: bool, move: str = "play") -> str:
+    """What the board shows, in a player's words (``move``: what the game calls a turn's move):
+    ``untouched``, a board still as the turn found it."""
+    if status is Status.PARTIAL:
+        return "the men as they stood (nothing moved yet)" if untouched else f"a {move} on its way"
+    return {Status.FINAL: f"a legal {move}", Status.AMBIGUOUS: f"two {move}s the switches cannot tell apart",
+            Status.IN_HAND: "a man in hand", Status.UNKNOWN: f"no legal {move}"}[status]
+
+
 @dataclass(frozen=True)
 class Reading:
     """The inference's verdict on one observation."""
@@ -68,6 +77,11 @@ class Reading:
     destinations: dict[int, str] = field(default_factory=dict)  # place index -> MOVE/HIT/BEAR_OFF
     # ``lifted`` and ``destinations`` may also come with FINAL or PARTIAL: a switch just opened, and the
     # board looks the same as a man already put on an unseen top layer (a full tray, a tall point)
+
+    @property
+    def untouched(self) -> bool:
+        """Whether the board may show the turn's start: no man moved yet."""
+        return any(not candidate.moves and not candidate.transit for candidate in self.candidates)
 
     @property
     def finals(self) -> tuple[Candidate, ...]:
@@ -218,13 +232,16 @@ class TurnInference:
             if candidate.counts[place] <= 0:
                 continue
             lit: dict[int, str] = {}
+            waiting = None
             if candidate.hitter is not None:  # the hit man is on the bar, his hitter still to land
-                if candidate.hitter[0] == place:
-                    landing = candidate.hitter[1]
+                leaves, landing = candidate.hitter
+                if leaves == place:  # the man lifted may be the hitter
                     lit[landing] = HIT
                     lit.update(self._onwards(candidate.position, self._own(landing)))
-            else:
-                lit.update(self._onwards(candidate.position, self._own(place)))
+                waiting = self._hit_move(leaves, landing)
+            # or any other man of the mover's there (the hitter, if any, still waiting on his point)
+            for target, kind in self._onwards(candidate.position, self._own(place), waiting).items():
+                lit.setdefault(target, kind)
             hit_man = ("bar", 2 - side)  # or the man lifted is a hit man, going to his bar
             moved = list(candidate.counts)
             moved[place] -= 1
@@ -235,6 +252,12 @@ class TurnInference:
                 if target != place and destinations.get(target) != HIT:
                     destinations[target] = kind
         return destinations
+
+    def _hit_move(self, leaves: int, landing: int) -> Move:
+        """The hitter's move, from the places he leaves and lands on (the mover's own)."""
+        src, dst = self._own(leaves), self._own(landing)
+        assert src is not None and dst is not None
+        return Move(src, dst, True)
 
     def _adversary_on(self, candidate: Candidate, place: int) -> bool:
         """Whether ``place`` may hold an adversary man in ``candidate`` (a hit man yet to go to his
@@ -247,19 +270,21 @@ class TurnInference:
         side = self.start.turn
         return bool(candidate.position.boards[1 - side][self.orientation.own_point(1 - side, number)])
 
-    def _onwards(self, position: Position, src: int | None) -> dict[int, str]:
+    def _onwards(self, position: Position, src: int | None, waiting: Move | None = None) -> dict[int, str]:
         """The landings of the mover's man on his ``src`` in ``position``: each step a die's move of
-        the turn that the rules allow from there now, and on from where it lands."""
+        the turn that the rules allow from there now, and on from where it lands. ``waiting``: a
+        hitter counted in ``position`` on his landing who still stands on his own point (his hit man
+        already on the bar): the rules are asked of the men where they stand."""
         lit: dict[int, str] = {}
         if src is None or src == OFF or not position.boards[self.start.turn][src]:
             return lit
         for move, after in self._steps_of(position, src):
-            if not self._allowed(position, move):
+            if not self._allowed(position, move, waiting):
                 continue
             target = PLACE_INDEX[self.orientation.place_of(self.start.turn, move.dst)]
             hit = 1 <= move.dst <= 24 and bool(self.variant.theirs(position)[move.dst])
             lit[target] = HIT if hit else BEAR_OFF if move.dst == OFF else MOVE
-            for beyond, kind in self._onwards(after, move.dst).items():
+            for beyond, kind in self._onwards(after, move.dst, waiting).items():
                 lit.setdefault(beyond, kind)
         return lit
 
@@ -267,11 +292,15 @@ class TurnInference:
         """The turn's moves of a man from ``src`` in ``position``, each with where it leads."""
         return self._states.steps_of(position, src)
 
-    def _allowed(self, position: Position, move: Move) -> bool:
-        """Whether the rules let ``move`` be made now from ``position``: a man on the bar enters
-        first, men bear off only once all are home (by a higher number only from the highest point
-        held), and the variant's own step rules."""
+    def _allowed(self, position: Position, move: Move, waiting: Move | None = None) -> bool:
+        """Whether the rules let ``move`` be made now from ``position`` (``waiting``: a hitter still on
+        his own point, see :meth:`_onwards`): a man on the bar enters first, men bear off only once
+        all are home (by a higher number only from the highest point held), and the variant's own
+        step rules."""
         mine = list(position.boards[self.start.turn])
+        if waiting is not None:
+            mine[waiting.dst] -= 1
+            mine[waiting.src] += 1
         if (mine[BAR] and move.src != BAR) or (move.dst == OFF and any(mine[7:])):
             return False
         if (move.dst == OFF and any(mine[move.src + 1:7]) and self.dice is not None

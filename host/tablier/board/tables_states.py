@@ -126,7 +126,8 @@ class _Turn:
 
     def moments_of_hits(self, counts: Counts, position: Position, moves: Play,
                         hits: Sequence[Move]) -> list[Candidate]:
-        """The moments of the hits of a state: hit men not yet on the bar, or a hitter not moved."""
+        """The moments of the hits of a state: hit men not yet on the bar, or a hitter not moved (his
+        hit man on the bar, the other hit men on their points or not)."""
         found = []
         for mask in range(1, 1 << len(hits)):
             unhit = counts
@@ -134,9 +135,15 @@ class _Turn:
                 if mask >> n & 1:
                     unhit = self.unhit(unhit, hit.dst)
             found.append(Candidate(unhit, position, moves, False, True))
-        for hit in hits:
+        for n, hit in enumerate(hits):  # and the others' hit men on their points or not
             hitter = (self.place[hit.src], self.place[hit.dst])
-            found.append(Candidate(self.unmoved(counts, hit), position, moves, False, True, hitter))
+            others = [other for m, other in enumerate(hits) if m != n]
+            for mask in range(1 << len(others)):
+                unhit = counts
+                for m, other in enumerate(others):
+                    if mask >> m & 1:
+                        unhit = self.unhit(unhit, other.dst)
+                found.append(Candidate(self.unmoved(unhit, hit), position, moves, False, True, hitter))
         return found
 
     def play_by_result(self, candidate: Candidate) -> Play:
@@ -441,7 +448,7 @@ class ChainStates(_Turn):
                 return
             if hit:  # the hit man is on the bar, or (a moment of the hit) still on his point
                 hit_points.append(point)
-                adversary: tuple[int, ...] = (0,) if hitter is not None or near is not None else (0, 1)
+                adversary: tuple[int, ...] = (0,) if point == hitter or near is not None else (0, 1)
             else:
                 adversary = (theirs[point] if point < BAR else 0,)
             counts = allowed[place[point]]
@@ -510,13 +517,13 @@ class ChainStates(_Turn):
         still on their points, or the moment with ``hitter`` not moved."""
         position, moves, hits = self._state(mover, outflow, hit_points)
         counts = self.orientation.counts(position)
+        for point in unhit:
+            counts = self.unhit(counts, point)
         if hitter is not None:
             hit = next(h for h in hits if h.dst == hitter)
             return Candidate(self.unmoved(counts, hit), position, moves, False, True,
                              (self.place[hit.src], self.place[hit.dst]))
         if unhit:
-            for point in unhit:
-                counts = self.unhit(counts, point)
             return Candidate(counts, position, moves, False, True)
         return Candidate(counts, position, moves, key in self.keys)
 

@@ -59,7 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for usage errors, as argparse does)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # refused by the command named, in its usage, with the nearest of its options
+        command = _command_parser(parser, getattr(args, "command", None))
+        command.error(f"unrecognized arguments: {' '.join(unknown)}{_nearest(command, unknown)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -71,6 +74,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return status
+
+
+def _command_parser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of the sub-command ``command`` (the top-level one if none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[command]
+            return chosen
+    return parser
+
+
+def _nearest(parser: argparse.ArgumentParser, unknown: list[str]) -> str:
+    """`` (did you mean --position?)`` for the first unknown option close to one of ``parser``'s."""
+    import difflib
+
+    options = [name for action in parser._actions for name in action.option_strings]
+    for word in unknown:
+        if word.startswith("--"):
+            close = difflib.get_close_matches(word.split("=", 1)[0], options, n=1)
+            if close:
+                return f" (did you mean {close[0]}?)"
+    return ""
 
 
 if __name__ == "__main__":

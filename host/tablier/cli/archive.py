@@ -6,20 +6,25 @@ game's end; ``import FILE...`` reads ``.mat``, PDN, Tablier JSON and event logs 
 game: a game that is not legal is reported (file, game, move, reason) and nothing of it is stored;
 the other files are read all the same. What a file leaves out or gets wrong without making a game
 illegal (a last game without its result, a score line the games do not give) is imported with a
-``warning:`` line, and ``show`` says it again. Each file is stored whole or not at all: an import
+``warning:`` line, and ``show`` says it again. A game left out of a file that is stored (a PDN game
+the rules refuse, a ``.mat`` game with an unknown play) is named on a ``left out:`` line; a file
+refused whole on a ``refused:`` line; the last line sums up when there was more than one file or
+anything was left out. Each file is stored whole or not at all: an import
 stopped by Ctrl-C, a kill or a full disk leaves nothing of the file it was storing (and says so
 when it can), and running it again finishes it. One process writes the archive at a time: an
 import or a delete while another is writing is refused in one line naming it.
 The archive is ``--archive PATH`` (a file) or ``--archive postgresql://USER@HOST/DATABASE`` (a
 club's server, ``docs/club.md``), else ``$TABLIER_ARCHIVE``, else
-``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0, 1 when some game was refused or the
-archive could not be written, 2 for bad input (no such record, unreadable file).
+``$XDG_DATA_HOME/tablier/archive.sqlite3``. Exit status: 0 (every file imported, games left out
+named), 1 when a file was refused or the archive could not be written, 2 for bad input (no such
+record, unreadable file).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablier.words import counted
@@ -27,10 +32,21 @@ from tablier.words import counted
 
 def add_archive_option(parser: argparse.ArgumentParser) -> None:
     """``--archive PATH|URL`` (shared with ``tablier export``, ``analyse``, ``replay-on-board``...)."""
-    parser.add_argument("--archive", metavar="PATH|URL",
+    parser.add_argument("--archive", metavar="PATH|URL", type=archive_location,
                         help="the archive: a file, or a club's PostgreSQL database "
                              "(postgresql://USER@HOST/DATABASE; the password in ~/.pgpass or $PGPASSWORD) "
                              "(default: $TABLIER_ARCHIVE, else $XDG_DATA_HOME/tablier/archive.sqlite3)")
+
+
+def archive_location(text: str) -> str:
+    """``text`` if it can name an archive (a file's path, a ``postgresql://`` address); argparse
+    refuses an address of another kind in one line."""
+    from tablier.record.archive import location_problem
+
+    problem = location_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def add_filters(parser: argparse.ArgumentParser) -> None:
@@ -80,8 +96,10 @@ def register(subparsers: Any) -> None:
 def open_archive(args: argparse.Namespace) -> Any:
     """The archive named on the command line or by default."""
     from tablier.record.archive import Archive, default_location
+    from tablier.record.archive_db import from_command_line
 
-    return Archive(getattr(args, "archive", None) or default_location())
+    given = getattr(args, "archive", None)
+    return Archive(from_command_line(given) if given else default_location())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,12 +158,12 @@ def _list(archive: Any, args: argparse.Namespace) -> int:
         return 0
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for title, right in (("id", True), ("date", False), ("game", False), ("match", False),
-                         ("games", True), ("result", True), ("players", False)):
+                         ("games", True), ("result", True), ("players", False), ("source", False)):
         table.add_column(title, justify="right" if right else "left", no_wrap=True)
     for entry in entries:
         table.add_row(str(entry.id), entry.date or "-", entry.game,
                       f"{entry.match_length}-point" if entry.match_length else "single",
-                      str(entry.games), entry.score or "-", entry.players or "-")
+                      str(entry.games), entry.score or "-", entry.players or "-", entry.source or "-")
     terminal = sys.stdout.isatty()
     width = shutil.get_terminal_size().columns if terminal else 1000  # a pipe: whole lines, no wrap
     console = Console(width=width, highlight=False, force_terminal=terminal)
@@ -164,20 +182,44 @@ def _show(archive: Any, record_id: int) -> int:
     except KeyError as error:
         print(f"tablier archive: {error.args[0]}", file=sys.stderr)
         return 2
-    print(f"Record {record_id}: ", end="")
-    print(write_text(record), end="")
+    title, _, rest = write_text(record).partition("\n")
+    print(f"Record {record_id}: {title}")
+    if record.source:  # where it came from: a file imported, a club's board
+        print(f"Source: {record.source}")
+    print(rest, end="")
     return 0
+
+
+@dataclass
+class Imported:
+    """What an import stored of one file: the records added and already archived (their ids), its
+    games stored, and the games it left out (each said on its own line)."""
+
+    name: str
+    new: int = 0
+    already: int = 0
+    games: int = 0
+    left_out: int = 0
+    ids: list[int] = field(default_factory=list)
+
+    def line(self) -> str:
+        """``FILE: 3 records added (9 games), 1 already archived; ids 4, 5, 6, 2`` (ten ids at most)."""
+        repeated = f", {self.already} already archived" if self.already else ""
+        shown = f"; ids {', '.join(map(str, self.ids))}" if self.ids and len(self.ids) <= 10 else ""
+        added = f"{counted(self.new, 'record')} added ({counted(self.games, 'game')})"
+        return f"{self.name}: {added}{repeated}{shown}"
 
 
 def _import(archive: Any, args: argparse.Namespace) -> int:
     from tablier.record.archive import ArchiveError
     from tablier.record.game_record import RecordError
 
-    status = 0
+    done: list[Imported] = []
+    refused = 0
     for index, name in enumerate(args.files):
         try:
             with archive.transaction():  # the whole file or nothing of it
-                refused, stored, problems, warnings = _import_file(archive, name, args)
+                imported, left_out, warnings = _import_file(archive, name, args)
         except KeyboardInterrupt:
             print(f"interrupted: nothing of {name} was stored" + _before(args.files[:index]), file=sys.stderr)
             return 130
@@ -187,41 +229,49 @@ def _import(archive: Any, args: argparse.Namespace) -> int:
             return 1
         except RecordError as error:
             print(f"refused: {error}", file=sys.stderr)
-            status = 1
+            refused += 1
             continue
-        print(stored)
-        for problem in problems:
-            print(f"refused: {problem}", file=sys.stderr)
+        print(imported.line())
+        for game in left_out:
+            print(f"left out: {game}", file=sys.stderr)
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
-        status = max(status, refused)
-    return status
+        done.append(imported)
+    if len(args.files) > 1 or refused or any(imported.left_out for imported in done):
+        print(summary(done, refused))
+    return 1 if refused else 0
 
 
-def _import_file(archive: Any, name: str, args: argparse.Namespace) -> tuple[int, str, list[str], list[str]]:
-    """Store the records of one file (in the caller's transaction): 1 if a game was refused (else
-    0), the line saying what was stored, the games refused and the warnings still to print."""
+def summary(done: list[Imported], refused: int) -> str:
+    """The import's last line: ``2 of 3 files imported, 1 refused: 4 records added (20 games), 1
+    already archived, 2 games left out``."""
+    files = f"{len(done)} of {counted(len(done) + refused, 'file')} imported, {refused} refused" if refused \
+        else f"{counted(len(done), 'file')} imported"
+    new, games = sum(i.new for i in done), sum(i.games for i in done)
+    already, left_out = sum(i.already for i in done), sum(i.left_out for i in done)
+    line = f"{files}: {counted(new, 'record')} added ({counted(games, 'game')})"
+    if already:
+        line += f", {already} already archived"
+    if left_out:
+        line += f", {counted(left_out, 'game')} left out"
+    return line
+
+
+def _import_file(archive: Any, name: str, args: argparse.Namespace) -> tuple[Imported, list[str], list[str]]:
+    """Store the records of one file (in the caller's transaction): what was stored, the games left
+    out and the warnings still to print; :class:`RecordError` if none of it can be stored."""
     from tablier.record.importing import read_records
 
     from .archive_pdn import import_pdn_file, is_pdn_file
 
-    if is_pdn_file(name):  # streamed, game by game, its refusals printed as it goes
-        status, stored = import_pdn_file(archive, name, args.rules, args.warnings)
-        return status, stored, [], []
+    if is_pdn_file(name):  # streamed, game by game, the games left out said as it goes
+        return import_pdn_file(archive, name, args.rules, args.warnings), [], []
     loaded = read_records(name, args.rules)
     added = archive.add_all(loaded.records)
     new = sum(1 for _, fresh in added if fresh)
-    stored = stored_line(name, new, sum(len(record.games) for record in loaded.records), len(added) - new,
-                         [record_id for record_id, _ in added])
-    return int(bool(loaded.problems)), stored, loaded.problems, loaded.warnings
-
-
-def stored_line(name: str, new: int, games: int, already: int, ids: list[int]) -> str:
-    """What an import stored of a file: ``FILE: 3 records added (9 games), 1 already archived; ids
-    4, 5, 6, 2`` (the ids of ten records at most)."""
-    repeated = f", {already} already archived" if already else ""
-    shown = f"; ids {', '.join(map(str, ids))}" if ids and len(ids) <= 10 else ""
-    return f"{name}: {counted(new, 'record')} added ({counted(games, 'game')}){repeated}{shown}"
+    imported = Imported(name, new, len(added) - new, sum(len(record.games) for record in loaded.records),
+                        len(loaded.problems), [record_id for record_id, _ in added])
+    return imported, loaded.problems, loaded.warnings
 
 
 def _before(names: list[str]) -> str:

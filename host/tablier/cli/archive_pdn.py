@@ -4,7 +4,7 @@ Each game is read, replayed and stored before the next is read, :data:`BATCH` re
 all in the one transaction of the file that the caller holds (each PDN game stands alone: a refused
 game stores nothing of itself and does not hold back the others, but an import stopped half-way
 stores nothing of the file). A progress bar goes to stderr when it is a terminal.
-The lines printed are those of the other formats (``FILE: N records added (N games)``, ``refused:
+The lines printed are those of the other formats (``FILE: N records added (N games)``, ``left out:
 FILE: game N, move K (...): reason``), and with ``--warnings`` one ``note:`` line per quirk read in a
 forgiving way (casual notation, a FEN's ``?`` side, ...).
 """
@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .archive import stored_line
+from tablier.words import counted
+
+from .archive import Imported
 from .progress import Progress
 
 #: Records replayed and stored together (memory stays bounded; the file is one transaction).
@@ -43,47 +45,47 @@ def is_pdn_file(name: str) -> bool:
     return False
 
 
-def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) -> tuple[int, str]:
-    """Import the PDN file ``name`` into ``archive`` (inside the caller's transaction); the exit
-    status (0, or 1 if a game was refused) and the line to print once the file is stored.
+def import_pdn_file(archive: Any, name: str, rules: str | None, warnings: bool) -> Imported:
+    """Import the PDN file ``name`` into ``archive`` (inside the caller's transaction), each game the
+    rules refuse left out and said on a ``left out:`` line as it goes; what was stored.
 
-    :class:`~tablier.record.game_record.RecordError` when the file cannot be read at all.
+    :class:`~tablier.record.game_record.RecordError` when the file cannot be read at all, or holds
+    no game that can be stored.
     """
     from tablier.record.game_record import RecordError
     from tablier.record.pdn_records import iter_pdn, read_pdn_text
 
     text = read_pdn_text(name)
     progress = Progress("importing", text.count("\n") or text.count("\r"))
-    status = games = new = already = 0
-    ids: list[int] = []
+    imported = Imported(name)
     batch: list[Any] = []
 
     def store() -> None:
-        nonlocal new, already
         for record_id, fresh in archive.add_all(batch):
-            new += fresh
-            already += not fresh
-            if len(ids) <= 10:
-                ids.append(record_id)
+            imported.new += fresh
+            imported.already += not fresh
+            if len(imported.ids) <= 10:
+                imported.ids.append(record_id)
         batch.clear()
 
     for result in iter_pdn(text, name, rules):
         progress.update(result.line, result.game)
         if result.record is None:
             progress.clear()
-            print(f"refused: {result.error}", file=sys.stderr)
-            status = 1
+            print(f"left out: {result.error}", file=sys.stderr)
+            imported.left_out += 1
             continue
         if warnings:
             progress.clear()
             for note in result.warnings:
                 print(f"note: {note}")
-        games += 1
+        imported.games += 1
         batch.append(result.record)
         if len(batch) >= BATCH:
             store()
     store()
     progress.clear()
-    if not games and not status:
-        raise RecordError(f"{name}: holds no PDN game")
-    return status, stored_line(name, new, games, already, ids)
+    if not imported.games:
+        raise RecordError(f"{name}: holds no PDN game" if not imported.left_out else
+                          f"{name}: none of its {counted(imported.left_out, 'game')} can be imported")
+    return imported

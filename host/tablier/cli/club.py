@@ -16,7 +16,7 @@ bad input.
 from __future__ import annotations
 
 import argparse
-import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -78,21 +78,16 @@ def register(subparsers: Any) -> None:
 
 
 def club_code(args: argparse.Namespace) -> str:
-    """The club's code (normalized); ``ValueError`` saying where to give it."""
-    from tablier.remote.gamecode import normalize
+    """The club's code (normalized): from ``--club-code-file``, ``$TABLIER_CLUB_CODE`` or asked;
+    ``ValueError`` saying where to give it."""
+    from .codes import read_code
 
-    if args.club_code_file is not None:
-        try:
-            text = args.club_code_file.read_text(encoding="utf-8").strip()
-        except OSError as error:
-            raise ValueError(f"cannot read the club code file {args.club_code_file}: "
-                             f"{error.strerror or error}") from None
-    else:
-        text = os.environ.get(CODE_ENV, "").strip()
-    if not text:
-        raise ValueError(f"no club code: give it in ${CODE_ENV} or --club-code-file FILE "
-                         "(`tablier club code` draws one)")
-    return normalize(text)
+    try:
+        return read_code(args.club_code_file, CODE_ENV, "club code", "--club-code-file")
+    except ValueError as error:
+        if "give the club code" in str(error):
+            raise ValueError(f"{error} (`tablier club code` draws one)") from None
+        raise
 
 
 def club_login(args: argparse.Namespace, broker_text: str) -> Any:
@@ -168,6 +163,7 @@ def _serve(args: argparse.Namespace) -> int:
     from tablier.club.hall import ClubHall, follow
     from tablier.club.messages import club_key
     from tablier.record.archive import Archive, default_location
+    from tablier.record.archive_db import from_command_line
     from tablier.web.club_page import ClubServer
     from tablier.web.live import announce
     from tablier.web.server import parse_address
@@ -175,18 +171,19 @@ def _serve(args: argparse.Namespace) -> int:
     club = club_login(args, args.broker)
     key = club_key(club_code(args), club.name)
     host, port = parse_address(args.serve)
-    with Archive(args.archive or default_location()) as archive:
+    signal.signal(signal.SIGTERM, _interrupted)
+    with Archive(from_command_line(args.archive) if args.archive else default_location()) as archive:
         archive.hold()  # the club's one writer from now on
         hall = ClubHall(club, key, archive, told=_tell).start()
         try:
             server = ClubServer(hall, host, port)
             server.start()
             try:
-                announce(server, sys.stdout)
+                announce(server, sys.stdout, "the club's web page")
                 _tell(f"following club {club.name} at {club.broker.url()}; finished matches go to "
                       f"{archive.where}; Ctrl-C stops")
                 follow(hall, server, args.transcripts)
-            except KeyboardInterrupt:
+            except KeyboardInterrupt:  # Ctrl-C, or a SIGTERM (a service stopped): said, not silent
                 _tell(f"stopped: {hall.stored} match{'es' * (hall.stored != 1)} stored, "
                       f"{hall.refused} message{'s' * (hall.refused != 1)} refused")
             finally:
@@ -194,6 +191,11 @@ def _serve(args: argparse.Namespace) -> int:
         finally:
             hall.close()
     return 0
+
+
+def _interrupted(number: int, frame: Any) -> None:
+    """A SIGTERM stops ``club serve`` as Ctrl-C does: its last line says what it did."""
+    raise KeyboardInterrupt
 
 
 def _transcript(args: argparse.Namespace) -> int:

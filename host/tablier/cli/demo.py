@@ -6,6 +6,8 @@ game (:mod:`tablier.play.demo`). Both seats are the computer, its moves lit and 
 lights ask; ``--players greedy,random`` has the simple players choose. ``--game`` picks any game;
 ``--seed`` makes it reproducible, ``--delay``/``--fast`` pace it; ``--resume LOG`` goes on with an
 interrupted demo from its log.
+``--club-broker BROKER --club NAME --board NAME`` shows the demo's board on a club's page, as a
+board that plays does (``docs/club.md``): an organiser tries the page without boards.
 ``--no-board`` keeps the terminal-only demonstration (Backgammon, no firmware): the board drawn as
 text after every play. Exit status: 0 once the game is played to its end, 1 if it stopped before,
 2 for bad input.
@@ -47,6 +49,12 @@ def register(subparsers: Any) -> None:
                         help="the terminal-only demonstration (Backgammon, no simulated board)")
     parser.add_argument("--resume", type=Path, metavar="LOG",
                         help="go on with an interrupted demo from its event log")
+    from tablier.cli.club import add_club_arguments
+    from tablier.cli.play_remote import add_broker_login
+
+    add_club_arguments(parser)  # a club's page tried without boards: the demo shows on it
+    parser.add_argument("--club", default="tablier", help="(with --club-broker) the club's name")
+    add_broker_login(parser)
     parser.set_defaults(func=run)
 
 
@@ -65,21 +73,25 @@ def run(args: argparse.Namespace) -> int:
         if args.delay is None:
             args.delay = 0.05
         return run_terminal_only(args)
-    from tablier.errors import TablierError
     from tablier.link.errors import LinkError
     from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
     from tablier.record.log_writer import LogWriteError, default_log_dir
+    from tablier.remote.broker import BrokerUnreachable
     from tablier.web.server import ServeError
 
     delay = DEFAULT_DELAY if args.delay is None else args.delay
     server = None
+    feed = None
     try:
         if args.serve is not None:
             from tablier.web.live import open_server
 
             server = open_server(args.serve)
+        from tablier.cli.club import start_feed
+
+        feed = start_feed(args)  # --club-broker: the demo's board on the club's page
         if args.resume is not None:
-            result = resume_demo(args.resume, delay, serve=server)
+            result = resume_demo(args.resume, delay, serve=server, watch=feed)
         else:
             names = [name.strip() for name in args.players.split(",")]
             if len(names) != 2:
@@ -87,7 +99,12 @@ def run(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return 2
             result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
-                              players=(names[0], names[1]))
+                              players=(names[0], names[1]), watch=feed)
+        if feed is not None:
+            feed.finish(result.log_path, result.session.over)
+    except (BrokerUnreachable, LinkError) as error:  # a club's broker or the board cannot be reached
+        print(f"tablier demo: {error}", file=sys.stderr)
+        return 1
     except ServeError as error:
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
@@ -98,13 +115,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as error:
         print(f"tablier demo: {error.args[0]}", file=sys.stderr)
         return 2
-    except ValueError as error:
-        print(f"tablier demo: {error}", file=sys.stderr)
-        return 2
-    except LinkError as error:
-        print(f"tablier demo: {error}", file=sys.stderr)
-        return 1
-    except TablierError as error:
+    except ValueError as error:  # bad input: TablierError, a broker's address or login (BrokerError)
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
     session = result.session

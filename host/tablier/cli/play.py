@@ -26,10 +26,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("game", nargs="?", help="the game (see `tablier games`); with --resume, from the log")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0")
-    where.add_argument("--sim", action="store_true", help="the simulated board (firmware under MicroPython)")
+    where.add_argument("--sim", nargs="?", const=True, default=False, metavar="rp2:UF2",
+                       help="the simulated board (the firmware under MicroPython); --sim rp2:UF2 runs it "
+                            "on an emulated RP2040 booting MicroPython's RPI_PICO UF2 (docs/firmware.md)")
     parser.add_argument("--script", type=Path, help="(with --sim) play this script of physical actions")
     add_option_arguments(parser)
-    parser.add_argument("--position", default="",
+    parser.add_argument("--position", "--fen", dest="position", default="",
                         help="start the first game from this position (tables position text, draughts FEN)")
     parser.add_argument("--seed", type=int, help="seed the electronic dice (tests, demonstrations); a seeded "
                         "game resumed without --seed goes on with its own")
@@ -78,6 +80,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier play: {message}", file=sys.stderr)
         return status
 
+    if isinstance(args.sim, str) and not args.sim.startswith("rp2:"):
+        if args.game is not None:
+            return fail(f"--sim takes nothing, or rp2:UF2 (the emulated chip), not {args.sim!r}")
+        args.game, args.sim = args.sim, True  # `tablier play --sim backgammon`
     if args.script is not None and not args.sim:
         return fail("--script drives the simulated board: add --sim")
     if not args.sim and not args.port:
@@ -130,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
                 return ScriptActor(actions, hands, cable, str(args.script))
 
         scripted = args.script is not None
-        view = View(live=False if scripted else None, hands=args.sim and not scripted)
+        view = View(live=False if scripted else None, hands=bool(args.sim) and not scripted)
         feed = start_feed(args)  # --club-broker: the club's page shows this board (docs/club.md)
         result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
                       make_actor=make_actor, view=view, commands=not scripted,

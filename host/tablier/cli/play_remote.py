@@ -1,11 +1,12 @@
 """``tablier play GAME --remote BROKER``: play with another Tablier board through an MQTT broker.
 
-Without ``--code`` a game is opened and its code printed, to be given to the adversary; with
-``--code CODE`` the game of that code is joined (its game and options are the opener's). Each plays
-on his own board (``--sim`` or ``--port``); the adversary's moves are lit on it and made by the
-local player. ``--resume LOG --code CODE`` goes on with a game stopped or interrupted on this host.
-The broker's login: ``mqtt://USER@HOST`` or ``--broker-user``, the password in a file
-(``--broker-password-file``) or ``$TABLIER_BROKER_PASSWORD``, or a TLS client certificate
+Without ``--join`` a game is opened and its code printed, to be given to the adversary; with
+``--join`` the game of a code is joined (its game and options are the opener's). The code comes from
+``$TABLIER_GAME_CODE``, a file (``--code-file``) or the terminal (:mod:`.codes`), never the command
+line. Each plays on his own board (``--sim`` or ``--port``); the adversary's moves are lit on it and
+made by the local player. ``--resume LOG`` (the code again) goes on with a game stopped or
+interrupted on this host. The broker's login: ``mqtt://USER@HOST`` or ``--broker-user``, the
+password in a file (``--broker-password-file``) or ``$TABLIER_BROKER_PASSWORD``, or a TLS client certificate
 (``mqtts://``, ``--broker-cert``/``--broker-key``); ``docs/remote-play.md`` tells the set-up.
 """
 
@@ -15,7 +16,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tablier.remote.broker import Broker
 
 CODE_ENV = "TABLIER_GAME_CODE"
 
@@ -26,8 +30,11 @@ def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     add = group.add_argument
     add("--remote", metavar="BROKER", help="play with another Tablier board through this MQTT broker: "
         "mqtt://[USER@]HOST[:PORT] or mqtts://... (TLS); opens a game and prints its code, or joins one "
-        "with --code")
-    add("--code", help=f"join the game of this code (also to --resume one); '-': ${CODE_ENV}")
+        "with --join")
+    add("--join", action="store_true", help=f"join a game: its code from ${CODE_ENV}, a file (--code-file) "
+        "or typed when asked")
+    add("--code-file", type=Path, metavar="FILE", help="the file holding the game's code (--join, --resume)")
+    add("--code", help=argparse.SUPPRESS)  # refused: the code is never on the command line
     add("--club", default="tablier", help="the club whose topics the game uses (default tablier)")
     add("--name", help="your name at the table (default: your login name)")
     add("--seat", type=int, choices=(1, 2), default=1,
@@ -52,7 +59,8 @@ def add_broker_login(group: Any) -> None:
 
 def wants_remote(args: argparse.Namespace, log_dir: Path) -> bool:
     """Whether ``args`` ask for a board-to-board game (a resumed log says so itself)."""
-    if args.remote is not None or args.code is not None or args.hands is not None:
+    if args.remote is not None or args.join or args.code_file is not None or args.code is not None \
+            or args.hands is not None:
         return True
     if args.resume is None:
         return False
@@ -75,11 +83,13 @@ def run_remote(args: argparse.Namespace, log_dir: Path) -> int:
     or the board cannot be reached."""
     from tablier.errors import TablierError
     from tablier.link.errors import LinkError
+    from tablier.play.runner import terminated_as_interrupted
     from tablier.remote.broker import BrokerError, BrokerUnreachable
     from tablier.remote.gamecode import GameCodeError
 
     try:
-        return _run(args, log_dir)
+        with terminated_as_interrupted():  # SIGTERM stops as Ctrl-C does: the goodbye said, logged
+            return _run(args, log_dir)
     except KeyboardInterrupt:
         return _fail("stopped", 130)
     except (BrokerUnreachable, LinkError) as error:
@@ -103,25 +113,26 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     from tablier.play.view import View
     from tablier.record.eventlog import read_log
     from tablier.remote.broker import login, parse_broker
-    from tablier.remote.gamecode import normalize
+    from tablier.remote.messages import MAX_NAME, name_problem
+
+    from .codes import read_code, refuse_on_command_line
 
     if args.script is not None:
         return _fail("--script plays one board alone; board to board, use --hands for built-in hands")
     if args.hands and not args.sim:
         return _fail("--hands moves the men of the simulated board: add --sim")
-    code = os.environ.get(CODE_ENV, "") if args.code == "-" else args.code
-    if args.code == "-" and not code:
-        return _fail(f"--code -: ${CODE_ENV} holds no code")
+    if args.code is not None:
+        return _fail(refuse_on_command_line("game's code", CODE_ENV, "--code-file"))
     header_remote: dict[str, str] = {}
     path = None
     if args.resume is not None:
         path = _log_path(args, log_dir)
         header_remote = dict(read_log(path).header.remote)
         if not header_remote:
-            return _fail(f"{path}: not a board-to-board game (resume it without --remote/--code)")
-        if not code:
-            return _fail("this game is board to board: give its code to go on (--code CODE, or --code - "
-                         f"with ${CODE_ENV})")
+            return _fail(f"{path}: not a board-to-board game (resume it without --remote/--join)")
+    code = ""
+    if args.resume is not None or args.join or args.code_file is not None:
+        code = read_code(args.code_file, CODE_ENV, "game code", "--code-file")
     broker_text = args.remote or header_remote.get("broker", "")
     if not broker_text:
         return _fail("name the broker: --remote mqtt://[USER@]HOST[:PORT]")
@@ -129,7 +140,9 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     club = Club(broker, login(broker, args.broker_user or "", args.broker_password_file, args.broker_ca,
                               args.broker_cert, args.broker_key, args.broker_anonymous),
                 header_remote.get("club", args.club))
-    name = (args.name or os.environ.get("USER") or "player").strip()[:40] or "player"
+    name = (args.name or "").strip() or (os.environ.get("USER") or "player")[:MAX_NAME]
+    if name_problem(name):
+        return _fail(f"--name: {name_problem(name)}")
     view = View(live=None, hands=args.sim and args.hands is None)
     where: dict[str, Any] = {"port": args.port, "sim": args.sim, "view": view, "commands": True,
                              "archive": not args.no_archive}
@@ -141,7 +154,6 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
 
     if args.resume is not None:
         assert path is not None and code
-        normalize(code)
         seat = int(header_remote.get("seat", "1"))
         args.club = club.name  # the log's club: the page this board showed on before
         where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board again
@@ -154,18 +166,17 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, touch_down=args.touch_down,
                           players=(name, name))
     if code:
-        normalize(code)
         link = join_game(club, code, name, told=_tell)
     else:
         if not args.game:
-            return _fail("name the game to open (see `tablier games`), or join one with --code CODE")
+            return _fail("name the game to open (see `tablier games`), or join one with --join")
         if args.timing:
             return _fail("the Laws' timing (--timing) is kept by one clock at one table: not board to board")
         game = find_game(args.game)
         options.options = chosen_options(game, args, args.match)
         options.match_length, options.games, options.position = args.match, args.games, args.position
         link, _ = open_game(club, options, game.name, args.dice, args.seat,
-                            told=lambda shown: _tell_code(shown, args, broker.url(), club.name))
+                            told=lambda shown: _tell_code(shown, args, broker, club.name), said=_tell)
     _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
           f"you are seat {link.local}")
     where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too
@@ -174,7 +185,7 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
         feed.finish(result.log_path, result.session.over)
     report(result)
     if result.resume_command:
-        print("(give the game's code again: --code CODE)")
+        print(f"(the game's code again: in ${CODE_ENV}, a file (--code-file FILE), or typed when asked)")
     linger_page(where.get("serve"))
     return 0
 
@@ -191,9 +202,21 @@ def _tell(text: str) -> None:
     print(text, flush=True)
 
 
-def _tell_code(code: str, args: argparse.Namespace, broker: str, club: str) -> None:
+def _tell_code(code: str, args: argparse.Namespace, broker: Broker, club: str) -> None:
+    """The code, and the command the adversary types (with his own login to the broker, never ours)."""
     where = "--sim" if args.sim else "--port PORT"
+    scheme = "mqtts" if broker.tls else "mqtt"
+    if args.broker_anonymous:
+        login, whose = f"{scheme}://{broker.host}:{broker.port} --broker-anonymous", ""
+    elif args.broker_cert:
+        login = f"{scheme}://{broker.host}:{broker.port} --broker-cert CERT --broker-key KEY"
+        whose = " (CERT and KEY: their own certificate and key)"
+    else:
+        login = f"{scheme}://USER@{broker.host}:{broker.port}"
+        whose = " (USER: their own user on the broker)"
+    ca = " --broker-ca CA" if args.broker_ca else ""
     _tell(f"game code: {code}")
-    _tell(f"give it to your adversary; he joins with: tablier play {where} --remote {broker} --club {club} "
-          f"--code {code}")
-    _tell("waiting for him to join (Ctrl-C gives up)...")
+    _tell(f"give it to your adversary, who joins with{whose}:")
+    _tell(f"  tablier play {where} --remote {login}{ca} --club {club} --join")
+    _tell(f"(and types the code when asked, or gives it in ${CODE_ENV} or a file: --code-file FILE)")
+    _tell("waiting for them to join (Ctrl-C gives up)...")

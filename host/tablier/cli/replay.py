@@ -3,7 +3,8 @@
 One line per game (moves replayed, or the first illegal move and why); ``--json`` prints
 ``{"games": N, "moves": M, "illegal": [{"game": i, "ply": k, "move": "...", "reason": "..."}]}``
 with games and plies counted from 1. Exit status: 0 when every game is legal, 1 when some are not,
-2 when the file cannot be read (or the game is unknown). The file is read in its encoding (a
+2 when the file cannot be read, holds no PDN game (a text of another kind, another record format
+such as ``.mat``, said so) or the game is unknown. The file is read in its encoding (a
 byte-order mark, UTF-8, else Latin-1) and replayed one game at a time, so that its size does not
 matter; a progress bar goes to stderr when it is a terminal.
 """
@@ -50,6 +51,11 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as error:
         print(f"tablier replay: {error}", file=sys.stderr)
         return 2
+    other = _other_record(args.file, text)
+    if other:
+        print(f"tablier replay: {args.file} is {other}, not PDN: `tablier replay` checks PDN files; "
+              "`tablier archive import` reads and checks the others", file=sys.stderr)
+        return 2
     progress = Progress("replaying", text.count("\n") or text.count("\r"))
     illegal: list[dict[str, object]] = []
     games = total = 0
@@ -77,6 +83,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"{counted(games, 'game')}, {counted(total, 'move')} replayed; "
               f"{games - len(illegal)} legal, {len(illegal)} not")
     return 1 if illegal else 0
+
+
+def _other_record(name: str, text: str) -> str:
+    """What record ``text`` is when it is one Tablier reads but not PDN (``a .mat match``), or ""."""
+    from pathlib import Path
+
+    from tablier.record.game_record import RecordError
+    from tablier.record.importing import detect_format
+
+    try:
+        kind = detect_format(Path(name), text)
+    except RecordError:  # no record Tablier knows: read as PDN, which says whether it holds a game
+        return ""
+    return {"mat": "a .mat match", "sgf": "an SGF record", "json": "a Tablier JSON record",
+            "log": "an event log"}.get(kind, "")
 
 
 def _game_line(number: int, headers: dict[str, str], moves: int, failure: Any) -> str:

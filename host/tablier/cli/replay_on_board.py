@@ -7,7 +7,8 @@ before it (:mod:`tablier.play.view`); in a pipe each move is printed. ``--serve 
 serves the same on the live web page (``docs/web.md``), so that a teacher steps a game on the
 board and on a screen the class sees. The next move comes when either player presses his button,
 or after ``--step-delay`` seconds (the simulated board has no hands: it uses 1 second unless
-told). ``--game-number`` picks the game of a match, ``--moves N`` stops after N moves. Exit status:
+told). Every game of a match is shown, one after another; ``--game-number`` picks one of them,
+``--moves N`` stops after N moves in all. Exit status:
 0, 2 for bad input or a board or address that cannot be used.
 """
 
@@ -28,7 +29,8 @@ def register(subparsers: Any) -> None:
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--sim", action="store_true", help="use the simulated board")
     where.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0")
-    parser.add_argument("--game-number", type=int, default=1, help="which game of the record (default 1)")
+    parser.add_argument("--game-number", type=int, metavar="N",
+                        help="only game N of the record (default: every game, one after another)")
     parser.add_argument("--step-delay", type=float, metavar="SECONDS",
                         help="go on after this long instead of waiting for a button")
     parser.add_argument("--moves", type=int, metavar="N", help="stop after N moves")
@@ -59,14 +61,20 @@ def run(args: argparse.Namespace) -> int:
         with ExitStack() as stack:
             with open_archive(args) as archive:
                 record = archive.get(args.id)
-            game = next((game for game in record.games if game.number == args.game_number), None)
-            if game is None:
+            games = [game for game in record.games if args.game_number in (None, game.number)]
+            if not games:
                 raise TablierError(f"record {args.id} has no game {args.game_number}")
             layout = load_layout()
             way = HOME_LEFT if args.home_left else HOME_RIGHT
-            steps = board_steps(record, game, layout, way)
-            if args.moves is not None:
-                steps = steps[:max(args.moves, 0)]
+            shows = []  # each game with its steps, the whole cut after --moves steps
+            left = max(args.moves, 0) if args.moves is not None else None
+            for game in games:
+                steps = board_steps(record, game, layout, way)[:left]
+                if steps:
+                    shows.append((game, steps))
+                left = None if left is None else left - len(steps)
+            if not shows:
+                raise TablierError(f"record {args.id} has no move to show")
             server = None
             if args.serve is not None:
                 from tablier.web.live import open_server
@@ -74,24 +82,29 @@ def run(args: argparse.Namespace) -> int:
                 server = open_server(args.serve)
                 stack.callback(server.stop)
             view = View()
-            view.connected(f"Record {args.id}: {record.title()}, game {game.number}")
             delay = args.step_delay if args.step_delay is not None else (1.0 if args.sim else None)
             keys = (f"the next move in {delay:g} s" if delay is not None
                     else "press either player's button for the next move")
             if delay is None and not view.live:
                 print(keys)
-            shown = iter(range(len(steps)))
-
-            def show(caption: str) -> None:
-                scene = replay_scene(record, game, steps, next(shown), way)
-                view.show(scene, keys)
-                if server is not None:
-                    from tablier.web.live import page_state
-
-                    server.publish(page_state(scene))
-
             buttons = {switch.id for switch in layout.switches_of("button")}
-            _on_board(args, layout, lambda link: replay(link, steps, buttons, delay, show))
+
+            def show_games(link: Any) -> None:
+                for game, steps in shows:
+                    view.connected(f"Record {args.id}: {record.title()}, game {game.number}")
+                    shown = iter(range(len(steps)))
+
+                    def show(caption: str, game: Any = game, steps: Any = steps, shown: Any = shown) -> None:
+                        scene = replay_scene(record, game, steps, next(shown), way)
+                        view.show(scene, keys)
+                        if server is not None:
+                            from tablier.web.live import page_state
+
+                            server.publish(page_state(scene))
+
+                    replay(link, steps, buttons, delay, show)
+
+            _on_board(args, layout, show_games)
             if server is not None:
                 from tablier.web.live import linger
 

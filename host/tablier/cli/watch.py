@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         with ExitStack() as stack:
             session, follower = follow(args.log, args.speed)
             stack.callback(follower.close)
-            view = View()
+            view = View(keys="Ctrl-C stops watching (the game is played elsewhere: nothing typed here "
+                             "reaches it)")
             view.connected(f"the board: the game logged in {args.log}")
             session.on_redraw = view
             if args.serve is not None:

@@ -45,6 +45,7 @@ class ClubFeed:
         self._last_match: dict[str, Any] | None = None
         self._stamp = 0
         self._session: Session | None = None
+        self._refused = False
         self.wire = MqttWire(club.broker, club.login, f"tablier-club-{club.name}-{board}", [],
                              self._presence)
 
@@ -81,12 +82,26 @@ class ClubFeed:
         data = scene.to_json()
         if data != self._scene:
             self._scene = data
-            self.publish("state", {"scene": data})
+            game = dict(getattr(session.options, "remote", None) or {}).get("game", "")
+            self.publish("state", {"scene": data, **({"game": game} if game else {})})
+            self._told_refusal(data)
         progress = (len(scene.moves), scene.game_number, tuple(scene.score), scene.over)
         log = getattr(session, "log", None)
         if progress != self._progress and log is not None:
             self._progress = progress
             self.publish_match(Path(log.path), scene.over)
+
+    def _told_refusal(self, scene: dict[str, Any]) -> None:
+        """Tell this board's player, once, if the club would refuse what it shows (it would not be
+        on the club's page)."""
+        from .messages import MessageError, scene_from_json
+
+        try:
+            scene_from_json(scene)
+        except MessageError as error:
+            if not self._refused and self._session is not None:
+                self._refused = True
+                self._session.say(f"the club's page cannot show this board: {error}", "warning")
 
     def publish_match(self, log_path: Path, over: bool) -> None:
         """Publish the match's record as the log at ``log_path`` holds it (nothing if it cannot be read

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tablier.remote.refusals import Refusals
 from tablier.remote.transport import MqttWire, stamp_now
 
 from .messages import ClubMessage, MessageError, check, scene_from_json, topic, topics
@@ -41,6 +42,18 @@ GRID_EVERY_S = 0.25
 IDLE_S = 0.02
 #: How long a finished match that the archive could not take waits before it is stored again.
 RETRY_S = 5.0
+#: The most boards the page follows at once: a member holding the club's code could invent any
+#: number of names, and each board costs the page its scene, its picture and its match.
+MAX_BOARDS = 100
+#: How long a board that left (its match over, its host gone) stays on the page, in seconds; a
+#: board that says nothing of its host is forgotten as soon.
+LEFT_SHOWN_S = 15 * 60.0
+#: How long a board that is away (its host stopped mid-match) stays on the page without a word.
+AWAY_SHOWN_S = 12 * 3600.0
+#: The refusals of a burst told in full on ``club serve``'s terminal (the rest are counted).
+REFUSALS_TOLD = 10
+#: How often the hall looks for boards to forget.
+SWEEP_EVERY_S = 1.0
 
 
 @dataclass
@@ -57,6 +70,14 @@ class BoardView:
     stamps: dict[str, int] = field(default_factory=dict)
     page: dict[str, Any] = field(default_factory=dict)  # the board's live page's state
     svg: str = ""
+    heard: float = 0.0  # the time (Unix) of its latest message: its stamp, never later than it came
+    game: str = ""  # board to board: the game's public id, which the other board of the game shares
+
+    def shown_until(self) -> float:
+        """Until when the page shows the board: while its host is online, then for a while."""
+        if self.online:
+            return float("inf")
+        return self.heard + (AWAY_SHOWN_S if self.online is False and not self.over else LEFT_SHOWN_S)
 
     def summary(self) -> dict[str, Any]:
         """The board's tile on the club's page."""
@@ -71,7 +92,11 @@ class BoardView:
         return data
 
     def transcribable(self) -> bool:
-        return self.record is not None and "mat" in self.record.facts.formats
+        """Whether its match can be read as ``.mat`` (Backgammon, from the usual start)."""
+        from tablier.record.mat_writer import why_not_mat
+
+        record = self.record
+        return record is not None and "mat" in record.facts.formats and not why_not_mat(record)
 
 
 class ClubHall:
@@ -89,6 +114,12 @@ class ClubHall:
         self.refused = 0
         self.stored = 0
         self.unstored: dict[str, float] = {}  # boards whose finished match waits for the archive
+        self.refusals = Refusals(told, first=REFUSALS_TOLD)
+        self.news = Refusals(told if not board else lambda line: None,  # one board's transcript: no news
+                             more=lambda count: f"{count} more boards came or went",
+                             first=MAX_BOARDS)  # each board that comes or goes, unless a flood
+        self._swept = 0.0
+        self.forgotten: list[str] = []  # boards forgotten since the page was last told
         if board:
             import secrets
 
@@ -128,7 +159,35 @@ class ClubHall:
             board = self.take(where, payload)
             if board:
                 changed.add(board)
-        return changed
+        now = time.monotonic()
+        if now - self._swept >= SWEEP_EVERY_S:
+            self._swept = now
+            self.sweep()
+        self.refusals.due(now)
+        self.news.due(now)
+        return changed & set(self.boards)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Forget the boards the page no longer shows (left or away long enough, or beyond
+        :data:`MAX_BOARDS`: those heard from least recently, online ones last); their names."""
+        now = time.time() if now is None else now
+        gone = [name for name, view in self.boards.items() if now > view.shown_until()]
+        self.forgotten.extend(gone)
+        for name in gone:
+            view = self.boards.pop(name)
+            self.unstored.pop(name, None)
+            self.news.add(f"board {name} is off the page ({'it left' if view.over else 'not heard from'} "
+                          f"{(now - view.heard) / 60:.0f} min ago)")
+        extra = len(self.boards) - MAX_BOARDS
+        if extra > 0:
+            for view in sorted(self.boards.values(), key=lambda v: (v.online is True, v.heard))[:extra]:
+                del self.boards[view.name]
+                self.unstored.pop(view.name, None)
+                gone.append(view.name)
+                self.forgotten.append(view.name)
+                self.news.add(f"board {view.name} is off the page: it follows at most {MAX_BOARDS} boards, "
+                              "and this one was heard from least recently")
+        return gone
 
     def take(self, where: str, payload: bytes) -> str:
         """Take one message published on ``where``: its board's name if it changed something."""
@@ -143,26 +202,32 @@ class ClubHall:
             self._apply(view, message)
         except (MessageError, TablierError) as error:
             self.refused += 1
-            self.told(f"a message refused ({where}): {error}")
+            self.refusals.add(f"a message refused ({where}): {error}")
             return ""
         view.stamps[message.kind] = rank
-        self.boards[message.board] = view
-        return message.board
+        view.heard = max(view.heard, min(message.stamp / 1e6, time.time()))
+        if message.board not in self.boards:
+            self.boards[message.board] = view
+            self.news.add(f"board {view.name} is on the page{_first_words(view)}")
+            if len(self.boards) > MAX_BOARDS or time.time() > view.shown_until():
+                self.sweep()
+        return message.board if message.board in self.boards else ""
 
     def _apply(self, view: BoardView, message: ClubMessage) -> None:
         if message.kind == "presence":
             online = bool(message.body["online"])
             if view.online and not online:
-                self.told(f"board {view.name} has left (its match is over)" if view.over else
-                          f"board {view.name} is away (its host stopped or its link dropped; its games go "
-                          "on when it is back)")
+                self.news.add(f"board {view.name} has left (its match is over)" if view.over else
+                              f"board {view.name} is away (its host stopped or its link dropped; its games "
+                              "go on when it is back)")
             elif view.online is False and online:
-                self.told(f"board {view.name} is back")
+                self.news.add(f"board {view.name} is back")
             view.online = online
         elif message.kind == "state":
             from tablier.web.live import page_state
 
             scene = scene_from_json(message.body["scene"])
+            view.game = str(message.body.get("game", ""))
             view.page = page_state(scene)
             view.svg = view.page["svg"]
             view.scene = scene
@@ -174,12 +239,20 @@ class ClubHall:
 
     def _match(self, view: BoardView, message: ClubMessage) -> None:
         """A match's record: read, replayed and settled (an illegal one is refused); stored once over."""
+        from tablier.games import find_game
         from tablier.record.json_format import from_json
         from tablier.record.settling import settle
 
         source = f"club {self.club.name}, board {view.name}"
-        record = settle(from_json(message.body["record"], source=source)).record
-        record = replace(record, source=source)
+        record = replace(from_json(message.body["record"], source=source), source=source)
+        try:
+            family = find_game(record.game).family
+        except KeyError as error:
+            raise MessageError(f"match of board {view.name}: {error.args[0]}") from None
+        if record.family != family:
+            raise MessageError(f"match of board {view.name}: a record of {record.game} is not of the "
+                               f"{record.family} family")
+        record = settle(record).record
         view.record = record
         view.over = bool(message.body["over"])
         view.stored = None
@@ -231,7 +304,24 @@ class ClubHall:
     def grid(self) -> dict[str, Any]:
         """What the club's page shows: every board's tile, by name."""
         tiles = [self.boards[name].summary() for name in sorted(self.boards)]
+        games: dict[str, list[str]] = {}
+        for name in sorted(self.boards):
+            if self.boards[name].game:
+                games.setdefault(self.boards[name].game, []).append(name)
+        for tile in tiles:  # the two boards of one board-to-board game: each names the other
+            pair = games.get(self.boards[tile["board"]].game, [])
+            if len(pair) == 2:
+                tile["partner"] = pair[1] if pair[0] == tile["board"] else pair[0]
         return {"club": self.club.name, "boards": tiles, "stamp": stamp_now()}
+
+
+def _first_words(view: BoardView) -> str:
+    """What a board that comes on the page shows first: its game and players, or that it is online."""
+    if view.scene is not None:
+        return f": {view.scene.title}, {' - '.join(view.scene.players)}"
+    if view.record is not None:
+        return f": {view.record.game}, {' - '.join(view.record.players)}"
+    return " (online)" if view.online else " (away)" if view.online is False else ""
 
 
 def _rank(message: ClubMessage) -> int:
@@ -249,6 +339,10 @@ def follow(hall: ClubHall, server: ClubServer, transcripts: Path | None = None,
     waiting = False
     while not until():
         changed = hall.step()
+        for board in hall.forgotten:
+            server.forget_board(board)
+            waiting = True
+        hall.forgotten.clear()
         for board in changed:
             view = hall.boards[board]
             if view.page:

@@ -5,7 +5,8 @@ broker (the latest of each kind is what a club page that opens late is given) an
 
 ``presence`` whether the board's host is online (its last will says ``offline`` when its link drops);
 ``state``    what the board's screen shows (:class:`~tablier.play.scene.Scene`: the men, the lights,
-             the dice, the score, whose turn, the moves), from which the club draws the board itself;
+             the dice, the score, whose turn, the moves), from which the club draws the board itself,
+             and, board to board, the game's public id (the two boards of one game share it);
 ``match``    the match's record as it stands (Tablier JSON, ``docs/json-format.md``, without the raw
              event log), and whether it is over: the live transcript, and the archive's once over.
 
@@ -25,15 +26,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tablier.board.leds import VOCABULARY
 from tablier.play.scene import ADDED, LIFTED, PlaceView, Scene
 from tablier.remote.gamecode import derive
+from tablier.remote.messages import LINE_CHARS, MAX_NAME, json_object
 from tablier.remote.messages import MessageError as MessageError  # a message refused, as board to board
-from tablier.remote.messages import json_object
 from tablier.remote.signing import sign, verify
 
 VERSION = 1
@@ -43,8 +44,10 @@ KINDS = ("presence", "state", "match")
 #: A board's name in the club: its topic and the address of its page (``/board/NAME/``).
 BOARD_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 CLUB_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: A board-to-board game's public id (its topic): what tells the club which two boards play together.
+GAME_ID = re.compile(r"[0-9a-f]{16}")
 _LIGHTS = frozenset(m.name for m in VOCABULARY) | {""}
-_TEXT = re.compile(r"[^\x00-\x1f\x7f]*")
+_TEXT = re.compile(f"{LINE_CHARS}*")
 
 
 def club_key(code: str, club: str) -> bytes:
@@ -88,7 +91,7 @@ def check(key: bytes, club: str, where: str, payload: bytes) -> ClubMessage:
         raise MessageError(f"protocol version {_shown(data.get('v'))} is not ours")
     extra = set(data) - {"v", "club", "board", "kind", "stamp", "body", "mac"}
     if extra:
-        raise MessageError(f"unknown field {sorted(extra)[0]!r}")
+        raise MessageError(f"unknown field {sorted(extra)[0][:30]!r}")
     board, kind = data.get("board"), data.get("kind")
     if not (isinstance(board, str) and BOARD_NAME.fullmatch(board)):
         raise MessageError(f"board {_shown(board)} is not a board's name")
@@ -117,16 +120,48 @@ def _presence(body: Mapping[str, Any]) -> None:
 
 
 def _state(body: Mapping[str, Any]) -> None:
-    if set(body) != {"scene"}:
-        raise MessageError("a state holds only its scene")
+    if not {"scene"} <= set(body) <= {"scene", "game"}:
+        raise MessageError("a state holds its scene (and, board to board, its game's public id)")
+    if "game" in body and not (isinstance(body["game"], str) and GAME_ID.fullmatch(body["game"])):
+        raise MessageError(f"game {_shown(body['game'])} is not a game's public id")
     scene_from_json(body["scene"])
 
 
 def _match(body: Mapping[str, Any]) -> None:
     if set(body) != {"record", "over"} or not isinstance(body["over"], bool):
         raise MessageError("a match holds its record and whether it is over")
-    if not isinstance(body["record"], dict) or "log" in body["record"]:
+    record = body["record"]
+    if not isinstance(record, dict) or "log" in record:
         raise MessageError("a match's record is a Tablier JSON record without its raw log")
+    _plain(record, "the record", 0)
+    games = record.get("games")
+    if not isinstance(games, list) or not games:
+        raise MessageError("a match's record holds no game")
+    for game in games:
+        players = game.get("players") if isinstance(game, dict) else None
+        if isinstance(players, list) and not all(isinstance(name, str) and 0 < len(name) <= MAX_NAME
+                                                 for name in players):
+            raise MessageError(f"a player's name is not 1 to {MAX_NAME} characters")
+
+
+def _plain(value: object, where: str, depth: int) -> None:
+    """A record's JSON as a board writes it: objects, lists, whole numbers, true/false/null and lines
+    of text, of bounded depth and size (nothing else reaches the rules, the page or the archive)."""
+    if depth > 8:
+        raise MessageError(f"{where} is nested too deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _text_of(key, 40, f"{where}'s field")
+            _plain(item, f"{where}.{key}", depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _plain(item, where, depth + 1)
+    elif isinstance(value, str):
+        _text_of(value, 600, where)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        _int_of(value, -10 ** 6, 10 ** 6, where)
+    elif value is not None and not isinstance(value, bool):
+        raise MessageError(f"{where} holds {_shown(value)}, not a whole number or a text")
 
 
 BODIES: dict[str, Callable[[Mapping[str, Any]], None]] = {
@@ -163,7 +198,7 @@ def scene_from_json(data: object) -> Scene:
     read.done()
     return Scene(
         family=family, title=read.text("title", 80), game_number=read.integer("game_number", 0, 999),
-        players=read.pair("players", 40), score=_pair_of(data.get("score"), "score", 0, 999),
+        players=read.pair("players", MAX_NAME), score=_pair_of(data.get("score"), "score", 0, 999),
         match_length=read.integer("match_length", 0, 99), turn=turn, colours=read.pair("colours", 12),
         dice=dice, dice_used=used, cube=(int(cube[0]), int(cube[1])) if cube else None,
         in_hand=read.integer("in_hand", 0, 30), places=tuple(places),
@@ -171,13 +206,13 @@ def scene_from_json(data: object) -> Scene:
         own_points={int(k): int(v) for k, v in own.items()}, size=size, link=read.text("link", 40),
         link_wait=_bool_of(data.get("link_wait"), "link_wait"), words=read.texts("words", 12, 600),
         messages=read.texts("messages", 30, 600), moves=moves, movers=movers,
-        over=_bool_of(data.get("over"), "over"))
+        over=_bool_of(data.get("over"), "over"), you=_int_of(data.get("you", 0), 0, 2, "you"))
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
-                           "movers", "over"})
+                           "movers", "over", "you"})
 _PLACE = re.compile(r"(point|bar|tray|square) (\d{1,2})")
 _PLACE_RANGES = {"point": 24, "bar": 2, "tray": 2, "square": 50}
 
@@ -191,7 +226,7 @@ class _Fields:
     def done(self) -> None:
         unknown = set(self.data) - _SCENE_FIELDS
         if unknown:
-            raise MessageError(f"the scene has an unknown field {sorted(unknown)[0]!r}")
+            raise MessageError(f"the scene has an unknown field {sorted(unknown)[0][:30]!r}")
 
     def one(self, name: str, values: tuple[str, ...]) -> str:
         value = self.data.get(name)
@@ -231,16 +266,21 @@ def _place(value: object, family: str, size: int) -> PlaceView:
             1 <= int(found[2]) <= min(_PLACE_RANGES[found[1]], squares if found[1] == "square" else 99)):
         raise MessageError(f"place {_shown(name)} is not a place of the board")
     side = value["side"]
-    if side is not None and side not in (0, 1):
+    if side is not None and not _integer(side, 0, 1):
         raise MessageError(f"{name}: side {_shown(side)} is not 0, 1 or null")
-    if value["change"] not in ("", LIFTED, ADDED) or value["light"] not in _LIGHTS:
+    if not (_known(value["change"], ("", LIFTED, ADDED)) and _known(value["light"], _LIGHTS)):
         raise MessageError(f"{name}: an unknown change or light")
     return PlaceView(name, _int_of(value["men"], 0, 30, f"{name}'s men"), side,
                      _bool_of(value["king"], "king"), value["change"], value["light"])
 
 
+def _known(value: object, names: Collection[str]) -> bool:
+    """Whether ``value`` is one of ``names`` (a text: nothing else is looked up)."""
+    return isinstance(value, str) and value in names
+
+
 def _lights_pair(value: object) -> tuple[str, str]:
-    if not (isinstance(value, list) and len(value) == 2 and all(v in _LIGHTS for v in value)):
+    if not (isinstance(value, list) and len(value) == 2 and all(_known(v, _LIGHTS) for v in value)):
         raise MessageError("status_lights is not a pair of known lights")
     return str(value[0]), str(value[1])
 

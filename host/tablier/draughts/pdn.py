@@ -341,12 +341,14 @@ class _Reader:
             self.take()
 
     def read_game(self, visitor: PdnVisitor[ResultT]) -> bool:
-        """One game into ``visitor``; ``False`` if nothing but noise was left."""
+        """One game into ``visitor``; ``False`` if nothing but noise was left, or nothing that makes
+        a game (no tag, move, set-up or result: stray words, comments, move numbers, unreadable
+        characters, as in a text that is no PDN)."""
         first = self.peek()
         if first is None:
             return False
         visitor.begin_game(first.line)
-        self._read_headers(visitor)
+        substance = self._read_headers(visitor)  # a tag, a move, a set-up or a result: a game
         visitor.end_headers()
         depth = 0  # open variations being visited
         skipping = 0  # open variations being skipped
@@ -355,6 +357,7 @@ class _Reader:
             if token.kind == lex.TAG_OPEN and body_started:
                 break  # the next game's tags: this one had no terminator
             token = self.take()
+            substance = substance or token.kind in _GAME_TOKENS
             error = _error_at(token)
             if skipping:
                 skipping += {lex.VARIATION_OPEN: 1, lex.VARIATION_CLOSE: -1}.get(token.kind, 0)
@@ -409,6 +412,8 @@ class _Reader:
                 visitor.handle_error(error(token.text))
             else:
                 visitor.handle_error(error(f"unexpected {token.text!r} in the moves"))
+        if not substance:  # stray words, comments and move numbers only (a text that is no PDN)
+            return False
         if depth or skipping:
             visitor.handle_error(PdnSyntaxError("a variation is not closed by ')'"))
             for _ in range(depth):
@@ -416,11 +421,14 @@ class _Reader:
         visitor.end_game()
         return True
 
-    def _read_headers(self, visitor: PdnVisitor[ResultT]) -> None:
+    def _read_headers(self, visitor: PdnVisitor[ResultT]) -> bool:
+        """The tags into ``visitor``; whether there was any."""
+        tags = False
         while (token := self.peek()) is not None and token.kind in (lex.TAG_OPEN, lex.LINE_COMMENT):
             token = self.take()
             if token.kind == lex.LINE_COMMENT:
                 continue
+            tags = True
             parts = []
             while (part := self.peek()) is not None and part.kind in (lex.IDENTIFIER, lex.STRING, lex.ERROR):
                 parts.append(self.take())
@@ -443,6 +451,11 @@ class _Reader:
                 visitor.handle_error(_error_at(token)(f'a tag must be [Name "value"], not [{written}]'))
                 continue
             visitor.visit_header(parts[0].text, parts[1].text)
+        return tags
+
+
+#: The tokens that make a game of what they stand in (with any tag): a move, a set-up, a result.
+_GAME_TOKENS = frozenset({lex.MOVE, lex.SETUP, lex.RESULT})
 
 
 def _error_at(token: lex.Token) -> Callable[[str], PdnSyntaxError]:

@@ -47,7 +47,7 @@ from .profiles import (
     INACCURACY,
     MARKS,
     MISTAKE,
-    TABLES_THRESHOLDS,
+    UNIT_DIGITS,
     Thresholds,
     profile,
 )
@@ -228,7 +228,7 @@ MARK_GLYPHS = {INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??"}
 def amount(value: float, unit: str, signed: bool = False) -> str:
     """``value`` written with the decimals its unit needs (3 for equity, 1 for evaluation points,
     none for hundredths of a man or plies)."""
-    digits = 3 if unit == BACKGAMMON_THRESHOLDS.unit else 1 if unit == TABLES_THRESHOLDS.unit else 0
+    digits = UNIT_DIGITS.get(unit, 0)
     text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
     if float(text) == 0:  # no "-0.000"
         text = text.replace("-", "+" if signed else "")
@@ -306,7 +306,7 @@ class TablesJudge:
                              if variant.after(position, candidate.move) == played_after), None)
         if played_score is None:
             played_score = self.deep_score(position, played)
-        loss = max(0.0, round(best.score - played_score, 4))
+        loss = self.thresholds.rounded(best.score - played_score)
         best_text = format_play(best.move) if loss > 0 else text
         return MoveAnalysis(number, position.turn, text, best_text, loss, self.thresholds.mark(loss),
                             len(plays), luck)
@@ -360,7 +360,7 @@ class CubeJudge:
         no_double = equities["no double"]
         double = min(equities["double, take"], equities["double, pass"])  # the adversary answers right
         proper = DOUBLE if decision.action == PROPER_DOUBLE else decision.action
-        loss = max(0.0, round(max(no_double, double) - (double if doubled else no_double), 4))
+        loss = self.thresholds.rounded(max(no_double, double) - (double if doubled else no_double))
         if not doubled and (proper != DOUBLE or not loss):
             return None, decision
         return self._judged(number, position.turn, DOUBLE if doubled else NO_DOUBLE, proper, loss), decision
@@ -368,7 +368,7 @@ class CubeJudge:
     def answer(self, number: int, side: int, decision: CubeDecision, took: bool) -> MoveAnalysis:
         """``side`` took (``took``) or dropped the double judged by ``decision`` (action ``number``)."""
         take, drop = -decision.equities["double, take"], -decision.equities["double, pass"]
-        loss = max(0.0, round(max(take, drop) - (take if took else drop), 4))
+        loss = self.thresholds.rounded(max(take, drop) - (take if took else drop))
         return self._judged(number, side, TAKE if took else DROP, TAKE if decision.take else DROP, loss)
 
     def _judged(self, number: int, side: int, played: str, proper: str, loss: float) -> MoveAnalysis:
@@ -397,8 +397,7 @@ class DraughtsJudge:
         ranked = self.engine.rank(board, self.level)
         best = ranked[0]
         played_score = next(candidate.score for candidate in ranked if candidate.move == played)
-        loss = max(0.0, best.score - played_score)
-        loss = min(loss, self.engine.loss_cap)
+        loss = self.thresholds.rounded(min(best.score - played_score, self.engine.loss_cap))
         best_text = str(best.move) if loss > 0 else text
         return MoveAnalysis(number, side, text, best_text, loss, self.thresholds.mark(loss), len(moves))
 

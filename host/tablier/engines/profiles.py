@@ -41,6 +41,10 @@ BLUNDER = "blunder"
 MARKS = (INACCURACY, MISTAKE, BLUNDER)
 
 
+UNIT_DIGITS = {"equity": 3, "evaluation points": 1}
+"""The decimals of each unit a loss is written in (the others: whole numbers)."""
+
+
 @dataclass(frozen=True)
 class Thresholds:
     """The losses from which a move is an inaccuracy, a mistake, a blunder, in the engine's ``unit``."""
@@ -49,6 +53,17 @@ class Thresholds:
     mistake: float
     blunder: float
     unit: str
+
+    @property
+    def digits(self) -> int:
+        """The decimals a value of the unit is written with (3 for equity, 1 for evaluation points,
+        none for hundredths of a man or plies)."""
+        return UNIT_DIGITS.get(self.unit, 0)
+
+    def rounded(self, loss: float) -> float:
+        """``loss`` as it is written, never negative: a loss, its mark and whether a better move is
+        named are read from this value, so that they never contradict what the reader sees."""
+        return max(0.0, round(loss, self.digits)) + 0.0
 
     def mark(self, loss: float) -> str:
         """``blunder``, ``mistake``, ``inaccuracy`` or ``""`` for a loss of ``loss``."""

@@ -5,6 +5,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 import serial
 
 from tablier.link.client import BoardClient
@@ -15,11 +18,26 @@ BAUD_RATE = 115200
 
 
 def open_serial(port: str) -> serial.Serial:
-    """Open ``port`` raw and non-blocking (reads return what has arrived)."""
+    """Open ``port`` raw and non-blocking (reads return what has arrived); :class:`LinkError` saying
+    why not, in words (once: pyserial repeats the system's error number in its message)."""
     try:
         return serial.Serial(port, BAUD_RATE, timeout=0, write_timeout=1.0)
     except (serial.SerialException, OSError) as error:
-        raise LinkError(f"cannot open serial port {port}: {error}") from error
+        raise LinkError(f"cannot open serial port {port}: {_why(error)}") from error
+
+
+def _why(error: Exception) -> str:
+    """What keeps a port from opening, in a player's words."""
+    number = getattr(error, "errno", None)
+    if number == errno.ENOENT:
+        return "no such port (is the board plugged in? `ls /dev/ttyACM*` lists the ports)"
+    if number == errno.EACCES:
+        return "permission denied (add yourself to the dialout group, then log in again)"
+    if number == errno.EBUSY:
+        return "the port is in use by another program"
+    if isinstance(number, int):
+        return os.strerror(number).lower()
+    return str(error)
 
 
 def open_board(port: str, timeout: float = 3.0) -> BoardClient:

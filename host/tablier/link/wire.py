@@ -74,7 +74,7 @@ STATUS_COUNTERS = (
 #: ones it knows and ignores any beyond (a later firmware's additions).
 STATUS_EXTRA_COUNTERS = (
     "chain_stuck_high", "chain_stuck_low", "chain_bit_slips", "chain_short", "vsys_min_mv",
-    "tx_deferred",
+    "tx_deferred", "worst_step_us", "busy_percent",
 )
 #: Most chattering switches listed by one STATUS message.
 MAX_CHATTERING_LISTED = 16

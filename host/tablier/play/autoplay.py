@@ -48,6 +48,8 @@ class AutoHands:
 
     idle_end_s = 2.0
     """How long the hands may find nothing to do before the game is given up as stuck."""
+    prompted = False
+    """The hands press by themselves: nobody is asked to press a button (the demo's transcript)."""
 
     def __init__(self, hands: Hands, players: tuple[str, str] = ("greedy", "random"), seed: int | None = None,
                  delay: float = 0.0, way: str = HOME_RIGHT) -> None:

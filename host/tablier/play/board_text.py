@@ -5,8 +5,9 @@ White in tables), ``x``/``o`` a man standing where the position has none (mispla
 ``^`` the slot a lifted man left, ``?`` a man of an unknown side. A lit place carries its light's
 letter beside its number (:data:`LIGHT_LETTERS`) and, on a colour terminal, its colour. The
 tables board is seen from player 1's side with the layout's point numbers; when the side to move
-counts his points otherwise, his own numbers stand in a dim line beside the board's (``P2's``). Draughts
-squares carry their numbers.
+counts his points otherwise, his own numbers stand in a dim line beside the board's (``P2's``). The
+middle column is labelled ``BAR`` only in a game whose men are hit (its scene has bar places).
+Draughts squares carry their numbers.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ LIGHT_LETTERS: dict[str, str] = {
     "destination": "D", "hit": "H", "bear-off": "B", "must-move": "M", "from-stack": "S",
     "lift-here": "L", "put-here": "P", "ask": "A", "hint": "h", "faulty": "F",
 }
+#: Draughts' own words for a meaning the tables share (``hit``: a capture there), letter and word.
+DRAUGHTS_WORDS: dict[str, tuple[str, str]] = {"hit": ("C", "capture")}
 MEANINGS: dict[str, Meaning] = {m.name: m for m in VOCABULARY}
 MARKS = ("X", "O")
 
@@ -128,7 +131,8 @@ def tables_board(scene: Scene, rows: int = 5) -> list[Text]:
     bottom = half(near, list(range(rows - 1, -1, -1)), 1)
     top[0].append_text(tray_text(2))
     bottom[-1].append_text(tray_text(1))
-    middle = Text("|" + " " * 18 + "|BAR|" + " " * 18 + "|  off")
+    barred = any(view.place.startswith("bar ") for view in scene.places)  # else no man is ever hit
+    middle = Text("|" + " " * 18 + ("|BAR|" if barred else "|   |") + " " * 18 + "|  off")
     lines = [line for line in (own(far),) if line is not None]
     lines += [label(far), Text(edge), *top, middle, *bottom, Text(edge), label(near)]
     lines += [line for line in (own(near),) if line is not None]
@@ -157,7 +161,7 @@ def draughts_board(scene: Scene) -> list[Text]:
                 piece = "b" if view.side == 0 else "w" if view.side == 1 else "?"
                 piece = piece.upper() if view.king else piece
                 piece = "+" if view.change == ADDED and view.side is None else piece
-            letter = LIGHT_LETTERS.get(view.light, " ")
+            letter = DRAUGHTS_WORDS.get(view.light, (LIGHT_LETTERS.get(view.light, " "),))[0]
             line.append(f"{square:>2}", style=style or "dim")
             plain = "yellow" if piece == "^" else "" if piece == "." else "bold"
             line.append(piece, style=style or plain)
@@ -182,13 +186,16 @@ def dice_text(scene: Scene) -> Text:
 
 
 def legend(scene: Scene) -> list[Text]:
-    """The lit meanings of the board's places, each with its letter in its colour."""
+    """The lit meanings of the board's places, each with its letter in its colour (in draughts' own
+    words: a ``capture``, not a ``hit``)."""
     lit = {view.light for view in scene.places if view.light}
+    own = DRAUGHTS_WORDS if scene.family == "draughts" else {}
     lines = []
     for name, letter in LIGHT_LETTERS.items():
         if name in lit:
+            letter, word = own.get(name, (letter, name))
             line = Text()
             line.append(f" {letter} ", style=light_style(name))
-            line.append(f" {name}")
+            line.append(f" {word}")
             lines.append(line)
     return lines

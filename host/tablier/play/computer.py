@@ -30,6 +30,7 @@ from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.errors import IllegalMoveError
+from tablier.remote.messages import name_problem
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.turn import ANSWER, CLAIM, DOUBLE, KEEP, PLAY, SEE, TAKE, THROW, VIE, WHY_NOT, Turn
@@ -53,6 +54,8 @@ from .draughts_session import PLAYING, DraughtsSession
 from .tables_session import ASKING, SETUP, TablesSession
 
 if TYPE_CHECKING:
+    from tablier.record.log_writer import EventLogWriter
+
     from .session import Session
 
 COMPUTER = "computer"
@@ -83,6 +86,9 @@ def parse_players(text: str) -> tuple[str, str]:
         raise ValueError(f"--players takes two names separated by a comma, e.g. human,computer or "
                          f"Ann,computer:3 (not {text!r})")
     for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(f"--players: {problem}")
         seat_level(name)
     return names[0], names[1]
 
@@ -102,6 +108,12 @@ class Computer:
     def plays(self, player: int) -> bool:
         """Whether player ``player`` (1 or 2) is the computer."""
         return 1 <= player <= 2 and self.levels[player - 1] is not None
+
+    def log_through(self, session: Session, log: EventLogWriter) -> EventLogWriter:
+        """What writes the session's decisions to ``log`` when they are not the session's own doing (a
+        resumption writing what the replay found past the log's end): ``log`` itself; a seat at another
+        board looks at them on the way (:class:`~tablier.play.remote_seat.SeatLog`)."""
+        return log
 
     def level(self, player: int) -> Level:
         """The level of the computer's seat ``player``."""
@@ -291,7 +303,7 @@ class Computer:
             if session.dice.source == "physical":
                 session.say(f"throw the dice for {name} and type them: dice A B")
             else:
-                session.say(f"press {name}'s button ({player}) to throw for it", "teach")
+                session.say(f"press {name}'s button ({player}) to throw for it", "teach", prompt=True)
 
     def _choose_play(self, session: TablesSession, player: int) -> None:
         assert session.inference is not None and session.flow.dice is not None

@@ -30,7 +30,7 @@ from .hands import Hands
 from .link import Cable
 from .resume import dice_going_on, resume_log
 from .runner import PlayResult, play
-from .session import Actor, PlayOptions
+from .session import Actor, PlayOptions, Session
 from .view import View
 
 if TYPE_CHECKING:
@@ -49,10 +49,12 @@ DEFAULT_DELAY = 0.06
 
 def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = DEFAULT_DELAY,
              log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None,
-             serve: LiveServer | None = None, players: tuple[str, str] = DEMO_PLAYERS) -> PlayResult:
+             serve: LiveServer | None = None, players: tuple[str, str] = DEMO_PLAYERS,
+             watch: Callable[[Session], None] | None = None) -> PlayResult:
     """Play one game of ``game`` on the simulated board; returns the session and the log's path;
     ``serve``: the server of the game's web page; ``players``: ``computer[:LEVEL]``, ``greedy`` or
-    ``random`` for each seat (``ValueError`` for another name)."""
+    ``random`` for each seat (``ValueError`` for another name); ``watch``: told after each turn of
+    the loop (a club's feed)."""
     info = find_game(game)
     for name in players:
         if name not in SIMPLE_NAMES and seat_level(name) is None:
@@ -63,7 +65,7 @@ def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = D
 
     view = View(out or sys.stdout, live=live)
     return play(info.name, options, dice, sim=True, log_dir=log_dir, make_actor=_hands(seed, delay, players),
-                view=view, serve=serve)
+                view=view, serve=serve, watch=watch)
 
 
 def seat_names(players: tuple[str, str]) -> tuple[str, str]:
@@ -78,14 +80,15 @@ def seat_names(players: tuple[str, str]) -> tuple[str, str]:
 
 
 def resume_demo(path: Path, delay: float = DEFAULT_DELAY, out: TextIO | None = None,
-                live: bool | None = None, serve: LiveServer | None = None) -> PlayResult:
+                live: bool | None = None, serve: LiveServer | None = None,
+                watch: Callable[[Session], None] | None = None) -> PlayResult:
     """Go on with the demo game of the log at ``path`` on a fresh simulated board."""
     log = read_log(path)
     simple = {label: name for name, label in SIMPLE_NAMES.items()}
     players = tuple(simple.get(name, name) for name in log.header.players)
     return resume_log(path, dice_going_on(log), sim=True,
                       make_actor=_hands(log.header.seed, delay, (players[0], players[1])),
-                      view=View(out or sys.stdout, live=live), serve=serve)
+                      view=View(out or sys.stdout, live=live), serve=serve, watch=watch)
 
 
 def _hands(seed: int | None, delay: float, players: tuple[str, str]) -> Callable[[Hands, Cable], Actor]:

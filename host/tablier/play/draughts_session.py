@@ -32,7 +32,7 @@ from tablier.board.leds import (
 from tablier.board.observation import Observation
 from tablier.board.setup import SetupCheck, check_squares
 from tablier.board.tables_inference import HIT as CAPTURE
-from tablier.board.tables_inference import Status
+from tablier.board.tables_inference import Status, shown_words
 from tablier.draughts.core import COLOR_NAMES, Board, Color, Move, Outcome
 from tablier.draughts.laws import LawsGame, LawsOptions
 from tablier.draughts.notation import parse_move
@@ -182,7 +182,7 @@ class DraughtsSession(Session):
         if self._follow_restoring():
             return
         if self.takebacks.undo is not None:
-            self.takebacks.close(f"{self._name(self.board.turn)} has begun his move")
+            self.takebacks.close(f"{self._name(self.board.turn)} has begun to move")
         for change in changes:
             place = self.observer.place_of(change.switch)
             if place and place[0] == "square" and not change.closed:
@@ -221,9 +221,9 @@ class DraughtsSession(Session):
             taking = squares | {square} != self.inference.start  # Law 18 is "when taking" only
             if square not in self.insisted and taking and again.status is not Status.UNKNOWN:
                 self.own_removed = square
-                self.say(f"Law 18: {self._name(mover)} removed his own man on {square} while taking: he may "
-                         f"not replace it; {self._name(not mover)} may let it stand or insist (`insist`) "
-                         "on its replacing", "warning")
+                self.say(f"Law 18: {self._name(mover)} removed a man of their own on {square} while "
+                         f"taking: they may not replace it; {self._name(not mover)} may let it stand or "
+                         "insist (`insist`) on its replacing", "warning")
                 return again
         return reading
 
@@ -646,6 +646,8 @@ class DraughtsSession(Session):
             if self.guide.put is not None:
                 plan.place(("square", self.guide.put), PUT_HERE)
             return plan
+        if self.is_computer(self.player_of(self.board.turn)):
+            return plan  # the other seat chooses: none of its options lit (they would invite a touch)
         if self.touched is not None:
             plan.place(("square", self.touched), MUST_MOVE)
         elif self.taught and reading is not None and reading.status is not Status.IN_HAND:
@@ -670,5 +672,6 @@ class DraughtsSession(Session):
             moves = self.legal_moves()
             lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
                          + (" ..." if len(moves) > 8 else ""))
-            lines.append(f"the board shows: {self.reading.status.value}")
+            untouched = self.inference is not None and self.observation.squares == self.inference.start
+            lines.append(f"the board shows: {shown_words(self.reading.status, untouched, 'move')}")
         return self.computer_lines(lines)

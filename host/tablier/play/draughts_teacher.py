@@ -50,7 +50,7 @@ def hint_words(board: Board, best: Candidate[Move], exact: bool = False) -> str:
         return words
     taking = replies_taking(board, best.move)
     if taking:
-        return f"{words} It gives a man away: he must take ({taking[0]})."
+        return f"{words} It gives a man away: your adversary must take ({taking[0]})."
     threats = threats_of(board, best.move)
     if threats:
         return f"{words} It threatens to take ({threats[0]})."
@@ -58,14 +58,14 @@ def hint_words(board: Board, best: Candidate[Move], exact: bool = False) -> str:
 
 
 def answer_words(board: Board, reply: Move) -> str:
-    """``he answers 18-15: you must take (11x18), and he takes more back``: his best answer on
-    ``board`` (he is to move), and what it forces."""
+    """``your adversary answers 18-15: you must take (11x18), and they take more back``: the
+    adversary's best answer on ``board`` (they are to move), and what it forces."""
     after = board.copy(stack=False)
     after.push(reply)
     forced = [move for move in after.legal_moves() if move.captures]
     if forced:
-        return f"he answers {reply}: you must take ({forced[0]}), and he takes more back"
-    return f"he answers {reply}, and a man of yours is lost within the next moves"
+        return f"your adversary answers {reply}: you must take ({forced[0]}), and they take more back"
+    return f"your adversary answers {reply}, and a man of yours is lost within the next moves"
 
 
 def draughts_judged(level: Level, exact: bool = False) -> str:
@@ -91,7 +91,7 @@ def draughts_warning(board: Board, verdict: Verdict[Move], level: Level,
         head = f"That move ({played}) loses about {lost} against {best} ({judged})."
         taking = replies_taking(board, played)
         if taking:
-            why = f"Why: after it he can take {_men(len(taking[0].captures))} ({taking[0]})."
+            why = f"Why: after it your adversary can take {_men(len(taking[0].captures))} ({taking[0]})."
         elif reply is not None:
             why = f"Why: {reply}."
         else:

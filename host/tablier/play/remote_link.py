@@ -1,8 +1,10 @@
 """The live side of a board-to-board game: the broker's wire, the peer, this host's dice, the log.
 
-A :class:`RemoteLink` is what the seat (:mod:`.remote_seat`) talks to the other host through. It
-logs every message it sends before publishing it, and every message it takes in before saying it
-has it (its retained state), so that a host killed at any moment and resumed from its log
+A :class:`RemoteLink` is what the seat (:mod:`.remote_seat`) talks to the other host through. Its
+rule: nothing is sent that is not first in the log. It logs every message it sends before
+publishing it (a message made before the game's log begins waits for it; only the opener's offer,
+which opens the game before any log can, goes out at once), and every message it takes in before
+saying it has it (its retained state), so that a host stopped at any moment and resumed from its log
 (:meth:`RemoteLink.restore`) sends again what the other side lacks and takes nothing in twice. It
 keeps the other side's commitments and shares of the dice, each share checked against its
 commitment as it arrives, and makes the proof of each throw (:class:`~tablier.remote.fairdice.ThrowProof`).
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from tablier.record.eventlog import Record, RemoteRecord
 from tablier.remote.fairdice import Shares, ThrowProof, commitment, dice_of
-from tablier.remote.messages import Message, MessageError, parse
+from tablier.remote.messages import Message, MessageError, named, parse
 from tablier.remote.peer import Peer, Refused
 from tablier.remote.transport import Wire
 
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 #: Seconds between two resends of what the other side has not acknowledged.
 RESEND_EVERY_S = 2.0
 
-Log = Callable[[Record], None]
+Log = Callable[[Record], object]
 
 
 @dataclass
@@ -66,6 +68,8 @@ class RemoteLink:
         self.restored_sent: list[Message] = []  # a resumed game's messages, for the seat to take up
         self.restored_received: list[Message] = []
         self._log: Log | None = None
+        self._log_closed = False
+        self._held: list[tuple[str, Message]] = []  # made before the log began: published once logged
         self._next_resend = 0.0
 
     @property
@@ -87,15 +91,19 @@ class RemoteLink:
     # -- the log -----------------------------------------------------------------------------------
 
     def logging_to(self, log: Log) -> None:
-        """From now on, log through ``log`` (what was made before the game's log began goes first)."""
+        """From now on, log through ``log``: what was made before the game's log began is logged
+        first, then the messages that waited for it are published."""
         self._log = log
         for record in self.early:
             log(record)
         self.early = []
+        held, self._held = self._held, []
+        for topic, message in held:
+            self.wire.publish(topic, message.payload())
 
-    def detach(self) -> None:
-        """The game's log is closed: what is sent from now on (a goodbye) is not logged."""
-        self._log = lambda record: None
+    def close_log(self) -> None:
+        """The game's log is closed: nothing more may be sent (what it holds may be sent again)."""
+        self._log_closed = True
 
     def _record(self, record: Record) -> None:
         if self._log is None:
@@ -106,10 +114,17 @@ class RemoteLink:
     # -- sending -----------------------------------------------------------------------------------
 
     def send(self, kind: str, body: dict[str, object]) -> Message:
-        """Make, log and publish our next message."""
+        """Make, log and publish our next message; before the game's log begins, it waits for it
+        (but the offer); :class:`RuntimeError` once the log is closed."""
+        if self._log_closed:
+            raise RuntimeError(f"{named(kind)} made after the game's log was closed: nothing is sent "
+                               "that is not first in the log")
         topic, message = self.peer.make(kind, body)
         self._record(RemoteRecord(event="sent", data={"topic": topic, "message": dict(message.signed)}))
-        self.wire.publish(topic, message.payload(), retain=kind == "offer")
+        if self._log is None and kind != "offer":
+            self._held.append((topic, message))
+        else:
+            self.wire.publish(topic, message.payload(), retain=kind == "offer")
         return message
 
     def resend(self, now: float | None = None, force: bool = False) -> int:
@@ -119,7 +134,8 @@ class RemoteLink:
         if not force and now < self._next_resend:
             return 0
         self._next_resend = now + RESEND_EVERY_S
-        missing = self.peer.unacked()
+        waiting = {message.seq for _, message in self._held}  # not yet in the log
+        missing = [(topic, message) for topic, message in self.peer.unacked() if message.seq not in waiting]
         for topic, message in missing:
             self.wire.publish(topic, message.payload(), retain=message.kind == "offer")
         return len(missing)

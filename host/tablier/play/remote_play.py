@@ -5,9 +5,10 @@ options, the dice, the opener's name and seat) on the broker for the joiner; it 
 joiner has answered. :func:`join_game` reads the offer with the code and answers it. Either host
 then plays with :func:`play_remote`, which is ``tablier play`` (:func:`~tablier.play.runner.play`)
 with the adversary's seat at the other board (:mod:`.remote_seat`) and the dice of both hosts
-(:class:`~tablier.play.remote_link.RemoteDice`); at the end it says goodbye, waits until the other
-host has everything it sent, and disconnects. :func:`resume_remote` goes on with a game from its log
-(``tablier play --resume LOG --code CODE``), as a killed or stopped host does.
+(:class:`~tablier.play.remote_link.RemoteDice`); at the end it says goodbye (logged first, as every
+message is), waits until the other host has everything it sent, and disconnects.
+:func:`resume_remote` goes on with a game from its log (``tablier play --resume LOG``),
+as a killed or stopped host does.
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from typing import Any
 from tablier import __version__
 from tablier.errors import TablierError
 from tablier.games import find_game
-from tablier.record.eventlog import read_log
+from tablier.record.eventlog import EventLog, ResultRecord, read_log
+from tablier.record.log_writer import EventLogWriter
 from tablier.remote.broker import Broker, Login
 from tablier.remote.fairdice import Shares, new_secret
 from tablier.remote.gamecode import derive, new_code
+from tablier.remote.messages import MAX_NAME
 from tablier.remote.peer import Peer, Refused, Topics, check_signed
+from tablier.remote.refusals import Refusals
 from tablier.remote.transport import MqttWire, read_retained
 
 from .remote_link import RemoteDice, RemoteLink, Table
@@ -37,6 +41,12 @@ from .session import PlayOptions
 DRAIN_S = 10.0
 #: How long a joiner waits for the game of his code to be opened.
 JOIN_WAIT_S = 120.0
+#: How often an opener waiting for his adversary is reminded what the adversary must give.
+REMIND_S = 30.0
+#: Every offer kept on the broker, in any club: where a code opened in another club is found.
+EVERY_OFFER = "tablier/+/+/offer/#"
+#: The clubs whose offers are tried against a code, at most (each costs a derivation of its key).
+MOST_CLUBS = 24
 
 
 @dataclass(frozen=True)
@@ -68,13 +78,16 @@ def _link(club: Club, peer: Peer, shares: Shares, table: Table) -> RemoteLink:
 
 def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int = 1,
               told: Callable[[str], None] = print, timeout: float | None = None,
-              code: str | None = None) -> tuple[RemoteLink, str]:
+              code: str | None = None, said: Callable[[str], None] | None = None) -> tuple[RemoteLink, str]:
     """Open a game of ``game`` (``options.players[seat - 1]``: the opener's name), tell its code
-    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner."""
+    through ``told``, and wait (up to ``timeout`` seconds, forever if None) for the joiner; what is
+    said while waiting (a reminder every :data:`REMIND_S`, the messages refused, a few lines however
+    many come) goes to ``said`` (default: ``told``)."""
+    said = said or told
     name = options.players[seat - 1]
     code = code or new_code()
     keys = derive(code, club.name)
-    peer = Peer(keys, club.name, seat)
+    peer = Peer(keys, club.name, seat, club.login.user)
     shares = Shares(new_secret(), keys.game_id, seat)
     table = Table(find_game(game).name, dict(options.options), options.match_length, options.games, dice,
                   options.position, ["", ""])
@@ -84,23 +97,37 @@ def open_game(club: Club, options: PlayOptions, game: str, dice: str, seat: int 
                         "games": table.games, "dice": dice, "position": table.position, "name": name,
                         "seat": seat, "commit": shares.commitment(1), "version": __version__})
     told(code)
-    deadline = None if timeout is None else time.monotonic() + timeout
+    refused = Refusals(said)
+    began = time.monotonic()
+    deadline = None if timeout is None else began + timeout
+    remind = began + REMIND_S
     while not table.names[peer.other - 1]:
         messages, refusals = link.take()
         for refusal in refusals:
-            told(refusal)
+            refused.add(refusal)
+        refused.due()
+        if time.monotonic() >= remind:
+            remind += REMIND_S
+            said(f"nobody has joined yet ({time.monotonic() - began:.0f} s): your adversary gives this "
+                 f"code, --club {club.name} and this broker ({club.broker.host}:{club.broker.port})")
         for message in messages:
             if message.kind == "join":
                 table.names[peer.other - 1] = str(message.body["name"])
             elif message.kind == "state" and message.body["online"]:
                 link.resend(force=True)
+        link.resend()  # the offer again, every few seconds: put back if another user cleared it
         if deadline is not None and time.monotonic() > deadline:
             link.wire.close()
             raise TablierError(f"nobody joined the game within {timeout:g} s")
         time.sleep(0.02)
     if table.names[0] == table.names[1]:
-        table.names[peer.other - 1] += " (2)"
+        table.names[peer.other - 1] = second(table.names[peer.other - 1])
     return link, code
+
+
+def second(name: str) -> str:
+    """The second of two players of one name: ``Ann (2)``, within a name's length."""
+    return f"{name[:MAX_NAME - 4]} (2)"
 
 
 def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = print,
@@ -108,29 +135,70 @@ def join_game(club: Club, code: str, name: str, told: Callable[[str], None] = pr
     """Join the game of ``code`` as ``name``: read its offer on the broker and answer it."""
     keys = derive(code, club.name)
     topics = Topics.of(club.name, keys.game_id)
-    payload = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
-                            topics.offer, timeout,
-                            lambda: told(f"waiting for the game of this code to be opened in {club.name}"))
-    if payload is None:
+    refused: list[str] = []
+
+    def signed(where: str, payload: bytes) -> bool:  # another user's offer there is not the game's
+        try:
+            check_signed(keys, where, payload)
+        except Refused as error:
+            refused[:] = [str(error)]
+            return False
+        return topics.is_offer(where)
+
+    def waiting() -> None:  # nothing at once: is the code's game open in another club?
+        other = club_of_code(club, code)
+        if other is not None:
+            raise TablierError(f"no game of this code in club {club.name!r}, but there is one in club "
+                               f"{other!r}: join it with --club {other}")
+        told(f"no game of this code is open in club {club.name!r} at {club.broker.url()} yet: waiting "
+             f"for it (up to {timeout:g} s); if it is open, check the code and the club (the opener's "
+             "--club)")
+
+    found = read_retained(club.broker, club.login, f"tablier-{keys.game_id}-join-{secrets.token_hex(3)}",
+                          topics.offers, timeout, waiting, signed)
+    if found is None:
         raise TablierError(f"no game with this code in club {club.name!r} at {club.broker.url()} "
-                           f"(waited {timeout:g} s): check the code and the club")
-    try:
-        offer = check_signed(keys, topics.offer, payload)
-    except Refused as error:
-        raise TablierError(f"the game's offer on the broker was refused: {error}") from None
+                           f"(waited {timeout:g} s): check the code and the club"
+                           + (f" (an offer there was refused: {refused[0]})" if refused else ""))
+    where, payload = found
+    offer = check_signed(keys, where, payload)
     body = offer.body
     seat = 3 - int(body["seat"])
     peer = Peer(keys, club.name, seat)
     shares = Shares(new_secret(), keys.game_id, seat)
     names = ["", ""]
     names[offer.sender - 1] = str(body["name"])
-    names[seat - 1] = name if name != names[offer.sender - 1] else f"{name} (2)"
+    names[seat - 1] = name if name != names[offer.sender - 1] else second(name)
     table = Table(str(body["game"]), dict(body["options"]), int(body["match"]), int(body["games"]),
                   str(body["dice"]), str(body["position"]), names)
     link = _link(club, peer, shares, table)
-    link.take_offer(topics.offer, payload)
+    link.take_offer(where, payload)
     link.send("join", {"name": names[seat - 1], "commit": shares.commitment(1), "version": __version__})
     return link
+
+
+def club_of_code(club: Club, code: str, look_s: float = 2.0) -> str | None:
+    """The club, other than ``club.name``, in which a game of ``code`` is open on the broker (its
+    offers read for ``look_s`` seconds), None when none is seen."""
+    wire = MqttWire(club.broker, club.login, f"tablier-look-{secrets.token_hex(4)}", [EVERY_OFFER], None)
+    wire.start()
+    ids: dict[str, str] = {}  # club -> the game id of the code there
+    try:
+        deadline = time.monotonic() + look_s
+        while time.monotonic() < deadline:
+            for topic, payload in wire.received():
+                parts = topic.split("/")
+                name = parts[1] if len(parts) > 3 else club.name
+                if not payload or name == club.name or (name not in ids and len(ids) >= MOST_CLUBS):
+                    continue
+                if name not in ids:
+                    ids[name] = derive(code, name).game_id
+                if parts[2] == ids[name]:
+                    return name
+            time.sleep(0.02)
+    finally:
+        wire.close()
+    return None
 
 
 def table_options(link: RemoteLink, options: PlayOptions) -> PlayOptions:
@@ -146,7 +214,8 @@ def play_remote(link: RemoteLink, options: PlayOptions, **where: Any) -> PlayRes
     keywords: ``sim``, ``port``, ``log_dir``, ``make_actor``, ``view``...)."""
     result: PlayResult | None = None
     try:
-        result = play(link.table.game, table_options(link, options), RemoteDice(link), **where)
+        result = play(link.table.game, table_options(link, options), RemoteDice(link),
+                      closing=lambda session: say_goodbye(link, session.over), **where)
         return result
     finally:
         finish(link, result.session.over if result is not None else False)
@@ -155,7 +224,9 @@ def play_remote(link: RemoteLink, options: PlayOptions, **where: Any) -> PlayRes
 def resume_remote(path: Path, code: str, club: Club, grace_s: float | None = None,
                   **where: Any) -> PlayResult:
     """Go on with the board-to-board game of the log at ``path`` (its broker, club and seat are in
-    the log; ``club`` gives this host's login; the code is asked again, never logged)."""
+    the log; ``club`` gives this host's login; the code is asked again, never logged). A log whose
+    match is over (its host stopped before its goodbye, or before the other host had all it sent)
+    only sends what the other host lacks, and its goodbye."""
     from .resume import resume_log
 
     log = read_log(path)
@@ -173,30 +244,57 @@ def resume_remote(path: Path, code: str, club: Club, grace_s: float | None = Non
                   remote.get("dice", "electronic"), log.header.position, [players[0], players[1]])
     link = _link(club, peer, Shares(new_secret(), keys.game_id, seat), table)
     link.restore(log.records)
+    results = log.of(ResultRecord)
+    if results and results[-1].match_over:
+        return _end_delivered(path, log, link)
     result: PlayResult | None = None
     try:
-        result = resume_log(path, RemoteDice(link), grace_s, **where)
+        result = resume_log(path, RemoteDice(link), grace_s,
+                            closing=lambda session: say_goodbye(link, session.over), **where)
         return result
     finally:
         finish(link, result.session.over if result is not None else False)
 
 
-def finish(link: RemoteLink, over: bool) -> None:
-    """Say goodbye, wait (up to :data:`DRAIN_S`, while the other host is online) until it has all
-    the game's steps we sent, disconnect; a finished match leaves nothing retained on the broker.
-    Whatever it lacks still waits on the broker for it, and is sent again when this host resumes."""
-    link.detach()
-    needed = link.peer.next_seq - 1
+def _end_delivered(path: Path, log: EventLog, link: RemoteLink) -> PlayResult:
+    """The match of ``log`` is over: send what the other host lacks (its goodbye too, logged first
+    if it never was) and leave; the result is the match as the log holds it."""
+    from .replay import rebuild
+
+    session = rebuild(log).session
+    session.over = True
+    try:
+        with EventLogWriter(path) as writer:
+            link.logging_to(writer.write)
+            if not any(message.kind == "bye" for message in link.restored_sent):
+                say_goodbye(link, over=True)
+            link.resend(force=True)
+    finally:
+        finish(link, True)
+    return PlayResult(session, path)
+
+
+def say_goodbye(link: RemoteLink, over: bool) -> None:
+    """Tell the other host this one stops (the match is over, or it was stopped), in the log first."""
     why = "the match is over" if over else "stopped; its game goes on after tablier play --resume"
     link.send("bye", {"why": why})
+
+
+def finish(link: RemoteLink, over: bool) -> None:
+    """After the goodbye (:func:`say_goodbye`, while the game's log is open): wait (up to
+    :data:`DRAIN_S`, while the other host is online) until the other host has all we sent,
+    disconnect; a finished match leaves nothing retained on the broker. Whatever it lacks still
+    waits on the broker for it, and is sent again when this host resumes."""
+    link.close_log()
+    needed = link.peer.next_seq - 1
     deadline = time.monotonic() + DRAIN_S
     while link.peer.acked < needed and link.peer.other_online is not False and time.monotonic() < deadline:
         link.take_acks()
         link.resend()
         time.sleep(0.01)
-    opener = link.peer.outbox.get(1, ("", None))[0] == link.peer.topics.offer
-    if over and opener:
-        link.wire.publish(link.peer.topics.offer, b"", retain=True)
+    offer = link.peer.outbox.get(1, ("", None))[0]
+    if over and link.peer.topics.is_offer(offer):  # the opener's offer is no longer needed
+        link.wire.publish(offer, b"", retain=True)
     link.wire.close(forget=over)
 
 

@@ -32,6 +32,7 @@ from tablier.errors import IllegalMoveError, TablierError
 from tablier.record.eventlog import Command, Commit, Header, Record, RemoteRecord
 from tablier.record.log_writer import EventLogWriter
 from tablier.remote.messages import WORDS, Message
+from tablier.remote.refusals import Refusals
 
 from .computer import Computer
 from .dice import ELECTRONIC
@@ -113,10 +114,16 @@ class RemoteSeat(Computer):
         self.next_proposal = 1
         self.other_away = False
         self.link_down = False
+        self.refusals: Refusals | None = None  # what the wire brought that was refused, told unflooded
 
     def plays(self, player: int) -> bool:
         """Whether player ``player`` is the one at the other board."""
         return player == self.remote
+
+    def log_through(self, session: Session, log: EventLogWriter) -> EventLogWriter:
+        """The local player's decisions written by a resumption (his play, made on the board before
+        the host stopped, not yet in the log) go into the shared record, to be sent."""
+        return SeatLog(log, self, session)
 
     # -- the record, live or replayed ------------------------------------------------------------
 
@@ -215,8 +222,8 @@ class RemoteSeat(Computer):
         """A press in the adversary's turn: his move commits once the board shows it; before it
         arrives, the players are told it is played at the other board."""
         if self.plays(session.mover() or 0) and not self.moving(session):
-            session.say(f"{session.player_name(self.remote)} plays on his own board: his move will be "
-                        "lit here")
+            session.say(f"{session.player_name(self.remote)} plays at the other board: the move will be "
+                        "lit here once made")
             return True
         handled = super().on_press(session, player)
         if not self.moving(session):
@@ -238,7 +245,7 @@ class RemoteSeat(Computer):
         if self.pending_dice is not None:
             return f"throwing: waiting for {name}'s share of the dice"
         if self.floor(session) == self.remote and not self.incoming:
-            return f"{name} plays on his own board"
+            return f"{name} plays at the other board"
         return ""
 
     # -- whose turn ----------------------------------------------------------------------------------
@@ -277,8 +284,11 @@ class RemoteSeat(Computer):
         assert link is not None
         self._link_changes(session, link)
         messages, refusals = link.take()
+        if self.refusals is None:
+            self.refusals = Refusals(lambda line: session.say(line, "warning"))
         for refusal in refusals:
-            session.say(refusal, "warning")
+            self.refusals.add(refusal)
+        self.refusals.due()
         for message in messages:
             self._dispatch(session, link, message)
         self._register_touch(session)
@@ -367,8 +377,11 @@ class RemoteSeat(Computer):
             self.theirs[int(body["id"])] = (str(body["word"]), str(body["arg"]))
         elif message.kind == "refused":
             word = self.mine.pop(int(body["id"]), ("", ""))[0]
-            if not quiet:
-                session.say(f"{name}'s board refused your {word or 'word'}: {body['why']}", "warning")
+            line = f"{name}'s board refused your {word or 'word'}: {body['why']}"
+            if not quiet and word:
+                session.say(line, "warning")
+            elif not quiet and self.refusals is not None:  # a refusal of nothing asked: told unflooded
+                self.refusals.add(line)
         elif message.kind == "bye" and not quiet:
             session.say(f"{name}'s host stopped ({body['why']})", "warning")
         elif message.kind == "state" and not quiet:
@@ -406,8 +419,12 @@ class RemoteSeat(Computer):
 
     def local_decision(self, session: Session, record: Record) -> None:
         """A decision the local session is writing (not a step being applied): the local player's
-        play, committed on his board, goes into the record (his touch before it)."""
+        play, committed on his board, goes into the record (his touch before it), unless a resumption
+        writes the commit of a play the record already ends with (logged, then the host stopped)."""
         if isinstance(record, Commit) and session.player_of_side(record.player) == self.local:
+            last = self.steps[-1] if self.steps else None
+            if self.link is None and last == Step(len(self.steps), self.local, "play", record.notation):
+                return
             self._register_touch(session, committing=True)
             self._register_own(session, "play", record.notation)
         elif not isinstance(record, Commit):
@@ -430,8 +447,12 @@ class RemoteSeat(Computer):
             step = self.incoming.pop(len(self.steps) + 1)
             problem = self._problem(session, link, step)
             if problem:
-                session.say(f"{session.player_name(self.remote)}'s host sent a step this game refuses "
-                            f"({step.word} {step.arg}): {problem}", "warning")
+                line = (f"{session.player_name(self.remote)}'s host sent a step this game refuses "
+                        f"({step.word} {step.arg}): {problem}")
+                if self.refusals is None:
+                    session.say(line, "warning")
+                else:
+                    self.refusals.add(line)
                 return
             self._apply(session, link, step)
 
@@ -442,20 +463,20 @@ class RemoteSeat(Computer):
             if not session.throwing():
                 return "no throw is awaited"
             if step.by != (0 if floor is None else self.remote) or floor == self.local:
-                return "it is not his throw"
+                return "it is not that seat's throw"
             if link.table.dice == ELECTRONIC and (step.arg or self.throws + 1 not in link.their_shares):
                 return "a throw without its share of the dice"
             if link.table.dice != ELECTRONIC and not step.arg:
                 return "a throw of physical dice without the dice"
             return ""
         if floor != self.remote:
-            return "it is not his turn"
+            return "it is not that seat's turn"
         if step.by != self.remote and not (step.ask and step.by == self.local):
-            return "a step said for a seat that is not his"
+            return "a step said for another seat than the sender's"
         if step.word in ("play", "touch") and session.mover() != self.remote:
-            return "he has no move to make now"
+            return "that seat has no move to make now"
         if step.word == "takeback" and session.mover() == self.remote:
-            return "his own turn's men go back on his own board"
+            return "a turn's own men go back at the board of the seat that moved them"
         if step.word not in ("play", "touch", *WORDS):
             return "not a step of the game"
         return ""

@@ -35,7 +35,7 @@ def throw_asked(seat: RemoteSeat) -> None:
         return
     floor = seat.floor(session)
     if floor not in (None, seat.local):
-        session.say(f"it is {name}'s throw, at his own board")
+        session.say(f"it is {name}'s throw, at the other board")
         return
     step = Step(len(seat.steps) + 1, 0 if floor is None else seat.local, "throw")
     session.command_line(step.line())
@@ -52,7 +52,7 @@ def local_line(seat: RemoteSeat, session: Session, line: str) -> None:
         return
     if words[0] in ("1", "2"):
         if int(words[0]) != seat.local:
-            session.say(f"{session.player_name(seat.remote)} plays at his own board: what you type "
+            session.say(f"{session.player_name(seat.remote)} plays at the other board: what you type "
                         f"speaks for {session.player_name(seat.local)}", "warning")
             return
         words = words[1:]

@@ -70,22 +70,23 @@ def resume(args: argparse.Namespace, log_dir: Path,
 def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: str | None = None,
                sim: bool = False, make_actor: Callable[[Any, Any], Actor] | None = None,
                view: View | None = None, commands: bool = False, archive: bool = False,
-               serve: LiveServer | None = None,
-               watch: Callable[[Session], None] | None = None) -> PlayResult:
+               serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
+               closing: Callable[[Session], None] | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
-    ``archive``. :class:`TablierError` if the log cannot be resumed, among them
-    :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
-    process still writes it."""
+    ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s. :class:`TablierError` if the
+    log cannot be resumed, among them :class:`~tablier.record.writer_lock.InUseError` (and nothing
+    read or written) while another process still writes it."""
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
-                            commands=commands, archive=archive, serve=serve, watch=watch)
+                            commands=commands, archive=archive, serve=serve, watch=watch,
+                            closing=closing)
 
 
 def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
                  make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
                  archive: bool, serve: LiveServer | None, watch: Callable[[Session], None] | None,
-                 ) -> PlayResult:
+                 closing: Callable[[Session], None] | None) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:
@@ -107,15 +108,16 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
                             for r in rebuilt.unlogged)
         session.say(f"what was done just before the interruption ({decided}) had not been written: "
                     "written now", "info")
-        for record in rebuilt.unlogged:
-            writer.write(record)
+        decisions = session.computer.log_through(session, writer) if session.computer is not None else writer
+        for record in rebuilt.unlogged:  # a seat at another board sends the local player's move
+            decisions.write(record)
     writer.write(Message(text=f"resumed after {counted(len(rebuilt.inferred), 'move')}", level="info"))
     standing = standing_throw(rebuilt)
     if standing:
         session.say(f"the throw {standing} shown before the interruption stands: play it", "info")
     return play(log.header.game, session.options, session.dice, port=port, sim=sim,
                 make_actor=make_actor, view=view, commands=commands, log_writer=writer,
-                resumed=session, archive=archive, serve=serve, watch=watch)
+                resumed=session, archive=archive, serve=serve, watch=watch, closing=closing)
 
 
 def dice_going_on(log: EventLog) -> Dice:

@@ -8,7 +8,7 @@ board, a script's or the built-in players' hands.
 No typed line ends a session. The end of input (Ctrl-D at a terminal) is told and play goes on,
 the keyboard still read; a standard input closed for good (a pipe that ended) leaves the board's
 buttons on the wooden board, and stops the game as ``quit`` does on the simulated board, whose only
-hands are typed. ``quit``, a closed input and Ctrl-C leave the log ready for ``--resume``
+hands are typed. ``quit``, a closed input, Ctrl-C and SIGTERM leave the log ready for ``--resume``
 (:attr:`PlayResult.resume_command`). A match played to its end goes into the archive when asked
 (``archive``: ``tablier play`` does unless ``--no-archive``).
 """
@@ -18,9 +18,12 @@ from __future__ import annotations
 import os
 import select
 import shlex
+import signal
 import sys
-from collections.abc import Callable
-from contextlib import ExitStack
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -40,7 +43,31 @@ from .start import make_session, open_log
 from .view import View
 
 if TYPE_CHECKING:
+    from tablier.link.sim_channel import SideChannel
     from tablier.web.server import LiveServer
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a service stopped, a machine shutting down), taken as Ctrl-C is: play stops cleanly."""
+
+
+@contextmanager
+def terminated_as_interrupted() -> Iterator[None]:
+    """While the block runs, SIGTERM stops play as Ctrl-C does (:class:`Terminated`): the log is
+    left ready for ``--resume``, and a board-to-board game's goodbye is said. (In the main thread
+    only: signals reach no other.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: object) -> None:
+        raise Terminated()
+
+    before = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 @dataclass
@@ -94,32 +121,35 @@ class TerminalCommands:
         return [line for line in complete if not (self.hands and self.hands(line))]
 
 
-def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None, sim: bool = False,
+def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None, sim: bool | str = False,
          log_dir: Path | None = None, make_actor: Callable[[Hands, Cable], Actor] | None = None,
          view: View | None = None, commands: bool = False, layout: Layout | None = None,
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
          resumed: Session | None = None, archive: bool = False,
-         serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None) -> PlayResult:
-    """Play ``game`` on a board at ``port`` or on the simulated board (``sim``); ``resumed``: go on
+         serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
+         closing: Callable[[Session], None] | None = None) -> PlayResult:
+    """Play ``game`` on a board at ``port`` or on the simulated board (``sim``: True for the firmware
+    under the unix port, ``"rp2:PATH"`` for it on an emulated RP2040 booting that UF2); ``resumed``: go on
     with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
     played to its end goes into the archive (:func:`archive_log`); ``serve``: the server of the
     game's web page (``docs/web.md``); ``watch``: also called after each turn of the loop (a club's
-    feed, ``docs/club.md``)."""
+    feed, ``docs/club.md``); ``closing``: called once play has stopped, however it stopped, while
+    the log is still open (a board-to-board game's goodbye, logged before it is sent)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         hands = None
+        clock = time.monotonic
         if sim:
-            from tablier.link.sim import SimulatedBoard
-
-            board = stack.enter_context(SimulatedBoard(layout))
+            board = stack.enter_context(simulated_board(sim, layout))
             where = board.port
             hands = Hands(board, layout)
+            clock = getattr(board, "now", clock)  # the emulated chip's clock: the host keeps its time
         elif port is not None:
             where = port
         else:
             raise ValueError("play needs a port or the simulated board")
         cable = Cable(lambda: open_serial(where))
-        link = Link(cable.open, layout.hash)
+        link = Link(cable.open, layout.hash, clock=clock)
         link.connect()
         stack.callback(link.close)
         # the session first: a game or an option it refuses leaves no log behind
@@ -133,7 +163,7 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
                                                           f"layout {link.layout_hash}"))
         session.adopt(link, log)
         if view is not None:
-            view.connected(f"the board: the simulated one (the firmware under MicroPython on {where})"
+            view.connected(f"the board: the simulated one ({simulation_name(sim)} on {where})"
                            if sim else f"the board: on {where}")
             session.on_redraw = view
         if serve is not None:
@@ -153,8 +183,11 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
                                       lambda for_good: _input_ended(session, typed, for_good))
         try:
             session.run(actor, source, timeout)
-        except KeyboardInterrupt:
-            session.say("stopped (Ctrl-C)", "warning")
+        except KeyboardInterrupt as interrupt:
+            stopped_by = "SIGTERM" if isinstance(interrupt, Terminated) else "Ctrl-C"
+            session.say(f"stopped ({stopped_by})", "warning")
+        if closing is not None:
+            closing(session)
         if log is not None:
             log.sync()
             if archive and session.over:
@@ -190,11 +223,32 @@ def _input_ended(session: Session, typed: ScriptActor | None, for_good: bool) ->
                     "(Ctrl-C stops the game)", "warning")
 
 
-def resume_command_for(log_path: Path | None, sim: bool, port: str | None, dice: Dice) -> str:
+def simulated_board(sim: bool | str, layout: Layout) -> SideChannel:
+    """Start the simulated board ``--sim`` names: the unix port (True), or ``rp2:UF2``."""
+    from tablier.link.sim_rp2 import SIM_PREFIX
+
+    if isinstance(sim, str) and sim.startswith(SIM_PREFIX):
+        from tablier.link.sim_rp2 import EmulatedBoard
+
+        return EmulatedBoard(Path(sim.removeprefix(SIM_PREFIX)).expanduser(), layout)
+    from tablier.link.sim import SimulatedBoard
+
+    return SimulatedBoard(layout)
+
+
+def simulation_name(sim: bool | str) -> str:
+    """What runs the firmware of the simulated board ``--sim`` names, for the players."""
+    if isinstance(sim, str):
+        return "the firmware on an emulated RP2040"
+    return "the firmware under MicroPython"
+
+
+def resume_command_for(log_path: Path | None, sim: bool | str, port: str | None, dice: Dice) -> str:
     """The command that goes on with a game stopped before its end (empty without a log)."""
     if log_path is None:
         return ""
-    where = "--sim" if sim else f"--port {shlex.quote(port or '')}"
+    where = (f"--sim {shlex.quote(sim)}" if isinstance(sim, str) else "--sim") if sim \
+        else f"--port {shlex.quote(port or '')}"
     physical = " --dice physical" if dice.source == PHYSICAL else ""
     return f"tablier play --resume {shlex.quote(str(log_path))} {where}{physical}"
 

@@ -27,6 +27,7 @@ from .link import CONNECTED
 if TYPE_CHECKING:
     from tablier.play.board_replay import BoardStep
     from tablier.record.game_record import GameRecord, Record
+    from tablier.tables.variant import Variant
     from tablier.web.live import ScenePublisher
     from tablier.web.server import LiveServer
 
@@ -78,6 +79,7 @@ class Scene:
     moves: tuple[str, ...] = ()
     movers: tuple[str, ...] = ()  # who made each move: his name and colour
     over: bool = False
+    you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
 
     def to_json(self) -> dict[str, Any]:
         """The scene as plain JSON values."""
@@ -141,7 +143,14 @@ def _common(session: Session, lights: dict[str, str], name: Callable[[int], str]
             "messages": tuple(session.messages), "moves": tuple(session.committed),
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over}
+            "over": session.over, "you": _you(session)}
+
+
+def _you(session: Session) -> int:
+    """The one player at this board, when the other is the computer's or at another board (0: both
+    or neither play here)."""
+    here = [player for player in (1, 2) if not session.is_computer(player)]
+    return here[0] if len(here) == 1 else 0
 
 
 def tables_scene(session: TablesSession) -> Scene:
@@ -167,6 +176,8 @@ def tables_scene(session: TablesSession) -> Scene:
     playing = session.phase not in (SETUP, OVER) and session.orientation is not None
     places = []
     for index, (kind, number) in enumerate(TABLES_PLACES):
+        if kind == "bar" and not seen[index] and not has_bar(session.variant):
+            continue  # no man is ever hit: the scene has no bar (a man put there still shows)
         men = expected[index] if seen[index] == shown[index] else seen[index]
         change = "" if seen[index] == shown[index] else (LIFTED if seen[index] < shown[index] else ADDED)
         side: int | None = sides[index]
@@ -193,6 +204,12 @@ def tables_scene(session: TablesSession) -> Scene:
                  cube=cube, in_hand=in_hand, places=tuple(places), own_points=own_points,
                  words=tuple(session.status_lines()[1 + len(_board_lines(session)):]),
                  **_common(session, lights, session._name))
+
+
+def has_bar(variant: Variant) -> bool:
+    """Whether men of ``variant`` ever stand on the bar (a hit man does; Jacquet's, Fevga's and
+    Plakoto's men are never hit): a scene without one has no bar places."""
+    return variant.hitting and not variant.pins
 
 
 def _board_lines(session: TablesSession) -> list[str]:
@@ -277,7 +294,7 @@ def replay_scene(record: Record, game: GameRecord, steps: list[BoardStep], shown
                 sides[f"{kind} {number}"] = colour
     places = [PlaceView(f"{kind} {number}", counts[index], sides.get(f"{kind} {number}"), False, "",
                         lit.get(f"{kind} {number}", ""))
-              for index, (kind, number) in enumerate(TABLES_PLACES)]
+              for index, (kind, number) in enumerate(TABLES_PLACES) if kind != "bar" or has_bar(variant)]
     value, owner = step.cube
     own = {p: orientation.own_point(step.side, p) for p in range(1, 25)} if step.side is not None else {}
     return Scene(family="tables", title=variant.title, places=tuple(places), dice=step.dice,

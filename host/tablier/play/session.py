@@ -137,6 +137,7 @@ class Session:
         self.grace_until: float | None = None
         self.guide: Step[int] | None = None  # the next man to lift or put back, once guiding
         self.guiding = False
+        self.prompting = True  # a person's hands move the men: ask him to press (the demo's need no asking)
         self.on_redraw: Callable[[Session], None] | None = None
         self._last_wishes: list[tuple[int, tuple[int, int, int], int]] | None = None
         self.link_wait_until = clock() + LINK_WAIT_S  # the status lights say "link" for a moment
@@ -347,10 +348,10 @@ class Session:
         if self.log is not None:
             self.log.write(record)
 
-    def say(self, text: str, level: str = "info") -> None:
+    def say(self, text: str, level: str = "info", prompt: bool = False) -> None:
         """Tell the players (the view shows the last messages); logged. Teaching messages are
-        kept quiet in strict mode."""
-        if level == "teach" and not self.options.teaching:
+        kept quiet in strict mode; a ``prompt`` (press a button) when no person moves the men."""
+        if (level == "teach" and not self.options.teaching) or (prompt and not self.prompting):
             return
         self.messages.append(text)
         self.message_log.append(text)
@@ -368,8 +369,11 @@ class Session:
 
     def follow_reading(self, unknown: bool) -> None:
         """After each reading of the board: a board on the way to a legal result stops the grace time
-        and any guiding; an unknown one starts the grace time, or moves the guide on once it runs."""
+        and any guiding (saying so, after the words of a false move); an unknown one starts the grace
+        time, or moves the guide on once it runs."""
         if not unknown:
+            if self.guiding and self.restoring is None:
+                self.say("the men stand right again: the false move is undone")
             self.stop_grace()
             self.guiding = False
             self.guide = None
@@ -397,6 +401,7 @@ class Session:
         if self.link.client is not None:
             self.link.settle()
             self._snapshot("connect")
+        self.prompting = getattr(actor, "prompted", True)
         if self.started:
             self.resume_check()
         else:

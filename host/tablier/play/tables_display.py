@@ -32,7 +32,7 @@ from tablier.board.leds import (
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.tables_inference import BEAR_OFF as TO_TRAY
 from tablier.board.tables_inference import HIT as TO_HIT
-from tablier.board.tables_inference import Status
+from tablier.board.tables_inference import Status, shown_words
 from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
@@ -78,6 +78,8 @@ class TablesDisplay:
             plan.die(2, session.flow.dice.second, DIE_USED if used[1] else DIE)
         for place, meaning in self.plakoto_places():
             plan.place(place, meaning)
+        if session.is_computer(player) and not session.computer_moving() and not session.guiding:
+            return plan  # the other seat chooses: none of its options lit (they would invite a touch)
         must_move = self.must_moving()
         for index in must_move:
             plan.place(TABLES_PLACES[index], MUST_MOVE)
@@ -161,7 +163,8 @@ class TablesDisplay:
                          f"{counted(len(plays), 'legal play')}"
                          + (f" ({listed})" if session.options.teaching else ""))
             final = session.reading.status is Status.FINAL
-            lines.append(f"the board shows: {session.reading.status.value}"
+            reading = session.reading
+            lines.append(f"the board shows: {shown_words(reading.status, reading.untouched)}"
                          + (" (press your button to end the turn)" if final else ""))
             if session.options.teaching:
                 words = self.in_hand_words() or self.before_lift_words()

@@ -183,7 +183,7 @@ class TablesSession(Session):
         awaiting = self.flow.awaiting
         if awaiting == OPENING:
             self.phase = OPENING
-            self.say("press a button to throw for the start", "teach")
+            self.say("press a button to throw for the start", "teach", prompt=True)
         elif awaiting == PLAY:
             self._begin_turn()
         else:
@@ -264,7 +264,7 @@ class TablesSession(Session):
             self.phase = THROW
         elif self.flow.awaiting == OPENING:  # Versailles: the lead doublet played, the lead is thrown again
             self.phase = OPENING
-            self.say("press a button to throw for the lead", "teach")
+            self.say("press a button to throw for the lead", "teach", prompt=True)
 
     # -- the turn ----------------------------------------------------------------------------------
 
@@ -286,7 +286,8 @@ class TablesSession(Session):
         self.restoring = None
         self.reading = self.inference.read(self.observation.counts)
         if plays == [()]:
-            self.say(f"{self._name(self.flow.turn)} cannot move: press the button to pass", "teach")
+            self.say(f"{self._name(self.flow.turn)} cannot move"
+                     + (": press the button to pass" if self.prompting else ""), "teach")
         self._after_reading()
 
     def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:

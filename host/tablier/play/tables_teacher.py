@@ -44,10 +44,10 @@ def contrast(variant: Variant, side: int, mine: Position, better: Position, best
             f"{_aim(variant, name, theirs.get(name, 0.0), better, side)}" for _, name in gains[:2]]
 
 
-_NONE = {"blocks": "holds no point in his way",
-         "prime": "builds no wall", "bar": "puts none of his men on the bar", "race": "keeps the race level",
-         "off": "bears off no more than he does", "postillon": "leaves the leading man where he is",
-         "pins": "pins as many of his men as he pins of yours", "mother": "leaves both mothers alone",
+_NONE = {"blocks": "holds no point in their way", "prime": "builds no wall",
+         "bar": "puts none of their men on the bar", "race": "keeps the race level",
+         "off": "bears off no more than they do", "postillon": "leaves the leading man where he is",
+         "pins": "pins as many of their men as they pin of yours", "mother": "leaves both mothers alone",
          "left": "leaves the men left even"}
 
 

@@ -55,7 +55,8 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     for player in (1, 2):
         mark = "XO"[player - 1] if scene.family == "tables" else scene.colours[player - 1]
         turn = ("  <-" if compact else "  <- to play") if scene.turn == player else ""
-        lines.append(Text(f" {names[player - 1]} ({mark}) {scene.score[player - 1]}{turn}",
+        you = ", you" if scene.you == player else ""
+        lines.append(Text(f" {names[player - 1]} ({mark}{you}) {scene.score[player - 1]}{turn}",
                           style="bold" if turn else ""))
     if scene.cube is not None:
         value, owner = scene.cube
@@ -123,16 +124,39 @@ def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False
         if _height(console, keyed, width) + newest <= room:
             break
     room -= _height(console, keyed, width)
-    said: list[Text] = []
-    for line in reversed(told):  # the newest first, while they fit
-        lines = _height(console, [line], width)
-        if lines > room:
-            break
-        said.insert(0, line)
-        room -= lines
+    said = [told[n] for n in _newest(console, scene.messages, told, width, room)]
     out = [_line(console, row) for row in top]
     out += [_line(console, piece) for text in below + said + keyed for piece in text.wrap(console, width)]
     return "\n".join(out) + "\n"
+
+
+def _newest(console: Console, messages: tuple[str, ...], told: list[Text], width: int,
+            room: int) -> list[int]:
+    """Which of the messages (``told``: as drawn) are shown in ``room`` lines: the newest that fit,
+    but a reason (``Why: ...``) never stands without the line it explains (a teacher's headline:
+    how much was lost, against what): reasons give way to it, the oldest first."""
+    heights = [_height(console, [line], width) for line in told]
+    chosen: list[int] = []
+    for index in reversed(range(len(told))):  # the newest first, while they fit
+        if heights[index] > room:
+            break
+        chosen.insert(0, index)
+        room -= heights[index]
+
+    def reason(index: int) -> bool:
+        return messages[index].startswith("Why:")
+
+    while chosen and reason(chosen[0]):
+        head = chosen[0] - 1
+        while head >= 0 and reason(head):
+            head -= 1
+        if head < 0:
+            break
+        room += heights[chosen.pop(0)]
+        if heights[head] <= room:
+            chosen.insert(0, head)
+            room -= heights[head]
+    return chosen
 
 
 def _height(console: Console, texts: list[Text], width: int) -> int:
@@ -150,14 +174,16 @@ def _line(console: Console, text: Text) -> str:
 
 class View:
     """Draws a session on ``out``; ``live`` None: redraw in place only when ``out`` is a TTY;
-    ``hands``: the men are moved by typing (the simulated board), the keys line says how."""
+    ``hands``: the men are moved by typing (the simulated board), the keys line says how; ``keys``:
+    the keys line instead of the game's words, where nothing typed reaches the game."""
 
     def __init__(self, out: TextIO | None = None, live: bool | None = None, interval: float = 0.15,
-                 hands: bool = False) -> None:
+                 hands: bool = False, keys: str | None = None) -> None:
         self.out = out or sys.stdout
         self.live = self.out.isatty() if live is None else live
         self.interval = interval
         self.hands = hands
+        self.keys = keys  # the keys line when nothing typed reaches the game (``tablier watch``)
         self._last_draw = 0.0
         self._last_text = ""
         self._printed = 0
@@ -195,7 +221,7 @@ class View:
         now = time.monotonic()
         if now - self._last_draw < self.interval:
             return
-        self._draw(scene_of(session), keys_line(session, self.hands))
+        self._draw(scene_of(session), self.keys if self.keys is not None else keys_line(session, self.hands))
         self._last_draw = now
 
     def _draw(self, scene: Scene, keys: str) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -32,7 +33,7 @@ from pathlib import Path
 from tablier.engines.analysis import GameAnalysis
 from tablier.paths import data_dir
 
-from .archive_db import ID_COLUMN, Database, now_stamp, open_database, shown
+from .archive_db import ID_COLUMN, Database, is_postgres, now_stamp, open_database, shown
 from .archive_db import ArchiveError as ArchiveError  # raised by every method: imported from here
 from .game_record import Action, GameRecord, Outcome, Record, RecordError
 from .replay import Step
@@ -115,7 +116,21 @@ def default_location() -> str | Path:
     """The default archive: ``$TABLIER_ARCHIVE`` as given (a database's ``postgresql://`` address
     or a file), else :func:`default_path`."""
     named = os.environ.get("TABLIER_ARCHIVE", "")
-    return named if named.startswith(("postgresql://", "postgres://")) else default_path()
+    return named if _ADDRESS.match(named) else default_path()
+
+
+_ADDRESS = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def location_problem(where: str | Path) -> str:
+    """Why ``where`` cannot be an archive (an address of a kind other than PostgreSQL's, which would
+    otherwise be taken as a file's path), or ""; the address itself is not repeated (it may hold a
+    password)."""
+    found = _ADDRESS.match(where) if isinstance(where, str) else None
+    if found is None or is_postgres(where):
+        return ""
+    return (f"a {found['scheme']}:// address is not an archive Tablier can open: give a file's path "
+            "(an SQLite file, made if new) or a PostgreSQL database's postgresql://USER@HOST/DATABASE")
 
 
 @dataclass(frozen=True)
@@ -142,11 +157,32 @@ class Filters:
     until: str = ""
 
 
+@dataclass(frozen=True)
+class StoredResult:
+    """One stored game's players and result with its record's game and match length: what the
+    rating lists read (:mod:`tablier.tournament.ratings`). ``players`` and ``score`` (before the game)
+    are side 0's and side 1's; ``how`` is None for a game without a result."""
+
+    record_id: int
+    game: str
+    family: str
+    match_length: int
+    number: int
+    players: tuple[str, str]
+    score: tuple[int, int]
+    winner: int | None
+    how: str | None
+    points: int | None
+
+
 class Archive:
     """An open archive (created with its tables if it does not exist): an SQLite file's path, or a
     PostgreSQL database's ``postgresql://`` address."""
 
     def __init__(self, where: Path | str) -> None:
+        problem = location_problem(where)
+        if problem:
+            raise ArchiveError(f"{shown(where)}: {problem}")
         self.db: Database = open_database(where)
         self.where = shown(where)
         self.path = Path(where) if self.db.engine == "sqlite" else None
@@ -333,6 +369,18 @@ class Archive:
                                            tuple(tuple(move) for move in json.loads(moves)), value, note))
             record.games.append(game)
         return record
+
+    def results(self) -> list[StoredResult]:
+        """Every stored game's players and result, record by record in the order they were stored
+        (their ids) and game by game: what the rating lists are computed from, the same on either
+        engine."""
+        rows = self.db.execute(
+            "SELECT records.id, records.game, records.family, records.match_length, games.number,"
+            " games.black, games.white, games.score_black, games.score_white, games.winner, games.how,"
+            " games.points FROM records JOIN games ON games.record_id = records.id"
+            " ORDER BY records.id, games.number").fetchall()
+        return [StoredResult(int(row[0]), row[1], row[2], int(row[3]), int(row[4]), (row[5], row[6]),
+                             (int(row[7]), int(row[8])), row[9], row[10], row[11]) for row in rows]
 
     def _analysis(self, record_id: int, game_number: int) -> GameAnalysis | None:
         row = self.db.execute("SELECT analysis FROM analyses WHERE record_id = ? AND game_number = ?",

@@ -73,6 +73,16 @@ def shown(where: str | Path) -> str:
     return urlunsplit((parts.scheme, user + netloc, parts.path, parts.query, ""))
 
 
+def from_command_line(where: str) -> str:
+    """``where`` as given by ``--archive``; :class:`RecordError` (bad input) if it holds a password
+    (every user of the machine reads every process's command line with ``ps``)."""
+    if is_postgres(where) and shown(where) != where:
+        raise RecordError(f"{shown(where)}: never put the database's password on the command line (ps "
+                           "shows it to every user): put it in ~/.pgpass or $PGPASSWORD, or the whole "
+                           "address in $TABLIER_ARCHIVE")
+    return where
+
+
 class Database:
     """An open archive database (one of :class:`SqliteDatabase`, :class:`PostgresDatabase`)."""
 

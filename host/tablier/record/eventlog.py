@@ -291,6 +291,29 @@ class RemoteRecord(Record):
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
+CLOCK_EVENTS = ("set", "start", "stop", "pause", "resume", "short", "time-called", "overtime", "expired")
+
+
+@dataclass(frozen=True)
+class ClockRecord(Record):
+    """The match clock (``docs/club-evening.md``): ``event`` one of :data:`CLOCK_EVENTS` for side
+    ``player`` (null when it concerns both); ``left`` each side's time left after it, in seconds;
+    ``state`` the clock after it as plain data (``tablier.tournament.clock.ClockState.to_json``,
+    paused at the record's moment), from which a resumed host goes on."""
+
+    kind: ClassVar[str] = "clock"
+    event: str
+    player: int | None = None
+    left: Sequence[float] = (0.0, 0.0)
+    state: Mapping[str, Any] = field(default_factory=dict)
+
+    def problem(self) -> str:
+        return _first("" if self.event in CLOCK_EVENTS else f"clock event {self.event!r} is not one of "
+                                                             f"{', '.join(CLOCK_EVENTS)}",
+                      _side(self.player, (None, 0, 1)), _pair("left", self.left),
+                      "" if all(value >= 0 for value in self.left) else "a time left cannot be negative")
+
+
 @dataclass(frozen=True)
 class Unknown(Record):
     """A record of a kind this version does not know (written by a newer one); kept as read."""
@@ -305,7 +328,7 @@ class Unknown(Record):
 
 RECORD_TYPES: dict[str, type[Record]] = {cls.kind: cls for cls in (
     Header, GameStart, SwitchEvent, SnapshotRecord, LinkState, DiceRecord, Commit, CubeAction, Claim,
-    Advice, Vie, ResultRecord, Message, Command, RemoteRecord)}
+    Advice, Vie, ResultRecord, Message, Command, RemoteRecord, ClockRecord)}
 
 
 def _field_types(cls: type[Record]) -> dict[str, Any]:

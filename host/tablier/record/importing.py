@@ -86,10 +86,9 @@ def read_records(path: str | Path, game: str | None = None) -> Loaded:
         # a reader met something its format does not allow and did not say so: say it plainly
         raise RecordError(f"{path}: not a readable {_NAMES[kind]} file") from None
     for record in loaded.records:
-        for name, reason in record.tags.items():  # a game left out is refused, the others imported
+        for name, reason in record.tags.items():  # a game left out, the others imported
             if name.startswith(SKIPPED):
-                loaded.problems.append(f"{path}: game {name.removeprefix(SKIPPED)}, {reason}: the game is "
-                                       "left out, the others are imported")
+                loaded.problems.append(f"{path}: game {name.removeprefix(SKIPPED)}, {reason}")
         for game_record in record.games:
             for warning in warnings_of(game_record):
                 loaded.warnings.append(f"{path}: game {game_record.number}: {warning}")

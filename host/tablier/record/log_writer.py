@@ -24,6 +24,7 @@ from tablier.paths import data_dir
 from .eventlog import (
     Advice,
     Claim,
+    ClockRecord,
     Commit,
     CubeAction,
     DiceRecord,
@@ -57,7 +58,8 @@ class EventLogWriter:
     what was done, in words ('' when the log ended with a whole line)."""
 
     #: The records synced at once: nothing committed, and no throw shown, is ever lost.
-    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Advice, Vie, GameStart)
+    DURABLE = (Header, DiceRecord, Commit, ResultRecord, CubeAction, Claim, Advice, Vie, GameStart,
+               ClockRecord)
 
     def __init__(self, path: Path, clock: Any = time.time) -> None:
         self.path = path
@@ -157,13 +159,20 @@ def default_log_dir() -> Path:
 
 
 def new_log_path(directory: Path, game: str, when: float | None = None) -> Path:
-    """A fresh file name in ``directory`` for a game started now: ``2026-11-29T12-30-05-backgammon.jsonl``
-    (a counter is added if that name is taken)."""
+    """A fresh file in ``directory`` for a game started now, ``2026-11-29T12-30-05-backgammon.jsonl``
+    (a counter added if that name is taken), made empty at once: the name is taken as it is chosen,
+    so two hosts starting in the same second never share it."""
     stamp = time.strftime("%Y-%m-%dT%H-%M-%S", time.gmtime(time.time() if when is None else when))
     safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in game)[:40] or "game"
-    path = directory / f"{stamp}-{safe}.jsonl"
-    counter = 2
-    while path.exists():
-        path = directory / f"{stamp}-{safe}-{counter}.jsonl"
-        counter += 1
-    return path
+    counter = 1
+    while True:
+        path = directory / (f"{stamp}-{safe}.jsonl" if counter == 1 else f"{stamp}-{safe}-{counter}.jsonl")
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            counter += 1
+            continue
+        except OSError as error:
+            raise LogFormatError(f"{path}: cannot write the log ({error.strerror or error})") from None
+        return path

@@ -13,8 +13,10 @@ column). An unknown play ``????`` cannot be replayed: that game is left out, nam
 match that numbers a game twice is refused. A file cut in the middle of a line (no end of line,
 the last line unreadable) is read up to that line, with a warning saying it is cut short. A money
 session (``0 point match``) whose ``Jacoby`` tag is ``On`` scores by the Jacoby rule (the record's
-``jacoby`` option). Backgammon Galaxy writes a single game as a match of N points: a Galaxy file of
-one game that leaves the match short is read as such, without the warning of a match cut short.
+``jacoby`` option). A ``CubeLimit`` of 1 is a match or game played without the cube (the record's
+``cube`` option ``no``); a ``1 point match`` tagged ``Single game`` is a single game. Backgammon
+Galaxy writes a single game as a match of N points: a Galaxy file of one game that leaves the match
+short is read as such, without the warning of a match cut short.
 The file's encoding is told by :func:`~tablier.record.text_decoding.decode_record_text` (a
 byte-order mark, UTF-8, else Latin-1).
 
@@ -59,6 +61,10 @@ from .replay import legal_plays
 from .settling import SKIPPED, add_warnings, capped, note_short_match, settle
 from .text_decoding import decode_record_text
 
+CUBE_LIMIT = "CubeLimit"
+"""The tag of the cube's highest value; ``1``: no cube (GNU Backgammon writes and reads it so)."""
+SINGLE_GAME = "Single game"
+"""Tablier's tag (``Yes``) on a single game without the cube, written as a 1-point match."""
 _TAG = re.compile(r'^\s*;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>[^"]*)"\s*\]')
 _LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
@@ -163,6 +169,11 @@ def _read_lines(lines: list[str], source: str) -> Record:
     if not blocks:
         raise RecordError(f"{source}: no 'Game 1' line: not a Jellyfish .mat match file")
     options = dict(MODERN_OPTIONS)
+    if tags.get(CUBE_LIMIT, "").strip() == "1":  # played without the cube (GNU Backgammon's NoCube)
+        options["cube"] = "no"
+        del tags[CUBE_LIMIT]  # said by the option
+    if tags.pop(SINGLE_GAME, "").lower() == "yes" and length == 1:  # our single game, see mat_writer
+        length = 0
     if not length and tags.get("Jacoby", "").lower() == "on":  # money play by the Jacoby rule
         options[JACOBY] = "yes"
     if not length:

@@ -6,8 +6,11 @@ names and scores, numbered lines of two columns (side 0's action, side 1's: ``52
 is the dice with an empty play, as GNU Backgammon writes it. Only Backgammon can be written: the
 format has no room for other games' rules, nor for a game started from a set position (refused,
 naming the formats that hold one). A result scoring more than the match needed is written in the
-words of the file it was read from (its ``Recorded result`` tag). A single game or money session is
-a ``0 point match`` with its ``Jacoby`` tag (``On`` when the record scores by the Jacoby rule). A
+words of the file it was read from (its ``Recorded result`` tag). A record played without the cube
+has ``; [CubeLimit "1"]``, which GNU Backgammon reads as no cube. A single game without the cube is
+a ``1 point match`` tagged ``; [Single game "Yes"]`` (GNU Backgammon then scores its gammon 2, as
+played, where it would score a money game's 1 by its own Jacoby rule); a money session is a ``0
+point match`` with its ``Jacoby`` tag (``On`` when the record scores by the Jacoby rule). A
 player without a name is written as his side (``Black``, ``White``): the layout needs a name, and
 GNU Backgammon misreads an empty one.
 """
@@ -19,8 +22,8 @@ import re
 from tablier.tables.notation import format_play
 
 from .game_record import DOUBLE, DROP, PLAY, RESIGN, SIDE_NAMES, TAKE, Action, GameRecord, Record, RecordError
-from .mat_reader import RECORDED_RESULT
-from .replay import play_of
+from .mat_reader import CUBE_LIMIT, RECORDED_RESULT, SINGLE_GAME
+from .replay import play_of, tables_variant
 from .settling import jacoby
 
 #: Width of the first column (GNU Backgammon's layout); the second starts after it.
@@ -34,14 +37,20 @@ def write_mat(record: Record) -> str:
     refusal = why_not_mat(record)
     if refusal:
         raise RecordError(refusal)
-    money = not record.match_length
+    cubeless = not tables_variant(record).options.get("cube")
+    single = not record.match_length and cubeless and len(record.games) == 1
+    money = not record.match_length and not single
     lines = [f'; [{_clean(name) or "Tag"} "{_clean(value)}"]' for name, value in record.tags.items()
-             if not (money and name == "Jacoby")]
+             if not (money and name == "Jacoby") and not (cubeless and name == CUBE_LIMIT)]
     if record.date:
         lines.append(f'; [EventDate "{record.date.replace("-", ".")}"]')
+    if cubeless:
+        lines.append(f'; [{CUBE_LIMIT} "1"]')
+    if single:
+        lines.append(f'; [{SINGLE_GAME} "Yes"]')
     if money:
         lines.append(f'; [Jacoby "{"On" if jacoby(record) else "Off"}"]')
-    lines += ["", f" {record.match_length} point match", ""]
+    lines += ["", f" {1 if single else record.match_length} point match", ""]
     for game in record.games:
         lines += _game_lines(record, game)
     return "\n".join(lines) + "\n"

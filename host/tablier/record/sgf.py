@@ -12,7 +12,8 @@ borne off).
 What GNU Backgammon's SGF has no property for is kept in Tablier's own properties, which other
 readers skip: ``TR[name:value]`` a record's tags (in the first game), ``TG[name:value]`` a game's.
 A resignation is ``R`` in ``RE``; the resigning side is the loser. Money play by the Jacoby rule is
-``RU[Jacoby]``, as GNU Backgammon writes it (the record's ``jacoby`` option). The reader replays every game
+``RU[Jacoby]``, and a record played without the cube ``RU[NoCube]``, as GNU Backgammon writes them
+(the record's ``jacoby`` and ``cube`` options). The reader replays every game
 (:func:`~tablier.record.settling.settle`): hits, cube values and the result's kind come from the
 rules, so a record written and read back is the same record. Analysis and comments are skipped.
 """
@@ -40,7 +41,7 @@ from .game_record import (
     Record,
     RecordError,
 )
-from .replay import play_of
+from .replay import play_of, tables_variant
 from .settling import jacoby, note_short_match, settle
 
 _COLOURS = ("W", "B")
@@ -88,10 +89,13 @@ def _tree(record: Record, game: GameRecord, first: bool) -> str:
             f"PW[{_escape(game.players[0])}]PB[{_escape(game.players[1])}]")
     if record.date:
         info += f"DT[{record.date}]"
+    rules = ["NoCube"] if not tables_variant(record).options.get("cube") else []
     if record.tags.get("Crawford", "On").lower() != "off" and record.match_length:
-        info += "RU[Crawford]"
+        rules.append("Crawford")
     if jacoby(record):
-        info += "RU[Jacoby]"
+        rules.append("Jacoby")
+    if rules:
+        info += f"RU[{':'.join(rules)}]"  # as GNU Backgammon writes them
     outcome = game.outcome
     if outcome is not None and outcome.winner is not None:
         resigned = any(action.kind == RESIGN for action in game.actions) or outcome.how == "resigned"
@@ -158,8 +162,11 @@ def _read_tree(record: Record, nodes: list[Node], source: str) -> None:
                           "numbers") from None
     where = f"{source}: game {number}"
     record.date = root.get("DT", [record.date])[0]
-    if not record.match_length and any("jacoby" in rule.lower() for rule in root.get("RU", [])):
+    rules = {rule.strip().lower() for value in root.get("RU", []) for rule in value.split(":")}
+    if not record.match_length and "jacoby" in rules:
         record.options[JACOBY] = "yes"  # money play by the Jacoby rule
+    if "nocube" in rules:
+        record.options["cube"] = "no"
     game = GameRecord(players=(root.get("PW", [""])[0], root.get("PB", [""])[0]), number=number,
                       score=score, tags=_pairs(root.get("TG", [])))
     record.tags.update(_pairs(root.get("TR", [])))

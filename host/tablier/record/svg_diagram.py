@@ -178,7 +178,7 @@ def draw_tables(picture: TablesPicture) -> str:
         value, owner = picture.cube
         cy = {0: middle, 1: board_bottom - 6, 2: top + 6}[owner]
         svg.rect(_MARGIN + half / 2 - 4, cy - 4, 8, 8, fill="#fff", stroke="#000", rx=1)
-        svg.text(_MARGIN + half / 2, cy, str(value if value > 1 else 64), size=4, bold=True)
+        svg.text(_MARGIN + half / 2, cy, str(value), size=4, bold=True)  # as the words say: 1, not 64
     for index, (start, end) in enumerate(picture.arrows):
         if start in centres and end in centres:  # each arrow a little nearer the middle: none hides another
             (x1, y1), (x2, y2) = centres[start], centres[end]

@@ -4,8 +4,9 @@ A second ``tablier play --resume LOG`` on a log a first one is still writing wou
 records to it (its ``quit``, its throws) and leave a log no replay can follow; two imports into
 one archive at once would race for the same records. So whoever writes such a file first holds a
 lock on a small file beside it (``NAME.lock``, :func:`hold`) and a second writer is refused at once
-with one line naming the holder: its process id, its command and since when it holds the file
-(:class:`InUseError`); it writes nothing.
+with one line naming the holder: its process id, what it runs (``tablier play``: never its options or
+arguments, which may hold an address or a code) and since when it holds the file
+(:class:`InUseError`); it writes nothing. The lock file is its owner's only (mode 0600).
 
 The lock is ``flock`` on the lock file, which the operating system releases when the holder's
 process ends, however it ends: a host killed with ``kill -9`` leaves no stale lock (the lock file
@@ -22,7 +23,7 @@ import errno
 import fcntl
 import json
 import os
-import shlex
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from tablier.errors import TablierError
 
 #: The locks this process holds, by the resolved path of the file they guard.
 _HELD: dict[Path, WriterLock] = {}
+#: A sub-command's word (``play``, ``serve``, ``backgammon``), as a holder is named.
+_WORD = re.compile(r"[a-z][a-z0-9-]{0,30}")
 
 
 @dataclass(frozen=True)
@@ -68,12 +71,17 @@ def lock_path(path: Path) -> Path:
 
 
 def current_command() -> str:
-    """This process's command line as a user would type it (``tablier play --resume LOG``)."""
+    """What this process runs, as a user names it (``tablier play``, ``tablier club serve``): its
+    program and sub-commands, never an option nor an argument (a path, an address, a code, a
+    password: whoever can read the lock file or the database's sessions would read them)."""
     argv = list(sys.argv)
     program = Path(argv[0]).name if argv else ""
-    if program in ("tablier", "__main__.py") or not argv:
-        argv[:1] = ["tablier"]
-    return shlex.join(argv)
+    words = ["tablier" if program in ("tablier", "__main__.py", "") else program]
+    for word in argv[1:3]:
+        if not _WORD.fullmatch(word):
+            break
+        words.append(word)
+    return " ".join(words)
 
 
 def hold(path: Path, what: str) -> WriterLock:
@@ -103,7 +111,7 @@ class WriterLock:
         where = lock_path(self.path)
         while True:
             try:
-                fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
+                fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
             except OSError as error:
                 _HELD.pop(self.path, None)
                 raise LockUnavailableError(f"{self.path}: cannot be written ({_reason(error, where)}); "
@@ -118,6 +126,7 @@ class WriterLock:
             if _same_file(fd, where):
                 break
             os.close(fd)  # the holder before us removed it as we opened it: take the new one
+        os.fchmod(fd, 0o600)  # its owner's only (a lock file left by an older Tablier was world-readable)
         os.ftruncate(fd, 0)
         os.write(fd, json.dumps({"pid": os.getpid(), "command": current_command(),
                                  "since": time.time()}).encode() + b"\n")

@@ -40,14 +40,15 @@ def new_code() -> str:
     return "-".join(raw[n:n + 4] for n in range(0, LENGTH, 4))
 
 
-def normalize(code: str) -> str:
-    """The 16 characters of ``code`` (misreadings forgiven); :class:`GameCodeError` if it is not a code."""
+def normalize(code: str, what: str = "game code") -> str:
+    """The 16 characters of ``code`` (misreadings forgiven); :class:`GameCodeError` if it is not a
+    code (``what``: how the refusal names it, a ``game code`` or a ``club code``)."""
     raw = "".join(code.split()).replace("-", "").upper().translate(_MISREAD)
     wrong = sorted({c for c in raw if c not in ALPHABET})
     if wrong:
-        raise GameCodeError(f"a game code has only letters and digits (not {''.join(wrong)!r})")
+        raise GameCodeError(f"a {what} has only letters and digits (not {''.join(wrong)[:8]!r})")
     if len(raw) != LENGTH:
-        raise GameCodeError(f"a game code has {LENGTH} letters and digits, like K7QX-9MWP-3RTA-ZE4N "
+        raise GameCodeError(f"a {what} has {LENGTH} letters and digits, like K7QX-9MWP-3RTA-ZE4N "
                             f"(this one has {len(raw)})")
     return raw
 

@@ -44,7 +44,29 @@ _HEX64 = re.compile(r"[0-9a-f]{64}")
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 #: What an argument may hold: notation (``13/7*``, ``bar/22``, ``11x18``, ``-``), a win's name, a number.
 _ARGUMENT = re.compile(r"[A-Za-z0-9 /*()x.,'-]{0,80}")
-_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,40}")
+#: The characters of a line of text from the wire: no control character (C0, DEL, C1: nothing a
+#: terminal would obey), no line or paragraph separator, no lone surrogate (it cannot be printed).
+LINE_CHARS = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
+#: The longest name of a player: at the table, on the wire and on the club's page.
+MAX_NAME = 40
+_NAME = re.compile(f"{LINE_CHARS}{{1,{MAX_NAME}}}")
+
+
+def is_line(text: object, most: int) -> bool:
+    """Whether ``text`` is one line of at most ``most`` printable characters."""
+    return isinstance(text, str) and len(text) <= most and re.fullmatch(f"{LINE_CHARS}*", text) is not None
+
+
+def name_problem(name: str) -> str:
+    """What is wrong with a player's name ('' if nothing): at most :data:`MAX_NAME` characters of one
+    line."""
+    if not name:
+        return "a player's name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"a player's name has at most {MAX_NAME} characters ({name[:MAX_NAME]!r}... has {len(name)})"
+    if not is_line(name, MAX_NAME):
+        return f"a player's name is one line of printable characters (not {name!r})"
+    return ""
 
 
 #: Each kind as a message's refusal names it.
@@ -131,8 +153,8 @@ BODIES: dict[str, dict[str, tuple[Check, bool, str]]] = {
                 "word": (_one_of(WORDS), True, "a word"),
                 "arg": (_ARG, True, "an argument")},
     "refused": {"id": (_int(1, 10 ** 6), True, "a proposal's number"),
-                "why": (_text(re.compile(r"[^\x00-\x1f\x7f]{0,300}")), True, "a reason")},
-    "bye": {"why": (_text(re.compile(r"[^\x00-\x1f\x7f]{0,200}")), True, "a reason")},
+                "why": (_text(re.compile(f"{LINE_CHARS}{{0,300}}")), True, "a reason")},
+    "bye": {"why": (_text(re.compile(f"{LINE_CHARS}{{0,200}}")), True, "a reason")},
     "state": {"acked": (_SEQ, True, "a sequence number"), "sent": (_SEQ, True, "a sequence number"),
               "online": (lambda v: isinstance(v, bool), True, "true or false"),
               "stamp": (_int(0, 2 ** 53), True, "a time stamp")},
@@ -163,11 +185,11 @@ def parse(payload: bytes) -> Message:
     version = data.get("v")
     if version != VERSION:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-        raise MessageError(f"protocol version {version!r}" + (" (a newer Tablier: update this one)" if newer
-                                                              else " is not ours"))
+        raise MessageError(f"protocol version {_shown(version)}"
+                           + (" (a newer Tablier: update this one)" if newer else " is not ours"))
     extra = set(data) - {"v", "game", "from", "seq", "kind", "body", "mac"}
     if extra:
-        raise MessageError(f"unknown field {sorted(extra)[0]!r}")
+        raise MessageError(f"unknown field {sorted(extra)[0][:30]!r}")
     for name, check, meaning in (("game", _text(_GAME_ID), "a game id"), ("from", _SEAT, "seat 1 or 2"),
                                  ("seq", _SEQ, "a sequence number"), ("kind", _one_of(KINDS), "a known kind"),
                                  ("mac", _HEX, "a signature")):
@@ -180,13 +202,16 @@ def parse(payload: bytes) -> Message:
     fields = BODIES[kind]
     unknown = set(body) - set(fields)
     if unknown:
-        raise MessageError(f"{named(kind)} with an unknown field {sorted(unknown)[0]!r}")
+        raise MessageError(f"{named(kind)} with an unknown field {sorted(unknown)[0][:30]!r}")
     for name, (check, required, meaning) in fields.items():
         if name not in body:
             if required:
                 raise MessageError(f"{named(kind)} without its {name!r}")
         elif not check(body[name]):
             raise MessageError(f"{named(kind)}'s {name} {_shown(body[name])} is not {meaning}")
+    shared = {"n", "share", "commit"} & set(body)
+    if kind == "action" and shared and len(shared) != 3:
+        raise MessageError(f"{named(kind)} with a share of a throw needs its n, share and commit together")
     if (kind == "state") != (data["seq"] == 0):
         raise MessageError(f"{named(kind)} with sequence number {data['seq']}")
     return Message(data["game"], data["from"], data["seq"], kind, body, data)

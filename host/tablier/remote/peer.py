@@ -34,7 +34,8 @@ class Refused(ValueError):
 @dataclass(frozen=True)
 class Topics:
     """The game's topics on the broker: ``tablier/CLUB/GAME/SEAT`` (each seat's messages),
-    ``.../SEAT/state`` (retained: what it has, whether it is online) and ``.../offer`` (retained)."""
+    ``.../SEAT/state`` (retained: what it has, whether it is online) and ``.../offer/USER`` (retained:
+    the opener's offer, on a topic of his broker user, which the broker's ACL lets nobody else write)."""
 
     base: str
 
@@ -51,10 +52,19 @@ class Topics:
         """Where seat ``seat`` keeps its retained state."""
         return f"{self.base}/{seat}/state"
 
+    def offer(self, user: str) -> str:
+        """Where an opener logged in to the broker as ``user`` keeps the game's offer (retained)."""
+        return f"{self.base}/offer/{user if user and not set(user) & set('/+#') else '-'}"
+
     @property
-    def offer(self) -> str:
-        """Where the opener keeps the game's offer (retained)."""
-        return f"{self.base}/offer"
+    def offers(self) -> str:
+        """The subscription to every offer of the game (the joiner takes the one signed with its key)."""
+        return f"{self.base}/offer/+"
+
+    def is_offer(self, topic: str) -> bool:
+        """Whether ``topic`` is an offer's (of any user)."""
+        owner = topic.removeprefix(f"{self.base}/offer/")
+        return owner != topic and bool(owner) and "/" not in owner
 
 
 def check_signed(keys: GameKeys, topic: str, payload: bytes) -> Message:
@@ -74,14 +84,16 @@ def check_signed(keys: GameKeys, topic: str, payload: bytes) -> Message:
 class Peer:
     """Seat ``seat``'s side of game ``keys.game_id`` in ``club``."""
 
-    def __init__(self, keys: GameKeys, club: str, seat: int) -> None:
+    def __init__(self, keys: GameKeys, club: str, seat: int, user: str = "") -> None:
         self.keys = keys
         self.topics = Topics.of(club, keys.game_id)
+        self.user = user  # this host's broker user: the topic of its offer
         self.seat = seat
         self.other = 3 - seat
         self.outbox: dict[int, tuple[str, Message]] = {}
         self.next_seq = 1
         self.received = 0  # every message of the other side up to this one has been taken in
+        self.taken: dict[int, object] = {}  # the signature of each message taken in, by its number
         self.held: dict[int, Message] = {}
         self.acked = 0  # what the other side says it has received of ours
         self.other_online: bool | None = None
@@ -92,7 +104,7 @@ class Peer:
 
     def make(self, kind: str, body: dict[str, object]) -> tuple[str, Message]:
         """The next message of ours (numbered, signed), and its topic; kept until acknowledged."""
-        topic = self.topics.offer if kind == "offer" else self.topics.seat(self.seat)
+        topic = self.topics.offer(self.user) if kind == "offer" else self.topics.seat(self.seat)
         message = self._signed(topic, envelope(self.keys.game_id, self.seat, self.next_seq, kind, body))
         self.outbox[self.next_seq] = (topic, message)
         self.next_seq += 1
@@ -123,8 +135,8 @@ class Peer:
         if message.sender != self.other:
             raise Refused(f"{named(message.kind)} that says it comes from seat {message.sender}, "
                           f"which is this host's")
-        kinds = {self.topics.seat(self.other): SEAT_KINDS, self.topics.state(self.other): ("state",),
-                 self.topics.offer: ("offer",)}.get(topic)
+        kinds = {self.topics.seat(self.other): SEAT_KINDS, self.topics.state(self.other): ("state",)}.get(
+            topic, ("offer",) if self.topics.is_offer(topic) else None)
         if kinds is None:
             raise Refused(f"{named(message.kind)} on a topic of no seat ({topic})")
         if message.kind not in kinds:
@@ -132,6 +144,10 @@ class Peer:
         if message.kind == "state":
             return self._state(message)
         if message.seq <= self.received or message.seq in self.held:
+            known = self.held[message.seq].signed if message.seq in self.held else None
+            if self.taken.get(message.seq, (known or {}).get("mac")) not in (None, message.signed.get("mac")):
+                raise Refused(f"another message under the number {message.seq} than the one taken in "
+                              f"({named(message.kind)}): the other host numbered two messages alike")
             self.duplicates += 1
             return []
         if len(self.held) >= MAX_HELD:
@@ -141,6 +157,7 @@ class Peer:
         while self.received + 1 in self.held:
             self.received += 1
             ready.append(self.held.pop(self.received))
+            self.taken[self.received] = ready[-1].signed.get("mac")
         return ready
 
     def _state(self, message: Message) -> list[Message]:
@@ -168,3 +185,4 @@ class Peer:
         for message in received:
             if message.seq == self.received + 1:
                 self.received = message.seq
+                self.taken[message.seq] = message.signed.get("mac")

@@ -182,9 +182,11 @@ class MqttWire:
 
 
 def read_retained(broker: Broker, login: Login, client_id: str, topic: str, timeout: float,
-                  waiting: Callable[[], None] | None = None) -> bytes | None:
-    """The message kept on ``topic`` by the broker (waiting up to ``timeout`` seconds for one to be
-    published; ``waiting`` is told once if none is there at first), None if none comes."""
+                  waiting: Callable[[], None] | None = None,
+                  wanted: Callable[[str, bytes], bool] | None = None) -> tuple[str, bytes] | None:
+    """The first message kept or published on ``topic`` (a subscription: it may hold wildcards) that
+    ``wanted`` takes, and where it was (waiting up to ``timeout`` seconds for one; ``waiting`` is told
+    once if none is there at first), None if none comes."""
     wire = MqttWire(broker, login, client_id, [topic], None)
     wire.start()
     try:
@@ -192,8 +194,8 @@ def read_retained(broker: Broker, login: Login, client_id: str, topic: str, time
         told = False
         while time.monotonic() < deadline:
             for got, payload in wire.received():
-                if got == topic and payload:
-                    return payload
+                if payload and (wanted is None or wanted(got, payload)):
+                    return got, payload
             if not told and waiting is not None and time.monotonic() > deadline - timeout + 1.0:
                 told = True
                 waiting()

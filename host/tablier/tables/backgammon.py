@@ -31,7 +31,7 @@ class Backgammon(Variant):
     title = "Backgammon"
     summary = ("Race your fifteen men round the board and bear them off; hit lone men to the bar. "
                "Hit 1, gammon 2, backgammon 3.")
-    aliases: ClassVar[tuple[str, ...]] = ("bg", "tric-trac")
+    aliases: ClassVar[tuple[str, ...]] = ("bg",)
     facts: ClassVar[GameFacts] = GameFacts(formats=("mat", "sgf", "json", "txt"), match_play=True,
                                            gnubg_moves=True)
     OPTIONS: ClassVar[tuple[Option, ...]] = (

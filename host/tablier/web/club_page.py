@@ -68,6 +68,11 @@ class ClubServer(LiveServer):
             found = self.channels[board] = Channel(self)
         return found
 
+    def forget_board(self, board: str) -> None:
+        """Drop ``board``'s stream (thread-safe): the hall no longer follows it."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.channels.pop, board, None)
+
     def show_board(self, board: str, state: dict[str, Any]) -> None:
         """Send ``state`` (:func:`~tablier.web.live.page_state`) to ``board``'s pages (thread-safe)."""
         data = json.dumps(state, separators=(",", ":"))
@@ -151,7 +156,7 @@ body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-ser
        background: #faf6ee; color: #222; }
 h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 #connection { font-size: 0.9em; color: #555; margin-bottom: 0.6em; } #connection.lost { color: #b00; }
-#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(235px, 1fr)); gap: 0.6em; }
+#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 0.6em; }
 .tile { background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 0.5em; color: inherit;
         text-decoration: none; display: block; }
 .tile:hover { border-color: #555; }
@@ -160,7 +165,11 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 .head { display: flex; justify-content: space-between; font-weight: bold; }
 .state { font-size: 0.8em; padding: 0 0.4em; border-radius: 3px; background: #2a7; color: #fff; }
 .away .state { background: #b00; }
-.line { font-size: 0.8em; margin-top: 0.1em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.line { font-size: 0.85em; margin-top: 0.1em; white-space: nowrap; overflow: hidden;
+        text-overflow: ellipsis; }
+.line.title { white-space: normal; overflow-wrap: anywhere; }
+.pair { border-left-width: 6px; }
+.partner { font-size: 0.85em; font-style: italic; }
 .turn { font-weight: bold; }
 .links { font-size: 0.8em; margin-top: 0.2em; }
 """
@@ -185,9 +194,13 @@ function tile(b) {
   state.textContent = away ? 'away' : (b.online === false ? 'left' : 'online');
   head.append(name, state);
   const rows = [head];
+  if (b.partner) { t.classList.add('pair'); t.style.borderLeftColor = hue(b.partner < b.board
+      ? b.partner + b.board : b.board + b.partner);
+    rows.push(line('partner', 'board to board with ' + b.partner)); }
+  else { t.style.borderLeftColor = ''; }
   if (b.title !== undefined) {
     const match = b.match ? ', match to ' + b.match : '';
-    rows.push(line('line', b.title + (b.game ? ', game ' + b.game : '') + match));
+    rows.push(line('line title', b.title + (b.game ? ', game ' + b.game : '') + match));
     [0, 1].forEach(n => rows.push(line('line', b.players[n] + ' (' + b.colours[n] + '): ' + b.score[n])));
     const dice = b.dice.length ? ': ' + b.dice.join('-') : '';
     rows.push(line('line turn', b.over ? 'the match is over' : (b.turn ? b.turn + ' to play' + dice
@@ -202,7 +215,11 @@ function tile(b) {
     drawn[b.board] = b.version; t.querySelector('img').src = 'board/' + b.board + '/board.svg?v=' + b.version;
   }
 }
+function hue(text) { let h = 0; for (const c of text) { h = (h * 31 + c.charCodeAt(0)) % 360; }
+  return 'hsl(' + h + ', 60%, 45%)'; }
 function draw(state) {
+  const shown = new Set(state.boards.map(b => 'board-' + b.board));
+  [...document.querySelectorAll('a.tile')].filter(t => !shown.has(t.id)).forEach(t => t.remove());
   document.getElementById('title').textContent = 'Club ' + state.club + ': ' + state.boards.length
     + (state.boards.length === 1 ? ' board' : ' boards');
   document.title = 'Club ' + state.club + ' - Tablier';

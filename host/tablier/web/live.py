@@ -125,9 +125,9 @@ def page_state(scene: ShownScene) -> dict[str, Any]:
     return {"svg": scene_svg(scene), "scene": scene.to_json(), "legend": legend}
 
 
-def announce(server: LiveServer, out: TextIO) -> None:
-    """Say where the page is served; a binding beyond this machine says so."""
-    out.write(f"the game's web page: {server.url} (read-only)\n")
+def announce(server: LiveServer, out: TextIO, what: str = "the game's web page") -> None:
+    """Say where the page (``what``) is served; a binding beyond this machine says so."""
+    out.write(f"{what}: {server.url} (read-only)\n")
     if not is_loopback(server.host):
         out.write(f"note: serving on {server.host}, not on 127.0.0.1 only: other machines that can reach "
                   "this one can open the page\n")
