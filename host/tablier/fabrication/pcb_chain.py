@@ -19,13 +19,14 @@ load (from the buffer to each chip's pins) and the serial line between the chips
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 
 from tablier.errors import TablierError
 from tablier.fabrication.boards import ChainBoard
 from tablier.fabrication.kicad_pcb import Pcb, read_netlist, ref_key
-from tablier.fabrication.pcb_router import AROUND, EDGE, GRID, Router, Unroutable
+from tablier.fabrication.pcb_router import EDGE, GRID, Router, Unroutable
 from tablier.hardware.layout import Layout
 
 CHAIN_BOARD_MM = (66.0, 54.0)  # in its 68 x 56 mm pocket
@@ -181,9 +182,8 @@ ROUTING_ATTEMPTS = 20
 #: routed at once instead of after a dozen attempts. A board missing here, or whose order no longer
 #: routes it (its layout changed), is searched for again, with a note of the order to put here.
 ROUTING_ORDERS: dict[str, tuple[str, ...]] = {
-    "chain-board-1-3": ("IN9", "IN3", "IN6", "IN27", "IN31", "IN39", "IN35", "IN47", "IN42", "IN43", "IN40",
-                        "+3V3", "IN34", "IN32"),
-    "chain-board-4": ("IN147",),
+    "chain-board-1-3": ("IN34", "IN32", "IN28", "IN47", "IN41"),
+    "chain-board-4": ("IN187", "IN184", "IN147"),
 }
 LOG = logging.getLogger(__name__)
 
@@ -397,7 +397,8 @@ def _grown(box: tuple[float, float, float, float], reach: float,
     """A box stretched ``reach`` further the ``way`` it faces (room for the pull-up's via)."""
     x0, y0, x1, y1 = box
     dx, dy = way
-    return (x0 + min(dx, 0) * reach, y0 + min(dy, 0) * reach, x1 + max(dx, 0) * reach, y1 + max(dy, 0) * reach)
+    return (x0 + min(dx, 0) * reach, y0 + min(dy, 0) * reach,
+            x1 + max(dx, 0) * reach, y1 + max(dy, 0) * reach)
 
 
 def _inside(box: tuple[float, float, float, float], pcb: Pcb) -> bool:
@@ -419,10 +420,12 @@ def _place_late_pull_ups(pcb: Pcb, router: Router) -> Router:
     its 3V3 then routed to theirs. The router that knows them all, returned."""
     from tablier.fabrication.silkscreen import courtyard
 
-    late = [ref for ref, (_lib, _value, nets) in sorted(pcb.netlist.items(), key=lambda item: ref_key(item[0]))
+    late = [ref for ref, (_lib, _value, nets) in sorted(pcb.netlist.items(),
+                                                         key=lambda item: ref_key(item[0]))
             if ref.startswith("R") and nets.get("2") == "+3V3" and ref not in pcb.parts]
     for pull in late:
         net = pcb.netlist[pull][2]["1"]
+        router = Router(pcb)  # the board as drawn so far, as the router will see it with the pull-up on it
         boxes = [courtyard(part) for part in pcb.parts.values()]
         placed = pcb.place(pull, 0.0, 0.0, 0)
         x0, y0, x1, y1 = courtyard(placed)
@@ -450,9 +453,11 @@ def _place_late_pull_ups(pcb: Pcb, router: Router) -> Router:
             pcb.place(pull, cx, cy, angle)
             if pcb.pad(pull, "1") == (round(ax, 4), round(ay, 4)):
                 break
-        via = (round(ax + ux * (2 * PULL_UP_PAD + PULL_UP_VIA), 4), round(ay + uy * (2 * PULL_UP_PAD + PULL_UP_VIA), 4))
+        reach_via = 2 * PULL_UP_PAD + PULL_UP_VIA
+        via = (round(ax + ux * reach_via, 4), round(ay + uy * reach_via, 4))
         pcb.track("+3V3", pcb.pad(pull, "2"), via)
-        pcb.via("+3V3", *via)
+        if ("+3V3", *via) not in pcb.vias:  # another pull-up's via may stand there already
+            pcb.via("+3V3", *via)
         router = Router(pcb)
         router.route(net)
         router.route("+3V3")
@@ -460,7 +465,8 @@ def _place_late_pull_ups(pcb: Pcb, router: Router) -> Router:
 
 
 def _late_spot_free(pcb: Pcb, router: Router, net: str, pad: tuple[float, float], way: tuple[int, int],
-                    body: tuple[float, float, float, float], boxes: list[tuple[float, float, float, float]]) -> bool:
+                    body: tuple[float, float, float, float],
+                    boxes: list[tuple[float, float, float, float]]) -> bool:
     """Whether a pull-up with pad 1 at ``pad``, pad 2 and its via the ``way`` from it, fits: its courtyard
     (with its via) clear of every part's, its pads' and via's grid points free on the router's grid."""
     ax, ay = pad
@@ -479,7 +485,38 @@ def _late_spot_free(pcb: Pcb, router: Router, net: str, pad: tuple[float, float]
             router.owner.get((x + dx, y + dy, layer), which) == which for dx, dy in side)
 
     return (clear(net, ix, iy, 0) and all(clear("+3V3", ix + ux * k, iy + uy * k, 0) for k in range(2, 5))
-            and clear("+3V3", ix + ux * 4, iy + uy * 4, 1) and router.via_free("+3V3", (ix + ux * 4, iy + uy * 4)))
+            and clear("+3V3", ix + ux * 4, iy + uy * 4, 1)
+            and router.via_free("+3V3", (ix + ux * 4, iy + uy * 4)))
+
+
+def _touches(point: tuple[float, float], points: tuple[tuple[float, float], ...], reach: float = 0.3) -> bool:
+    """Whether a track through ``points`` passes within ``reach`` of ``point``."""
+    px, py = point
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        dx, dy = bx - ax, by - ay
+        k = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+        if math.hypot(ax + k * dx - px, ay + k * dy - py) < reach:
+            return True
+    return False
+
+
+def _drop_idle_pull_up_vias(pcb: Pcb) -> None:
+    """A pull-up's 3V3 via that no run reached on the bottom is joined on one layer only (KiCad's dangling
+    via): it is dropped, and its stub from the pull-up's pad with it when no run reached that either (the
+    router joined the pad itself)."""
+    pads = {pcb.pad(ref, "2") for ref in pcb.parts if ref.startswith("R") and pcb.net_of(ref, "2") == "+3V3"}
+    for via in [v for v in pcb.vias if v[0] == "+3V3"]:
+        where = (via[1], via[2])
+        stubs = [track for track in pcb.tracks if track[0] == "+3V3" and track[1] == "F.Cu"
+                 and len(track[2]) == 2 and track[2][1] == where and track[2][0] in pads]
+        if not stubs:
+            continue
+        others = [track for track in pcb.tracks if track[0] == "+3V3" and track not in stubs]
+        if any(track[1] == "B.Cu" and _touches(where, track[2]) for track in others):
+            continue
+        pcb.vias.remove(via)
+        if len(stubs) == 1 and not any(track[1] == "F.Cu" and _touches(where, track[2]) for track in others):
+            pcb.tracks.remove(stubs[0])
 
 
 def _route_six_chip_board(pcb: Pcb, chips: int, first: list[str]) -> None:
@@ -487,7 +524,8 @@ def _route_six_chip_board(pcb: Pcb, chips: int, first: list[str]) -> None:
         if ref.startswith("R") and pcb.net_of(ref, "2") == "+3V3":
             via = pull_up_via(pcb, ref)
             pcb.track("+3V3", pcb.pad(ref, "2"), via)
-            pcb.via("+3V3", *via)
+            if ("+3V3", *via) not in pcb.vias:  # two pull-ups may share one
+                pcb.via("+3V3", *via)
     router = Router(pcb)
     for n in range(chips + 1):
         router.reserve_escapes(f"U{n + 1}")
@@ -506,6 +544,7 @@ def _route_six_chip_board(pcb: Pcb, chips: int, first: list[str]) -> None:
     for net in order:
         router.route(net)
     router = _place_late_pull_ups(pcb, router)
+    _drop_idle_pull_up_vias(pcb)
     ground = next(p for p, n in pcb.parts["J1"].nets.items() if n == "GND")
     router.route_to_pour("GND", pcb.pad("J1", ground))  # each ground pad to the pour, once it is cut
     width, height = pcb.width, pcb.height

@@ -76,6 +76,9 @@ class Router:
         # no via in or beside a through-hole pad, even of its own net (the drills would touch)
         for ix, iy, _layer in self._pads_within(VIA_PAD_KEEP, through_only=True):
             self._via_room[ix, iy] = SHARED
+        #: The copper drawn before routing, each track's or via's cells with its net: what joins a pad
+        #: to others before the router does (cells of one net side by side are not joined by that alone).
+        self._drawn: list[tuple[str, set[Cell]]] = []
         self._take_drawn()
 
     def _take_drawn(self) -> None:
@@ -89,14 +92,25 @@ class Router:
                     x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
                     self._keep_near(net, x, y, width / 2, (layer,))
                     self._claim((round(x / GRID), round(y / GRID), layer), net)
+            ends = (points[0], points[-1])  # a run joins it at its ends (its middle is no place to land)
+            self._drawn.append((net, {(round(x / GRID), round(y / GRID), layer) for x, y in ends}))
         for net, x, y in self.pcb.vias:
             ix, iy = round(x / GRID), round(y / GRID)
+            self._drawn.append((net, {(ix, iy, 0), (ix, iy, 1)}))
             self._keep_near(net, x, y, VIA[0] / 2, (0, 1))
             self.vias[ix, iy] = net
             for layer in (0, 1):
                 self._claim((ix, iy, layer), net)
-            for dx, dy in AROUND:
-                _narrow(self._via_room, (ix + dx, iy + dy), net)
+            self._no_via_beside(net, ix, iy)
+
+    def _no_via_beside(self, net: str, ix: int, iy: int) -> None:
+        """No other via beside a via, even of its net (their drills would stand 0.2 mm apart); the via
+        itself stays ``net``'s to pass through."""
+        for dx, dy in AROUND:
+            if (dx, dy) == (0, 0):
+                _narrow(self._via_room, (ix, iy), net)
+            else:
+                self._via_room[ix + dx, iy + dy] = SHARED
 
     def _keep_near(self, net: str, x: float, y: float, half: float, layers: tuple[int, ...]) -> None:
         """Cells whose runs would pass closer than the clearance to copper of ``net`` at (x, y) are free
@@ -168,8 +182,7 @@ class Router:
         """A via of ``net`` at the grid point and its ring of cells on both layers; no other via beside it."""
         self.vias[ix, iy] = net
         self.pcb.via(net, ix * GRID, iy * GRID)
-        for dx, dy in AROUND:
-            _narrow(self._via_room, (ix + dx, iy + dy), net)
+        self._no_via_beside(net, ix, iy)
         for dx, dy in NEIGHBOURS:
             for layer in (0, 1):
                 self._claim((ix + dx, iy + dy, layer), net)
@@ -232,19 +245,17 @@ class Router:
                 self._search(net, set(cells), pour, land_by_via=True)
 
     def _joined(self, net: str, cells: list[Cell]) -> set[Cell]:
-        """The cells of ``net``'s copper joined to ``cells`` (its runs and vias)."""
-        joined: set[Cell] = set()
-        stack = list(cells)
-        while stack:
-            cell = stack.pop()
-            if cell in joined:
-                continue
-            joined.add(cell)
-            ix, iy, layer = cell
-            nexts = [(ix + dx, iy + dy, layer) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-            if self.vias.get((ix, iy)) == net:
-                nexts.append((ix, iy, 1 - layer))
-            stack.extend(c for c in nexts if self.owner.get(c) == net and c not in joined)
+        """``cells`` and the cells of ``net``'s copper drawn before routing that joins them, track to via
+        to track (:attr:`_drawn`)."""
+        joined = set(cells)
+        groups = [group for owner, group in self._drawn if owner == net]
+        grew = True
+        while grew:
+            grew = False
+            for group in groups:
+                if group & joined and not group <= joined:
+                    joined |= group
+                    grew = True
         return joined
 
     def _search(self, net: str, sources: set[Cell], targets: set[Cell] | None,

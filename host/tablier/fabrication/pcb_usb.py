@@ -6,11 +6,12 @@ receptacle's mouth at the board's front edge, flush with the wood; the cable run
 back to the main board's USB header (J5). The receptacle (HRO TYPE-C-31-M-12) brings each USB line out
 twice, on interleaved pads (B7 D-, A6 D+, A7 D-, B6 D+ across the middle), so that a plug works either
 way up: the four fan out upwards on the top copper to vias a via's width apart, and each pair is joined
-on the bottom (D- over D+'s via, D+ under D-'s, neither closing the pour in). D+ and D- then flow through the USBLC6-2SC6 (D- into
-pin 4, out along the row to pin 3; D+ up the left to pin 1, across to pin 6), which clamps them, and
-VBUS, to ground a few millimetres from the socket. VBUS reaches the bottom at a via beside each of the
-receptacle's VBUS pads and runs underneath to its cable pad; the CC lines' 5.1 k pull-downs (0402) sit
-right behind their pads; ground is the shell's four pegs, a via at the chip and a pour underneath.
+on the bottom (D- over D+'s via, D+ under D-'s, neither closing the pour in). D+ and D- then flow
+through the USBLC6-2SC6 (D- into pin 4, out along the row to pin 3; D+ up the left to pin 1, across
+to pin 6), which clamps them, and VBUS, to ground a few millimetres from the socket. VBUS reaches the
+bottom at a via beside each of the receptacle's VBUS pads and runs underneath to its cable pad; the CC
+lines' 5.1 k pull-downs (0402) sit right behind their pads; ground is the shell's four pegs, a via at
+the chip and a pour underneath.
 """
 
 from __future__ import annotations

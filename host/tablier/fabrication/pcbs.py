@@ -30,9 +30,9 @@ from tablier.errors import TablierError
 from tablier.fabrication import gerber_render
 from tablier.fabrication.assembly import assembly_files
 from tablier.fabrication.ibom import write_ibom
-from tablier.fabrication.schematic import schematic_svg, write_pdf
 from tablier.fabrication.kicad_pcb import VIA, Pcb, board_text, footprint_file, zone_fills
 from tablier.fabrication.kicad_project import project_text
+from tablier.fabrication.schematic import schematic_svg, write_pdf
 from tablier.fabrication.silkscreen import label_problems
 from tablier.hardware.layout import Layout
 
@@ -41,7 +41,8 @@ RUNNER = Path(__file__).with_name("kicad_run.py")
 MIN_CLEARANCE = 0.2
 #: The date written into the Gerber job files (their format asks for one), so that they regenerate alike.
 FIXED_DATE = "2026-01-01T00:00:00+00:00"  # JLCPCB's standard two-layer process allows 0.127 mm
-SCHEMATIC_NOTE = ("drawn from the netlist SKiDL makes of hardware/board.toml (layout {}) by `tablier hardware pcb`; "
+SCHEMATIC_NOTE = ("drawn from the netlist SKiDL makes of hardware/board.toml (layout {}) by "
+                  "`tablier hardware pcb`; "
                   "pins on one net share its label")
 LAYERS = ("F_Cu", "B_Cu", "F_Mask", "B_Mask", "F_Paste", "F_SilkS", "B_SilkS", "Edge_Cuts")
 

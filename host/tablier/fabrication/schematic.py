@@ -56,7 +56,7 @@ def schematic_svg(name: str, parts: dict[str, tuple[str, str, dict[str, str]]],
             py = y + ROW_MM * (row + 2)
             label = number if pin_name in ("", number) else f"{number} {pin_name}"
             svg.text(x + BOX_MM - 1.2, py, label, size=2.2, anchor="end")
-            colour = RAILS.get(net, NET)
+            colour = RAILS.get(net or "", NET)
             svg.line(x + BOX_MM, py, x + BOX_MM + STUB_MM, py, stroke=colour, stroke_width=0.35)
             if net is None:
                 svg.text(x + BOX_MM + STUB_MM + 1, py, "NC", size=2.4, anchor="start", fill="#888")
@@ -78,6 +78,7 @@ def write_pdf(svg: Path, date: str) -> Path:
     """``svg`` as a PDF beside it, by ``rsvg-convert``, its creation date ``date`` (ISO 8601)."""
     pdf = svg.with_suffix(".pdf")
     stamp = int(datetime.datetime.fromisoformat(date).timestamp())
-    subprocess.run(["rsvg-convert", "--format", "pdf", "--output", str(pdf), str(svg)], check=True, timeout=120,
+    subprocess.run(["rsvg-convert", "--format", "pdf", "--output", str(pdf), str(svg)], check=True,
+                   timeout=120,
                    env=dict(os.environ, SOURCE_DATE_EPOCH=str(stamp)))
     return pdf
