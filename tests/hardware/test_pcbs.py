@@ -347,7 +347,8 @@ def test_the_bus_labels_come_from_the_netlist() -> None:
     layout = load_layout()
     parts = read_netlist(board_netlists(layout, only=("chain-board-1.net",))["chain-board-1.net"].text)
     assert bus_labels(parts) == {"J1": "BUS IN", "J2": "BUS OUT"}
-    swapped = {ref: (fp, value, dict(parts["J2" if ref == "J1" else "J1"][2]) if ref in ("J1", "J2") else pads)
+    swapped = {ref: (fp, value,
+                     dict(parts["J2" if ref == "J1" else "J1"][2]) if ref in ("J1", "J2") else pads)
                for ref, (fp, value, pads) in parts.items()}
     assert bus_labels(swapped) == {"J1": "BUS OUT", "J2": "BUS IN"}
 

@@ -48,7 +48,8 @@ def test_the_default_option_can_be_ordered_from_the_files() -> None:
     """Every design the Hall option needs has its zip, BOM and CPL; the tiny and long boards come in panels;
     every part the house fits has an LCSC part number or is consigned, with an alternate."""
     hall = [order for order in orders(load_layout(), PCB) if order.sensor == "hall"]
-    assert {order.design for order in hall} >= {"led-module-panel", "carrier-ladder-panel", "carrier-row-panel",
+    assert {order.design for order in hall} >= {"led-module-panel", "carrier-ladder-panel",
+                                                 "carrier-row-panel",
                                                  "main-board", "chain-board-1-3", "die-board"}
     for order in hall:
         assert (RELEASE / f"{order.design}.zip").is_file() and order.order >= 5
@@ -78,8 +79,8 @@ def test_raw_kicad_rotations_are_refused(release: tuple[Path, Path]) -> None:
     placed = {p.ref: p for p in placed_parts((pcb / "main-board" / "main-board.kicad_pcb").read_text())}
     _rewrite_cpl(pcb, "main-board", {"Rotation": lambda row: f"{placed[row['Designator']].angle % 360:g}"})
     problems = house_problems(out, pcb)
-    assert "main-board-cpl.csv: U2 (SOT-23-6) is turned 180 degrees; KiCad's 180 with the house's correction " \
-           "for its package is 0" in problems
+    assert ("main-board-cpl.csv: U2 (SOT-23-6) is turned 180 degrees; KiCad's 180 with the house's "
+            "correction for its package is 0") in problems
     assert any(p.startswith("main-board-cpl.csv: C3 (CP_EIA-7343-20_Kemet-V)") for p in problems)
 
 
@@ -108,7 +109,8 @@ def test_a_bom_without_part_numbers_or_in_other_columns_is_refused(release: tupl
     bom = pcb / "main-board" / "main-board-bom.csv"
     bom.write_text(bom.read_text().replace(",C55266,", ",,"))
     problems = house_problems(out, pcb)
-    assert any("TPS2553DBVR has no LCSC part number and the fabrication note does not say it is consigned" in p
+    assert any("TPS2553DBVR has no LCSC part number and the fabrication note does not say it is consigned"
+               in p
                for p in problems)
     cpl = pcb / "led-module-panel" / "led-module-panel-cpl.csv"
     cpl.write_text(cpl.read_text().replace("Designator,Mid X,Mid Y,Layer,Rotation", "Ref,PosX,PosY,Side,Rot"))
@@ -123,19 +125,21 @@ def test_designs_that_differ_only_in_silk_are_refused(release: tuple[Path, Path]
     shutil.copytree(pcb / "chain-board-1-3", pcb / "chain-board-2")
     for path in (pcb / "chain-board-2").iterdir():
         path.rename(path.with_name(path.name.replace("chain-board-1-3", "chain-board-2")))
-    with zipfile.ZipFile(out / "chain-board-1-3.zip") as old, zipfile.ZipFile(out / "chain-board-2.zip", "w") as new:
+    with zipfile.ZipFile(out / "chain-board-1-3.zip") as old, \
+            zipfile.ZipFile(out / "chain-board-2.zip", "w") as new:
         for name in old.namelist():
             new.writestr(name.replace("chain-board-1-3", "chain-board-2"), old.read(name))
     orders_csv = out / "orders.csv"
     orders_csv.write_text(orders_csv.read_text() + "chain-board-2,hall,1,1,5,2,,,,0\n")
-    assert "chain-board-2 and chain-board-1-3 have the same copper: boards that differ only in their silkscreen " \
-           "are one design (one set-up fee)" in house_problems(out, pcb)
+    assert ("chain-board-2 and chain-board-1-3 have the same copper: boards that differ only in their "
+            "silkscreen are one design (one set-up fee)") in house_problems(out, pcb)
 
 
 def test_a_zip_missing_its_note_or_a_layer_is_refused(release: tuple[Path, Path]) -> None:
     out, pcb = release
     with zipfile.ZipFile(out / "die-board.zip") as old:
-        kept = {name: old.read(name) for name in old.namelist() if not name.endswith(("-fab.txt", "F_Paste.gbr"))}
+        kept = {name: old.read(name) for name in old.namelist()
+                if not name.endswith(("-fab.txt", "F_Paste.gbr"))}
     with zipfile.ZipFile(out / "die-board.zip", "w") as new:
         for name, data in kept.items():
             new.writestr(name, data)
@@ -151,5 +155,6 @@ def test_a_panel_names_each_copy_apart_and_its_fab_note_says_how_it_is_cut() -> 
     assert len(refs) == len(set(refs)) == 64 and "D1_32" in refs  # two parts on each of 32 modules
     with zipfile.ZipFile(RELEASE / "carrier-row-panel.zip") as opened:
         note = opened.read("carrier-row-panel-fab.txt").decode()
-        assert "V-cuts along the strips' edges" in note and "carrier-row-panel-Cmts_User.gbr" in opened.namelist()
+        assert "V-cuts along the strips' edges" in note
+        assert "carrier-row-panel-Cmts_User.gbr" in opened.namelist()
     assert "order 5 panels" in note and "have 2 assembled" in note
