@@ -154,7 +154,8 @@ def wire_metres(layout: Layout) -> dict[str, int]:
 
 
 def assembly_problems(lines: tuple[BomLine, ...], layout: Layout, sensor: str) -> list[str]:
-    """The assembly fee's row against what the designs' orders come to (:mod:`tablier.fabrication.release`)."""
+    """The assembly fee's row against what the designs' orders come to
+    (:mod:`tablier.fabrication.release`)."""
     from tablier.fabrication.release import assembly_total
 
     rows = [line for line in lines if line.supplier_part_number == f"assembly:{sensor}"]
