@@ -249,6 +249,19 @@ def catalogue_problems(boards: dict[str, Parts]) -> list[str]:
     return problems
 
 
+def _cable_problems(layout: Layout) -> list[str]:
+    """The USB cable's lay, once the boards its harness runs between can be laid out (when they cannot,
+    the clearance check says why)."""
+    from tablier.errors import TablierError
+    from tablier.fabrication.cutouts import cutouts
+    from tablier.fabrication.wiring import harnesses
+
+    try:
+        return usb_cable_problems(harnesses(layout, cutouts(layout)))
+    except TablierError:
+        return []
+
+
 _CHECKED: dict[str, list[str]] = {}  # by layout hash and sensor: the netlists depend on nothing else
 
 
@@ -263,13 +276,11 @@ def design_problems(layout: Layout) -> list[str]:
                  for name, netlist in board_netlists(layout).items()}
         counts = board_counts(layout, layout.mechanics.sensor)
         on_rail = {name: (parts[name], counts[name]) for name in ("main-board", "led-module", "die-board")}
-        from tablier.fabrication.cutouts import cutouts
         from tablier.fabrication.pcb_usb import USB_BOARD_MM
-        from tablier.fabrication.wiring import harnesses
 
         _CHECKED[key] = [*current_limit_problems(layout, parts["main-board"]),
                          *inrush_problems(layout, parts["main-board"], on_rail), *esd_problems(parts),
                          *usb_fit_problems(layout, USB_BOARD_MM, RECEPTACLE_MM),
-                         *usb_cable_problems(harnesses(layout, cutouts(layout))), *pull_up_problems(parts),
+                         *_cable_problems(layout), *pull_up_problems(parts),
                          *catalogue_problems(parts)]
     return list(_CHECKED[key])
