@@ -59,20 +59,21 @@ OHMS = {"": 1e-3, "k": 1.0, "M": 1e3}  # to kΩ
 
 def microfarads(value: str) -> float:
     """A capacitor's value as the netlists write it (``100n``, ``470u``, ``4u7``) in µF."""
-    match = re.fullmatch(r"(\d+)([pnuµm])(\d*)", value)
-    if match is None:
-        raise ValueError(f"not a capacitance: {value!r}")
-    whole, unit, fraction = match.groups()
-    return float(f"{whole}.{fraction or 0}") * UNITS[unit]
+    return _scaled(value, r"(\d+)([pnuµm])(\d*)", UNITS, "a capacitance")
 
 
 def kilohms(value: str) -> float:
     """A resistor's value as the netlists write it (``49k9``, ``100k``, ``330``) in kΩ."""
-    match = re.fullmatch(r"(\d+)([kM]?)(\d*)", value)
+    return _scaled(value, r"(\d+)([kM]?)(\d*)", OHMS, "a resistance")
+
+
+def _scaled(value: str, pattern: str, units: dict[str, float], what: str) -> float:
+    """A value written as digits, a unit letter in place of the decimal point, digits, in ``units``."""
+    match = re.fullmatch(pattern, value)
     if match is None:
-        raise ValueError(f"not a resistance: {value!r}")
+        raise ValueError(f"not {what}: {value!r}")
     whole, unit, fraction = match.groups()
-    return float(f"{whole}.{fraction or 0}") * OHMS[unit]
+    return float(f"{whole}.{fraction or 0}") * units[unit]
 
 
 def ios_ma(r_kohm: float, bound: tuple[float, float]) -> float:
