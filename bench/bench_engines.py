@@ -48,7 +48,8 @@ from tablier.engines import (
     draughts_engine,
     tables_engine,
 )
-from tablier.engines.backgammon import BackgammonEngine, gnubg_board
+from tablier.engines.backgammon import BackgammonEngine
+from tablier.engines.gnubg_net import gnubg_board
 from tablier.engines.matches import MatchScore, play_match
 from tablier.games import all_games
 from tablier.tables.catalog import find_rotation, make_variant

@@ -34,7 +34,7 @@ import gc, json, time
 import machine
 from hal.sim import Board
 from app import Firmware
-import wire
+import framing, wire
 
 def us():
     return time.ticks_us()
@@ -104,7 +104,7 @@ body = bytearray(wire.MAX_BODY)
 out = bytearray(wire.MAX_FRAME)
 t = us()
 for i in range(5000):
-    wire.seal(body, wire.encode_event(body, i & 255, i, 123456, 17, 1), out)
+    framing.seal(body, wire.encode_event(body, i & 255, i, 123456, 17, 1), out)
 frames_rate = 5000 * 1e6 / time.ticks_diff(us(), t)
 
 # peak heap: feed the link a burst of host frames (hello, LED frames, status requests)
@@ -121,7 +121,7 @@ for k in range(40):
         length = wire.encode_request(body, seq, wire.GET_STATUS)
     else:
         length = wire.encode_leds(body, seq, [(j, k, 2 * k, 3 * k, k % 3) for j in range(20)])
-    incoming += out[:wire.seal(body, length, out)]
+    incoming += out[:framing.seal(body, length, out)]
     seq += 1
 position = [0]
 def read_host(buf):

@@ -31,12 +31,12 @@ from tablier.hardware.layout import Layout, load_layout
 from tablier.link.sim import SimulatedBoard
 from tablier.link.transport import open_serial
 from tablier.play.dice import Dice
-from tablier.play.draughts_session import DraughtsSession
+from tablier.play.draughts.session import DraughtsSession
 from tablier.play.hands import Hands
 from tablier.play.link import Link
 from tablier.play.session import PlayOptions, freeze_start_up
 from tablier.play.start import make_session
-from tablier.play.tables_session import TablesSession
+from tablier.play.tables.session import TablesSession
 from tablier.tables.turn import PLAY
 from tablier.tables.variant import Variant
 

@@ -22,11 +22,21 @@ from tablier.link import wire
 from tablier.link.client import BoardClient
 from tablier.link.image import build
 from tablier.link.sim_rp2 import EmulatedBoard, emulator_ready
-from tablier.link.sim_rp2_probe import probe
+from tablier.link.sim_rp2_probe import (
+    STREAM_LEDS,
+    STREAM_LEDS_EVERY_S,
+    STREAM_PING_EVERY_S,
+    STREAM_STATUS_EVERY_S,
+    STREAM_SWITCH_EVERY_S,
+    probe,
+    stream,
+)
 from tablier.link.transport import open_serial
 
 SWITCH_SAMPLES = 60
 PING_SAMPLES = 20
+#: Emulated seconds of a busy host's frames (:func:`stream`): two STATUS periods and a little more.
+STREAM_S = 2.3
 
 
 def _poll_for(client: BoardClient, board: EmulatedBoard, seconds: float) -> None:
@@ -46,6 +56,10 @@ def _link_figures(uf2: Path) -> dict[str, Any]:
         started = board.now()
         client.connect(timeout=5.0)
         figures["hello_to_identify_ms"] = round((board.now() - started) * 1e3, 1)
+        lit = board.now()
+        while not client.leds_settled and board.now() - lit < 2.0:  # every LED, sent at connecting
+            client.poll(0.005)
+        figures["connect_leds_shown_ms"] = round((board.now() - lit) * 1e3, 1)
         pings = [client.ping(timeout=1.0) * 1e3 for _ in range(PING_SAMPLES)]
         figures["ping_ms_p50"] = round(statistics.median(pings), 2)
         delays = []
@@ -71,9 +85,14 @@ def _link_figures(uf2: Path) -> dict[str, Any]:
         figures["connected_busy_percent_firmware"] = status["busy_percent"]
         figures["connected_idle_percent_emulator"] = round(
             100 * (idle_after - idle) / (busy_after - busy + idle_after - idle), 1)
+        figures.update(_stream_figures(client, board))
         client.set_leds([(i, (255, 255, 255), wire.STEADY) for i in range(len(layout.leds))])
         client.send_leds()
-        _poll_for(client, board, 0.3)
+        lit = board.now()
+        while not client.leds_settled and board.now() - lit < 2.0:
+            client.poll(0.005)
+        figures["all_leds_lit_ms"] = round((board.now() - lit) * 1e3, 1)
+        _poll_for(client, board, 0.1)
         status = client.request_status(timeout=1.0).counters
         figures["all_white_led_scale"] = status["led_scale"]
         figures["all_white_frame_on_the_line_us"] = float(board.led_timing().get("dur_us", 0))
@@ -84,6 +103,31 @@ def _link_figures(uf2: Path) -> dict[str, Any]:
         figures["emulator_speed"] = round(board.speed(), 4)
         port.close()
     return figures
+
+
+def _stream_figures(client: BoardClient, board: EmulatedBoard) -> dict[str, Any]:
+    """The loop while a busy host talks to it (:func:`stream`): the longest step, the scans, a
+    switch to the host and new lights to their confirmation."""
+    result = stream(client, board, STREAM_S)
+    counters = result["counters"]
+    switches = sorted(d * 1e3 for d in result["switch_delays_s"])
+    lights = sorted(d * 1e3 for d in result["led_delays_s"])
+    return {
+        "stream": {"leds_every_s": STREAM_LEDS_EVERY_S, "leds_changed": STREAM_LEDS,
+                   "ping_every_s": STREAM_PING_EVERY_S, "status_every_s": STREAM_STATUS_EVERY_S,
+                   "switch_every_s": STREAM_SWITCH_EVERY_S, "emulated_s": STREAM_S},
+        "stream_worst_step_us": counters["worst_step_us"],
+        "stream_scans_per_second": counters["scans_per_second"],
+        "stream_busy_percent_firmware": counters["busy_percent"],
+        "stream_switch_to_host_ms_p50": round(statistics.median(switches), 2),
+        "stream_switch_to_host_ms_max": round(switches[-1], 2),
+        "stream_switch_samples": f"{len(switches)} of {result['flips']}",
+        "stream_lights_shown_ms_p50": round(statistics.median(lights), 1) if lights else None,
+        "stream_lights_shown_ms_max": round(lights[-1], 1) if lights else None,
+        "stream_light_updates": f"{len(lights)} of {result['led_updates']}",
+        "stream_led_resends": result["led_resends"],
+        "stream_errors": counters["errors"],
+    }
 
 
 def _image_bytes() -> dict[str, int]:
@@ -111,6 +155,11 @@ def main() -> dict[str, Any]:
             "leds_refresh_idle_us", "feed_us", "vsys_us", "step_us", "step_worst_us")},
         "idle_percent_at_1khz_no_host": round(100 - parts["step_us"] / 10, 1),
         "scans_per_second_no_host": parts["scans_per_second_no_host"],
+        "host_frames_worst_step_us": parts["host_stream_worst_step_us"],
+        "host_frames_scans_per_second": parts["host_stream_scans_per_second"],
+        "host_frames_steps_that_allocated": parts["host_stream_steps_that_allocated"],
+        "host_frames_received": parts["host_stream_frames"],
+        "host_frames_link_piece_worst_us": parts["host_stream_piece_worst_us"],
         "led_frame_render_steps": parts["led_frame_render_steps"],
         "led_frame_block_us": parts["led_frame_longest_refresh_us"] - parts["leds_refresh_idle_us"],
         "led_frame_longest_refresh_us": parts["led_frame_longest_refresh_us"],

@@ -27,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
+from tablier.board.scene import Scene
 from tablier.play.demo import run_demo
 from tablier.play.follow import follow
-from tablier.play.scene import Scene, scene_of
+from tablier.play.scene import scene_of
 
 CHANGES = 120
 PAUSE_S = 0.03

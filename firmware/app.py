@@ -32,14 +32,15 @@ class Firmware:
         self.link = Link(board, self.scanner, self.leds, config.LAYOUT_HASH, FIRMWARE_VERSION, ticks())
 
     def step(self) -> None:
-        """One pass of the loop (allocates nothing while no host frame arrives); its time, idling
-        excluded, goes to the link's figures (``worst_step_us``, ``busy_percent`` in STATUS)."""
+        """One pass of the loop (allocates nothing); its time, idling excluded, goes to the link's
+        figures (``worst_step_us``, ``busy_percent`` in STATUS). The link comes last: it works
+        until the step has run ``link.STEP_WORK_US`` (``link.LATE_STEP_US`` for its first piece)."""
         start = clock.ticks_us()
         now = ticks()
         self.board.feed()
         self.scanner.scan(now)
-        self.link.poll(now)
         self.leds.refresh(now)
+        self.link.poll(now, start)  # type: ignore[arg-type]  # ticks_us: an int, typed apart by the stubs
         self.link.stepped(clock.ticks_diff(clock.ticks_us(), start))
         self.board.idle()
 

@@ -5,7 +5,7 @@ from the clock and re-sends the chain when what it shows changes (rendering only
 changed, a few per loop step: see :class:`Leds`), and once every ``RESEND_MS`` anyway, so that a
 frame garbled by a glitch on the data line heals within a second. Whatever the host asks, the frame
 is scaled down so that the chain draws at most the budget, computed with every blinking LED lit (so
-brightness does not pulse with the blink). Rendering allocates nothing.
+brightness does not pulse with the blink). Nothing here allocates once constructed.
 """
 
 from array import array
@@ -76,20 +76,27 @@ class Leds:
             self._queued += 1
         return True
 
-    def fill(self, r: int, g: int, b: int, mode: int) -> bool:
-        """Set every LED alike; False if the mode is out of range."""
+    def fill(self, r: int, g: int, b: int, mode: int, start: int = 0, end: int = -1) -> bool:
+        """Set the LEDs from ``start`` up to ``end`` (all of them by default) alike; False if the mode
+        is out of range. A fill may be done in order, a few LEDs at a time: the chain is rendered
+        again once its last LED is set."""
         if mode >= wire.MODE_COUNT:
             return False
+        count = self.count
+        if end < 0 or end > count:
+            end = count
         rgb = self.rgb
-        rgb[0] = r
-        rgb[1] = g
-        rgb[2] = b
-        _repeat(rgb, 3)
-        self.mode[0] = mode
-        _repeat(self.mode, 1)
-        self._total = (r + g + b) * self.count
-        self._blinking = self.count if mode else 0
-        self._sweep = 0
+        modes = self.mode
+        for index in range(start, end):
+            at = 3 * index
+            rgb[at] = r
+            rgb[at + 1] = g
+            rgb[at + 2] = b
+            modes[index] = mode
+        if end == count:
+            self._total = (r + g + b) * count
+            self._blinking = count if mode else 0
+            self._sweep = 0
         return True
 
     def commit(self) -> None:
@@ -179,12 +186,3 @@ class Leds:
         self.writes += 1
         return True
 
-
-def _repeat(buf: bytearray, width: int) -> None:
-    """Repeat ``buf[:width]`` over the whole of ``buf`` (allocates: host requests only)."""
-    n = width
-    size = len(buf)
-    while n < size:
-        k = n if n < size - n else size - n
-        buf[n:n + k] = buf[0:k]
-        n += k

@@ -31,6 +31,9 @@ CONTACT_DEBOUNCE_MS = const(5)
 RING_SIZE = const(64)  # divides 2**16, so seq % RING_SIZE is continuous across the wrap
 #: Readings that flip back (or changes) this many times in one status period mark a chattering switch.
 CHATTER_FLIPS = const(8)
+#: Switches of a closed status period looked at per scan (about 13 us each on the Pico): a period
+#: in which the whole chain flipped (a chain fault, a board set up at once) closes over 13 scans.
+CLOSE_PIECE = const(16)
 #: Bytes of the chain compared at once to find the ones that changed.
 GROUP = const(8)
 
@@ -77,8 +80,17 @@ class Scanner:
         self.short_chain = 0
         self.since = array("L", [0] * switch_count)
         self.flips = bytearray(switch_count)
+        self.flipped = array("H", [0] * switch_count)  # the switches that flipped this period
+        self.flipped_count = 0
         self.chattering = array("H", [0] * switch_count)
         self.chattering_count = 0
+        # The period being closed: its flipped switches, how far they were looked at, and the
+        # chattering ones found so far (the list above is swapped with it once it is whole).
+        self._closing = array("H", [0] * switch_count)
+        self._close_at = 0
+        self._close_end = 0
+        self._found = array("H", [0] * switch_count)
+        self._found_count = 0
         self.scans = 0
         self.ev_switch = array("H", [0] * RING_SIZE)
         self.ev_closed = bytearray(RING_SIZE)
@@ -99,6 +111,8 @@ class Scanner:
         if raw[self.sr_bytes - 1] & self._spare != self._spare_bits \
                 or (self._tail >= 0 and raw[self.sr_bytes] != self._tail):
             self._chain_fault()
+        if self._close_at < self._close_end:
+            self._close_some()
 
     def _look(self, now: int) -> None:
         """Debounce the bytes of the groups that changed since the last scan or are being timed."""
@@ -168,8 +182,12 @@ class Scanner:
                 self._flip(s)
 
     def _flip(self, s: int) -> None:
-        if self.flips[s] < 255:
-            self.flips[s] += 1
+        flips = self.flips[s]
+        if flips == 0:
+            self.flipped[self.flipped_count] = s
+            self.flipped_count += 1
+        if flips < 255:
+            self.flips[s] = flips + 1
 
     def _record(self, switch: int, closed: int, when: int) -> None:
         at = self.next_seq % RING_SIZE
@@ -203,11 +221,34 @@ class Scanner:
         return bool(self.closed[switch // 8] & (0x80 >> (switch % 8)))
 
     def end_period(self) -> None:
-        """Close a status period: list the switches that flipped too often, and restart counting."""
-        n = 0
-        for s in range(self.switch_count):
-            if self.flips[s] >= CHATTER_FLIPS:
-                self.chattering[n] = s
+        """Close a status period: list the switches that flipped too often (in the order they first
+        flipped), and restart counting. Only the switches that flipped are looked at,
+        ``CLOSE_PIECE`` now and as many in each following scan; the list changes once it is whole
+        (a switch that flips again before it was looked at counts from the next flip)."""
+        while self._close_at < self._close_end:  # the period before: finished first
+            self._close_some()
+        self.flipped, self._closing = self._closing, self.flipped
+        self._close_end = self.flipped_count
+        self._close_at = 0
+        self._found_count = 0
+        self.flipped_count = 0
+        self._close_some()
+
+    def _close_some(self) -> None:
+        flips = self.flips
+        closing = self._closing
+        found = self._found
+        n = self._found_count
+        at = self._close_at
+        end = at + CLOSE_PIECE if at + CLOSE_PIECE < self._close_end else self._close_end
+        for k in range(at, end):
+            s = closing[k]
+            if flips[s] >= CHATTER_FLIPS:
+                found[n] = s
                 n += 1
-            self.flips[s] = 0
-        self.chattering_count = n
+            flips[s] = 0
+        self._found_count = n
+        self._close_at = end
+        if end == self._close_end:
+            self._found, self.chattering = self.chattering, found
+            self.chattering_count = n

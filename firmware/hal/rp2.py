@@ -32,7 +32,7 @@ _PIO0_TXF0 = const(0x50200010)
 _DREQ_PIO0_TX0 = const(0)
 #: LEDs rendered per loop step (the rest in the following steps): rendering costs about 60 us an LED
 #: on the RP2040, so a frame adds at most about 0.2 ms to any step (docs/firmware.md).
-LEDS_PER_STEP = const(3)
+LEDS_PER_STEP = const(2)
 #: Timer ticks a late loop catches up with (a step that overran the period is followed at once).
 MAX_BEHIND = const(8)
 WATCHDOG_MS = const(2000)
@@ -107,8 +107,10 @@ class Board:
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
         self._stdin_ready = self._poll.ipoll  # bound once: calling it allocates nothing
+        self._stdin_ready(0)
         self._out_poll = select.poll()
         self._out_poll.register(sys.stdout, select.POLLOUT)
+        self._out_poll.ipoll(0)  # the first call of each makes the tuple it yields: now, not in the loop
         self._vsys = machine.ADC(VSYS_ADC)
         self._ticks = 0
         self._seen = 0

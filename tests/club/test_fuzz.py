@@ -131,8 +131,7 @@ WHOLE = (pytest.mark.full, pytest.mark.timeout(1200))
 @pytest.mark.parametrize("count", [2000, pytest.param(10000, marks=WHOLE)])
 def test_hostile_members_crash_nothing_store_nothing_empty_or_twice_and_show_nothing_invalid(
         bases: list[tuple[str, dict[str, Any]]], tmp_path: Path, count: int) -> None:
-    from tablier.play.remote_play import Club
-    from tablier.remote.broker import Broker, Login
+    from tablier.remote.broker import Broker, Club, Login
 
     club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "fuzz")
     said: list[str] = []

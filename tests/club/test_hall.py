@@ -13,11 +13,10 @@ from harness.club_boards import CODE
 from harness.mosquitto import USERS
 from tablier.club.hall import ClubHall
 from tablier.club.messages import club_key, make, topic
-from tablier.play.remote_play import Club
 from tablier.record.archive import Archive, ArchiveError
 from tablier.record.from_log import read_event_log
 from tablier.record.json_format import to_json
-from tablier.remote.broker import Broker, Login
+from tablier.remote.broker import Broker, Club, Login
 
 
 def test_a_match_the_archive_cannot_take_now_is_told_once_and_stored_once_it_can(

@@ -90,8 +90,7 @@ def test_a_name_the_club_would_refuse_is_refused_at_the_table_and_forty_characte
     import sys
 
     from tablier.club.hall import ClubHall
-    from tablier.play.remote_play import Club
-    from tablier.remote.broker import Broker, Login
+    from tablier.remote.broker import Broker, Club, Login
 
     tablier = str(Path(sys.executable).with_name("tablier"))
     long_name = "Annabel " * 5 + "X"  # 41 characters
@@ -201,10 +200,9 @@ def test_a_refusal_is_one_short_line_naming_the_club_not_what_the_wire_says(tmp_
     """Issue 31, item 7: a refusal line carried the record's own ``source`` from the wire, so a newline
     split it and one line reached 5,175 characters."""
     from tablier.club.hall import ClubHall
-    from tablier.play.remote_play import Club
     from tablier.record.from_log import read_event_log
     from tablier.record.json_format import to_json
-    from tablier.remote.broker import Broker, Login
+    from tablier.remote.broker import Broker, Club, Login
 
     club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "lines")
     key = club_key(CODE, club.name)

@@ -63,8 +63,7 @@ def test_a_malformed_club_code_is_called_a_club_code(broker: MosquittoBroker) ->
 
 
 def _hall(name: str) -> ClubHall:
-    from tablier.play.remote_play import Club
-    from tablier.remote.broker import Broker, Login
+    from tablier.remote.broker import Broker, Club, Login
 
     club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), name)
     return ClubHall(club, club_key(CODE, club.name), None, told=lambda _: None)

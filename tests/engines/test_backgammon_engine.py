@@ -10,7 +10,8 @@ import pytest
 from engine_positions import tables_positions
 
 from tablier.engines import EngineUnavailableError, tables_engine
-from tablier.engines.backgammon import MISSING, BackgammonEngine, gnubg_board
+from tablier.engines.backgammon import BackgammonEngine
+from tablier.engines.gnubg_net import MISSING, gnubg_board
 from tablier.tables import Backgammon, Dice
 from tablier.tables.catalog import make_variant
 from tablier.tables.position import side_board

@@ -10,8 +10,8 @@ from gnubg_cube_oracle import gnubg_action, gnubg_cube_actions
 
 from tablier.engines import CubeState, MatchStanding, cube_decision, find_level
 from tablier.engines.cube import match_winning_chance
-from tablier.play.computer import standing
 from tablier.play.computer_rules import cube_answer, cube_offer
+from tablier.play.tables.seat import standing
 from tablier.tables import Backgammon
 from tablier.tables.catalog import make_variant
 from tablier.tables.game import Game

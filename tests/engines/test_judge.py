@@ -16,7 +16,7 @@ from tablier.engines import draughts_engine, tables_engine
 from tablier.engines.candidates import Candidate
 from tablier.engines.judge import blunder_threshold, is_blunder, judge, teacher_level
 from tablier.games import find_game
-from tablier.play.tables_teacher import TablesTeacher, tables_warning
+from tablier.play.tables.teacher import TablesTeacher, tables_warning
 from tablier.tables.catalog import make_variant
 from tablier.tables.moves import Dice
 from tablier.tables.notation import format_play

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.image import FIRMWARE_DIR
 
 SCRIPT = r"""
@@ -55,7 +55,7 @@ print(json.dumps({"sent": host.sent.hex(), "leds": writes[-1], "writes": len(wri
 
 
 def _frames(data: bytes) -> list[bytes]:
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     frames = []
     for byte in data:
         length = decoder.feed(byte)
@@ -68,9 +68,9 @@ def _frames(data: bytes) -> list[bytes]:
 def test_circuitpython_backend_runs_the_firmware(image_dir: Path) -> None:
     body = bytearray(wire.MAX_BODY)
     out = bytearray(wire.MAX_FRAME)
-    host = bytes(out[:wire.seal(body, wire.encode_hello(body, 0, wire.PROTOCOL_VERSION), out)])
+    host = bytes(out[:framing.seal(body, wire.encode_hello(body, 0, wire.PROTOCOL_VERSION), out)])
     length = wire.encode_leds(body, 1, [(2, 10, 20, 30, wire.STEADY)])
-    host += bytes(out[:wire.seal(body, length, out)])
+    host += bytes(out[:framing.seal(body, length, out)])
     env = dict(os.environ, BLINKA_OS_AGNOSTIC="1",
                PYTHONPATH=os.pathsep.join(map(str, (image_dir, FIRMWARE_DIR))))
     result = subprocess.run([sys.executable, "-c", SCRIPT, host.hex()], capture_output=True, text=True,

@@ -48,15 +48,15 @@ def test_a_hundred_thousand_fuzzed_frames() -> None:
 
 HEAP_LOCK_DECODER = """
 import json, micropython
-import wire
+import framing, wire
 
-decoder = wire.Decoder()
+decoder = framing.Decoder(wire.MAX_BODY)
 body = bytearray(wire.MAX_BODY)
 out = bytearray(wire.MAX_FRAME)
 garbage = bytearray(1200)
 for i in range(len(garbage)):
     garbage[i] = 1 + (i * 37) % 4 if i < 600 else 1 + (i * 91) % 255
-n = wire.seal(body, wire.encode_identify(body, 0, 203, 76, "8fad3f38", "0.1.0"), out)
+n = framing.seal(body, wire.encode_identify(body, 0, 203, 76, "8fad3f38", "0.1.0"), out)
 good = [0]
 
 def feed(buf, count):

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from tablier.link import messages, wire
+from tablier.link import framing, messages, wire
 
 RunMicroPython = Callable[[str], list[Any]]
 
 SCRIPT = """
 import json, time
 import machine
-import wire
+import framing, wire
 from hal.sim import Board
 from app import Firmware
 import link
@@ -47,7 +47,7 @@ out = bytearray(wire.MAX_FRAME)
 seq = [0]
 
 def send(length):
-    board.inbox.extend(out[:wire.seal(body, length, out)])
+    board.inbox.extend(out[:framing.seal(body, length, out)])
     seq[0] += 1
 
 def steps(n):
@@ -94,7 +94,7 @@ print(json.dumps({"sent": bytes(board.sent).hex(), "burst": burst, "refused_call
 
 
 def frames(data: bytes) -> list[messages.Message]:
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     found = []
     for byte in data:
         length = decoder.feed(byte)
@@ -174,7 +174,7 @@ def test_the_host_reads_frames_of_older_firmware() -> None:
     body = bytearray(wire.MAX_BODY)
     out = bytearray(wire.MAX_FRAME)
     old = wire.encode_identify(body, 0, 203, 76, "8fad3f38", "0.1.0")
-    sealed = out[:wire.seal(body, old, out)]
+    sealed = out[:framing.seal(body, old, out)]
     (identify,) = frames(bytes(sealed))
     assert identify == messages.Identify(1, 203, 76, "8fad3f38", "0.1.0", None)
     counters = list(range(len(wire.STATUS_COUNTERS)))
@@ -182,7 +182,7 @@ def test_the_host_reads_frames_of_older_firmware() -> None:
     for extra in (None, [1, 2, 3, 4, 4650, 6], [1, 2, 3, 4, 4650, 6, 840, 41],
                   [1, 2, 3, 4, 4650, 6, 840, 41, 9, 10]):
         length = wire.encode_status(body, 1, counters, [5], extra)
-        (status,) = frames(bytes(out[:wire.seal(body, length, out)]))
+        (status,) = frames(bytes(out[:framing.seal(body, length, out)]))
         assert isinstance(status, messages.Status)
         assert status.chain_faults == counters[-1] and status.chattering == (5,)
         assert ("vsys_min_mv" in status.counters) == (extra is not None)

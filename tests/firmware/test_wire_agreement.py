@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablier.link import wire
+from tablier.link import framing, wire
 
 RunMicroPython = Callable[[str], list[Any]]
 
@@ -39,7 +39,7 @@ SAMPLES: list[tuple[str, str, list[Any]]] = [
 
 SCRIPT = """
 import binascii, json
-import wire
+import framing, wire
 
 samples = json.loads(SAMPLES)
 received = json.loads(RECEIVED)
@@ -60,11 +60,11 @@ body = bytearray(wire.MAX_BODY)
 out = bytearray(wire.MAX_FRAME)
 for seq, (encoder, decoder, args) in enumerate(samples):
     length = getattr(wire, "encode_" + encoder)(body, seq, *[arg(a) for a in args])
-    n = wire.seal(body, length, out)
+    n = framing.seal(body, length, out)
     print(json.dumps(["frame", binascii.hexlify(out[:n]).decode()]))
 
 for (encoder, decoder, args), frame in zip(samples, received):
-    d = wire.Decoder()
+    d = framing.Decoder(wire.MAX_BODY)
     length = 0
     for byte in binascii.unhexlify(frame):
         length = d.feed(byte) or length
@@ -92,12 +92,12 @@ def _host_frames() -> list[bytes]:
     frames = []
     for seq, (encoder, _, args) in enumerate(SAMPLES):
         length = getattr(wire, "encode_" + encoder)(body, seq, *[_arg(a) for a in args])
-        frames.append(bytes(out[:wire.seal(body, length, out)]))
+        frames.append(bytes(out[:framing.seal(body, length, out)]))
     return frames
 
 
 def _decode_host(frame: bytes) -> tuple[int, bool, Any]:
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     length = 0
     for byte in frame:
         length = decoder.feed(byte) or length
@@ -144,4 +144,4 @@ def test_values_survive_the_round_trip() -> None:
 
 def test_crc_is_ccitt_false() -> None:
     data = bytes(random.Random(5).randrange(256) for _ in range(300))
-    assert wire.crc16(data, 0, len(data)) == binascii.crc_hqx(data, 0xFFFF)
+    assert framing.crc16(data, 0, len(data)) == binascii.crc_hqx(data, 0xFFFF)

@@ -30,3 +30,21 @@ def write_layout(tmp_path: Path) -> Callable[[str], Path]:
         return path
 
     return write
+
+
+Refusals = Callable[[str, str], list[str]]
+
+
+@pytest.fixture
+def refusals(board_text: str, write_layout: Callable[[str], Path]) -> Refusals:
+    """What `tablier hardware check` says of the committed layout with one piece of its text replaced (the
+    fault re-injected): its problems but for the wiring plan's and the stock's extremes (their own tests)."""
+    from tablier.fabrication.check import find_problems
+    from tablier.hardware.layout import read_layout
+
+    def check(old: str, new: str) -> list[str]:
+        assert old in board_text, old
+        return find_problems(read_layout(write_layout(board_text.replace(old, new))), wiring=False,
+                             stock=False)
+
+    return check

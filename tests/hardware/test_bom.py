@@ -31,11 +31,13 @@ def test_the_bom_of_each_sensor_agrees_with_the_layout(sensor: str) -> None:
 def test_the_quantities_come_from_the_boards() -> None:
     layout = load_layout()
     hall, reed = expected_quantities(layout, "hall"), expected_quantities(layout, "reed")
-    assert hall["DRV5032FADBZR"] == 200 and "DRV5032FADBZR" not in reed
-    assert (reed["CT10-2540-G1"], reed["CT10-1030-G1"]) == (168, 64)  # a reed a slot, a pair a square
+    assert (hall["DRV5032AJDBZR"], hall["DRV5032FADBZR"]) == (168, 32)  # the slots', the squares'
+    assert "DRV5032FADBZR" not in reed
+    assert (reed["CT10-2540-G1"], reed["CT10-1030-G1"]) == (336, 64)  # a pair a slot, a pair a square
     assert (hall["WS2812B-B/W"], hall["WS2812B-2020"]) == (62, 14)  # the modules, the dice's pips
     assert hall["pcb:led-module"] == 62 and hall["pcb:die-board"] == 2 and hall["pcb:chain-board"] == 5
-    assert reed["0805W8F1002T5E"] - hall["0805W8F1002T5E"] == 200  # a pull-up a reed place
+    assert hall["0805W8F1002T5E"] == 168 + 3  # the open-drain DRV5032AJs' pull-ups, the buttons' and face's
+    assert reed["0805W8F1002T5E"] == 200 + 3  # a pull-up a reed place
     assert hall["0402WGF1003TCE"] == reed["0402WGF1003TCE"] == 152  # a carrier input's, chain boards 1-3, 5
 
 

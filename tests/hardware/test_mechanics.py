@@ -26,12 +26,13 @@ Writer = Callable[[str], Path]
 
 
 def problems_of(text: str, write_layout: Writer) -> list[str]:
-    return find_problems(read_layout(write_layout(text)))
+    """The check of a layout's text, but for its wiring plan and the stock's extremes (their own tests)."""
+    return find_problems(read_layout(write_layout(text)), wiring=False, stock=False)
 
 
 def test_moving_holes_keeps_the_hash_but_rewiring_changes_it(write_layout: Writer, board_text: str) -> None:
     committed = load_layout().hash
-    thicker = board_text.replace("skin_mm = 3 ", "skin_mm = 4 ")
+    thicker = board_text.replace("skin_mm = 2 ", "skin_mm = 2.2 ")
     assert thicker != board_text
     assert read_layout(write_layout(thicker)).hash == committed
     rewired = board_text.replace("sr_load = 17", "sr_load = 19")
@@ -52,24 +53,24 @@ def test_the_face_must_be_stable_a_second_before_the_host_acts() -> None:
     assert load_layout().mechanics.face_stable_ms == 1000
 
 
-def test_centred_boards_put_sensors_of_the_two_faces_1_4_mm_apart() -> None:
-    """Why the sensors sit in shallow grooves: centred, two pairs are 1.4 mm apart, six under 6 mm."""
+def test_centred_boards_put_sensors_of_the_two_faces_1_1_mm_apart() -> None:
+    """Why the sensors sit in shallow grooves: centred, two pairs are 1.1 mm apart, six under 6 mm."""
     layout = load_layout()
     sensors = list(sensor_positions(layout))
     tables = [s for s in sensors if s[0] == "tables"]
     draughts = [s for s in sensors if s[0] == "draughts"]
     gaps = sorted(math.hypot(a[2] - b[2], a[3] - b[3]) for a in tables for b in draughts)
-    assert gaps[:2] == pytest.approx([1.41, 1.41], abs=0.01)
+    assert gaps[:2] == pytest.approx([1.12, 1.12], abs=0.01)
     assert sum(gap < 6 for gap in gaps) == 6
 
 
 def test_grooves_overlapping_in_depth_are_refused(write_layout: Writer, board_text: str) -> None:
-    groove = "depth_mm = 4                  # groove depth"
-    text = board_text.replace(groove, "depth_mm = 7  # groove depth")
+    groove = "core_depth_mm = 4             # groove depth"
+    text = board_text.replace(groove, "core_depth_mm = 8  # groove depth")
     problems = problems_of(text, write_layout)
     assert any("tables groove bar 1 and draughts groove row 2 (squares 5-8) collide" in p
                and "overlap in depth" not in p and "leave 0.0 mm in depth" in p for p in problems), problems
-    deeper = board_text.replace(groove, "depth_mm = 8  # groove depth")
+    deeper = board_text.replace(groove, "core_depth_mm = 9  # groove depth")
     assert any("overlap in depth" in p for p in problems_of(deeper, write_layout))
 
 
@@ -96,10 +97,12 @@ def test_a_draughts_board_off_the_slab_is_refused(write_layout: Writer, board_te
 
 
 def test_a_cut_through_to_the_other_skin_is_refused(write_layout: Writer, board_text: str) -> None:
-    deep = re.sub(r"depth_mm = 11 +# from the draughts face.*", "depth_mm = 16", board_text)
+    deep = re.sub(r"core_depth_mm = 8 +# into the core, as the chain boards'", "core_depth_mm = 16",
+                  board_text)
     assert deep != board_text
     problems = problems_of(deep, write_layout)
-    assert any(p.startswith("draughts main board Pico and USB is 16 mm deep") for p in problems)
+    assert ("draughts main board Pico and USB is 16 mm into the core: it would leave less than 2 mm over the "
+            "other face's skin (the core is 16 mm)") in problems
 
 
 def test_check_refuses_a_colliding_layout(write_layout: Writer, board_text: str,
@@ -109,7 +112,8 @@ def test_check_refuses_a_colliding_layout(write_layout: Writer, board_text: str,
     assert "edge button player 1 collide" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["template-tables.svg", "template-draughts.svg", "holes.csv", "harness.csv"])
+@pytest.mark.parametrize("name", ["template-tables.svg", "template-draughts.svg", "holes.csv", "harness.csv",
+                                  "tools.csv", "coupon.svg"])
 def test_the_committed_templates_are_what_the_layout_generates(name: str) -> None:
     committed = (TEMPLATES / name).read_text(encoding="utf-8")
     assert committed == template_files(load_layout())[name], (
@@ -145,13 +149,13 @@ def test_the_csv_lists_every_cutout_in_its_face_coordinates() -> None:
     wiring = Counter(r["kind"] for r in rows[len(cutouts(layout)):])
     assert set(wiring) == {"channel", "passage"} and wiring["channel"] > 100, wiring
     channel = next(r for r in rows if r["kind"] == "channel" and r["face"] == "draughts")
-    assert (channel["size_x_mm"] == "5" or channel["size_y_mm"] == "5") and channel["core_depth_mm"] == "4"
+    assert (channel["size_x_mm"] == "5" or channel["size_y_mm"] == "5") and channel["core_depth_mm"] == "5.5"
     passage = next(r for r in rows if r["kind"] == "passage")
-    assert (passage["diameter_mm"], passage["core_depth_mm"]) == ("5", "14")  # through the core
+    assert (passage["diameter_mm"], passage["core_depth_mm"]) == ("5", "16")  # through the core
     square_1 = next(r for r in rows if r["face"] == "draughts" and r["place"] == "square 1")
     # square 1 is Black's, top row, second column: centre (80 + 75, 50 + 375); LED 19 right, 19 down
     assert (square_1["x_mm"], square_1["y_mm"], square_1["diameter_mm"]) == ("174.00", "406.00", "13")
-    assert (square_1["depth_mm"], square_1["core_depth_mm"]) == ("7", "4")
+    assert (square_1["depth_mm"], square_1["core_depth_mm"]) == ("6", "4")
 
 
 def test_the_section_drawing_shows_both_faces_grooves() -> None:
@@ -166,9 +170,9 @@ def test_the_section_drawing_shows_both_faces_grooves() -> None:
 def test_the_command_writes_templates(tmp_path: Path) -> None:
     assert main(["hardware", "templates", "--out", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["harness.csv", "holes.csv", "template-draughts-A3.pdf", "template-draughts-A4.pdf",
-                     "template-draughts.svg", "template-tables-A3.pdf", "template-tables-A4.pdf",
-                     "template-tables.svg"]
+    assert names == ["coupon-A3.pdf", "coupon.svg", "harness.csv", "holes.csv", "template-draughts-A3.pdf",
+                     "template-draughts-A4.pdf", "template-draughts.svg", "template-tables-A3.pdf",
+                     "template-tables-A4.pdf", "template-tables.svg", "tools.csv"]
 
 
 def test_hardware_check_refuses_a_pip_without_its_led(write_layout: Writer, board_text: str,

@@ -100,11 +100,16 @@ def test_a_carrier_has_a_sensor_under_each_slot_or_square() -> None:
     assert (ladder.width, row.width) == (172, 312)  # 5 x 32 mm and 3 x 100 mm, 6 mm at each end
     xs = sorted(ladder.parts[f"U{k}"].x for k in range(1, 7))
     assert [b - a for a, b in itertools.pairwise(xs)] == [32] * 5
-    # the reeds: a ladder's 4 mm off its slot towards the board's edge; a square's pair 6 mm either side
+    # the reeds: a slot's pair 2.4 mm either side of its centre along the ladder and 2.25 mm either side of
+    # its line (12 mm of board past the end slots: a reed and its pads reach 11 mm); a square's pair 6 mm
+    # either side
     reeds, pairs = boards["carrier-ladder-reed"], boards["carrier-row-reed"]
     assert (reeds.thickness, pairs.thickness) == (1.0, 1.0)  # a 2.41 mm reed on it fits the 4 mm groove
-    slots = [13.5 + 32 * k for k in range(6)]
-    assert [round(reeds.parts[f"SW{k + 1}"].x, 3) for k in range(6)] == [x - 4 for x in slots]
+    assert reeds.width == 184
+    slots = [12 + 32 * k for k in range(6)]
+    assert [(round(reeds.parts[f"SW{k + 1}A"].x, 3), round(reeds.parts[f"SW{k + 1}B"].x, 3))
+            for k in range(6)] == [(x + 2.4, x - 2.4) for x in slots]
+    assert {(reeds.parts[f"SW{k + 1}A"].y, reeds.parts[f"SW{k + 1}B"].y) for k in range(6)} == {(3.25, 7.75)}
     squares = [18.5 + 100 * k for k in range(4)]
     assert [(pairs.parts[f"SW{k + 1}A"].x, pairs.parts[f"SW{k + 1}B"].x) for k in range(4)] == [
         (x + 6, x - 6) for x in squares]

@@ -22,7 +22,14 @@ pytestmark = pytest.mark.skipif(not (KICAD_FOOTPRINTS / "Connector_JST.pretty").
                                 reason="KiCad's footprint library is not installed (make system-deps)")
 
 Writer = Callable[[str], Path]
-CHAIN_DEPTH = "depth_mm = 11                 # from the tables face"
+Refusals = Callable[[str, str], list[str]]  # the conftest's fixture: the check's problems, a fault injected
+CHAIN_DEPTH = "core_depth_mm = 8             # into the core: 1 mm of clipped pins"
+MAIN_DEPTH = "core_depth_mm = 8             # into the core, as the chain boards'"
+
+
+def problems_of(text: str, write_layout: Writer) -> list[str]:
+    """The check of a layout's text, but for its wiring plan and the stock's extremes (their own tests)."""
+    return find_problems(read_layout(write_layout(text)), wiring=False, stock=False)
 
 
 def fresh_boards(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,11 +68,11 @@ def test_every_part_of_every_board_has_a_height_and_its_source() -> None:
 
 
 def test_a_pocket_too_shallow_for_the_headers_is_refused(write_layout: Writer, board_text: str) -> None:
-    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 10                 # from the tables face")
+    shallow = board_text.replace(CHAIN_DEPTH, CHAIN_DEPTH.replace("= 8 ", "= 7 "))
     assert shallow != board_text
-    problems = find_problems(read_layout(write_layout(shallow)))
+    problems = problems_of(shallow, write_layout)
     assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 7.45 mm over its pocket's floor "
-            "(1 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 7 mm the 10 mm pocket "
+            "(1 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 7 mm the 9 mm pocket "
             "leaves under the skin") in problems
     assert not any(p.startswith("main board PCB") for p in problems)
 
@@ -73,7 +80,7 @@ def test_a_pocket_too_shallow_for_the_headers_is_refused(write_layout: Writer, b
 def test_a_pocket_too_shallow_is_still_played_on_but_refused_by_the_hardware_commands(
         write_layout: Writer, board_text: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Where the holes are is no concern of the firmware: play loads the layout, the build does not."""
-    shallow = board_text.replace(CHAIN_DEPTH, "depth_mm = 10                 # from the tables face")
+    shallow = board_text.replace(CHAIN_DEPTH, CHAIN_DEPTH.replace("= 8 ", "= 7 "))
     path = write_layout(shallow)
     played = load_layout(path)  # what tablier play, the link and the firmware's build load
     assert played.hash == load_layout().hash  # the same firmware: no reflash
@@ -91,23 +98,22 @@ def test_a_pocket_too_shallow_is_still_played_on_but_refused_by_the_hardware_com
 
 def test_a_main_board_pocket_too_shallow_for_the_flat_pico_is_refused(write_layout: Writer,
                                                                        board_text: str) -> None:
-    main = board_text.replace("depth_mm = 11                 # from the draughts face",
-                              "depth_mm = 9                  # from the draughts face")
+    main = board_text.replace(MAIN_DEPTH, MAIN_DEPTH.replace("= 8 ", "= 6 "))
     assert main != board_text
-    problems = [p for p in find_problems(read_layout(write_layout(main))) if p.startswith("main board PCB")]
+    problems = [p for p in problems_of(main, write_layout) if p.startswith("main board PCB")]
     assert ("main board PCB: U1 (Raspberry Pi Pico soldered flat by its castellated edge) stands 6.60 mm "
             "over its pocket's floor (1 mm of clipped pins under it + 1.6 mm board + 4 mm), more than the "
-            "6 mm the 9 mm pocket leaves under the skin") in problems
+            "6 mm the 8 mm pocket leaves under the skin") in problems
     assert not any(" C3 " in p for p in problems)  # the 2 mm capacitor: 4.6 mm
 
 
 def test_a_groove_or_an_led_pocket_too_shallow_for_its_board_is_refused(write_layout: Writer,
                                                                          board_text: str) -> None:
-    shallow = board_text.replace("depth_mm = 4                  # groove depth into the core",
-                                 "depth_mm = 2.7                # groove depth into the core")
-    shallow = shallow.replace("led_depth_mm = 7", "led_depth_mm = 6.5")
-    assert shallow.count("2.7") > board_text.count("2.7") and "led_depth_mm = 6.5" in shallow
-    problems = find_problems(read_layout(write_layout(shallow)))
+    shallow = board_text.replace("core_depth_mm = 4             # groove depth into the core",
+                                 "core_depth_mm = 2.7           # groove depth into the core")
+    shallow = shallow.replace("led_core_depth_mm = 4", "led_core_depth_mm = 3.5")
+    assert shallow.count("2.7") > board_text.count("2.7") and "led_core_depth_mm = 3.5" in shallow
+    problems = problems_of(shallow, write_layout)
     assert ("carrier ladder PCB: C1 (0805 ceramic capacitor) stands 3.55 mm over its groove's floor (0.5 mm "
             "of joints under it + 1.6 mm board + 1.45 mm), more than the 2.7 mm the 2.7 mm groove leaves "
             "under the skin") in problems
@@ -115,7 +121,7 @@ def test_a_groove_or_an_led_pocket_too_shallow_for_its_board_is_refused(write_la
             "(0.5 mm of joints under it + 1.6 mm board + 1.12 mm), more than the 2.7 mm the 2.7 mm groove "
             "leaves under the skin") in problems
     assert ("led module PCB: D1 (WS2812B LED) stands 3.70 mm over its pocket's floor (0.5 mm of joints under "
-            "it + 1.6 mm board + 1.6 mm), more than the 3.5 mm the 6.5 mm LED pocket leaves under the skin"
+            "it + 1.6 mm board + 1.6 mm), more than the 3.5 mm the 5.5 mm LED pocket leaves under the skin"
             ) in problems
 
 
@@ -132,18 +138,16 @@ def test_the_old_470_uf_can_on_the_main_board_is_refused(monkeypatch: pytest.Mon
     problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
     assert problems == [
         "main board PCB: C3 (470 uF electrolytic can (EEU-FR1A471)) stands 14.10 mm over its pocket's floor "
-        "(1 mm of clipped pins under it + 1.6 mm board + 11.5 mm), more than the 8 mm the 11 mm pocket "
+        "(1 mm of clipped pins under it + 1.6 mm board + 11.5 mm), more than the 8 mm the 10 mm pocket "
         "leaves under the skin"]
 
 
-def test_header_pins_clipped_too_long_are_refused(write_layout: Writer, board_text: str) -> None:
+def test_header_pins_clipped_too_long_are_refused(refusals: Refusals) -> None:
     """The boards stand on the clipped pins of their through-hole headers: a maker who leaves them long
     loses the room under the skin."""
-    long_pins = board_text.replace("pin_joint_mm = 1.0 ", "pin_joint_mm = 1.6 ")
-    assert long_pins != board_text
-    problems = find_problems(read_layout(write_layout(long_pins)))
+    problems = refusals("pin_joint_mm = 1.0 ", "pin_joint_mm = 1.6 ")
     assert ("chain board 1 PCB: J1 (side-entry JST-PH with its plug) stands 8.05 mm over its pocket's floor "
-            "(1.6 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 8 mm the 11 mm "
+            "(1.6 mm of clipped pins under it + 1.6 mm board + 4.85 mm), more than the 8 mm the 10 mm "
             "pocket leaves under the skin") in problems
     assert not any(p.startswith("carrier") for p in problems)  # the carriers' wire pads have no pins
 
@@ -172,7 +176,7 @@ def test_top_entry_headers_on_the_main_board_are_refused(monkeypatch: pytest.Mon
     layout = read_layout()
     problems = pockets.pocket_problems(layout, cutouts(layout, notches=False))
     assert ("main board PCB: J1 (top-entry JST-PH with its plug) stands 10.10 mm over its pocket's floor "
-            "(1 mm of clipped pins under it + 1.6 mm board + 7.5 mm), more than the 8 mm the 11 mm pocket "
+            "(1 mm of clipped pins under it + 1.6 mm board + 7.5 mm), more than the 8 mm the 10 mm pocket "
             "leaves under the skin") in problems
 
 
@@ -197,8 +201,8 @@ def test_the_notches_are_in_the_templates_and_the_csv() -> None:
     layout = load_layout()
     rows = [line for line in holes_csv(layout).splitlines() if ",plug notch," in line]
     assert len(rows) == 50  # 46 on the chain boards' pockets, 4 on the main board's
-    assert "draughts,plug notch,main board J5,540.88,215.40,,3.75,10.9,11,8" in rows  # the USB cable's
-    assert "tables,plug notch,chain board 1 J10,319.65,220.38,,18.9,3.25,11,8" in rows
+    assert "draughts,plug notch,main board J5,540.88,215.40,,3.75,10.9,10,8," in rows  # the USB cable's
+    assert "tables,plug notch,chain board 1 J10,319.65,220.38,,18.9,3.25,10,8," in rows
     assert template_files(layout)["template-tables.svg"].count('stroke="#c0002a"') > len(rows)
 
 
@@ -215,14 +219,14 @@ def test_a_notch_into_a_neighbouring_pocket_is_refused(write_layout: Writer, boa
     close = board_text.replace("centres_x_mm = [330, 43.5, 201.75, 122.6,",
                                "centres_x_mm = [330, 43.5, 201.75, 115,")
     assert close != board_text
-    problems = find_problems(read_layout(write_layout(close)))
+    problems = problems_of(close, write_layout)
     assert ("tables plug notch chain board 2 J7 and tables plug notch chain board 4 J3 (at X 79.1, Y 267.2) "
             "leave 0.0 mm of wood between them (at least 2 mm)") in problems
 
 
 def test_a_notch_into_the_usb_socket_is_refused(write_layout: Writer, board_text: str) -> None:
     moved = board_text.replace("usb_y_mm = 299", "usb_y_mm = 262")
-    problems = find_problems(read_layout(write_layout(moved)))
+    problems = find_problems(read_layout(write_layout(moved)), stock=False)
     assert problems[0] == (
         "edge usb USB-C socket and draughts plug notch main board J1 collide (at X 551.0, Y 262.0): 0.0 mm "
         "apart sideways and they overlap in depth (at least 2 mm of wood either way)")
@@ -249,31 +253,31 @@ def test_the_face_sensor_stands_in_a_hole_opening_into_its_leads_notch() -> None
     hole = next(c for c in items if c.kind == "face sensor")
     notch = next(c for c in items if c.kind == "plug notch" and c.place == "chain board 5 J7")
     assert (hole.face, hole.place, hole.size, hole.depth) == (
-        "tables", "tilt switch (chain board 5 J7)", (8, 8), 15)
+        "tables", "tilt switch (chain board 5 J7)", (8, 8), 14)
     assert hole.part_of == notch.part_of == "tables chain board 5"  # one cut with its pocket
     assert plan_gap(hole, notch) == pytest.approx(-2.0)  # a 2 mm deep opening for the lead's wires
     neighbour = next(c for c in items if c.place == "chain board 5 J6")
     assert plan_gap(hole, neighbour) >= layout.mechanics.min_web  # slid clear of the next notch
-    assert "tables,face sensor,tilt switch (chain board 5 J7),458.75,236.85,8,,,15,12" in holes_csv(layout)
-    assert ">8x15<" in template_files(layout)["template-tables.svg"]
+    assert "tables,face sensor,tilt switch (chain board 5 J7),458.75,236.85,8,,,14,12," in holes_csv(layout)
+    assert ">8x14<" in template_files(layout)["template-tables.svg"]
 
 
 def test_a_face_sensor_hole_too_deep_or_into_the_other_face_is_refused(write_layout: Writer,
                                                                       board_text: str) -> None:
-    deep = board_text.replace("depth_mm = 15                 # from the tables face",
-                              "depth_mm = 16                 # from the tables face")
+    deep = board_text.replace("core_depth_mm = 12            # into the core: the can",
+                              "core_depth_mm = 15            # into the core: the can")
     assert deep != board_text
-    assert find_problems(read_layout(write_layout(deep))) == [
-        "tables face sensor tilt switch (chain board 5 J7) is 16 mm deep: it would leave less than 2 mm over "
-        "the other face's skin (17 mm to it)"]
+    assert problems_of(deep, write_layout) == [
+        "tables face sensor tilt switch (chain board 5 J7) is 15 mm into the core: it would leave less than "
+        "2 mm over the other face's skin (the core is 16 mm)"]
 
 
 def test_a_face_sensor_hole_of_no_size_is_refused(write_layout: Writer, board_text: str) -> None:
     none = board_text.replace("diameter_mm = 8               # the can",
                               "diameter_mm = 0               # the can")
     assert none != board_text
-    assert "mechanics.face_sensor.diameter_mm = 0: these sizes should be positive" in find_problems(
-        read_layout(write_layout(none)))
+    assert "mechanics.face_sensor.diameter_mm = 0: these sizes should be positive" in problems_of(
+        none, write_layout)
 
 
 def test_the_service_hatch_opens_the_whole_main_board_pocket() -> None:
@@ -285,7 +289,7 @@ def test_the_service_hatch_opens_the_whole_main_board_pocket() -> None:
     assert (hatch.face, hatch.depth, hatch.part_of) == ("draughts", layout.mechanics.skin, pocket.name)
     assert hatch.size == (pocket.size[0] + 12, pocket.size[1] + 12)  # a 6 mm rim all round
     assert len(screws) == 4 and all(s.part_of == hatch.name for s in screws)
-    assert "draughts,hatch,over the main board,522.00,250.00,,46,112,3,0" in holes_csv(layout)
+    assert "draughts,hatch,over the main board,522.00,250.00,,46,112,2,0," in holes_csv(layout)
     assert "hatch: cut from the skin" in template_files(layout)["template-draughts.svg"]
 
 
@@ -295,7 +299,7 @@ def test_a_hatch_screw_off_its_rim_or_into_the_usb_socket_is_refused(write_layou
     assert screws in board_text
     moved = board_text.replace(screws,
                                "hatch_screws_mm = [[-20, -53], [20, -53], [-20, 53], [20, 53], [0, 0]]")
-    assert find_problems(read_layout(write_layout(moved))) == [
+    assert problems_of(moved, write_layout) == [
         "draughts main board Pico and USB and draughts hatch screw 5 (at X 522.0, Y 250.0) leave 0.0 mm of "
         "wood between them (at least 2 mm)",
         "draughts hatch screw 4 and edge usb USB-C socket collide (at X 542.0, Y 303.0): 0.0 mm apart "

@@ -24,8 +24,8 @@ from tablier.fabrication.wiring import (
     harnesses,
     plan_path,
     read_plan,
-    wiring_problems,
 )
+from tablier.fabrication.wiring_check import wiring_problems
 from tablier.hardware.layout import load_layout
 
 Writer = Callable[[str], Path]
@@ -90,7 +90,7 @@ def test_hardware_check_refuses_a_channel_through_a_pocket(write_layout: Writer,
     assert main(["hardware", "check", "--layout", str(path)]) == 1
     err = capsys.readouterr().err
     assert ("the channel of the point 13 sensors (X 330.0, Y 250.0) runs into tables chain board 1: 0.0 mm "
-            "of wood between them (at least 2 mm)") in err
+            "of wood between them and 0.0 mm in depth (at least 2 mm)") in err
     assert "the channel of the point 13 sensors no longer reaches its ends" in err
 
 
@@ -100,7 +100,7 @@ def test_hardware_check_refuses_a_pocket_moved_onto_the_channels(write_layout: W
     assert moved != board_text
     assert main(["hardware", "check", "--layout", str(write_layout(moved))]) == 1
     err = capsys.readouterr().err
-    assert "the channel of the point 2 sensors (X 282.0, Y 218.0) runs into tables die board die 1" in err
+    assert "the channel of the point 19 sensors (X 285.0, Y 285.5) runs into tables die board die 2" in err
     assert "route the wiring again: tablier hardware wiring --out" in err
 
 
@@ -108,7 +108,7 @@ def test_a_channel_fuller_than_it_takes_is_refused(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(wire_router, "FILL", 0.2)  # a channel that takes a third of the wire it does
     layout = load_layout()
     problems = wiring_problems(layout, cutouts(layout))
-    assert len(problems) == 1 and "mm2 of wire, more than its 4 mm2" in problems[0], problems
+    assert len(problems) == 1 and "mm2 of wire, more than its 5.5 mm2" in problems[0], problems
 
 
 def test_a_missing_plan_is_named(write_layout: Writer, board_text: str) -> None:

@@ -34,8 +34,7 @@ def play_board(port: int, club_name: str, board: str, game: str, seed: int, log_
     sys.path.insert(0, str(HERE.parent))
     from harness.games import PatientHands
     from harness.mosquitto import USERS
-    from tablier.play.remote_play import Club
-    from tablier.remote.broker import Broker, Login
+    from tablier.remote.broker import Broker, Club, Login
 
     club = Club(Broker("127.0.0.1", port, user=user), Login(user, USERS[user]), club_name)
     feed = ClubFeed(club, club_key(CODE, club_name), board).start()

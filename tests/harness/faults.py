@@ -15,7 +15,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from tablier.link import wire
+from tablier.link import framing, wire
 
 #: Byte faults: one byte of the frame replaced by another value, lost, sent twice; two neighbouring
 #: bytes swapped; the frame cut in two with a pause between the halves.
@@ -211,7 +211,7 @@ class Mangler:
 
 def message_name(frame: bytes) -> str:
     """The message a frame on the wire carries (``identify``, ``event``...), or ``bad``."""
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     length = 0
     for byte in frame:
         length = decoder.feed(byte) or length

@@ -18,8 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tablier.play.remote_play import Club
-from tablier.remote.broker import Broker, Login
+from tablier.remote.broker import Broker, Club, Login
 
 USERS = {"ann": "ann's secret", "bob": "bob's secret", "eve": "eve's secret"}
 

@@ -9,7 +9,7 @@ import pytest
 import serial
 
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.client import BoardClient, SwitchChange
 from tablier.link.errors import FirmwareMismatchError
 from tablier.link.sim import SimulatedBoard
@@ -106,7 +106,7 @@ def test_only_changed_leds_are_sent(board: SimulatedBoard, client: BoardClient) 
 
 
 def _decode(frame: bytes) -> bytes:
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     length = 0
     for byte in frame:
         length = decoder.feed(byte) or length
@@ -320,7 +320,7 @@ class SnapshotEater:
 
     def __init__(self, port: serial.Serial) -> None:
         self.port = port
-        self.decoder = wire.Decoder()
+        self.decoder = framing.Decoder(wire.MAX_BODY)
         self.eaten = False
 
     def read(self, size: int = 1) -> bytes:

@@ -8,7 +8,7 @@ import time
 import serial
 
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.client import BoardClient
 from tablier.link.sim import SimulatedBoard
 
@@ -31,7 +31,7 @@ def _valid_frame(rng: random.Random) -> bytes:
         length = wire.encode_request(body, seq, wire.GET_STATUS)
     else:
         length = wire.encode_set_debounce(body, seq, 5)
-    return bytes(out[:wire.seal(body, length, out)])
+    return bytes(out[:framing.seal(body, length, out)])
 
 
 def _mutate(frame: bytes, rng: random.Random) -> bytes:
@@ -70,7 +70,7 @@ def test_fuzzed_input_is_counted_and_dropped() -> None:
         port.write(b"\x00")  # end whatever the last garbage left open
 
         # Everything the firmware sent back is made of whole, checked protocol frames.
-        decoder = wire.Decoder()
+        decoder = framing.Decoder(wire.MAX_BODY)
         for byte in received:
             length = decoder.feed(byte)
             if length:

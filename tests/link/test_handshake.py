@@ -9,7 +9,7 @@ import pytest
 import serial
 
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.client import BoardClient
 from tablier.link.errors import LinkError
 from tablier.link.sim import SimulatedBoard
@@ -17,7 +17,7 @@ from tablier.play.link import CONNECT_TIMEOUT_S, Link
 
 
 def _kind(frame: bytes) -> int | None:
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     for byte in frame:
         length = decoder.feed(byte)
         if length:

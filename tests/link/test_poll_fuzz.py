@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.play.link import CONNECTED, Link
 
 SWITCHES = 203
@@ -21,7 +21,7 @@ class FuzzedBoard:
     def __init__(self, layout_hash: str) -> None:
         self.layout_hash = layout_hash
         self.incoming = bytearray()
-        self.decoder = wire.Decoder()
+        self.decoder = framing.Decoder(wire.MAX_BODY)
         self.body = bytearray(wire.MAX_BODY)
         self.out = bytearray(wire.MAX_FRAME)
         self.seq = 0
@@ -29,7 +29,7 @@ class FuzzedBoard:
 
     def frame(self, length: int) -> bytes:
         self.seq = (self.seq + 1) & 0xFF
-        return bytes(self.out[:wire.seal(self.body, length, self.out)])
+        return bytes(self.out[:framing.seal(self.body, length, self.out)])
 
     def identify(self) -> bytes:
         length = wire.encode_identify(self.body, self.seq, SWITCHES, LEDS, self.layout_hash, "0.1.0")

@@ -3,7 +3,7 @@ numbering went back (it restarted and its IDENTIFY was lost) is believed when it
 
 from __future__ import annotations
 
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.client import BoardClient
 
 SWITCHES = 203
@@ -15,13 +15,13 @@ class Board:
     def __init__(self) -> None:
         self.incoming = bytearray()
         self.requests: list[int] = []
-        self.decoder = wire.Decoder()
+        self.decoder = framing.Decoder(wire.MAX_BODY)
         self.body = bytearray(wire.MAX_BODY)
         self.out = bytearray(wire.MAX_FRAME)
         self.seq = 0
 
     def _frame(self, length: int) -> None:
-        self.incoming += self.out[:wire.seal(self.body, length, self.out)]
+        self.incoming += self.out[:framing.seal(self.body, length, self.out)]
         self.seq = (self.seq + 1) & 0xFF
 
     def snapshot(self, event_seq: int, closed: set[int]) -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablier.hardware.layout import load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 
 
 def _frame(payload: bytes, seq: int = 7, kind: int = 0x42) -> bytes:
@@ -18,11 +18,11 @@ def _frame(payload: bytes, seq: int = 7, kind: int = 0x42) -> bytes:
     body[1] = kind
     body[2:2 + len(payload)] = payload
     out = bytearray(wire.MAX_FRAME)
-    return bytes(out[:wire.seal(body, 2 + len(payload), out)])
+    return bytes(out[:framing.seal(body, 2 + len(payload), out)])
 
 
-def _bodies(data: bytes) -> tuple[list[bytes], wire.Decoder]:
-    decoder = wire.Decoder()
+def _bodies(data: bytes) -> tuple[list[bytes], framing.Decoder]:
+    decoder = framing.Decoder(wire.MAX_BODY)
     bodies = []
     for byte in data:
         length = decoder.feed(byte)
@@ -93,7 +93,7 @@ def test_a_long_run_without_a_zero_is_counted_as_oversized_at_every_length() -> 
         runs += [bytes(rng.choice((1, 2, 3, 0xFF, rng.randrange(1, 256))) for _ in range(size))
                  for _ in range(3)]
         for run in runs:
-            decoder = wire.Decoder()
+            decoder = framing.Decoder(wire.MAX_BODY)
             for byte in b"\x00" + run + b"\x00":
                 assert decoder.feed(byte) == 0
             assert decoder.frames == 0 and decoder.bad_frames + decoder.oversized == 1
@@ -104,7 +104,7 @@ def test_a_long_run_without_a_zero_is_counted_as_oversized_at_every_length() -> 
 @settings(deadline=None, max_examples=300)
 @given(st.one_of(st.binary(max_size=2000), st.lists(st.integers(0, 3), max_size=800).map(bytes)))
 def test_the_decoder_never_raises_on_any_bytes(data: bytes) -> None:
-    decoder = wire.Decoder()
+    decoder = framing.Decoder(wire.MAX_BODY)
     for byte in data + b"\x00":
         length = decoder.feed(byte)
         if length:

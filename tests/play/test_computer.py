@@ -201,9 +201,10 @@ def test_without_gnu_backgammon_the_computer_says_what_to_install(monkeypatch: p
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from tablier.engines import backgammon
     from tablier.engines.candidates import EngineUnavailableError
+    from tablier.engines.gnubg_net import MISSING
 
     def missing() -> None:
-        raise EngineUnavailableError(backgammon.MISSING)
+        raise EngineUnavailableError(MISSING)
 
     monkeypatch.setattr(backgammon, "load_gnubg", missing)
     assert main(["play", "backgammon", "--sim", "--players", "human,computer"]) == 2

@@ -8,7 +8,7 @@ from typing import Any
 
 from tablier.board.leds import MOTHER, PINNED
 from tablier.board.orientation import Orientation
-from tablier.play.tables_display import TablesDisplay
+from tablier.play.tables.display import TablesDisplay
 from tablier.tables.catalog import make_variant
 from tablier.tables.position_text import parse_position
 

@@ -11,11 +11,12 @@ from unittest.mock import ANY
 
 import pytest
 
-from tablier.engines.backgammon import MISSING
 from tablier.engines.candidates import EngineUnavailableError
-from tablier.play import tables_teacher, teaching
+from tablier.engines.gnubg_net import MISSING
+from tablier.play import teaching
 from tablier.play.replay import rebuild
 from tablier.play.session import PlayOptions
+from tablier.play.tables import teacher as tables_teacher
 from tablier.record.eventlog import Advice, read_log
 
 from .conftest import run_script

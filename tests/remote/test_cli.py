@@ -80,8 +80,8 @@ def test_a_board_to_board_log_is_resumed_only_with_its_code(tmp_path: Path) -> N
 class Started:
     """A ``tablier play`` process whose output is read as it comes."""
 
-    def __init__(self, args: list[str], user: str, folder: Path) -> None:
-        env = dict(os.environ, TABLIER_BROKER_PASSWORD=USERS[user])
+    def __init__(self, args: list[str], user: str, folder: Path, code: str = "") -> None:
+        env = dict(os.environ, TABLIER_BROKER_PASSWORD=USERS[user], TABLIER_GAME_CODE=code)
         self.process = subprocess.Popen([TABLIER, *args, "--log-dir", str(folder), "--no-archive"], env=env,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
@@ -121,7 +121,8 @@ def test_the_join_command_ann_is_told_logs_bob_in_as_himself(mosquitto, tmp_path
         told = ann.said(r"^\s*tablier play ")
         assert "ann" not in told and "USER@" in told, told
         assert "USER" in ann.said("joins with")  # said what to put there
-        bob = Started([*shlex.split(told.replace("USER", "bob"))[1:]], "bob", tmp_path / "bob")
+        code = ann.said("game code: ").split()[-1]
+        bob = Started([*shlex.split(told.replace("USER", "bob"))[1:]], "bob", tmp_path / "bob", code)
         assert "you are seat 2" in bob.said("you are seat")
     finally:
         for host in (ann, bob):

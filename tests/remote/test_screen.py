@@ -18,9 +18,9 @@ sys.path.append(str(Path(__file__).resolve().parent))
 
 from twoboards import RACE, play_two
 
+from tablier.board.scene import Scene
 from tablier.club.messages import scene_from_json
 from tablier.play.remote_seat import RemoteSeat
-from tablier.play.scene import Scene
 from tablier.play.view import render
 
 #: The lights that show a player his options (where a man may go, which man may move, a hint).

@@ -18,9 +18,10 @@ import pytest
 
 sys.path.append(str(Path(__file__).resolve().parent))
 
-from test_host_killed import TABLIER, Host
+from test_host_killed import Host
 
 from harness.mosquitto import USERS, MosquittoBroker
+from harness.stops import TABLIER
 
 
 def command_lines() -> list[str]:

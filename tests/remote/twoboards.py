@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from tablier.play.remote_hands import Sayer, SeatHands
-from tablier.play.remote_play import Club, join_game, open_game, play_remote, shared_records
+from tablier.play.remote_play import join_game, open_game, play_remote, shared_records
 from tablier.play.runner import PlayResult
 from tablier.play.session import PlayOptions
 from tablier.record.eventlog import Claim, Commit, DiceRecord, RemoteRecord, read_log
+from tablier.remote.broker import Club
 from tablier.remote.fairdice import ThrowProof
 
 GAME_TIMEOUT_S = 240.0

@@ -64,3 +64,13 @@ def poll_for(client: BoardClient, board: EmulatedBoard, seconds: float) -> list[
     while board.now() < until:
         seen += client.poll(0.005)
     return seen
+
+
+def settle_leds(client: BoardClient, board: EmulatedBoard, timeout: float = 3.0) -> None:
+    """Poll until the board confirmed every LED wish (the host sends them a few LEDs a frame), then
+    long enough for the chain to be rendered and sent."""
+    until = board.now() + timeout
+    while not client.leds_settled:
+        assert board.now() < until, "the board did not confirm the LED wishes"
+        client.poll(0.005)
+    poll_for(client, board, 0.1)

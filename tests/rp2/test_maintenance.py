@@ -13,6 +13,8 @@ from tablier.link.client import BoardClient
 from tablier.link.sim_rp2 import EmulatedBoard
 from tablier.link.transport import open_serial
 
+from .conftest import settle_leds
+
 MPREMOTE = Path(sys.executable).with_name("mpremote")
 
 
@@ -53,4 +55,5 @@ def test_make_flash_puts_the_image_on_a_blank_pico(uf2: Path, tmp_path: Path) ->
         client = _connect_after_soft_reset(blank)
         identity = client.identity
         assert identity is not None and identity.layout_hash == load_layout().hash
+        settle_leds(client, blank)  # a PING waits behind the LED frames the host sends at connecting
         assert statistics.median(client.ping(timeout=1.0) for _ in range(9)) < 0.010

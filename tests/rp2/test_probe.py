@@ -1,5 +1,6 @@
-"""The firmware's own figures on its chip: nothing allocated per step, the heap after start, and an
-LED frame that costs any step at most 0.3 ms (``tablier.link.sim_rp2_probe``)."""
+"""The firmware's own figures on its chip: nothing allocated per step, with or without host frames
+arriving, the heap after start, and an LED frame that costs any step at most 0.3 ms
+(``tablier.link.sim_rp2_probe``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from tablier.link.sim_rp2 import EmulatedBoard
-from tablier.link.sim_rp2_probe import probe
+from tablier.link.sim_rp2_probe import host_frames, probe
 
 #: The heap the started firmware holds on the rp2 port (interpreter, modules, objects), with room.
 HEAP_AFTER_START_MAX = 48 * 1024
@@ -25,6 +26,16 @@ def figures(uf2: Path) -> Iterator[dict[str, Any]]:
 def test_no_step_allocates_on_the_rp2_port(figures: dict[str, Any]) -> None:
     assert figures["steps_that_allocated"] == 0
     assert figures["heap_change_over_300_steps_bytes"] == 0
+
+
+def test_host_frames_allocate_nothing_and_hold_no_step_long(figures: dict[str, Any]) -> None:
+    assert figures["host_stream_frames"] == len(host_frames())
+    assert figures["host_stream_bad_frames"] == 0
+    assert figures["host_stream_led_frames_sent"] > 0
+    assert figures["host_stream_steps_that_allocated"] == 0
+    # emulated microseconds: a step may run a little past the period (the next catches up)
+    assert figures["host_stream_worst_step_us"] < 1500
+    assert figures["host_stream_scans_per_second"] >= 990
 
 
 def test_the_heap_after_start(figures: dict[str, Any]) -> None:

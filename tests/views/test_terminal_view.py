@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from tablier.play.scene import LIFTED as LIFTED_MAN
+from tablier.board.scene import LIFTED as LIFTED_MAN
 from tablier.play.scene import scene_of
 from tablier.play.session import Session
 from tablier.play.view import View, keys_line, render

@@ -15,6 +15,7 @@ import json
 import random
 import sys
 
+import framing
 import machine
 import wire
 from app import Firmware
@@ -39,7 +40,7 @@ class Fuzz:
         self.data = bytearray(1600)  # one fuzzed chunk
         self.size = 0
         self.at = 0
-        self.out = wire.Decoder()  # checks what the firmware sends
+        self.out = framing.Decoder(wire.MAX_BODY)  # checks what the firmware sends
         self.out_bytes = 0
         self.out_frames = 0
         self.not_device_frames = 0
@@ -101,7 +102,7 @@ class Fuzz:
 
     def sealed(self, length: int) -> None:
         """Frame ``self.body[:length]`` into ``self.data``."""
-        self.size = wire.seal(self.body, length, self.data)
+        self.size = framing.seal(self.body, length, self.data)
         self.seq = (self.seq + 1) & 0xFF
 
     def valid(self, bad_fields: bool) -> None:

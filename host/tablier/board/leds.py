@@ -19,33 +19,38 @@ Colour = tuple[int, int, int]
 
 @dataclass(frozen=True)
 class Meaning:
-    """One word of the LED vocabulary."""
+    """One word of the LED vocabulary: its name, colour and mode, what it says, and the letter the
+    terminal's board shows beside a place lit with it ('' for a meaning of the status lights or the
+    dice, which the terminal says in words)."""
 
     name: str
     colour: Colour
     mode: int
     says: str
+    letter: str = ""
 
 
-DESTINATION = Meaning("destination", (0, 170, 0), STEADY, "the lifted man may go here")
+DESTINATION = Meaning("destination", (0, 170, 0), STEADY, "the lifted man may go here", letter="D")
 HIT = Meaning("hit", (255, 60, 0), STEADY, "the lifted man may go here and hit (tables) or capture "
-              "(draughts: also marks the men that can capture)")
-BEAR_OFF = Meaning("bear-off", (0, 90, 255), STEADY, "the lifted man may be borne off into this tray")
+              "(draughts: also marks the men that can capture)", letter="H")
+BEAR_OFF = Meaning("bear-off", (0, 90, 255), STEADY, "the lifted man may be borne off into this tray",
+                   letter="B")
 MUST_MOVE = Meaning("must-move", (220, 170, 0), SLOW_BLINK,
                     "this man must move (Jacquet's postillon, a touched man under touch-move, a man "
                     "on the bar, the one place the throw lets a man leave); with no man lifted, the "
-                    "lit destinations are his")
+                    "lit destinations are his", letter="M")
 FROM_STACK = Meaning("from-stack", (230, 230, 230), SLOW_BLINK,
                      "no man lifted: a tall stack whose top men no switch sees leave; the lit "
-                     "destinations are those of a man taken from it")
+                     "destinations are those of a man taken from it", letter="S")
 LIFT_HERE = Meaning("lift-here", (255, 0, 0), FAST_BLINK,
                     "lift a man from here (the lights guide: the set-up, a false move undone, the "
-                    "computer's move)")
+                    "computer's move)", letter="L")
 PUT_HERE = Meaning("put-here", (0, 200, 200), FAST_BLINK,
-                   "put a man here (the lights guide: the set-up, a false move undone, the computer's move)")
+                   "put a man here (the lights guide: the set-up, a false move undone, the computer's move)",
+                   letter="P")
 ASK = Meaning("ask", (200, 0, 160), SLOW_BLINK,
-              "the board cannot tell which: lift and replace a man on the right place")
-HINT = Meaning("hint", (120, 0, 200), STEADY, "a suggested move (from the hint engine)")
+              "the board cannot tell which: lift and replace a man on the right place", letter="A")
+HINT = Meaning("hint", (120, 0, 200), STEADY, "a suggested move (from the hint engine)", letter="h")
 YOUR_TURN = Meaning("your-turn", (90, 90, 90), STEADY, "status light: this player is to move")
 PRESS_TO_ROLL = Meaning("press-to-roll", (0, 170, 0), SLOW_BLINK,
                         "status light: press your button to roll the dice")
@@ -57,7 +62,8 @@ LINK_WAIT = Meaning("link-wait", (0, 0, 200), SLOW_BLINK,
                     "both status lights, for a second: the host has just (re)connected to the board")
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game")
 FAULTY = Meaning("faulty", (255, 255, 255), FAST_BLINK,
-                 "a switch of this place looks dead, stuck or chattering: the terminal says what to do")
+                 "a switch of this place looks dead, stuck or chattering: the terminal says what to do",
+                 letter="F")
 PINNED = Meaning("pinned", (140, 40, 0), STEADY,
                  "Plakoto: the mover's man here lies pinned under the adversary's and may not move")
 MOTHER = Meaning("mother", (160, 0, 40), STEADY,

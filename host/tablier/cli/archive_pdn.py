@@ -17,7 +17,7 @@ from typing import Any
 
 from tablier.words import counted
 
-from .archive import Imported
+from .archive_imported import Imported
 from .progress import Progress
 
 #: Records replayed and stored together (memory stays bounded; the file is one transaction).

@@ -89,8 +89,7 @@ def _parse_faults(entries: list[str], switch_count: int) -> list[tuple[str, list
 
 
 def _walk(args: argparse.Namespace, layout: Any, faults: list[tuple[str, list[int]]]) -> Any:
-    from tablier.link.client import BoardClient
-    from tablier.link.transport import open_serial
+    from tablier.link.transport import board_session
     from tablier.play.calibrate import CalibrationWalk, ConsoleBuilder, SimulatedBuilder
 
     started = time.monotonic()
@@ -107,29 +106,17 @@ def _walk(args: argparse.Namespace, layout: Any, faults: list[tuple[str, list[in
                     board.make_stuck(switches[0])
                 else:
                     board.make_chattering(switches[0])
-            port = open_serial(board.port)
-            try:
-                client = BoardClient(port, layout.hash)
-                client.connect()
+            with board_session(board.port, layout.hash) as client:
                 walk = CalibrationWalk(client, layout, SimulatedBuilder(board, layout),
                                        timeout_s=args.timeout or 1.0, kinds=args.only)
                 calibration = walk.run()
-                client.bye()
-            finally:
-                port.close()
     else:
-        port = open_serial(args.port)
-        try:
-            client = BoardClient(port, layout.hash)
-            client.connect()
+        with board_session(args.port, layout.hash) as client:
             print(f"connected: firmware {client.identity.firmware_version if client.identity else '?'}, "
                   f"layout {layout.hash}")
             walk = CalibrationWalk(client, layout, ConsoleBuilder(), timeout_s=args.timeout or 20.0,
                                    kinds=args.only)
             calibration = walk.run()
-            client.bye()
-        finally:
-            port.close()
     print(f"walked {len(walk.places()) + 1} places in {time.monotonic() - started:.1f} s")
     return calibration
 

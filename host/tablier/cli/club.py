@@ -26,7 +26,7 @@ CODE_ENV = "TABLIER_CLUB_CODE"
 
 def add_login_arguments(parser: argparse.ArgumentParser) -> None:
     """The broker's login and the club's code (``club`` commands; ``play`` has the login already)."""
-    from .play_remote import add_broker_login
+    from .broker_login import add_broker_login
 
     add = parser.add_argument
     add("--broker", required=True, metavar="BROKER", help="the club's MQTT broker: mqtt://[USER@]HOST[:PORT] "
@@ -93,8 +93,7 @@ def club_code(args: argparse.Namespace) -> str:
 def club_login(args: argparse.Namespace, broker_text: str) -> Any:
     """The :class:`~tablier.play.remote_play.Club` of the options; :class:`BrokerError` if unusable."""
     from tablier.club.messages import CLUB_NAME
-    from tablier.play.remote_play import Club
-    from tablier.remote.broker import BrokerError, login, parse_broker
+    from tablier.remote.broker import BrokerError, Club, login, parse_broker
 
     if not CLUB_NAME.fullmatch(args.club):
         raise BrokerError(f"--club {args.club!r}: a club's name is letters, digits, - and _ (its topics)")

@@ -49,8 +49,8 @@ def register(subparsers: Any) -> None:
                         help="the terminal-only demonstration (Backgammon, no simulated board)")
     parser.add_argument("--resume", type=Path, metavar="LOG",
                         help="go on with an interrupted demo from its event log")
+    from tablier.cli.broker_login import add_broker_login
     from tablier.cli.club import add_club_arguments
-    from tablier.cli.play_remote import add_broker_login
 
     add_club_arguments(parser)  # a club's page tried without boards: the demo shows on it
     parser.add_argument("--club", default="tablier", help="(with --club-broker) the club's name")

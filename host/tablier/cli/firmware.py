@@ -133,12 +133,13 @@ class Console:
     """Prints every frame the board sends, acknowledges events, and sends typed requests."""
 
     def __init__(self, transport: Transport, board: SimulatedBoard | None) -> None:
-        from tablier.link import wire
+        from tablier.link import framing, wire
 
         self.wire = wire
+        self.framing = framing
         self.transport = transport
         self.board = board
-        self.decoder = wire.Decoder()
+        self.decoder = framing.Decoder(wire.MAX_BODY)
         self.body = bytearray(wire.MAX_BODY)
         self.out = bytearray(wire.MAX_FRAME)
         self.seq = 0
@@ -174,7 +175,7 @@ class Console:
             self.lines.append("quit")
 
     def _send(self, length: int) -> None:
-        n = self.wire.seal(self.body, length, self.out)
+        n = self.framing.seal(self.body, length, self.out)
         self.transport.write(bytes(self.out[:n]))
         self.seq = (self.seq + 1) & 0xFF
 

@@ -33,7 +33,11 @@ def register(subparsers: Any) -> None:
         parser: argparse.ArgumentParser = sub
         return parser
 
-    action("check", "validate the layout and print its hash", run_check)
+    check = action("check", "validate the layout and print its hash", run_check)
+    check.add_argument("--skin", type=_millimetres, metavar="MM",
+                       help="check the slab on skins measured this thick (instead of the stock's range)")
+    check.add_argument("--core", type=_millimetres, metavar="MM",
+                       help="check the slab on a core measured this thick (instead of the stock's range)")
     action("hash", "print the layout's hash (as the firmware reports it)", run_hash)
     action("firmware-config", "write the firmware's board_config.py", run_firmware_config,
            out=DEFAULT_OUT)
@@ -72,6 +76,20 @@ def register(subparsers: Any) -> None:
                      "neighbours", run_capture)
     capture.add_argument("--sensor", choices=("hall", "reed"),
                          help="the sensor to analyse (default: the layout's, mechanics.sensor.kind)")
+    capture.add_argument("--coupon", type=Path, metavar="FILE",
+                         help="a coupon's record (tablier hardware coupon): its margins beside the "
+                              "datasheet's")
+    coupon = action("coupon", "measure the coupon's sensors with the board's firmware: where each closes and "
+                    "opens; record the margins (FILE, default: beside the layout, mechanics.sensor.coupon)",
+                    run_coupon)
+    source = coupon.add_mutually_exclusive_group(required=True)
+    source.add_argument("--port", help="the board's serial port (e.g. /dev/ttyACM0), the coupon's carriers "
+                                       "plugged into its chain boards")
+    source.add_argument("--sim", action="store_true",
+                        help="measure on the simulated board, a simulated maker moving the man")
+    coupon.add_argument("--out", type=Path, metavar="FILE", help="where to write the record")
+    coupon.add_argument("--sensor", choices=("hall", "reed"),
+                        help="the coupon's sensor (default: the layout's, mechanics.sensor.kind)")
     bom = action("bom", "print the bill of materials, check it against the layout, and total it", run_bom)
     bom.add_argument("--sensor", choices=("hall", "reed"),
                      help="the sensor whose BOM to print (default: the layout's, mechanics.sensor.kind)")
@@ -98,8 +116,20 @@ def _with_extras(name: str, func: Any) -> Any:
     return run
 
 
+def _millimetres(text: str) -> float:
+    """A sheet's measured thickness: a positive number of millimetres."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of millimetres") from None
+    if not 0 < value < 100:
+        raise argparse.ArgumentTypeError(f"{text} mm is not a sheet's thickness")
+    return value
+
+
 def run_check(args: argparse.Namespace) -> int:
-    """Validate the layout; exit 1 listing every problem."""
+    """Validate the layout; exit 1 listing every problem. With measured sheets (``--skin``, ``--core``),
+    check the slab on them and say what still fits."""
     from tablier.fabrication.check import find_problems
     from tablier.hardware.layout import LayoutError, read_layout
 
@@ -108,13 +138,25 @@ def run_check(args: argparse.Namespace) -> int:
     except LayoutError as error:
         print(f"tablier hardware: {error}", file=sys.stderr)
         return 1
-    problems = find_problems(layout)
+    measured = args.skin is not None or args.core is not None
+    if measured:
+        from tablier.fabrication.stock import what_still_fits, with_sheets
+
+        layout = with_sheets(layout, args.skin, args.core)
+        problems = find_problems(layout, stock=False)
+        if not any(p.startswith(("mechanics.", "layout")) for p in problems):
+            for line in what_still_fits(layout):
+                print(f"{layout.source}: {line}")
+    else:
+        problems = find_problems(layout)
     if problems:
         for problem in problems:
             print(f"{layout.source}: {problem}", file=sys.stderr)
         print(f"{layout.source}: {len(problems)} problem(s); the layout is not usable", file=sys.stderr)
         return 1
-    print(f"{layout.source}: ok: {layout.switch_count} switches on {layout.chips} 74HCS165s, "
+    sheets = (f" on a {layout.mechanics.skin:g} mm skin and a {layout.mechanics.core:g} mm core" if measured
+              else "")
+    print(f"{layout.source}: ok{sheets}: {layout.switch_count} switches on {layout.chips} 74HCS165s, "
           f"{layout.led_count} LEDs; hash {layout.hash}")
     return 0
 
@@ -329,14 +371,79 @@ def run_wiring(args: argparse.Namespace) -> int:
 
 
 def run_capture(args: argparse.Namespace) -> int:
-    """Print the capture analysis of the layout's magnet and sensors."""
+    """Print the capture analysis of the layout's magnet and sensors (and a coupon's margins)."""
     from tablier.fabrication.capture import capture_problems, capture_report
+    from tablier.fabrication.coupon import CouponError, read_record
 
     layout = _load(args)
     if layout is None:
         return 1
-    print(capture_report(layout, args.sensor), end="")
+    measured = None
+    if args.coupon is not None:
+        try:
+            record = read_record(args.coupon)
+        except CouponError as error:
+            print(f"tablier hardware: {error}", file=sys.stderr)
+            return 1
+        if record.sensor != (args.sensor or layout.mechanics.sensor):
+            print(f"tablier hardware: {args.coupon} measured the {record.sensor} sensors: add --sensor "
+                  f"{record.sensor}", file=sys.stderr)
+            return 1
+        measured = record.thresholds
+    print(capture_report(layout, args.sensor, measured), end="")
     return 1 if capture_problems(layout) else 0
+
+
+def run_coupon(args: argparse.Namespace) -> int:
+    """Walk the maker through the coupon's scales with the board's firmware and record what it measured."""
+    from tablier.errors import TablierError
+    from tablier.fabrication.coupon import record_path
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    sensor = args.sensor or layout.mechanics.sensor
+    out = args.out or record_path(layout) or (layout.source.parent / layout.mechanics.coupon if layout.source
+                                              else Path(layout.mechanics.coupon))
+    try:
+        record = _measure_coupon(args, layout, sensor)
+    except (TablierError, KeyboardInterrupt, EOFError) as error:
+        why = "stopped" if isinstance(error, KeyboardInterrupt | EOFError) else str(error)
+        print(f"tablier hardware coupon: {why}; nothing was recorded", file=sys.stderr)
+        return 1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(record.to_json(), encoding="utf-8")
+    from tablier.fabrication.capture import capture_report
+
+    print(capture_report(layout, sensor, record.thresholds), end="")
+    print(f"wrote {out}: the check takes these thresholds instead of the datasheets' once it lies beside the "
+          "layout (mechanics.sensor.coupon)")
+    from tablier.fabrication.capture import capture_results
+
+    short = [r for r in capture_results(layout, sensor, record.thresholds) if not r.ok]
+    for result in short:
+        print(f"short of the margin: {result.case.what}: {result.margin:.2f}x", file=sys.stderr)
+    return 1 if short else 0
+
+
+def _measure_coupon(args: argparse.Namespace, layout: Any, sensor: str) -> Any:
+    """Connect to the board (or the simulated one), walk the coupon, and make its record."""
+    from tablier.fabrication.coupon import Record, measured
+    from tablier.fabrication.coupon_walk import ConsoleMaker, CouponWalk, SimulatedMaker
+    from tablier.link.transport import board_session
+
+    if args.sim:
+        from tablier.link.sim import SimulatedBoard
+
+        with SimulatedBoard(layout) as board, board_session(board.port, layout.hash) as client:
+            places = {"ladder": layout.switch_at("point", 1, 3).id, "row": layout.switch_at("square", 1).id}
+            maker = SimulatedMaker(board, layout, places, sensor, write=print)
+            transitions = CouponWalk(client, layout, maker, sensor, settle_s=0.08, timeout_s=2.0).run()
+    else:
+        with board_session(args.port, layout.hash) as client:
+            transitions = CouponWalk(client, layout, ConsoleMaker(), sensor).run()
+    return Record(sensor, layout.mechanics.skin, layout.mechanics.magnets[sensor].part, 1, tuple(transitions),
+                  measured(layout, sensor, transitions))
 
 
 def _load(args: argparse.Namespace, whole: bool = True, wiring: bool = True) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 from tablier.cli.club import add_club_arguments
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
+from tablier.cli.serving import linger_page
 
 
 def register(subparsers: Any) -> None:
@@ -159,13 +160,3 @@ def run(args: argparse.Namespace) -> int:
     report(result)
     linger_page(server)
     return 0
-
-
-def linger_page(server: Any) -> None:
-    """With ``--serve``: the page stays up after the game until Ctrl-C."""
-    if server is not None:
-        from tablier.web.live import linger
-
-        sys.stdout.flush()
-        linger(server)
-        server.stop()

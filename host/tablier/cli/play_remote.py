@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tablier.cli.broker_login import add_broker_login
+from tablier.cli.serving import linger_page
+
 if TYPE_CHECKING:
     from tablier.remote.broker import Broker
 
@@ -42,19 +45,6 @@ def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     add_broker_login(group)
     add("--hands", choices=("greedy", "random"),
         help="(with --sim) built-in hands play your seat: a demonstration of board-to-board play")
-
-
-def add_broker_login(group: Any) -> None:
-    """How this host logs in to the broker (``play --remote``, ``play --club-broker``, ``club``)."""
-    add = group.add_argument
-    add("--broker-user", metavar="USER", help="your user on the broker (or mqtt://USER@HOST)")
-    add("--broker-password-file", type=Path, metavar="FILE",
-        help="the file holding your broker password (or $TABLIER_BROKER_PASSWORD)")
-    add("--broker-ca", default="", metavar="FILE", help="(mqtts) the CA certificate to trust")
-    add("--broker-cert", default="", metavar="FILE", help="(mqtts) your TLS client certificate")
-    add("--broker-key", default="", metavar="FILE", help="(mqtts) its private key")
-    add("--broker-anonymous", action="store_true", help="log in to the broker as nobody (only if it lets "
-        "anyone in)")
 
 
 def wants_remote(args: argparse.Namespace, log_dir: Path) -> bool:
@@ -105,14 +95,13 @@ def _fail(message: str, status: int = 2) -> int:
 
 def _run(args: argparse.Namespace, log_dir: Path) -> int:
     from tablier.cli.moves import chosen_options
-    from tablier.cli.play import linger_page
     from tablier.games import find_game
-    from tablier.play.remote_play import Club, join_game, open_game, play_remote, resume_remote
+    from tablier.play.remote_play import join_game, open_game, play_remote, resume_remote
     from tablier.play.report import report
     from tablier.play.session import PlayOptions
     from tablier.play.view import View
     from tablier.record.eventlog import read_log
-    from tablier.remote.broker import login, parse_broker
+    from tablier.remote.broker import Club, login, parse_broker
     from tablier.remote.messages import MAX_NAME, name_problem
 
     from .codes import read_code, refuse_on_command_line

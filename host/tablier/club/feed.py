@@ -15,15 +15,24 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablier.remote.transport import MqttWire, stamp_now
 
 from .messages import BOARD_NAME, make, topic
 
 if TYPE_CHECKING:
-    from tablier.play.remote_play import Club
-    from tablier.play.session import Session
+    from tablier.board.scene import Scene
+    from tablier.remote.broker import Club
+
+
+class Session(Protocol):
+    """What the feed asks of the game it publishes (a play session): its scene now, and a way to tell
+    its player something (its options, and its event log where it keeps one, are looked up)."""
+
+    def scene(self) -> Scene: ...
+
+    def say(self, text: str, level: str = ...) -> None: ...
 
 #: How often the scene is looked at (the club's page is a screen across the room, not a board).
 LOOK_EVERY_S = 0.1
@@ -75,14 +84,12 @@ class ClubFeed:
 
     def show(self, session: Session) -> None:
         """Publish the scene if it changed, and the match's record when the game moved on."""
-        from tablier.play.scene import scene_of
-
         self._session = session
-        scene = scene_of(session)
+        scene = session.scene()
         data = scene.to_json()
         if data != self._scene:
             self._scene = data
-            game = dict(getattr(session.options, "remote", None) or {}).get("game", "")
+            game = dict(getattr(getattr(session, "options", None), "remote", None) or {}).get("game", "")
             self.publish("state", {"scene": data, **({"game": game} if game else {})})
             self._told_refusal(data)
         progress = (len(scene.moves), scene.game_number, tuple(scene.score), scene.over)

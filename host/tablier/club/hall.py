@@ -28,10 +28,10 @@ from tablier.remote.transport import MqttWire, stamp_now
 from .messages import ClubMessage, MessageError, check, scene_from_json, topic, topics
 
 if TYPE_CHECKING:
-    from tablier.play.remote_play import Club
-    from tablier.play.scene import Scene
+    from tablier.board.scene import Scene
     from tablier.record.archive import Archive
     from tablier.record.game_record import Record
+    from tablier.remote.broker import Club
     from tablier.web.club_page import ClubServer
 
 #: The hall's own presence on the broker (its persistent session needs one; nobody reads it).
@@ -292,12 +292,9 @@ class ClubHall:
             raise LookupError(f"no board {board!r} in club {self.club.name}")
         if view.record is None:
             raise LookupError(f"board {board} has no match yet")
-        record = view.record
-        tags = {"Site": f"Tablier, club {self.club.name}, board {board}", "Event": f"club {self.club.name}",
-                "Player 1": record.players[0], "Player 2": record.players[1], "Variation": "Backgammon",
-                "Transcribed": "final" if view.over else "live", **record.tags}
         try:
-            return write_mat(replace(record, tags=tags))
+            return write_mat(view.record, site=f"Tablier, club {self.club.name}, board {board}",
+                             event=f"club {self.club.name}", transcribed="final" if view.over else "live")
         except RecordError as error:
             raise LookupError(f"board {board}: {error}") from None
 

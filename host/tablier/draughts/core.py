@@ -13,50 +13,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import ClassVar, Final, NamedTuple
+from typing import ClassVar
 
 from tablier.draughts.geometry import BOARD_8, DIRECTIONS, DOWN_DIRECTIONS, UP_DIRECTIONS, Geometry
+from tablier.draughts.moves import BLACK as BLACK
+from tablier.draughts.moves import COLOR_NAMES as COLOR_NAMES
+from tablier.draughts.moves import WHITE as WHITE
+from tablier.draughts.moves import Color as Color
+from tablier.draughts.moves import Move as Move
+from tablier.draughts.moves import Outcome as Outcome
+from tablier.draughts.moves import Piece as Piece
 from tablier.errors import IllegalMoveError, InvalidPositionError
 from tablier.games import GameFacts
 
-Color = bool
-WHITE: Final[Color] = True
-BLACK: Final[Color] = False
-COLOR_NAMES: Final = ("black", "white")
-
 OptionValue = bool | str
-
-
-class Move(NamedTuple):
-    """One move: the squares the piece stands on in turn, the men it captures and whether it crowns.
-
-    ``path`` is ``(from, landing squares..., to)``: two squares for a plain move or a single jump, one
-    more for each further jump of a multi-jump. ``captures`` lists the captured pieces' squares in the
-    order they are jumped. ``str(move)`` is the PDN notation with every landing square: ``11-15``,
-    ``15x22``, ``11x18x25``.
-    """
-
-    path: tuple[int, ...]
-    captures: tuple[int, ...] = ()
-    crowns: bool = False
-
-    @property
-    def from_square(self) -> int:
-        """The square the piece leaves."""
-        return self.path[0]
-
-    @property
-    def to_square(self) -> int:
-        """The square where the piece ends its move."""
-        return self.path[-1]
-
-    @property
-    def is_capture(self) -> bool:
-        """Whether the move takes at least one piece."""
-        return bool(self.captures)
-
-    def __str__(self) -> str:
-        return ("x" if self.captures else "-").join(map(str, self.path))
 
 
 MoveTable = tuple[dict[int, "Move"], ...]
@@ -87,25 +57,6 @@ def steps_to(geometry: Geometry, crown_row: int) -> MoveTable:
             if to >= 0:
                 table[d][to] = Move((square, square_of[to]), (), bool(crown_row >> to & 1))
     return tuple(table)
-
-
-class Piece(NamedTuple):
-    """A piece on a square: its colour (``BLACK``/``WHITE``) and whether it is a king."""
-
-    color: Color
-    king: bool = False
-
-    def symbol(self) -> str:
-        """``b``/``w`` for men, ``B``/``W`` for kings (as in drawings)."""
-        letter = "w" if self.color else "b"
-        return letter.upper() if self.king else letter
-
-
-class Outcome(NamedTuple):
-    """How a game ended: the winner (``None`` for a draw) and the reason in words."""
-
-    winner: Color | None
-    reason: str
 
 
 _Snapshot = tuple[int, int, int, bool]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablier.draughts.core import BLACK, WHITE, Color
+from tablier.draughts.core import BLACK, WHITE, Board, Color
 from tablier.draughts.geometry import BOARD_8, DIRECTIONS, UP_DIRECTIONS
 from tablier.draughts.variants import DevilBoard
 
@@ -55,8 +55,8 @@ class DevilPosition:
     turn: Color
 
     @classmethod
-    def from_board(cls, board: DevilBoard) -> DevilPosition:
-        """The position of a ``devil`` board."""
+    def from_board(cls, board: Board) -> DevilPosition:
+        """The position of a ``devil`` board (the one black man is the devil)."""
         return cls(frozenset(board.pieces(WHITE)), board.pieces(BLACK)[0], board.turn)
 
     @classmethod

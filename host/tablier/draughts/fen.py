@@ -9,13 +9,19 @@ period, a side without pieces (``W:W:B1``) and trailing ``H``/``F`` counter fiel
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tablier.draughts.geometry import Geometry
 from tablier.errors import InvalidPositionError
 
-if TYPE_CHECKING:
-    from tablier.draughts.core import Board
+
+class Pieces(Protocol):
+    """What a FEN is written from: the side to move and each colour's squares (a
+    :class:`~tablier.draughts.core.Board`)."""
+
+    turn: bool
+
+    def pieces(self, color: bool, king: bool | None = None) -> list[int]: ...
 
 _SQUARE = re.compile(r"(K?)(\d+)(?:-(\d+))?\Z", re.IGNORECASE)
 
@@ -69,7 +75,7 @@ def _squares_of(token: str, last: int) -> list[tuple[int, bool]]:
     return [(square, king) for square in range(first, end + 1)]
 
 
-def board_fen(board: Board) -> str:
+def board_fen(board: Pieces) -> str:
     """The FEN of ``board``'s position: side to move, White's pieces, Black's pieces."""
     fields = ["W" if board.turn else "B"]
     for color in (True, False):

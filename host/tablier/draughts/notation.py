@@ -10,12 +10,32 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from tablier.draughts.geometry import Geometry
+from tablier.draughts.moves import Move, Piece
 from tablier.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 
-if TYPE_CHECKING:
-    from tablier.draughts.core import Board, Move
+
+class Board(Protocol):
+    """What a move is read against: a position and its rules (a :class:`~tablier.draughts.core.Board`)."""
+
+    turn: bool
+    black: int
+    white: int
+
+    @property
+    def geometry(self) -> Geometry: ...
+
+    @property
+    def flying_kings(self) -> bool: ...
+
+    @property
+    def black_men_step_backward(self) -> bool: ...
+
+    def piece_at(self, square: int) -> Piece | None: ...
+
+    def legal_moves(self) -> list[Move]: ...
 
 _MOVE_TEXT = re.compile(r"\d+(?:\s*[-xX:]\s*\d+|\s+\d+)+")
 

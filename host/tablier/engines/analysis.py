@@ -33,6 +33,7 @@ from typing import Any
 
 from tablier.draughts.core import Board
 from tablier.draughts.core import Move as DraughtsMove
+from tablier.shapes import Fail, number_of, object_of, text_of, whole_of
 from tablier.tables.moves import ALL_ROLLS, Dice, Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
@@ -409,25 +410,21 @@ class DraughtsJudge:
 # --- reading the JSON form ----------------------------------------------------------------------
 
 
+def _should(where: str) -> Fail:
+    return lambda wanted: ValueError(f"{where} should be {wanted}")
+
+
 def _obj(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} should be an object")
-    return value
+    return object_of(value, _should(where))
 
 
 def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{where} should be text")
-    return value
+    return text_of(value, _should(where))
 
 
 def _int(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{where} should be a whole number")
-    return value
+    return whole_of(value, _should(where))
 
 
 def _float(value: Any, where: str) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
-        raise ValueError(f"{where} should be a number")
-    return float(value)
+    return number_of(value, _should(where))

@@ -15,52 +15,24 @@ Cube decisions are :mod:`tablier.engines.cube`'s. gnubg is an optional extra:
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.tables.moves import Dice, Play
-from tablier.tables.position import BAR, Position, SideBoard
+from tablier.tables.position import Position
 from tablier.tables.variant import Variant
 
-from .candidates import Candidate, EngineUnavailableError
+from .candidates import Candidate
 from .explain import backgammon_why
+from .gnubg_net import GNUBG_PLIES, gnubg_board, load_gnubg, needs_main_thread
 from .levels import DEFAULT_LEVEL, Level
 from .profiles import GNUBG
 
 if TYPE_CHECKING:
     from .cube import CubeDecision, CubeState, MatchStanding
 
-MISSING = "the Backgammon engine needs GNU Backgammon: pip install 'tablier[engine]'"
-
-GNUBG_PLIES = {1: 0, 2: 1, 3: 2, 4: 2}
-"""gnubg's look-ahead at each of our levels (its 0-ply is the bare neural net)."""
 DEEP_CANDIDATES: dict[int, int | None] = {1: 0, 2: None, 3: 5, 4: 12}
 """How many of the best plays at 0-ply are looked at again at the level's ply (None: all of them,
 so that every play of level 2, the teacher's, is scored alike)."""
-
-
-def needs_main_thread(level: Level) -> bool:
-    """Whether gnubg's evaluation at ``level`` must run on the main thread: its look-ahead (1-ply
-    and deeper) crashes the process when called from any other thread (its per-thread tables exist
-    for the thread that loaded it only); its bare net (0-ply) is safe anywhere."""
-    return GNUBG_PLIES[level.number] > 0
-
-
-def load_gnubg() -> ModuleType:
-    """The ``gnubg`` module, or :class:`EngineUnavailableError` saying how to install it."""
-    try:
-        import gnubg
-    except ImportError as error:
-        raise EngineUnavailableError(MISSING) from error
-    module: ModuleType = gnubg
-    return module
-
-
-def gnubg_board(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``position`` in gnubg's format: (the side not on roll, the side on roll), 25 counts each."""
-    def side(board: SideBoard) -> tuple[int, ...]:
-        return (*board[1:25], board[BAR])
-    return side(position.waiter), side(position.mover)
 
 
 class BackgammonEngine:

@@ -52,7 +52,7 @@ from tablier.tables.game import Game
 from tablier.tables.match import Match
 from tablier.tables.position import BAR, Position
 
-from .backgammon import GNUBG_PLIES, gnubg_board, load_gnubg
+from .gnubg_net import GNUBG_PLIES, gnubg_board, load_gnubg
 from .levels import DEFAULT_LEVEL, Level
 
 MONEY_CUBE_LIMIT = 64

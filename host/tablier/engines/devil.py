@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from tablier.draughts.core import Board, Move
 from tablier.draughts.devil_solver import DevilPosition, DevilSolver, Solution
-from tablier.draughts.variants import DevilBoard
 
 from .candidates import Candidate
 from .devil_table import lookup
@@ -48,7 +47,7 @@ class DevilEngine:
     def prepare(self, board: Board) -> None:
         """Work out ``board``'s solution ahead of the first question (the shipped table's load, or a
         position it does not hold solved): slow, for a background thread."""
-        position = DevilPosition.from_board(cast(DevilBoard, board))
+        position = DevilPosition.from_board(board)
         if position.winner() is None:
             solution(position)
 
@@ -60,7 +59,7 @@ class DevilEngine:
         for move in board.legal_moves():
             board.push(move)
             try:
-                after = DevilPosition.from_board(cast(DevilBoard, board))
+                after = DevilPosition.from_board(board)
                 winner = after.winner()
                 solved = solution(after) if winner is None else None
             finally:

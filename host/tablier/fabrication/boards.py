@@ -32,6 +32,8 @@ PADS = "Connector_PinHeader_2.54mm:PinHeader_1x{n:02d}_P2.54mm_Vertical"  # unpo
 #: The reed carriers' wire pads: surface-mount, 1.27 mm apart (the ribbon's own pitch), nothing under
 #: the 1.0 mm board, which with a 2.41 mm reed must fit the 4 mm groove.
 SMD_PADS = "Connector_PinHeader_1.27mm:PinHeader_1x{n:02d}_P1.27mm_Vertical_SMD_Pin1Left"
+#: A ladder of reed pairs leaves its wire pads a gap shorter than a row of eight: two rows of four.
+SMD_PAD_ROWS = "Connector_PinHeader_1.27mm:PinHeader_2x{half:02d}_P1.27mm_Vertical_SMD"
 LED_PADS = "tablier:WirePads_1x03_P2.50mm_Bottom"  # the LED module's wires, soldered from below
 #: The chain boards' and the main board's connectors enter from the side: a vertical JST-PH and its
 #: plug stand too tall for the pockets under the skin (hardware/README.md, *Pockets and plugs*).
@@ -190,6 +192,8 @@ def _carrier(s: _Schematic, sensors: int, how: Sensing) -> None:
     """A carrier strip: a place's switches per sensor (:mod:`tablier.fabrication.sensors`) and its wire
     pads: 3V3, GND, then one output per place."""
     footprint = PADS if how.part.kind == "hall" else SMD_PADS
+    if how.part.kind == "reed" and len(how.offsets) > 1 and sensors > 4:
+        footprint = SMD_PAD_ROWS.format(half=(sensors + 2) // 2)
     pads = _connector(s, "J1", ["+3V3", "GND", *[f"OUT{n}" for n in range(1, sensors + 1)]], footprint)
     for n in range(1, sensors + 1):
         out = s.net(f"OUT{n}")

@@ -154,16 +154,19 @@ class Case:
 
 @dataclass(frozen=True)
 class Result:
-    """A case worked out: the worst drive over its offsets and the threshold it is held to."""
+    """A case worked out: the worst drive over its offsets, the threshold it is held to, and the margin
+    it must be met by."""
 
     case: Case
     worst: float
     threshold: float
     unit: str
+    required: float = 1.0
 
     @property
     def ok(self) -> bool:
-        return self.worst >= self.threshold if self.case.close else self.worst < self.threshold
+        """Met with the margin required."""
+        return self.margin >= self.required
 
     @property
     def margin(self) -> float:
@@ -206,7 +209,8 @@ def capture_cases(layout: Layout) -> list[Case]:
         Case(f"a man on a dark square ({m.capture:g} mm off its centre, any way)", "row", True,
              _disc(m.capture)),
         Case(f"the next slot of a ladder, the man {slack:g} mm towards it", "ladder", False,
-             ((slack - g.slot_pitch_mm, 0.0), (slack - g.slot_pitch_mm, point_across))),
+             tuple((way * (g.slot_pitch_mm - slack), across)
+                   for way in (-1, 1) for across in (0.0, point_across))),
         Case("the same slot of the next point", "ladder", False,
              tuple((a, g.point_width_mm - point_across) for a in (-slack, 0.0, slack))),
         Case(f"the nearest dark square, the man {m.capture:g} mm towards it", "row", False,
@@ -214,8 +218,14 @@ def capture_cases(layout: Layout) -> list[Case]:
     ]
 
 
-def capture_results(layout: Layout, sensor: str | None = None) -> list[Result]:
-    """Every case worked out for a sensor kind (the layout's by default)."""
+Thresholds = dict[str, dict[str, float]]  # by carrier: "operate" and "release" as a coupon measured them
+
+
+def capture_results(layout: Layout, sensor: str | None = None,
+                    measured: Thresholds | None = None) -> list[Result]:
+    """Every case worked out for a sensor kind (the layout's by default), each held to the layout's margin
+    (``[mechanics.men] margin``) over the part's guaranteed threshold, or over the threshold the coupon
+    measured where ``measured`` has one (:func:`tablier.fabrication.coupon.measured`)."""
     kind = sensor or layout.mechanics.sensor
     weak, strong = magnets(layout, kind)
     results = []
@@ -225,12 +235,17 @@ def capture_results(layout: Layout, sensor: str | None = None) -> list[Result]:
         magnet, gap = (weak if case.close else strong), gap_of(layout, part)
         drives = [place_drive(arrangement, magnet, gap, a, c) for a, c in case.where]
         worst = min(drives) if case.close else max(drives)
-        results.append(Result(case, worst, part.operate if case.close else part.release, part.unit))
+        threshold = part.operate if case.close else part.release
+        kind_of = "operate" if case.close else "release"
+        threshold = (measured or {}).get(case.carrier, {}).get(kind_of, threshold)
+        results.append(Result(case, worst, threshold, part.unit, layout.mechanics.capture_margin))
     return results
 
 
-def capture_problems(layout: Layout) -> list[str]:
-    """The magnet leaves a man unseen where it may stand, or closes a sensor that should open."""
+def capture_problems(layout: Layout, measured: Thresholds | None = None) -> list[str]:
+    """The magnet leaves a man unseen where it may stand, or closes a sensor that should open, with the
+    layout's margin (over the thresholds the coupon ``measured``, where it has them), or leaves a blind
+    strip in a place."""
     spec = layout.mechanics.magnet
     if spec.diameter <= 0 or spec.thickness <= 0 or not 0 <= spec.bore < spec.diameter or \
             not 0 < spec.br[0] <= spec.br[1]:
@@ -238,18 +253,57 @@ def capture_problems(layout: Layout) -> list[str]:
                 f"{spec.thickness:g} mm (bore {spec.bore:g} mm, Br {spec.br[0]:g}-{spec.br[1]:g} T) should "
                 "have positive sizes, a bore smaller than it, and Br the least then the most of its grade"]
     problems = []
-    for result in capture_results(layout):
+    for result in capture_results(layout, measured=measured):
         if result.ok:
             continue
         part = SENSING[layout.mechanics.sensor][result.case.carrier].part
+        short = f"{result.margin:.2f}x, less than the {result.required:g}x margin it needs"
+        kind = "operate" if result.case.close else "release"
+        by_coupon = kind in (measured or {}).get(result.case.carrier, {})
+        threshold = f"{result.threshold:.3g} {result.unit} that " + (
+            "the coupon measured" if by_coupon else f"surely {'closes' if result.case.close else 'opens'} it")
         if result.case.close:
             problems.append(f"{result.case.what}: the {part.name} sees {result.worst:.1f} {result.unit} at "
-                            f"worst, less than the {result.threshold:g} {result.unit} that surely closes it")
+                            f"worst, {short} over the {threshold}")
         else:
             problems.append(f"{result.case.what}: a man leaves {result.worst:.2f} {result.unit} at its "
-                            f"{part.name}, not under the {result.threshold:g} {result.unit} that surely "
-                            "opens it")
-    return problems
+                            f"{part.name}: {short} under the {threshold}")
+    return [*problems, *blind_strips(layout)]
+
+
+def blind_strips(layout: Layout, sensor: str | None = None, step: float = 0.5) -> list[str]:
+    """A blind strip in a place: a man seen at some distance from the place's centre, not seen nearer,
+    along a line out of the centre (every 10 degrees, ``step`` mm at a time), wherever a man may stand on
+    the place (a ladder's slot: half the pitch along it, what the widest of the point, bar and tray leaves
+    across; a square: ``capture_mm`` any way). A reed sees nothing straight over its middle, so a place of
+    one reed has one; its pair covers it."""
+    g, m = layout.geometry, layout.mechanics
+    kind = sensor or m.sensor
+    weak, _strong = magnets(layout, kind)
+    wide = (max(g.bar_width_mm, g.tray_width_mm) - g.man_diameter_mm) / 2
+    found = []
+    reaches = (("ladder", (g.slot_pitch_mm / 2, wide)), ("row", (m.capture, m.capture)))
+    for carrier, (along, across) in reaches:
+        arrangement = SENSING[kind][carrier]
+        gap = gap_of(layout, arrangement.part)
+        for angle in range(0, 360, 10):
+            ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+            blind_at, r = None, 0.0
+            while abs(r * ca) <= along + 1e-9 and abs(r * sa) <= across + 1e-9 and \
+                    (carrier == "ladder" or r <= m.capture + 1e-9):
+                seen = place_drive(arrangement, weak, gap, r * ca, r * sa) >= arrangement.part.operate
+                if not seen and blind_at is None:
+                    blind_at = r
+                elif seen and blind_at is not None:
+                    place = "a ladder's slot" if carrier == "ladder" else "a dark square"
+                    found.append(f"{place} has a blind strip: a man {blind_at:g} mm off its centre (at "
+                                 f"{angle} degrees to the carrier) is not seen by its "
+                                 f"{arrangement.part.name}, one {r:g} mm off is")
+                    break
+                r += step
+            if found and found[-1].startswith("a ladder" if carrier == "ladder" else "a dark"):
+                break  # one sentence a carrier
+    return found
 
 
 def capture_radius(magnet: Magnet, gap_mm: float, threshold_mt: float = 4.8) -> float:
@@ -279,8 +333,26 @@ def seen_map(layout: Layout, carrier: str, sensor: str | None = None, step: floa
     return "\n".join(lines)
 
 
-def capture_report(layout: Layout, sensor: str | None = None) -> str:
-    """The capture analysis of a sensor kind (the layout's by default), as Markdown for the README."""
+def _measured_text(kind: str, measured: Thresholds) -> str:
+    """What a coupon measured, place by place; where it could not, the datasheet's threshold stands."""
+    said = []
+    for carrier in ("ladder", "row"):
+        part = SENSING[kind][carrier].part
+        values = measured.get(carrier, {})
+        place = "a slot" if carrier == "ladder" else "a square"
+        found = [f"{'closes by' if k == 'operate' else 'opens below'} {values[k]:.3g} {part.unit}"
+                 for k in ("operate", "release") if k in values]
+        missing = [k for k in ("operate", "release") if k not in values]
+        text = f"{place} ({part.name}) " + (" and ".join(found) if found else "nothing measured")
+        if missing:
+            text += f" ({' and '.join(missing)}: the datasheet's; the coupon cannot pin it within a tick)"
+        said.append(text)
+    return "; ".join(said) + "."
+
+
+def capture_report(layout: Layout, sensor: str | None = None, measured: Thresholds | None = None) -> str:
+    """The capture analysis of a sensor kind (the layout's by default), as Markdown for the README; with a
+    coupon's ``measured`` thresholds, their margins beside the datasheet's."""
     kind = sensor or layout.mechanics.sensor
     spec = layout.mechanics.magnets[kind]
     weak, strong = magnets(layout, kind)
@@ -297,12 +369,16 @@ def capture_report(layout: Layout, sensor: str | None = None) -> str:
                   "|---|" + "---|" * len(offsets),
                   "| \\|Bz\\| (mT) | " + " | ".join(f"{field_mt(weak, o, gap):.1f}" for o in offsets) + " |",
                   "", f"Seen out to **{capture_radius(weak, gap, part.operate):g} mm** off centre.", ""]
-    lines += ["| Where | Must | Worst | Margin |", "|---|---|---|---|"]
-    for result in capture_results(layout, kind):
+    if measured is not None:
+        lines += ["Measured on the coupon, in the model's units: " + _measured_text(kind, measured), ""]
+    coupon = capture_results(layout, kind, measured) if measured is not None else None
+    lines += [f"| Where | Must | Worst | Margin (at least {layout.mechanics.capture_margin:g}x) |"
+              + (" Coupon's margin |" if coupon else ""), "|---|---|---|---|" + ("---|" if coupon else "")]
+    for n, result in enumerate(capture_results(layout, kind)):
         must = (f"close: {result.threshold:g} {result.unit}" if result.case.close
                 else f"open: under {result.threshold:g} {result.unit}")
         lines.append(f"| {result.case.what} | {must} | {result.worst:.2f} {result.unit} | "
-                     f"{result.margin:.2f}x |")
+                     f"{result.margin:.2f}x |" + (f" {coupon[n].margin:.2f}x |" if coupon else ""))
     lines += ["", "Where a man's centre is seen (`#`), mm from the place's centre, along the carrier "
               "(across the page) and across it (down the page): a ladder's slot (towards the board's "
               "middle to the right), then a square:", "", "```"]

@@ -2,10 +2,15 @@
 
 :func:`find_problems` is ``tablier hardware check``: the electrical check every load runs
 (:func:`tablier.hardware.validate.electrical_problems`), then :func:`mechanical_problems`: the slab's
-cut-outs (with the plug notches of the boards' pockets) clear of each other and of the other face's
-skin, every board in a pocket or groove with its tallest part under the skin, every LED on a real
-part under its window or light pipe, a magnet that captures without crosstalk, the committed wiring
-plan fitting the cut-outs as they are, and boards that keep their clearances. It lays out the boards
+cut-outs (with the plug notches of the boards' pockets and the wire exits under the boards soldered from
+below) clear of each other and of the other face's skin, every pair of cuts of opposite faces by depth,
+every board in a pocket or groove with its tallest part (and its wires) under the skin, every LED on a
+real part under its window or light pipe, windows drilled so as to miss the LEDs, every board clear of
+the corners its cut's bit leaves and the edge parts held, a magnet and sensors that capture and release
+with the layout's margin and no blind strip, the committed wiring plan fitting the cut-outs as they are
+(its channels as deep as the wire exits, clear of the other face's cuts), all of it again on the thinnest
+and thickest sheets of the stock (:mod:`tablier.fabrication.stock`), and boards that keep their
+clearances and their netlists' electrical rules. It lays out the boards
 (their netlists are SKiDL's), so only the maker's commands import it; playing checks the electrical
 part alone.
 """
@@ -18,22 +23,26 @@ from pathlib import Path
 from tablier.errors import TablierError
 from tablier.extras import MissingExtra
 from tablier.fabrication.capture import capture_problems
+from tablier.fabrication.coupon import layout_record, record_problems
 from tablier.fabrication.cutouts import Cutout, clashes, cutouts
 from tablier.fabrication.design_rules import design_problems
+from tablier.fabrication.fits import fit_problems
 from tablier.fabrication.heights import HeightsError
-from tablier.fabrication.mounts import hatch_problems, mount_problems
+from tablier.fabrication.mounts import hatch_problems, mount_problems, window_problems
 from tablier.fabrication.pcbs import clearance_problems
 from tablier.fabrication.pockets import pocket_problems
-from tablier.fabrication.wiring import wiring_problems
+from tablier.fabrication.stock import stock_problems
+from tablier.fabrication.wire_exits import exit_problems
+from tablier.fabrication.wiring_check import wiring_problems
 from tablier.hardware.layout import Layout, read_layout, refuse_problems
 from tablier.hardware.validate import chain_problems, electrical_problems, pin_problems
 
 
-def find_problems(layout: Layout, wiring: bool = True) -> list[str]:
+def find_problems(layout: Layout, wiring: bool = True, stock: bool = True) -> list[str]:
     """Every problem of the layout, electrical then mechanical (the slab, its cut-outs, the boards'
-    pockets and clearances, and with ``wiring`` its wiring plan), one sentence each; empty when the
-    whole layout is sound."""
-    return [*electrical_problems(layout), *mechanical_problems(layout, wiring)]
+    pockets and clearances, with ``wiring`` its wiring plan, and with ``stock`` the sheets' extremes), one
+    sentence each; empty when the whole layout is sound."""
+    return [*electrical_problems(layout), *mechanical_problems(layout, wiring, stock)]
 
 
 def load_checked_layout(path: Path | None = None, wiring: bool = True) -> Layout:
@@ -52,20 +61,23 @@ def boards_drawable(layout: Layout) -> bool:
         not any(chain_problems(layout))
 
 
-def mechanical_problems(layout: Layout, wiring: bool = True) -> list[str]:
+def mechanical_problems(layout: Layout, wiring: bool = True, stock: bool = True) -> list[str]:
     """The slab's problems, then the boards' clearance problems, one sentence each; empty when the
     mechanical part is sound."""
-    return [*mechanics_problems(layout, wiring), *_clearance_problems(layout)]
+    return [*mechanics_problems(layout, wiring, stock), *_clearance_problems(layout)]
 
 
-def mechanics_problems(layout: Layout, wiring: bool = True) -> Iterable[str]:
+def mechanics_problems(layout: Layout, wiring: bool = True, stock: bool = True) -> Iterable[str]:
     """The slab's problems: sizes, cut-outs off the slab or through a skin, colliding cut-outs, mounts,
-    capture, and (with ``wiring``, once the boards' plug notches are placed) the wiring plan."""
+    capture, the fits, the windows and the wire exits, (with ``wiring``, once the boards' plug notches are
+    placed) the wiring plan, and (with ``stock``) all that depends on the sheets at the stock's extremes."""
     m = layout.mechanics
     sizes = {"slab_mm X": m.slab_x, "slab_mm Y": m.slab_y, "skin_mm": m.skin, "core_mm": m.core,
              "min_web_mm": m.min_web,
-             "carrier.depth_mm": m.carrier_depth, "carrier.width_mm": m.carrier_width,
-             "face_sensor.diameter_mm": m.face_sensor_diameter, "face_sensor.depth_mm": m.face_sensor_depth}
+             "carrier.core_depth_mm": m.carrier_depth, "carrier.width_mm": m.carrier_width,
+             "face_sensor.diameter_mm": m.face_sensor_diameter,
+             "face_sensor.core_depth_mm": m.face_sensor_core_depth, "tools.corner_bit_mm": m.corner_bit,
+             "wiring.channel_core_depth_mm": m.channel_core_depth}
     bad = [f"mechanics.{name} = {value:g}" for name, value in sizes.items() if value <= 0]
     if bad:
         yield f"{', '.join(bad)}: these sizes should be positive"
@@ -81,16 +93,36 @@ def mechanics_problems(layout: Layout, wiring: bool = True) -> Iterable[str]:
         x0, y0, x1, y1 = item.box
         if x0 < 0 or y0 < 0 or x1 > m.slab_x or y1 > m.slab_y:
             yield f"{item.name} (X {item.x:.1f}, Y {item.y:.1f}) runs off the slab"
-        if item.face != "edge" and item.depth > m.skin + m.core - m.min_web:
-            yield (f"{item.name} is {item.depth:g} mm deep: it would leave less than {m.min_web:g} mm "
-                   f"over the other face's skin ({m.skin + m.core:g} mm to it)")
-    for clash in clashes(layout, items):
-        yield clash.sentence(m.min_web)
+    boards = any(item.kind == "plug notch" for item in items)  # laid out: notches, exits, the plan's ends
+    yield from _depth_problems(layout, items, wiring=False)
     yield from mount_problems(layout, items)
     yield from hatch_problems(layout, items)
-    yield from capture_problems(layout)
-    if wiring and any(item.kind == "plug notch" for item in items):
+    yield from record_problems(layout)
+    record = layout_record(layout) if not any(record_problems(layout)) else None
+    yield from capture_problems(layout, record.thresholds if record else None)
+    if boards:
+        yield from fit_problems(layout, items)
+        yield from window_problems(layout, items)
+        yield from exit_problems(layout, items)
+    if wiring and boards:
         yield from wiring_problems(layout, items)
+    if stock:
+        yield from stock_problems(layout, lambda sheets, cut: _depth_problems(sheets, cut, wiring and boards),
+                                  notches=boards)
+
+
+def _depth_problems(layout: Layout, items: list[Cutout], wiring: bool) -> Iterable[str]:
+    """What the sheets' thickness decides: cuts too deep for the core, cuts meeting each other in the core
+    (of one face, of both faces or of an edge), and channels meeting cuts of the other face."""
+    m = layout.mechanics
+    for item in items:
+        if item.face != "edge" and item.depth > m.skin + m.core - m.min_web:
+            yield (f"{item.name} is {item.depth - m.skin:g} mm into the core: it would leave less than "
+                   f"{m.min_web:g} mm over the other face's skin (the core is {m.core:g} mm)")
+    for clash in clashes(layout, items):
+        yield clash.sentence(m.min_web)
+    if wiring:
+        yield from wiring_problems(layout, items, fill=False)
 
 
 def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:

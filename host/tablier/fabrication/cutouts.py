@@ -29,7 +29,7 @@ class Cutout:
 
     face: str  # "tables", "draughts" or "edge"
     kind: str  # "groove", "led", "die board", "pip window", "chain board", "button", "status", "usb",
-    # "main board", "hatch", "hatch screw", "plug notch", "face sensor"
+    # "usb screw", "main board", "hatch", "hatch screw", "plug notch", "face sensor", "wire exit"
     place: str
     x: float
     y: float
@@ -87,34 +87,57 @@ def sensor_positions(layout: Layout) -> Iterator[tuple[str, str, float, float]]:
 
 def cutouts(layout: Layout, notches: bool = True) -> list[Cutout]:
     """Every cut-out of the slab: grooves for the carriers, LED pockets, edge parts, the boards' pockets
-    and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches
-    and the face sensor's hole beside its lead's notch."""
-    from tablier.fabrication.pockets import face_sensor_hole, plug_notches
+    and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches,
+    the face sensor's hole beside its lead's notch and the wire exits under the boards soldered from
+    below (:mod:`tablier.fabrication.wire_exits`)."""
+    from tablier.fabrication.pockets import _boards, face_sensor_hole, plug_notches
+    from tablier.fabrication.wire_exits import wire_exits
 
     items = [*_tables_cutouts(layout), *_draughts_cutouts(layout), *_edge_cutouts(layout)]
     if not notches:
         return items
     notched = plug_notches(layout, items)
     hole = face_sensor_hole(layout, items, notched)
-    return [*items, *notched, *([hole] if hole else [])]
+    exits = wire_exits(layout, items, {pcb.name: pcb for pcb in _boards(layout)[1]})
+    return [*items, *notched, *([hole] if hole else []), *exits]
 
 
-def clashes(layout: Layout, items: list[Cutout] | None = None) -> list[Clash]:
-    """Pairs of cut-outs with less than the minimum web between them both sideways and in depth."""
+def clashes(layout: Layout, items: list[Cutout] | None = None,
+            pairs: list[tuple[int, int, float]] | None = None) -> list[Clash]:
+    """Pairs of cut-outs with less than the minimum web between them both sideways and in depth (``pairs``:
+    those near each other in plan, :func:`near_pairs`, where already found)."""
     web = layout.mechanics.min_web
-    found = []
     items = cutouts(layout) if items is None else items
-    for i, a in enumerate(items):
-        for b in items[i + 1:]:
+    found = []
+    for i, j, side in near_pairs(items, web) if pairs is None else pairs:
+        a, b = items[i], items[j]
+        depth = max(a.z_top, b.z_top) - min(a.z_bottom, b.z_bottom)
+        if depth < web:
+            found.append(Clash(a, b, side, depth))
+    return found
+
+
+def near_pairs(items: list[Cutout], web: float) -> list[tuple[int, int, float]]:
+    """The pairs of cut-outs (by index) closer than ``web`` in plan, and how close; not a pocket and what
+    is part of its cut (its plug notches, its wire exits, the face sensor's hole)."""
+    found = []
+    boxes = [item.box for item in items]
+    order = sorted(range(len(items)), key=lambda n: boxes[n][0])
+    for k, i in enumerate(order):
+        a, (_ax0, ay0, ax1, ay1) = items[i], boxes[i]
+        for j in order[k + 1:]:
+            bx0, by0, _bx1, by1 = boxes[j]
+            if bx0 >= ax1 + web:
+                break  # sorted by their left edges: none further on comes near
+            if by0 >= ay1 + web or ay0 >= by1 + web:
+                continue
+            b = items[j]
             if a.part_of == b.name or b.part_of == a.name or (a.part_of and a.part_of == b.part_of):
                 continue  # a pocket and its notches are one cut
             side = plan_gap(a, b)
-            if side >= web:
-                continue
-            depth = max(a.z_top, b.z_top) - min(a.z_bottom, b.z_bottom)
-            if depth < web:
-                found.append(Clash(a, b, side, depth))
-    return found
+            if side < web:
+                found.append((min(i, j), max(i, j), side))
+    return sorted(found)
 
 
 def centre_distance(a: Cutout, b: Cutout) -> float:
@@ -265,8 +288,14 @@ def _edge_cutouts(layout: Layout) -> Iterator[Cutout]:
                      False, m.status_z - m.status_diameter / 2, m.status_z + m.status_diameter / 2,
                      m.status_depth, part_of=pocket.name)
     width, height = m.usb_size
-    yield Cutout("edge", "usb", "USB-C socket", m.slab_x - m.usb_depth / 2, m.usb_y, (m.usb_depth, width),
-                 False, mid - height / 2, mid + height / 2, m.usb_depth)
+    socket = Cutout("edge", "usb", "USB-C socket", m.slab_x - m.usb_depth / 2, m.usb_y, (m.usb_depth, width),
+                    False, mid - height / 2, mid + height / 2, m.usb_depth)
+    yield socket
+    diameter, depth = m.usb_screw_hole  # the socket's flange is screwed to the edge
+    for n, (along, across) in enumerate(m.usb_screws, start=1):
+        z = mid + across
+        yield Cutout("edge", "usb screw", str(n), m.slab_x - depth / 2, m.usb_y + along, (depth, diameter),
+                     False, z - diameter / 2, z + diameter / 2, depth, part_of=socket.name)
 
 
 def _round(face: str, kind: str, place: str, x: float, y: float, diameter: float, depth: float,

@@ -11,7 +11,9 @@ The layout's LEDs are of three mounts:
   (a 5 mm rod in the edge, its end cut at 45 degrees over the LED), so the pipe must lie over the LED.
 
 :func:`mount_problems` names every LED without its mount, one sentence each; :func:`hatch_problems`
-every screw of the service hatch (over the main board's pocket) that is not in the rim it rests on.
+every screw of the service hatch (over the main board's pocket) that is not in the rim it rests on;
+:func:`window_problems` a way of drilling the light windows that would reach the LEDs under them (they lie
+a fraction of a millimetre under the skin: :func:`led_depths`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import math
 
 from tablier.fabrication.cutouts import Cutout, plan_gap
+from tablier.fabrication.heights import footprint_heights
 from tablier.fabrication.pcb_layouts import DIE_BOARD_MM, DIE_PIP_PITCH, die_pip
 from tablier.hardware.layout import Layout
 
@@ -101,3 +104,55 @@ def _pipe_problems(layout: Layout, by_name: dict[str, Cutout], pocket: Cutout, p
     if pipe.z_top < m.skin:
         return [f"status {player}'s light pipe ({pipe.z_top:g} mm under the tables face) cuts into the skin"]
     return []
+
+
+#: The boards under the light windows and the references of their LEDs (``D1``, ``D1`` ... ``D7``).
+WINDOW_BOARDS = ("led-module", "die-board")
+
+
+def led_depths(layout: Layout, items: list[Cutout]) -> dict[str, float]:
+    """How deep under the skin the top of each windowed board's LEDs lies (mm): its cut's room under the
+    skin less what stands under the board, the board and the LED."""
+    from tablier.fabrication.pockets import recesses, stack_of
+    from tablier.fabrication.wire_exits import wires_under
+
+    heights = footprint_heights()
+    under = wires_under(layout, items)
+    depths = {}
+    for recess in recesses(layout, items):
+        pcb = recess.pcb
+        if pcb.name not in WINDOW_BOARDS:
+            continue
+        wires = under[pcb.name].diameter if pcb.name in under else 0.0
+        stack = stack_of(pcb, layout.mechanics.pin_joint, heights, wires)
+        led = max(heights[part.lib_id].mm for ref, part in pcb.parts.items() if ref.startswith("D"))
+        depths[pcb.name] = round(recess.room - stack.under - stack.wires - pcb.thickness - led, 3)
+    return depths
+
+
+def window_problems(layout: Layout, items: list[Cutout]) -> list[str]:
+    """A way of drilling the light windows and the pips' windows that reaches the LEDs under them: a
+    pointed bit through the glued skin, or a flat-bottom bit whose depth stop lets it pass the skin by as
+    much as the LEDs lie under it. Drilled through the loose skin before gluing, nothing is reached. And
+    window rods too short for the thickest skin (pressed in flush with its underside, they must reach the
+    face)."""
+    m = layout.mechanics
+    thickest = max(m.skin, m.skin_range[1])
+    found = [] if m.window_rod >= thickest else [
+        f"the light windows' opal rods are {m.window_rod:g} mm long, shorter than a {thickest:g} mm skin: "
+        "pressed in flush with its underside (anything further in meets the LEDs under it), they would leave "
+        "a hollow in the face; buy them at least as long as the thickest skin (mechanics.windows.rod_mm)"]
+    if m.windows_drilled == "before gluing":
+        return found
+    depths = led_depths(layout, items)
+    where = ", ".join(f"the {name.replace('-', ' ')}'s {depth:g} mm"
+                      for name, depth in sorted(depths.items()))
+    if m.windows_drilled == "brad-point bit":
+        return [*found, "the light windows drilled with a brad-point bit through the glued skin: its "
+                f"centre point and spurs reach past the skin, into the LEDs under it ({where} under the "
+                "skin); drill them through the loose skin before gluing, or with a flat-bottom bit and a "
+                "depth stop (mechanics.windows.drilled)"]
+    return found + [f"the {name.replace('-', ' ')}'s LEDs lie {depth:g} mm under the skin: a flat-bottom "
+                    f"bit whose depth stop lets it pass the skin by {m.depth_stop:g} mm reaches them; drill "
+                    "the windows before gluing (mechanics.windows)"
+                    for name, depth in sorted(depths.items()) if m.depth_stop >= depth]

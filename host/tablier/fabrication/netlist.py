@@ -327,27 +327,30 @@ class _Schematic:
         self.sensor(ref, sensing(self.layout, "row" if kind == "square" else "ladder"), line)
 
     def sensor(self, ref: str, how: Sensing, line: Any, n: int | str = "") -> None:
-        """The switches of one place on ``line``: a Hall switch and its 100 nF (it drives the line low
-        while it sees a man), or reed switches in parallel to ground with a 10 k pull-up."""
+        """The switches of one place on ``line``: a Hall switch and its 100 nF (it pulls the line low
+        while it sees a man), or reed switches in parallel to ground; and the place's 10 k pull-up where its
+        sensing has one (reeds, and open-drain Hall switches)."""
         part = how.part
         if part.kind == "hall":
+            output = "OPENCOLL" if part.open_drain else "OUTPUT"
             hall = self.part(part.name, ref, part.footprint, part.name,
-                             [(1, "VCC", "PWRIN"), (2, "OUT", "OUTPUT"), (3, "GND", "PWRIN")])
+                             [(1, "VCC", "PWRIN"), (2, "OUT", output), (3, "GND", "PWRIN")])
             line += hall["OUT"]
             self.v3 += hall["VCC"]
             self.gnd += hall["GND"]
             self._capacitor(f"C{n}" if n != "" else f"C_{ref}", "100n", self.v3)
-            return
-        for k in range(len(how.offsets)):
-            suffix = chr(ord("A") + k) if len(how.offsets) > 1 else ""
-            reed = self.part(part.name, f"{ref}{suffix}", part.footprint, part.name,
-                             [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
-            line += reed[1]
-            self.gnd += reed[2]
-        pullup = self.part("R", f"R{n}" if n != "" else f"R_{ref}", "Resistor_SMD:R_0805_2012Metric", "10k",
-                           [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
-        line += pullup[2]
-        self.v3 += pullup[1]
+        else:
+            for k in range(len(how.offsets)):
+                suffix = chr(ord("A") + k) if len(how.offsets) > 1 else ""
+                reed = self.part(part.name, f"{ref}{suffix}", part.footprint, part.name,
+                                 [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+                line += reed[1]
+                self.gnd += reed[2]
+        if how.pull_up:  # a reed only closes, an open-drain switch only pulls low
+            pullup = self.part("R", f"R{n}" if n != "" else f"R_{ref}", "Resistor_SMD:R_0805_2012Metric",
+                               "10k", [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+            line += pullup[2]
+            self.v3 += pullup[1]
 
     def pixel(self, ref: str, small: bool, value: str) -> Any:
         """A WS2812B: the 5 x 5 mm one of the LED modules, or (``small``) the 2 x 2 mm WS2812B-2020 of

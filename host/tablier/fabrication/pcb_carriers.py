@@ -6,10 +6,11 @@ squares along a row), the strip running past its first and last place by the mar
 GND rail along the two edges and one output lane per place between them; top copper: each part's
 stubs to its vias.
 
-- :func:`hall_carrier` (``carrier-ladder``, ``carrier-row``): a DRV5032FA on each place's centre, its
-  100 nF to the right, the wire pads (an unpopulated 2.54 mm header) in the gap before the last place;
-- :func:`reed_carrier` (``carrier-ladder-reed``, ``carrier-row-reed``, 1.0 mm boards): each place's
-  CT10 reeds where its sensing puts them, its output pad at the reed's place-ward end, a 10 k pull-up
+- :func:`hall_carrier` (``carrier-ladder``, ``carrier-row``): a Hall switch on each place's centre, its
+  100 nF to the right, its 10 k pull-up to the left where it is open drain (the ladder's DRV5032AJ), the
+  wire pads (an unpopulated 2.54 mm header) in the gap before the last place;
+- :func:`reed_carrier` (``carrier-ladder-reed``, ``carrier-row-reed``, 1.0 mm boards): each place's pair
+  of CT10 reeds where its sensing puts them, their output pads at their place-ward ends, a 10 k pull-up
   nearby, and surface-mount wire pads on the ribbon's 1.27 mm pitch in a gap.
 """
 
@@ -29,8 +30,12 @@ LOWER_LANES = (4.2, 3.4, 2.6)  # between the pads and the lower rail, nearest fi
 OUT_X = 2.4  # a Hall switch's output via, left of its centre
 CAP_X = 3.5  # its capacitor, right of its centre
 REED_PAD = 7.56  # a CT10-G1's pads from its middle
-PULL_UP_Y = 8.3  # a ladder reed's pull-up, lying over the reed
+LADDER_RAIL = {"+3V3": 1.5, "GND": 9.5}  # a ladder of reed pairs: 3V3 under the line, GND over it
+PAIR_PULL_UP = 4.34  # a ladder pair's pull-up before its lower output pad
+PAIR_VIA = 1.74  # a ladder pair's output via beside its output pad
+PULL_UP_Y = 7.0  # an open-drain Hall switch's pull-up, standing over the line
 VIA_X = 1.2  # a row's output via before its pull-up
+PULL_UP_X = 4.4  # an open-drain Hall switch's pull-up, left of its output's climb
 
 
 def carrier_pitch(layout: Layout, kind: str) -> float:
@@ -59,7 +64,7 @@ def hall_carrier(layout: Layout, kind: str, how: Sensing, netlist_text: str) -> 
     """The ``ladder`` (6 places) or ``row`` (4) carrier of Hall switches, placed and routed."""
     pcb, places, pitch = _strip(layout, kind, how, netlist_text, carrier_names("hall")[kind == "row"])
     start = how.margins[0]
-    pcb.place("J1", start + (places - 2) * pitch + 10.0, MID, 90)
+    pcb.place("J1", start + (places - 2) * pitch + (7.0 if how.pull_up else 10.0), MID, 90)  # clear of R6
     for n, rail in ((1, "+3V3"), (2, "GND")):
         x, y = pcb.pad("J1", str(n))
         pcb.track(rail, (x, y), (x, HALL_RAIL[rail]))
@@ -79,6 +84,14 @@ def hall_carrier(layout: Layout, kind: str, how: Sensing, netlist_text: str) -> 
         ox, oy = pcb.pad(f"U{k}", "2")
         pcb.track(out, (ox, oy), (x - OUT_X, oy), (x - OUT_X, lane))
         pcb.via(out, x - OUT_X, lane)
+        if how.pull_up:  # an open-drain switch: its 10 k to the 3V3 rail, left of its output's climb
+            resistor = f"R{k}"
+            pcb.place(resistor, x - PULL_UP_X, PULL_UP_Y, 270)  # pin 1 (3V3) above
+            rx, ry = pcb.pad(resistor, "1")
+            pcb.track("+3V3", (rx, ry), (rx, HALL_RAIL["+3V3"]))
+            pcb.via("+3V3", rx, HALL_RAIL["+3V3"])
+            rx, ry = pcb.pad(resistor, "2")
+            pcb.track(out, (rx, ry), (rx, oy), (x - OUT_X, oy))
         jx, jy = pcb.pad("J1", str(k + 2))
         pcb.track(out, (x - OUT_X, lane), (jx, lane), (jx, jy), layer="B.Cu")
     _rails(pcb, HALL_RAIL)
@@ -86,14 +99,16 @@ def hall_carrier(layout: Layout, kind: str, how: Sensing, netlist_text: str) -> 
 
 
 def reed_carrier(layout: Layout, kind: str, how: Sensing, netlist_text: str) -> Pcb:
-    """The ``ladder`` or ``row`` carrier of reed switches, placed and routed: each place's reeds at their
-    offsets, their output pads facing the place's centre and their ground pads down to the GND rail, its
-    10 k pull-up (over a ladder's reed; before a row's pair) up to the 3V3 rail, the wire pads in the gap
-    before the last place. The outputs' lanes alternate below and above the pads' line, each further out
-    than the last, so that none crosses another's climb to its pad; the last place's comes from the right,
-    outermost above."""
+    """The ``ladder`` or ``row`` carrier of reed switches, placed and routed: each place's pair of reeds at
+    their offsets, their output pads facing the place's centre and joined across the line, their ground
+    pads at the far ends to the GND rail, its 10 k pull-up (before a ladder's pair, under the line; before a
+    row's pair) to the 3V3 rail, the wire pads in the gap before the last place. The outputs' lanes alternate
+    below and above the pads' line, each further out than the last, so that none crosses another's climb to
+    its pad; the last place's comes from the right, outermost above. A ladder's rails are the other way up
+    to a row's (3V3 under the line), so that its wire pads reach both straight."""
     pcb, places, pitch = _strip(layout, kind, how, netlist_text, carrier_names("reed")[kind == "row"])
     start = how.margins[0]
+    rails = LADDER_RAIL if kind == "ladder" else REED_RAIL
     lanes = {k: (LOWER_LANES, UPPER_LANES)[(k - 1) % 2][(k - 1) // 2] for k in range(1, places)}
     lanes[places] = UPPER_LANES[-1]
     place = _ladder_place if kind == "ladder" else _row_place
@@ -105,18 +120,28 @@ def reed_carrier(layout: Layout, kind: str, how: Sensing, netlist_text: str) -> 
         right -= ROW_PULL_UP + VIA_X
     centre = (left + right) / 2
     pcb.place("J1", centre, MID, 90)  # pin 1 (3V3) below the line at the left, pin 2 (GND) above it
-    x, y = pcb.pad("J1", "1")
-    pcb.track("+3V3", (x, y - 1.5), (centre - 5.6, y - 1.5), (centre - 5.6, REED_RAIL["+3V3"]))
-    pcb.via("+3V3", centre - 5.6, REED_RAIL["+3V3"])
-    x, y = pcb.pad("J1", "2")
-    pcb.track("GND", (x, y + 1.5), (x, y + 2.0), (centre + 5.2, y + 2.0), (centre + 5.2, REED_RAIL["GND"]))
-    pcb.via("GND", centre + 5.2, REED_RAIL["GND"])
+    if kind == "ladder":  # two rows of four: each supply straight to its rail
+        for pin, rail in (("1", "+3V3"), ("2", "GND")):
+            x, y = pcb.pad("J1", pin)
+            pcb.track(rail, (x, y), (x, rails[rail]))
+            pcb.via(rail, x, rails[rail])
+    else:
+        x, y = pcb.pad("J1", "1")
+        pcb.track("+3V3", (x, y - 1.5), (centre - 5.6, y - 1.5), (centre - 5.6, rails["+3V3"]))
+        pcb.via("+3V3", centre - 5.6, rails["+3V3"])
+        x, y = pcb.pad("J1", "2")
+        pcb.track("GND", (x, y + 1.5), (x, y + 2.0), (centre + 5.2, y + 2.0), (centre + 5.2, rails["GND"]))
+        pcb.via("GND", centre + 5.2, rails["GND"])
     for k in range(1, places + 1):
         x, _y = pcb.pad("J1", str(k + 2))
         via = next((vx, vy) for net, vx, vy in pcb.vias if net == f"OUT{k}")
-        pcb.via(f"OUT{k}", x, MID)  # on the inner end of the pad
-        pcb.track(f"OUT{k}", via, (x, via[1]), (x, MID), layer="B.Cu")
-    _rails(pcb, REED_RAIL)
+        if kind == "ladder":  # two rows of pads: its lane ends in its pad
+            pcb.via(f"OUT{k}", x, via[1])
+            pcb.track(f"OUT{k}", via, (x, via[1]), layer="B.Cu")
+        else:
+            pcb.via(f"OUT{k}", x, MID)  # on the inner end of the pad
+            pcb.track(f"OUT{k}", via, (x, via[1]), (x, MID), layer="B.Cu")
+    _rails(pcb, rails)
     return pcb
 
 
@@ -124,26 +149,33 @@ ROW_PULL_UP = 2.9  # a row's pull-up past the end of its pair
 
 
 def _ladder_place(pcb: Pcb, how: Sensing, k: int, centre: float, lane: float) -> None:
-    """A ladder's slot: its reed off the centre towards the board's edge, its output pad towards the
-    centre and the pull-up over the reed; the output's via on the climb to the pull-up (a lane above the
-    line) or just past the output pad (below)."""
-    ((along, _across),) = how.offsets
-    out, reed, resistor = f"OUT{k}", f"SW{k}", f"R{k}"
-    pcb.place(reed, centre + along, MID, 180)  # pin 1 (the output) towards the centre
-    gx, gy = pcb.pad(reed, "2")
-    pcb.track("GND", (gx, gy), (gx, REED_RAIL["GND"]))
-    pcb.via("GND", gx, REED_RAIL["GND"])
-    pcb.place(resistor, centre + 1.0, PULL_UP_Y)  # pin 1 (3V3) on the left
-    vx, _vy = pcb.pad(resistor, "1")
-    pcb.track("+3V3", (vx, PULL_UP_Y), (vx, REED_RAIL["+3V3"]))
-    pcb.via("+3V3", vx, REED_RAIL["+3V3"])
-    ox, oy = pcb.pad(reed, "1")
-    pcb.track(out, (ox, oy), (ox, PULL_UP_Y), pcb.pad(resistor, "2"))
-    if lane > MID:
-        pcb.via(out, ox, lane)
-        return
-    pcb.track(out, (ox, oy), (ox + 1.6, oy), (ox + 1.6, lane))
-    pcb.via(out, ox + 1.6, lane)
+    """A ladder's slot: its pair of reeds either side of its centre along the ladder and of the line (one
+    below before the centre, one above past it), their output pads towards the centre joined across the
+    line, their ground pads at the far ends up to the GND rail; the pull-up before the lower reed's output
+    pad, down to the 3V3 rail; the output's via on its lane beside the output pad on the lane's side."""
+    out, resistor = f"OUT{k}", f"R{k}"
+    pads = {}
+    for n, (along, across) in enumerate(how.offsets):
+        reed = f"SW{k}{chr(ord('A') + n)}"
+        pcb.place(reed, centre + along, MID + across, 180 if along < 0 else 0)  # pin 1 (the output) inwards
+        gx, gy = pcb.pad(reed, "2")
+        pcb.track("GND", (gx, gy), (gx, LADDER_RAIL["GND"]))
+        pcb.via("GND", gx, LADDER_RAIL["GND"])
+        pads[across < 0] = pcb.pad(reed, "1")
+    (lx, ly), (ux, uy) = pads[True], pads[False]  # the output pads below the line and above it
+    pcb.track(out, (lx, ly), (lx, MID), (ux, MID), (ux, uy))
+    pcb.place(resistor, lx - PAIR_PULL_UP, ly)  # pin 1 (3V3) on the left
+    rx, ry = pcb.pad(resistor, "1")
+    pcb.track("+3V3", (rx, ry), (rx, LADDER_RAIL["+3V3"]))
+    pcb.via("+3V3", rx, LADDER_RAIL["+3V3"])
+    pcb.track(out, pcb.pad(resistor, "2"), (lx, ly))
+    if lane < MID:  # beside the lower output pad, on the pull-up's run to it
+        vx, vy = lx - PAIR_VIA, ly
+    else:
+        vx, vy = ux + PAIR_VIA, uy
+        pcb.track(out, (ux, uy), (vx, vy))
+    pcb.track(out, (vx, vy), (vx, lane))
+    pcb.via(out, vx, lane)
 
 
 def _row_place(pcb: Pcb, how: Sensing, k: int, centre: float, lane: float) -> None:

@@ -22,6 +22,7 @@ from tablier.fabrication.cutouts import Cutout, plan_gap
 from tablier.fabrication.heights import Height, HeightsError, footprint_heights, height_of
 from tablier.fabrication.kicad_pcb import Part, Pcb
 from tablier.fabrication.sexpr import find
+from tablier.fabrication.wire_exits import wires_under
 from tablier.hardware.layout import Layout
 
 
@@ -57,11 +58,12 @@ class Stack:
     board: float  # the board's thickness
     tallest: str  # the reference of its tallest part on top
     height: float  # that part's height over the board
+    wires: float = 0.0  # its wires, where they run between it and the floor (no wire exit under it)
 
     @property
     def total(self) -> float:
         """From the cut-out's floor to the top of the tallest part."""
-        return round(self.under + self.board + self.height, 3)
+        return round(self.under + self.wires + self.board + self.height, 3)
 
 
 def pocket_of(board: str, items: list[Cutout]) -> Cutout:
@@ -124,9 +126,11 @@ def recesses(layout: Layout, items: list[Cutout]) -> list[Recess]:
     return found
 
 
-def stack_of(pcb: Pcb, pin_joint_mm: float, heights: dict[str, Height] | None = None) -> Stack:
+def stack_of(pcb: Pcb, pin_joint_mm: float, heights: dict[str, Height] | None = None,
+             wires: float = 0.0) -> Stack:
     """How tall a board stands: what is under it (a part on its underside, or the joints of its
-    through-hole pads: clipped pins stand ``pin_joint_mm``), the board, its tallest part on top."""
+    through-hole pads: clipped pins stand ``pin_joint_mm``; and ``wires`` mm of its wires where they run
+    under it), the board, its tallest part on top."""
     table = footprint_heights() if heights is None else heights
     parts = [(ref, height_of(part.lib_id, table)) for ref, part in sorted(pcb.parts.items())]
     beneath = [(h.mm, "joints") for _ref, h in parts if h.side == "bottom"]
@@ -135,7 +139,7 @@ def stack_of(pcb: Pcb, pin_joint_mm: float, heights: dict[str, Height] | None = 
     under = max((mm for mm, _by in beneath), default=0.0)
     under_by = "clipped pins" if (under, "clipped pins") in beneath else "joints"
     ref, top = max(((r, h) for r, h in parts if h.side == "top"), key=lambda item: item[1].mm)
-    return Stack(under, under_by if under else "", pcb.thickness, ref, top.mm)
+    return Stack(under, under_by if under else "", pcb.thickness, ref, top.mm, wires)
 
 
 def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
@@ -149,17 +153,21 @@ def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
             problems.append(f"{_label(pcb)} PCB ({pcb.width:g} x {pcb.height:g} mm) does not fit its "
                             f"{pocket.size[0]:g} x {pocket.size[1]:g} mm pocket")
     heights = footprint_heights()
+    under = wires_under(layout, items)
     for recess in recesses(layout, items):
         pcb = recess.pcb
+        wires = under.get(pcb.name)
         try:
-            stack = stack_of(pcb, layout.mechanics.pin_joint, heights)
+            stack = stack_of(pcb, layout.mechanics.pin_joint, heights, wires.diameter if wires else 0.0)
         except HeightsError as error:
             problems.append(f"{_label(pcb)} PCB: {error} (add it, with its source)")
             continue
         below = f"{stack.under:g} mm of {stack.under_by} under it + " if stack.under else ""
+        if wires:
+            below += f"{wires.diameter:g} mm of {wires.wire} under it ({wires.why}) + "
         for ref, part in sorted(pcb.parts.items()):
             height = heights[part.lib_id]
-            total = stack.under + pcb.thickness + height.mm
+            total = stack.under + stack.wires + pcb.thickness + height.mm
             if height.side == "top" and total > recess.room + 1e-9:
                 problems.append(f"{_label(pcb)} PCB: {ref} ({height.part}) stands {total:.2f} mm over "
                                 f"{recess.floor} ({below}{pcb.thickness:g} mm board + {height.mm:g} mm), "
@@ -169,8 +177,11 @@ def pocket_problems(layout: Layout, items: list[Cutout]) -> list[str]:
 
 def clearance_under_skin(layout: Layout, items: list[Cutout]) -> dict[str, float]:
     """For each board in a cut-out, the room left between its tallest part and the skin."""
-    return {recess.pcb.name: round(recess.room - stack_of(recess.pcb, layout.mechanics.pin_joint).total, 3)
-            for recess in recesses(layout, items)}
+    under = wires_under(layout, items)
+    return {recess.pcb.name: round(recess.room - stack_of(
+        recess.pcb, layout.mechanics.pin_joint,
+        wires=under[recess.pcb.name].diameter if recess.pcb.name in under else 0.0).total, 3)
+        for recess in recesses(layout, items)}
 
 
 def _label(pcb: Pcb) -> str:

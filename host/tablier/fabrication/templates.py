@@ -17,9 +17,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from tablier.fabrication.coupon import COUPON_MM, coupon_svg
 from tablier.fabrication.cutouts import FACES, Cutout, cutouts, sensor_positions
 from tablier.fabrication.drawings import renderer, write_texts
-from tablier.fabrication.wire_router import CHANNEL_DEPTH_MM, CHANNEL_MM
+from tablier.fabrication.fits import corner_radii
+from tablier.fabrication.tools import TOOLS_CSV, tools_csv
+from tablier.fabrication.wire_router import CHANNEL_MM
 from tablier.fabrication.wiring import HARNESS_CSV, harness_csv, merged_cutouts, plan_path, read_plan
 from tablier.hardware.layout import Layout
 from tablier.svg import Svg
@@ -31,6 +34,8 @@ OVERLAP = 10.0
 #: A fixed date for the PDFs (cairo honours SOURCE_DATE_EPOCH) so that regenerating changes nothing.
 PDF_EPOCH = "1767225600"
 CSV_NAME = "holes.csv"
+COUPON_SVG = "coupon.svg"
+COUPON_PDF = "coupon-A3.pdf"
 CUT_STROKE = "#c0002a"
 SENSOR_STROKE = "#1a55b0"
 WIRE_STROKE = "#e07b00"
@@ -42,9 +47,11 @@ def template_svg(layout: Layout, face: str) -> Svg:
     m = layout.mechanics
     svg = Svg(m.slab_x, m.slab_y, f"{layout.name}: drilling template of the {face} face, 1:1")
     svg.rect(0, 0, m.slab_x, m.slab_y, stroke="#000", stroke_width=0.4)
-    for item in all_cuts(layout):
+    items = all_cuts(layout)
+    radii = corner_radii(layout, items)
+    for item in items:
         if item.face == face or item.kind == "passage":  # a passage is drilled through the core
-            _draw_cutout(svg, layout, face, item)
+            _draw_cutout(svg, layout, face, item, radii.get(item.name))
     for sensor_face, _place, x, y in sensor_positions(layout):
         if sensor_face == face:
             fx, fy = m.from_slab(face, x, y)
@@ -54,9 +61,9 @@ def template_svg(layout: Layout, face: str) -> Svg:
         svg.line(x, m.slab_y - 8, x, m.slab_y - 4, stroke="#000", stroke_width=0.6)
     svg.text(70, m.slab_y - 10, "100 mm: check the print scale", size=3.5)
     svg.text(m.slab_x / 2, 6, f"{face} face, seen with this face up; red: cut (diameter x depth from this "
-             f"face), orange: wire channels ({CHANNEL_MM:g} mm wide, {CHANNEL_DEPTH_MM:g} mm into the core) "
-             f"and passages P (drilled through the core), blue crosses: sensor centres; layout {layout.hash}",
-             size=3.2)
+             f"face; r: the largest corner radius its board takes), orange: wire channels ({CHANNEL_MM:g} mm "
+             f"wide, {m.channel_core_depth:g} mm into the core) and passages P (drilled through the core), "
+             f"blue crosses: sensor centres; layout {layout.hash}", size=3.2)
     return svg
 
 
@@ -65,7 +72,7 @@ def all_cuts(layout: Layout) -> list[Cutout]:
     return [*cutouts(layout), *merged_cutouts(layout, read_plan(plan_path(layout)))]
 
 
-def _draw_cutout(svg: Svg, layout: Layout, face: str, item: Cutout) -> None:
+def _draw_cutout(svg: Svg, layout: Layout, face: str, item: Cutout, radius: float | None = None) -> None:
     m = layout.mechanics
     x, y = m.from_slab(face, item.x, item.y)
     top = m.slab_y - y
@@ -91,10 +98,11 @@ def _draw_cutout(svg: Svg, layout: Layout, face: str, item: Cutout) -> None:
         svg.text(x, y0 + 2.5, "hatch: cut from the skin", size=1.8, fill=CUT_STROKE)
         return
     svg.rect(x - width / 2, top - height / 2, width, height, stroke=CUT_STROKE, stroke_width=0.3)
-    if item.kind == "plug notch":  # a notch in its pocket's wall, as deep as the pocket: no label of its own
+    if item.kind in ("plug notch", "wire exit", "wire well"):  # part of its pocket's cut: no label of its own
         return
     svg.text(x, top, item.place.split(" (")[0], size=2, fill=CUT_STROKE)
-    svg.text(x, top + 3, f"{item.depth:g} deep", size=2, fill=CUT_STROKE)
+    fit = f", r {radius:g}" if radius is not None else ""
+    svg.text(x, top + 3, f"{item.depth:g} deep{fit}", size=2, fill=CUT_STROKE)
 
 
 def _cross(svg: Svg, x: float, y: float, half: float, colour: str) -> None:
@@ -145,23 +153,29 @@ def holes_csv(layout: Layout) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["face", "kind", "place", "x_mm", "y_mm", "diameter_mm", "size_x_mm", "size_y_mm",
-                     "depth_mm", "core_depth_mm"])
-    for item in all_cuts(layout):
+                     "depth_mm", "core_depth_mm", "max_corner_radius_mm"])
+    items = all_cuts(layout)
+    radii = corner_radii(layout, items)
+    for item in items:
         face = item.face if item.face in FACES else "tables"
         x, y = m.from_slab(face, item.x, item.y)
         diameter = f"{item.size[0]:g}" if item.round else ""
         size_x, size_y = ("", "") if item.round else (f"{item.size[0]:g}", f"{item.size[1]:g}")
         core_depth = "" if item.face == "edge" else f"{item.depth - m.skin:g}"
+        radius = f"{radii[item.name]:g}" if item.name in radii else ""
         writer.writerow([item.face, item.kind, item.place, f"{x:.2f}", f"{y:.2f}", diameter, size_x, size_y,
-                         f"{item.depth:g}", core_depth])
+                         f"{item.depth:g}", core_depth, radius])
     return out.getvalue()
 
 
 def template_files(layout: Layout) -> dict[str, str]:
-    """The text files of the templates: the full SVG of each face and the CSV."""
+    """The text files of the templates: the full SVG of each face, the CSV of the cut-outs, the harnesses'
+    cutting list, the tools list and the coupon's template."""
     files = {f"template-{face}.svg": full_template(layout, face) for face in FACES}
     files[CSV_NAME] = holes_csv(layout)
     files[HARNESS_CSV] = harness_csv(layout, cutouts(layout), read_plan(plan_path(layout)))
+    files[TOOLS_CSV] = tools_csv(layout, all_cuts(layout))
+    files[COUPON_SVG] = coupon_svg(layout)
     return files
 
 
@@ -185,6 +199,24 @@ def write_templates(layout: Layout, out_dir: Path, pdf: bool = True) -> list[Pat
                 subprocess.run([rsvg, "--format", "pdf", "--output", str(path), *pages], check=True,
                                timeout=300, env=dict(os.environ, SOURCE_DATE_EPOCH=PDF_EPOCH))
                 written.append(path)
+        page = work / "coupon.svg"  # the coupon fits one landscape A3 sheet
+        page.write_text(coupon_sheet(layout), encoding="utf-8", newline="\n")
+        path = out_dir / COUPON_PDF
+        subprocess.run([rsvg, "--format", "pdf", "--output", str(path), str(page)], check=True, timeout=300,
+                       env=dict(os.environ, SOURCE_DATE_EPOCH=PDF_EPOCH))
+        written.append(path)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return written
+
+
+def coupon_sheet(layout: Layout) -> str:
+    """The coupon's template centred on a landscape A3 sheet, true size."""
+    page_h, page_w = PAPERS["A3"]
+    width, height = COUPON_MM
+    text = coupon_svg(layout)
+    x0, y0 = (width - page_w) / 2, (height - page_h) / 2
+    head, body = text.split("\n", 1)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w:g}mm" height="{page_h:g}mm" '
+            f'viewBox="{x0:g} {y0:g} {page_w:g} {page_h:g}" font-family="DejaVu Sans, Arial, sans-serif">\n'
+            + body) if head.startswith("<svg") else text

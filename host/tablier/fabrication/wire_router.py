@@ -1,11 +1,13 @@
 """A maze router for the slab's wiring: each harness's channels found on a 1 mm grid of both faces.
 
-Every channel is routed into the core from a face, ``CHANNEL_MM`` wide and ``CHANNEL_DEPTH_MM`` deep
-(one router bit, one depth); a harness crosses from one face's channels to the other's through a
-passage drilled through the core. A grid cell of a face is free for a channel's centre when the channel
-there keeps ``min_web_mm`` of wood, in plan or in depth, from every cut-out except those the harness
-starts or ends in and the plug notches (which are wire space); a cell may be free for a passage only
-where nothing of either face is near. Harnesses are routed one after another, longest first, each by A*
+Every channel is routed into the core from a face, ``CHANNEL_MM`` wide and ``[mechanics.wiring]
+channel_core_depth_mm`` deep (one router bit, one depth); a harness crosses from one face's channels to
+the other's through a passage drilled through the core. A grid cell of a face is free for a channel's
+centre when the channel there keeps ``min_web_mm`` of wood, in plan or in depth, from every cut-out
+except the plug notches (which are wire space) and, near its two ends, the cut-outs of the face it is on
+that it starts or ends in (a channel enters its end's pocket from that pocket's face: a cut-out of the
+other face, its own pocket's or not, it must pass clear of, by depth); a cell may be free for a passage
+only where nothing of either face is near. Harnesses are routed one after another, longest first, each by A*
 from its start to its end: a cell another harness's channel already runs along is cheap (harnesses share
 channels, as they share a bundle), a turn and a passage are dear, and a cell whose channel would be over
 full (``capacity_mm2`` of bundle cross-section, counting every channel that covers the cell) is dearer
@@ -26,8 +28,7 @@ from tablier.errors import TablierError
 from tablier.fabrication.cutouts import Cutout
 from tablier.hardware.mechanics import Mechanics
 
-CHANNEL_MM = 5.0
-CHANNEL_DEPTH_MM = 4.0  # into the core, as the grooves (deeper would meet the main board's pocket)
+CHANNEL_MM = 5.0  # the channels' router bit
 PASSAGE_MM = 5.0  # a passage drilled through the core between the faces' channels
 FILL = 0.6  # of a channel's cross-section that loosely laid bundles may fill
 FACES = ("tables", "draughts")
@@ -38,6 +39,8 @@ SAME_CHANNEL = int(CHANNEL_MM) - 1
 FULL, HISTORY, ROUNDS = 30.0, 2.0, 40  # the negotiation: a full cell's price, its memory, how long
 log = logging.getLogger(__name__)
 WIRE_SPACE = ("plug notch", "channel", "passage")  # cut-outs the wiring may run through
+#: Marks a cut-out of the other face as a cell's owner: a channel never passes through one, even of its end.
+OTHER_FACE = "other face: "
 MOVES = ((1, 0), (0, 1), (-1, 0), (0, -1))
 Cell = tuple[str, int, int]  # a face and a grid point
 State = tuple[str, int, int, int]  # and the way it was entered (an index in MOVES, -1 for none)
@@ -62,13 +65,13 @@ class Leg:
 def channel_z(m: Mechanics, face: str) -> tuple[float, float]:
     """The depth range (from the tables face) of a channel cut from a face."""
     if face == "tables":
-        return m.skin, m.skin + CHANNEL_DEPTH_MM
-    return m.thickness - m.skin - CHANNEL_DEPTH_MM, m.thickness - m.skin
+        return m.skin, m.skin + m.channel_core_depth
+    return m.thickness - m.skin - m.channel_core_depth, m.thickness - m.skin
 
 
-def capacity_mm2() -> float:
+def capacity_mm2(m: Mechanics) -> float:
     """How much bundle cross-section a channel takes."""
-    return CHANNEL_MM * CHANNEL_DEPTH_MM * FILL
+    return CHANNEL_MM * m.channel_core_depth * FILL
 
 
 def family(item: Cutout) -> str:
@@ -114,7 +117,7 @@ def over_full(m: Mechanics, items: Iterable[Cutout],
         centres.update(cells)
         for cell in footprint(cells, SAME_CHANNEL):
             load[cell] += area
-    full = {cell for cell in centres if load[cell] > capacity_mm2() + 1e-9}
+    full = {cell for cell in centres if load[cell] > capacity_mm2(m) + 1e-9}
     ways = [(item, face) for item in items if item.kind not in WIRE_SPACE for face in FACES
             if _in_the_way(m, item, face)]
     return {cell: load[cell] for cell in full
@@ -137,8 +140,9 @@ class WireRouter:
                 continue
             for face in FACES:
                 if _in_the_way(m, item, face):
+                    owner = family(item) if item.face in (face, "edge") else OTHER_FACE + family(item)
                     for cell in _cells(m, item, CHANNEL_MM / 2):
-                        self.blocked[face][cell] = self.blocked[face].get(cell, frozenset()) | {family(item)}
+                        self.blocked[face][cell] = self.blocked[face].get(cell, frozenset()) | {owner}
             self.no_passage.update(_cells(m, item, PASSAGE_MM / 2))
 
     def _inside(self, i: int, j: int) -> bool:
@@ -168,7 +172,7 @@ class WireRouter:
 
     def over_full(self) -> set[Cell]:
         """The cells along channels whose bundles are more than their channel takes."""
-        limit = capacity_mm2() + 1e-9
+        limit = capacity_mm2(self.m) + 1e-9
         return {cell for cell, n in self.centres.items() if n > 0 and self.load[cell] > limit
                 and cell[1:] not in self.blocked[cell[0]]}
 
@@ -181,7 +185,7 @@ class WireRouter:
 
     def route(self, leg: Leg, start_faces: tuple[str, ...], end_faces: tuple[str, ...]) -> list[Cell]:
         """The cells of the leg's channels from its start to its end (a change of face is a passage)."""
-        limit = capacity_mm2()
+        limit = capacity_mm2(self.m)
         ends = [(name, x, y, reach)
                 for (name, x, y), reach in zip((leg.start, leg.end), leg.reach, strict=True)]
 

@@ -10,8 +10,7 @@ through passages drilled through the core.
 
 The plan is committed (``hardware/wiring.csv``: each harness's channels and passages), written by
 ``tablier hardware wiring`` and checked by ``tablier hardware check`` against the layout as it is
-(:func:`wiring_problems`): every harness present and reaching its two ends, every channel clear of every
-cut-out but its own ends and the plug notches, every passage clear of everything, no channel over full.
+(:func:`tablier.fabrication.wiring_check.wiring_problems`).
 A layout change that puts something in a channel's way, or moves an end, is refused until the wiring is
 routed again. The channels and passages go into the templates and ``holes.csv``; the harnesses' lengths
 into the BOM and the build guide (``hardware/templates/harness.csv``).
@@ -29,19 +28,9 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.fabrication.boards import chain_boards
-from tablier.fabrication.cutouts import Cutout, cutouts, plan_gap
-from tablier.fabrication.wire_router import (
-    CHANNEL_DEPTH_MM,
-    CHANNEL_MM,
-    FACES,
-    PASSAGE_MM,
-    Leg,
-    WireRouter,
-    capacity_mm2,
-    channel_z,
-    family,
-    over_full,
-)
+from tablier.fabrication.cutouts import Cutout, cutouts
+from tablier.fabrication.wire_exits import exit_of
+from tablier.fabrication.wire_router import CHANNEL_MM, FACES, PASSAGE_MM, Leg, WireRouter, channel_z, family
 from tablier.hardware.layout import Layout
 from tablier.resources import project_path
 
@@ -131,7 +120,8 @@ def harnesses(layout: Layout, items: list[Cutout]) -> list[Harness]:
     def notch(board: str, ref: str) -> Cutout:
         """The plug notch of a board's header, or its pocket where the plug stays inside it."""
         face = "draughts" if board == "main board" else "tables"
-        return by_name.get(f"{face} plug notch {board} {ref}") or by_name[f"{face} {board}"]
+        pocket = by_name.get(f"{face} {board}") or next(i for i in items if i.kind == board)
+        return by_name.get(f"{face} plug notch {board} {ref}", pocket)
 
     found: list[Harness] = []
     boards = chain_boards(layout)
@@ -152,14 +142,15 @@ def harnesses(layout: Layout, items: list[Cutout]) -> list[Harness]:
                              notch(f"chain board {after.number}", "J1")))
     mounts = [(led, _mount(by_name, led.kind, led.place, led.target)) for led in
               sorted(layout.leds, key=lambda led: led.index)]
-    previous = notch("main board", "J3")
-    for led, mount in mounts:
-        if mount is not previous:
+    previous, last = notch("main board", "J3"), None
+    for led, mount in mounts:  # into each mount's wire exit for its wires in, out of the one for those out
+        if mount is not last:
             found.append(Harness(f"LED chain to LED {led.index} ({led.place.split(' pip')[0]})", LED, 3,
-                                 previous, mount))
-            previous = mount
+                                 previous, exit_of(by_name, mount, "in")))
+            previous, last = exit_of(by_name, mount, "out"), mount
     first_drafts = next(mount for _led, mount in mounts if mount.face == "draughts")
-    found.append(Harness("LED power to the draughts face", POWER, 2, notch("main board", "J4"), first_drafts))
+    found.append(Harness("LED power to the draughts face", POWER, 2, notch("main board", "J4"),
+                         exit_of(by_name, first_drafts, "in")))
     found.append(Harness("USB cable", SIGNAL, 4, by_name["edge usb USB-C socket"], notch("main board", "J5"),
                          USB_LAY))
     return found
@@ -261,66 +252,7 @@ def as_cutout(layout: Layout, segment: Segment) -> Cutout:
     size = (abs(segment.x2 - segment.x1) + CHANNEL_MM, abs(segment.y2 - segment.y1) + CHANNEL_MM)
     z0, z1 = channel_z(m, segment.face)
     return Cutout(segment.face, "channel", segment.harness, (segment.x1 + segment.x2) / 2,
-                  (segment.y1 + segment.y2) / 2, size, False, z0, z1, m.skin + CHANNEL_DEPTH_MM)
-
-
-def wiring_problems(layout: Layout, items: list[Cutout], plan: list[Segment] | None = None) -> list[str]:
-    """Where the committed wiring plan no longer fits the layout, one sentence each."""
-    try:
-        segments = read_plan(plan_path(layout)) if plan is None else plan
-    except WiringError as error:
-        return [str(error)]
-    again = f"route the wiring again: tablier hardware wiring --out {plan_path(layout).parent}"
-    m = layout.mechanics
-    by_harness: dict[str, list[Segment]] = {}
-    for segment in segments:
-        by_harness.setdefault(segment.harness, []).append(segment)
-    wanted = {h.name: h for h in harnesses(layout, items)}
-    problems = [f"the wiring plan has no channel for the {name} ({again})" for name in wanted
-                if name not in by_harness]
-    problems += [f"the wiring plan has a channel for the {name}, which the layout no longer has ({again})"
-                 for name in by_harness if name not in wanted]
-    bundles: list[tuple[float, list[tuple[str, int, int]]]] = []
-    for name, harness in wanted.items():
-        if name not in by_harness:
-            continue
-        mine = by_harness[name]
-        leg = harness.leg()
-        ends = [(s.x1, s.y1) for s in mine[:1]] + [(s.x2, s.y2) for s in mine[-1:]]
-        if math.dist(ends[0], leg.start[1:]) > 1.5 or math.dist(ends[-1], leg.end[1:]) > 1.5:
-            problems.append(f"the channel of the {name} no longer reaches its ends ({harness.start.name}, "
-                            f"{harness.end.name}): {again}")
-        own = {leg.start[0], leg.end[0]}
-        hit: set[tuple[str, str]] = set()  # each cut-out once a harness, where its channels first meet it
-        for segment in mine:
-            cut = as_cutout(layout, segment)
-            for item in items:
-                if item.kind == "plug notch" or (segment.face != "passage" and family(item) in own) or \
-                        (cut.kind, item.name) in hit:
-                    continue
-                side = plan_gap(cut, item)
-                depth = max(cut.z_top, item.z_top) - min(cut.z_bottom, item.z_bottom)
-                if side < m.min_web and depth < m.min_web:
-                    hit.add((cut.kind, item.name))
-                    what = "passage" if segment.face == "passage" else "channel"
-                    problems.append(f"the {what} of the {name} (X {cut.x:.1f}, Y {cut.y:.1f}) runs into "
-                                    f"{item.name}: {max(side, 0):.1f} mm of wood between them (at least "
-                                    f"{m.min_web:g} mm); move it or {again}")
-        bundles.append((leg.area_mm2, [cell for segment in mine for cell in _cells(segment)]))
-    full = over_full(m, items, bundles)
-    if full:
-        face, x, y = min(full)
-        problems.append(f"the {face} channel at X {x}, Y {y} carries {full[face, x, y]:.1f} mm2 of wire, "
-                        f"more than its {capacity_mm2():g} mm2 ({again})")
-    return problems
-
-
-def _cells(segment: Segment) -> list[tuple[str, int, int]]:
-    if segment.face == "passage":
-        return []
-    steps = int(segment.length)
-    dx, dy = (segment.x2 - segment.x1) / max(steps, 1), (segment.y2 - segment.y1) / max(steps, 1)
-    return [(segment.face, round(segment.x1 + k * dx), round(segment.y1 + k * dy)) for k in range(steps + 1)]
+                  (segment.y1 + segment.y2) / 2, size, False, z0, z1, m.skin + m.channel_core_depth)
 
 
 def harness_lengths(layout: Layout, items: list[Cutout], plan: list[Segment]) -> list[tuple[Harness, int]]:

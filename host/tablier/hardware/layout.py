@@ -19,6 +19,7 @@ from typing import Any
 from tablier.errors import TablierError
 from tablier.hardware.mechanics import Mechanics, electrical_text, parse_mechanics
 from tablier.resources import project_path
+from tablier.shapes import list_of, number_of, object_of, text_of, truth_of, whole_of
 
 DEFAULT_LAYOUT_PATH = project_path("hardware/board.toml")
 
@@ -343,41 +344,28 @@ class _Reader:
 
     def table(self, table: Mapping[str, Any], key: str, where: str = "") -> Mapping[str, Any]:
         value = self._get(table, key, where)
-        if not isinstance(value, dict):
-            raise self._wrong(key, where, "a table", value)
-        return value
+        return object_of(value, lambda _: self._wrong(key, where, "a table", value))
 
     def entry(self, value: Any, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, dict):
-            raise LayoutError(f"{self.name}: {where} should be an inline table, not {value!r}")
-        return value
+        return object_of(value, lambda _: LayoutError(f"{self.name}: {where} should be an inline table, not "
+                                                     f"{value!r}"))
 
     def array(self, table: Mapping[str, Any], key: str, where: str = "") -> list[Any]:
         value = self._get(table, key, where)
-        if not isinstance(value, list):
-            raise self._wrong(key, where, "an array", value)
-        return value
+        return list_of(value, lambda _: self._wrong(key, where, "an array", value))
 
     def integer(self, table: Mapping[str, Any], key: str, where: str = "") -> int:
         value = self._get(table, key, where)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self._wrong(key, where, "an integer", value)
-        return value
+        return whole_of(value, lambda _: self._wrong(key, where, "an integer", value))
 
     def number(self, table: Mapping[str, Any], key: str, where: str = "") -> float:
         value = self._get(table, key, where)
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise self._wrong(key, where, "a number", value)
-        return float(value)
+        return number_of(value, lambda wanted: self._wrong(key, where, wanted, value), finite=False)
 
     def string(self, table: Mapping[str, Any], key: str, where: str = "") -> str:
         value = self._get(table, key, where)
-        if not isinstance(value, str):
-            raise self._wrong(key, where, "a string", value)
-        return value
+        return text_of(value, lambda _: self._wrong(key, where, "a string", value))
 
     def boolean(self, table: Mapping[str, Any], key: str, where: str = "") -> bool:
         value = self._get(table, key, where)
-        if not isinstance(value, bool):
-            raise self._wrong(key, where, "true or false", value)
-        return value
+        return truth_of(value, lambda wanted: self._wrong(key, where, wanted, value))

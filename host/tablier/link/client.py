@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.errors import FirmwareMismatchError, LinkError
 from tablier.link.messages import Done, Event, Identify, Message, Pong, Snapshot, Status, parse
 
@@ -28,6 +28,10 @@ BOARD_TIMEOUT_S = 3.0
 GAP_REPAIR_S = 0.5
 #: An LED frame not confirmed within this time is sent again.
 LED_RESEND_S = 0.3
+#: LED entries per LEDS frame (the protocol allows ``wire.MAX_LED_ENTRIES``), one frame in flight at
+#: a time: a frame of 8 entries is one USB packet, which the Pico's USB stack takes in about 0.3 ms,
+#: where a whole 40-entry frame would hold its loop for 1.4 ms at once (docs/firmware.md).
+LED_ENTRIES_PER_FRAME = 8
 #: How long the handshake waits for the board's first answer before saying HELLO again; the wait
 #: doubles after each try, up to :data:`HELLO_MAX_WAIT_S`.
 HELLO_FIRST_WAIT_S = 0.5
@@ -94,7 +98,7 @@ class BoardClient:
         self.closed: set[int] = set()
         self.stats = LinkStats()
         self.status: Status | None = None
-        self._decoder = wire.Decoder()
+        self._decoder = framing.Decoder(wire.MAX_BODY)
         self._body = bytearray(wire.MAX_BODY)
         self._out = bytearray(wire.MAX_FRAME)
         self._seq = 0
@@ -248,6 +252,10 @@ class BoardClient:
         """Ask the board for its counters without waiting: :attr:`status` holds them once they come."""
         self._send(wire.encode_request(self._body, self._seq, wire.GET_STATUS))
 
+    def ask_ping(self) -> None:
+        """Send a PING without waiting: :attr:`round_trip` holds its round trip once the PONG comes."""
+        self._send_ping()
+
     def request_maintenance(self) -> None:
         """Ask the board to restart with its REPL free (to flash it with mpremote)."""
         self._send(wire.encode_request(self._body, self._seq, wire.MAINTENANCE))
@@ -255,7 +263,7 @@ class BoardClient:
     # -- internals ----------------------------------------------------------------------------
 
     def _send(self, length: int) -> None:
-        n = wire.seal(self._body, length, self._out)
+        n = framing.seal(self._body, length, self._out)
         self.transport.write(bytes(self._out[:n]))
         self._seq = (self._seq + 1) & 0xFF
 
@@ -431,12 +439,12 @@ class BoardClient:
         for seq in [s for s, f in self._led_in_flight.items() if now - f.sent_at >= LED_RESEND_S]:
             del self._led_in_flight[seq]
             self.stats.led_resends += 1
-        in_flight = {index: state for frame in self._led_in_flight.values()
-                     for index, state in frame.entries}
+        if self._led_in_flight:
+            return  # the next frame once the board has carried this one out
         changed = [(index, wanted) for index, wanted in enumerate(self._led_wanted)
-                   if wanted != self._led_shown[index] and in_flight.get(index) != wanted]
-        for start in range(0, len(changed), wire.MAX_LED_ENTRIES):
-            chunk = changed[start:start + wire.MAX_LED_ENTRIES]
+                   if wanted != self._led_shown[index]]
+        if changed:
+            chunk = changed[:LED_ENTRIES_PER_FRAME]
             self._led_in_flight[self._seq] = _LedFrame(now, chunk)
             self._send(wire.encode_leds(self._body, self._seq, [(i, *state) for i, state in chunk]))
 

@@ -1,10 +1,11 @@
 """The firmware image: the sources in ``firmware/``, plus what the build adds to them.
 
-The build adds the two files the firmware imports but does not hold: ``board_config.py``,
-generated from the layout by :func:`tablier.hardware.firmware_config.write_firmware_config`, and
-``wire.py``, a copy of :mod:`tablier.link.wire` (the codec both sides share). :func:`stage`
-writes those two into a directory put first on the firmware's import path; :func:`build` also
-compiles every module for the RP2040 with ``mpy-cross``.
+The build adds the files the firmware imports but does not hold: ``board_config.py``, generated
+from the layout by :func:`tablier.hardware.firmware_config.write_firmware_config`, and the codec
+both sides share, copied: ``wire.py`` (:mod:`tablier.link.wire`, the messages) and ``framing.py``
+(:mod:`tablier.link.framing`, the frames). :func:`stage` writes those into a directory put first
+on the firmware's import path; :func:`build` also compiles every module for the RP2040 with
+``mpy-cross``.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from pathlib import Path
 from tablier.extras import MissingExtra, install_hint, require
 from tablier.hardware.firmware_config import write_firmware_config
 from tablier.hardware.layout import Layout, load_layout
-from tablier.link import wire
+from tablier.link import framing, wire
 from tablier.link.errors import LinkError
 from tablier.resources import project_path
 
 FIRMWARE_DIR = project_path("firmware")
 SIM_DIR = FIRMWARE_DIR / "hal" / "sim"
+#: The host's modules that the firmware imports too, copied into the image as they are.
+SHARED_FILES = (Path(wire.__file__), Path(framing.__file__))
 #: Files kept as source on the device: MicroPython runs ``main.py`` at boot, and the generated
 #: configuration stays readable there (``mpremote cat board_config.py`` shows the layout hash).
 KEEP_AS_SOURCE = ("main.py", "board_config.py")
@@ -53,9 +56,11 @@ def compiler() -> list[str]:
 
 
 def stage(out_dir: Path, layout: Layout | None = None) -> Path:
-    """Write ``board_config.py`` and ``wire.py`` into ``out_dir``; return it."""
+    """Write ``board_config.py`` and the shared codec (``wire.py``, ``framing.py``) into ``out_dir``;
+    return it."""
     write_firmware_config(load_layout() if layout is None else layout, out_dir)
-    shutil.copyfile(wire.__file__, out_dir / "wire.py")
+    for shared in SHARED_FILES:
+        shutil.copyfile(shared, out_dir / shared.name)
     return out_dir
 
 
@@ -69,7 +74,8 @@ def build(out_dir: Path, layout: Layout | None = None) -> list[Path]:
     ``board_config.py``; return the files written."""
     staged = stage(out_dir / ".staged", layout)
     sources = [(p, p.relative_to(FIRMWARE_DIR)) for p in device_sources()]
-    sources += [(staged / name, Path(name)) for name in ("board_config.py", "wire.py")]
+    names = ["board_config.py"] + [shared.name for shared in SHARED_FILES]
+    sources += [(staged / name, Path(name)) for name in names]
     written = []
     for source, relative in sources:
         if relative.name in KEEP_AS_SOURCE:

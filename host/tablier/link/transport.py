@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import serial
 
@@ -52,3 +54,17 @@ def open_board(port: str, timeout: float = 3.0) -> BoardClient:
         serial_port.close()
         raise
     return client
+
+
+@contextmanager
+def board_session(port: str, layout_hash: str) -> Iterator[BoardClient]:
+    """A client connected to the board on ``port`` (firmware built for ``layout_hash``) for one walk over
+    it: it says goodbye once the walk is done, and the port is closed whatever happens."""
+    serial_port = open_serial(port)
+    try:
+        client = BoardClient(serial_port, layout_hash)
+        client.connect()
+        yield client
+        client.bye()
+    finally:
+        serial_port.close()

@@ -6,14 +6,15 @@ firmware's codec (copied into the firmware image as ``wire.py`` by the build) an
 (``tablier.link.wire``). ``docs/protocol.md`` describes the format; the tests run this file under
 both interpreters and check that they agree byte for byte.
 
-A frame is ``00 COBS(body) 00``. The body is ``seq, type, payload..., crc_hi, crc_lo``: ``seq``
-numbers the sender's frames (0..255, wrapping), ``type`` names the message, and the CRC is
-CRC-16/CCITT-FALSE over ``seq, type, payload``. Multi-byte integers are big-endian.
+A frame is ``00 COBS(body) 00`` (:mod:`framing`, shared alike). The body is ``seq, type,
+payload..., crc_hi, crc_lo``: ``seq`` numbers the sender's frames (0..255, wrapping), ``type``
+names the message, and the CRC is CRC-16/CCITT-FALSE over ``seq, type, payload``. Multi-byte
+integers are big-endian.
 
 Encoders write a body into a caller's buffer (so the firmware encodes without allocating) and
-return its length before the CRC; :func:`seal` adds the CRC and the framing. Decoders take a body
-that :class:`Decoder` checked and :func:`well_formed` accepted (``length`` counts the CRC), and
-return plain values.
+return its length before the CRC; ``framing.seal`` adds the CRC and the framing. Decoders take a
+body that ``framing.Decoder`` checked and :func:`well_formed` accepted (``length`` counts the
+CRC), and return plain values.
 """
 
 PROTOCOL_VERSION = 1
@@ -87,16 +88,6 @@ RESET_CAUSES = {RESET_UNKNOWN: "unknown", RESET_POWER_ON: "power on", RESET_WATC
                 RESET_OTHER: "reset"}
 
 
-def crc16(buf: bytearray | bytes, start: int, end: int) -> int:
-    """CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF) of ``buf[start:end]``."""
-    crc = 0xFFFF
-    for i in range(start, end):
-        x = ((crc >> 8) ^ buf[i]) & 0xFF
-        x ^= x >> 4
-        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
-    return crc
-
-
 def put_u16(buf: bytearray, offset: int, value: int) -> None:
     """Write ``value`` as a big-endian u16 at ``offset``."""
     buf[offset] = (value >> 8) & 0xFF
@@ -119,123 +110,6 @@ def get_u16(buf: bytearray | bytes, offset: int) -> int:
 def get_u32(buf: bytearray | bytes, offset: int) -> int:
     """Read a big-endian u32 at ``offset`` (values above 2**30 only occur in saturated counters)."""
     return (buf[offset] << 24) | (buf[offset + 1] << 16) | (buf[offset + 2] << 8) | buf[offset + 3]
-
-
-def seal(body: bytearray, length: int, out: bytearray) -> int:
-    """Add the CRC after ``body[:length]`` and write the framed bytes into ``out``; return their count.
-
-    ``body`` needs two spare bytes after ``length``; ``out`` needs :data:`MAX_FRAME` bytes.
-    """
-    crc = crc16(body, 0, length)
-    body[length] = crc >> 8
-    body[length + 1] = crc & 0xFF
-    n = length + 2
-    out[0] = 0
-    code_at = 1
-    code = 1
-    o = 2
-    for i in range(n):
-        b = body[i]
-        if b == 0:
-            out[code_at] = code
-            code_at = o
-            o += 1
-            code = 1
-        else:
-            out[o] = b
-            o += 1
-            code += 1
-            if code == 0xFF:
-                out[code_at] = code
-                code_at = o
-                o += 1
-                code = 1
-    out[code_at] = code
-    out[o] = 0
-    return o + 1
-
-
-class Decoder:
-    """Splits a byte stream into checked frame bodies, counting and dropping everything else.
-
-    Feed it one byte at a time; :meth:`feed` returns the body length (at least 4) when a whole,
-    checked frame is in :attr:`body`, else 0. It never allocates after construction.
-    """
-
-    def __init__(self) -> None:
-        self.body = bytearray(MAX_BODY)
-        self._raw = bytearray(MAX_FRAME)
-        self._count = 0
-        self._overflow = False
-        self.frames = 0
-        self.bad_frames = 0
-        self.dropped_bytes = 0
-        self.oversized = 0
-
-    def reset(self) -> None:
-        """Forget a partly received frame (counted as dropped bytes)."""
-        self.dropped_bytes += self._count
-        self._count = 0
-        self._overflow = False
-
-    def feed(self, byte: int) -> int:
-        """Take one received byte; return the body length when it completes a good frame, else 0."""
-        if byte != 0:
-            if self._count < MAX_FRAME:
-                self._raw[self._count] = byte
-            else:
-                self._overflow = True
-                self.dropped_bytes += 1
-            self._count += 1
-            return 0
-        count = self._count
-        if count == 0:
-            return 0
-        if self._overflow:
-            self.oversized += 1
-            self.dropped_bytes += MAX_FRAME
-            self._count = 0
-            self._overflow = False
-            return 0
-        self._count = 0
-        length = self._unstuff(count)
-        if length > MAX_BODY:  # checked first: nothing past the body is ever read
-            self.oversized += 1
-            self.dropped_bytes += count
-            return 0
-        if length < 4 or crc16(self.body, 0, length - 2) != get_u16(self.body, length - 2):
-            self.bad_frames += 1
-            self.dropped_bytes += count
-            return 0
-        self.frames += 1
-        return length
-
-    def _unstuff(self, count: int) -> int:
-        """COBS-decode the ``count`` bytes received into :attr:`body`; its length, -1 if malformed,
-        or ``MAX_BODY + 1`` if it would not fit (every write is checked against the body's size)."""
-        raw = self._raw
-        body = self.body
-        limit = len(body)
-        i = 0
-        o = 0
-        while i < count:
-            code = raw[i]
-            i += 1
-            end = i + code - 1
-            if end > count:
-                return -1
-            if o + code - 1 > limit:
-                return limit + 1
-            while i < end:
-                body[o] = raw[i]
-                o += 1
-                i += 1
-            if code != 0xFF and i < count:
-                if o >= limit:
-                    return limit + 1
-                body[o] = 0
-                o += 1
-        return o
 
 
 def message_type(body: bytearray | bytes) -> int:
@@ -461,24 +335,43 @@ def encode_status(body: bytearray, seq: int, counters: list[int], chattering: li
                   extra: list[int] | None = None) -> int:
     """STATUS: one u32 per name of :data:`STATUS_COUNTERS`, then u8 n and n u16 chattering switches,
     then (if ``extra`` is given) u8 m and m u32 counters named by :data:`STATUS_EXTRA_COUNTERS`."""
-    _begin(body, seq, STATUS)
-    offset = 2
-    for value in counters:
-        put_u32(body, offset, value if value < 0xFFFFFFFF else 0xFFFFFFFF)
-        offset += 4
     listed = len(chattering) if len(chattering) < MAX_CHATTERING_LISTED else MAX_CHATTERING_LISTED
-    body[offset] = listed
-    offset += 1
-    for k in range(listed):
-        put_u16(body, offset, chattering[k])
-        offset += 2
-    if extra is not None:
-        body[offset] = len(extra)
-        offset += 1
-        for value in extra:
-            put_u32(body, offset, value if 0 <= value < 0xFFFFFFFF else 0xFFFFFFFF)
-            offset += 4
-    return offset
+    return write_status(body, seq, counters, chattering, listed, extra, 0, MAX_BODY)
+
+
+def status_fields(counters: list[int], listed: int, extra: list[int] | None) -> int:
+    """How many fields :func:`write_status` writes: each counter, each list's count and each switch."""
+    return len(counters) + 1 + listed + (0 if extra is None else 1 + len(extra))
+
+
+def write_status(body: bytearray, seq: int, counters: list[int], chattering: list[int], listed: int,
+                 extra: list[int] | None, first: int, last: int) -> int:
+    """Fields ``first`` to ``last - 1`` of the STATUS of :func:`encode_status` that lists the first
+    ``listed`` switches of ``chattering`` (the firmware writes one a few fields per loop step, from
+    lists it keeps); the body's length. A counter past a u32 (or below 0) is sent as 0xFFFFFFFF."""
+    _begin(body, seq, STATUS)
+    n = len(counters)
+    count_at = 2 + 4 * n  # the list's count, then its switches; then the extra counters' count
+    extra_at = count_at + 1 + 2 * listed
+    end = status_fields(counters, listed, extra)
+    for k in range(first, last if last < end else end):
+        if k < n:
+            put_u32(body, 2 + 4 * k, _saturated(counters[k]))
+        elif k == n:
+            body[count_at] = listed
+        elif k <= n + listed:
+            put_u16(body, count_at + 2 * (k - n) - 1, chattering[k - n - 1])
+        elif extra is not None:
+            j = k - n - listed - 2  # which extra counter (-1: their count)
+            if j < 0:
+                body[extra_at] = len(extra)
+            else:
+                put_u32(body, extra_at + 1 + 4 * j, _saturated(extra[j]))
+    return extra_at if extra is None else extra_at + 1 + 4 * len(extra)
+
+
+def _saturated(value: int) -> int:
+    return value if 0 <= value < 0xFFFFFFFF else 0xFFFFFFFF
 
 
 def decode_status(body: bytearray | bytes, length: int) -> tuple[list[int], list[int]]:

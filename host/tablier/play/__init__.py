@@ -4,13 +4,14 @@ The pure reading of the board is :mod:`tablier.board`; this package is its I/O e
 
 - :mod:`.link`: connecting, heartbeat, reconnection with back-off, the link state; a pullable cable;
 - :mod:`.dice`: electronic dice (fair, from ``secrets``, or seeded) and physical dice typed in;
-- :mod:`.session` (the common loop), :mod:`.tables_session` with its
-  :class:`~.tables_display.TablesDisplay` (its LEDs and view), :mod:`.draughts_session`: the turn
-  loop as a state machine fed by switch changes, buttons and typed commands, writing the event log;
-  a tables game's own turn (:class:`tablier.tables.turn.Turn`) says what it awaits and answers its
-  words; each game's session answers what the seats ask of it (its mover, its moves by name, the
-  way of a move on the board), so that the computer (:mod:`.computer`) and the remote seat
-  (:mod:`.remote_seat`) never tell the games apart;
+- :mod:`.session` (the common loop) and a wing per family, :mod:`.tables` (its session, with its
+  :class:`~.tables.display.TablesDisplay`: its LEDs and view) and :mod:`.draughts`: the turn loop
+  as a state machine fed by switch changes, buttons and typed commands, writing the event log; a
+  tables game's own turn (:class:`tablier.tables.turn.Turn`) says what it awaits and answers its
+  words; each wing answers what the seats ask of it through two small protocols, the moves on the
+  board (:mod:`.board_move`) and the seat's decisions (:mod:`.seat_decisions`), so that the
+  computer (:mod:`.computer`) and the remote seat (:mod:`.remote_seat`) never tell the games apart,
+  and the generic modules import no wing (:mod:`.start` picks one);
 - :mod:`.view`: the terminal's live view;
 - :mod:`.hands`, :mod:`.script`, :mod:`.autoplay`: hands that move men on the simulated board, from
   a script (``docs/sim-script.md``), typed at the terminal, or from built-in players;

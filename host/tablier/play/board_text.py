@@ -1,4 +1,4 @@
-"""The board of a :class:`~tablier.play.scene.Scene` as text with styles, for the terminal view.
+"""The board of a :class:`~tablier.board.scene.Scene` as text with styles, for the terminal view.
 
 Drawn from what the switches see: ``X``/``O`` the men of player 1's and player 2's colour (Black,
 White in tables), ``x``/``o`` a man standing where the position has none (misplaced, or on his way),
@@ -15,14 +15,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from tablier.board.leds import VOCABULARY, Meaning
+from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 
-from .scene import ADDED, LIFTED, PlaceView, Scene
-
-#: The letter a light shows in plain text, by meaning.
-LIGHT_LETTERS: dict[str, str] = {
-    "destination": "D", "hit": "H", "bear-off": "B", "must-move": "M", "from-stack": "S",
-    "lift-here": "L", "put-here": "P", "ask": "A", "hint": "h", "faulty": "F",
-}
+#: The letter a light shows in plain text, by meaning (each meaning carries its own:
+#: :attr:`~tablier.board.leds.Meaning.letter`).
+LIGHT_LETTERS: dict[str, str] = {m.name: m.letter for m in VOCABULARY if m.letter}
 #: Draughts' own words for a meaning the tables share (``hit``: a capture there), letter and word.
 DRAUGHTS_WORDS: dict[str, tuple[str, str]] = {"hit": ("C", "capture")}
 MEANINGS: dict[str, Meaning] = {m.name: m for m in VOCABULARY}
@@ -56,86 +53,97 @@ def tables_board(scene: Scene, rows: int = 5) -> list[Text]:
     """The tables board: ``rows`` men drawn per point (a taller stack shows its count)."""
     far = list(range(13, 25))
     near = list(range(12, 0, -1))
-
-    def label(points: list[int]) -> Text:
-        line = Text(" ")
-        for n, point in enumerate(points):
-            if n == 6:
-                line.append("     ")
-            view = scene.place(f"point {point}")
-            letter = LIGHT_LETTERS.get(view.light, " ")
-            line.append(f"{point:>2}")
-            line.append(letter, style=light_style(view.light))
-        return line
-
-    def own(points: list[int]) -> Text | None:
-        if not scene.own_points or all(scene.own_points.get(p, p) == p for p in points):
-            return None
-        line = Text(" ")
-        for n, point in enumerate(points):
-            if n == 6:
-                line.append("     ")
-            line.append(f"{scene.own_points[point]:>2} ", style="dim")
-        line.append(f"P{scene.turn}'s", style="dim")
-        return line
-
-    def cell(point: int, row: int) -> Text:
-        view = scene.place(f"point {point}")
-        style = light_style(view.light)
-        men = view.men
-        if view.change == LIFTED and row == min(men, rows - 1):
-            return Text(f"{men:>2}^" if men >= rows else " ^ ", style=style or "bold yellow")
-        if men <= row:
-            return Text("   ", style=style)
-        if row == rows - 1 and men > rows:
-            return Text(f"{men:>3}", style=style or "bold")
-        mark = _mark(view, scene)
-        if view.change == ADDED and row == men - 1:
-            mark = mark.lower()
-        return Text(f" {mark} ", style=style or ("bold" if mark in MARKS else "yellow"))
-
-    def bar_cell(player: int, row: int) -> Text:
-        view = scene.place(f"bar {player}")
-        if row == 0 and view.men:
-            text = f"{MARKS[player - 1]}{view.men}" + ("^" if view.change == LIFTED else " ")
-            return Text(text, style=light_style(view.light))
-        if row == 0 and view.change == LIFTED:
-            return Text(" ^ ", style="bold yellow")
-        return Text("   ", style=light_style(view.light))
-
-    def tray_text(player: int) -> Text:
-        view = scene.place(f"tray {player}")
-        text = Text("  ")
-        text.append(f"{MARKS[player - 1]} {view.men}" + ("^" if view.change == LIFTED else "")
-                    + (f" {LIGHT_LETTERS.get(view.light, '')}" if view.light else ""),
-                    style=light_style(view.light))
-        return text
-
-    def half(points: list[int], order: list[int], player: int) -> list[Text]:
-        lines = []
-        for row in order:
-            line = Text("|")
-            for point in points[:6]:
-                line.append_text(cell(point, row))
-            line.append("|")
-            line.append_text(bar_cell(player, row if order[0] == 0 else rows - 1 - row))
-            line.append("|")
-            for point in points[6:]:
-                line.append_text(cell(point, row))
-            line.append("|")
-            lines.append(line)
-        return lines
-
     edge = "+" + "-" * 18 + "+---+" + "-" * 18 + "+"
-    top = half(far, list(range(rows)), 2)
-    bottom = half(near, list(range(rows - 1, -1, -1)), 1)
-    top[0].append_text(tray_text(2))
-    bottom[-1].append_text(tray_text(1))
+    top = _half(scene, rows, far, list(range(rows)), 2)
+    bottom = _half(scene, rows, near, list(range(rows - 1, -1, -1)), 1)
+    top[0].append_text(_tray_text(scene, 2))
+    bottom[-1].append_text(_tray_text(scene, 1))
     barred = any(view.place.startswith("bar ") for view in scene.places)  # else no man is ever hit
     middle = Text("|" + " " * 18 + ("|BAR|" if barred else "|   |") + " " * 18 + "|  off")
-    lines = [line for line in (own(far),) if line is not None]
-    lines += [label(far), Text(edge), *top, middle, *bottom, Text(edge), label(near)]
-    lines += [line for line in (own(near),) if line is not None]
+    lines = [line for line in (_own(scene, far),) if line is not None]
+    lines += [_label(scene, far), Text(edge), *top, middle, *bottom, Text(edge), _label(scene, near)]
+    lines += [line for line in (_own(scene, near),) if line is not None]
+    return lines
+
+
+def _label(scene: Scene, points: list[int]) -> Text:
+    """The points' numbers, each with its light's letter."""
+    line = Text(" ")
+    for n, point in enumerate(points):
+        if n == 6:
+            line.append("     ")
+        view = scene.place(f"point {point}")
+        letter = LIGHT_LETTERS.get(view.light, " ")
+        line.append(f"{point:>2}")
+        line.append(letter, style=light_style(view.light))
+    return line
+
+
+def _own(scene: Scene, points: list[int]) -> Text | None:
+    """The points' numbers as the player to move counts them (None when they are the board's)."""
+    if not scene.own_points or all(scene.own_points.get(p, p) == p for p in points):
+        return None
+    line = Text(" ")
+    for n, point in enumerate(points):
+        if n == 6:
+            line.append("     ")
+        line.append(f"{scene.own_points[point]:>2} ", style="dim")
+    line.append(f"P{scene.turn}'s", style="dim")
+    return line
+
+
+def _cell(scene: Scene, rows: int, point: int, row: int) -> Text:
+    """Row ``row`` of ``point``: a man, a lifted one (``^``), a tall stack's count, or nothing."""
+    view = scene.place(f"point {point}")
+    style = light_style(view.light)
+    men = view.men
+    if view.change == LIFTED and row == min(men, rows - 1):
+        return Text(f"{men:>2}^" if men >= rows else " ^ ", style=style or "bold yellow")
+    if men <= row:
+        return Text("   ", style=style)
+    if row == rows - 1 and men > rows:
+        return Text(f"{men:>3}", style=style or "bold")
+    mark = _mark(view, scene)
+    if view.change == ADDED and row == men - 1:
+        mark = mark.lower()
+    return Text(f" {mark} ", style=style or ("bold" if mark in MARKS else "yellow"))
+
+
+def _bar_cell(scene: Scene, player: int, row: int) -> Text:
+    """Row ``row`` of ``player``'s bar."""
+    view = scene.place(f"bar {player}")
+    if row == 0 and view.men:
+        text = f"{MARKS[player - 1]}{view.men}" + ("^" if view.change == LIFTED else " ")
+        return Text(text, style=light_style(view.light))
+    if row == 0 and view.change == LIFTED:
+        return Text(" ^ ", style="bold yellow")
+    return Text("   ", style=light_style(view.light))
+
+
+def _tray_text(scene: Scene, player: int) -> Text:
+    """``player``'s tray: his mark, the men borne off, its light's letter."""
+    view = scene.place(f"tray {player}")
+    text = Text("  ")
+    text.append(f"{MARKS[player - 1]} {view.men}" + ("^" if view.change == LIFTED else "")
+                + (f" {LIGHT_LETTERS.get(view.light, '')}" if view.light else ""),
+                style=light_style(view.light))
+    return text
+
+
+def _half(scene: Scene, rows: int, points: list[int], order: list[int], player: int) -> list[Text]:
+    """One half of the board: its twelve ``points`` and ``player``'s bar, row by row in ``order``."""
+    lines = []
+    for row in order:
+        line = Text("|")
+        for point in points[:6]:
+            line.append_text(_cell(scene, rows, point, row))
+        line.append("|")
+        line.append_text(_bar_cell(scene, player, row if order[0] == 0 else rows - 1 - row))
+        line.append("|")
+        for point in points[6:]:
+            line.append_text(_cell(scene, rows, point, row))
+        line.append("|")
+        lines.append(line)
     return lines
 
 

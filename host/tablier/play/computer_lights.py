@@ -8,7 +8,9 @@ the next man to lift and where it goes; a board off the way is led to the move's
 time, as any false move is led back (:func:`~tablier.board.guidance.next_step`). A step the
 switches cannot see (a man from a tall stack onto another: both beyond the ladders' slots) is
 confirmed by a press of a button (``press``), so that no step is ever skipped unseen. Places are the
-board's place indices (:data:`~tablier.board.observation.TABLES_PLACES`) or the draughts squares.
+board's place indices (:data:`~tablier.board.observation.TABLES_PLACES`) or the draughts squares;
+each family's way (its path, what its switches show) is its wing's (:mod:`.tables.lights`,
+:mod:`.draughts.lights`).
 """
 
 from __future__ import annotations
@@ -18,15 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tablier.board.guidance import next_step
-from tablier.board.observation import TABLES_PLACES, visible
-from tablier.draughts.core import Move
-from tablier.tables.moves import Play
-from tablier.tables.position import BAR, OFF
 
 if TYPE_CHECKING:
-    from .draughts_session import DraughtsSession
     from .session import Session
-    from .tables_session import TablesSession
 
 Counts = dict[int, int]
 
@@ -51,7 +47,8 @@ class Lights:
     press: bool = False  # a step the board cannot see: a press says it is made
 
 
-def _walk(start: Counts, steps: list[tuple[int | None, int | None]]) -> MovePath:
+def walk(start: Counts, steps: list[tuple[int | None, int | None]]) -> MovePath:
+    """The way from the men at ``start`` through ``steps`` (each a lift and a put, either None)."""
     states = [start]
     for lift, put in steps:
         after = dict(states[-1])
@@ -61,52 +58,6 @@ def _walk(start: Counts, steps: list[tuple[int | None, int | None]]) -> MovePath
             after[put] = after.get(put, 0) + 1
         states.append(after)
     return MovePath(states, steps)
-
-
-def tables_path(session: TablesSession, play: Play) -> MovePath:
-    """The way of ``play`` on the board: first each man hit to his bar, then each man moved with
-    one lift and one put (a man going on with the other die straight to his last point)."""
-    assert session.orientation is not None and session.inference is not None
-    orientation, side = session.orientation, session.flow.turn
-    hits: list[tuple[int | None, int | None]] = []
-    men: list[list[int]] = []
-    for move in play:
-        source = TABLES_PLACES.index(orientation.place_of(side, BAR if move.src == BAR else move.src))
-        target = TABLES_PLACES.index(orientation.place_of(side, OFF if move.dst == OFF else move.dst))
-        if move.hit and not session.variant.pins:  # a pinned man stays under the pinner
-            hits.append((target, TABLES_PLACES.index(orientation.place_of(1 - side, BAR))))
-        going_on = next((man for man in reversed(men) if man[1] == source), None)
-        if going_on is not None:
-            going_on[1] = target
-        else:
-            men.append([source, target])
-    steps = hits + [(source, target) for source, target in men if source != target]
-    return _walk(dict(enumerate(orientation.counts(session.inference.start))), steps)
-
-
-def draughts_path(session: DraughtsSession, move: Move, huffed: int | None) -> MovePath:
-    """The way of ``move``: the huffed man lifted (if it still stands), the captured men lifted,
-    the man moved."""
-    start = set(session.board.pieces(False) + session.board.pieces(True))
-    steps: list[tuple[int | None, int | None]] = []
-    if huffed is not None and huffed not in start:
-        start.add(huffed)
-        steps.append((huffed, None))
-    steps += [(square, None) for square in move.captures]  # the board reads the men taken off first
-    steps.append((move.from_square, move.to_square))
-    return _walk({square: 1 for square in start}, steps)
-
-
-def tables_shown(ladder: int) -> Callable[[Counts], Counts]:
-    """What the switches show of men per place (the ladders cap tall stacks)."""
-    def shown(counts: Counts) -> Counts:
-        return dict(enumerate(visible(tuple(counts.get(n, 0) for n in range(len(TABLES_PLACES))), ladder)))
-    return shown
-
-
-def squares_shown(counts: Counts) -> Counts:
-    """What the squares show: a man or none."""
-    return {square: 1 for square, men in counts.items() if men > 0}
 
 
 def unseen_steps(path: MovePath, shown: Callable[[Counts], Counts]) -> list[bool]:
@@ -143,7 +94,7 @@ def next_lights(path: MovePath, seen: Counts, shown: Callable[[Counts], Counts],
 def step_words(session: Session, lift: int | None, put: int | None) -> str:
     """One step of a move, short: ``24 to 18``, ``14 to the bar``, ``take off 15``."""
     def short(index: int) -> str:
-        return session.place_words(index).removeprefix("point ").removeprefix("square ")
+        return session.board_moves.place_words(index).removeprefix("point ").removeprefix("square ")
     if lift is not None and put is not None:
         return f"{short(lift)} to {short(put)}"
     if lift is not None:
@@ -164,8 +115,8 @@ def lights_words(session: Session, lights: Lights) -> str:
     """What the lights ask now, in words."""
     if lights.done:
         return "the board shows it"
-    lift = session.place_words(lights.lift) if lights.lift is not None else ""
-    put = session.place_words(lights.put) if lights.put is not None else ""
+    lift = session.board_moves.place_words(lights.lift) if lights.lift is not None else ""
+    put = session.board_moves.place_words(lights.put) if lights.put is not None else ""
     if lights.press:
         return f"{step_words(session, lights.lift, lights.put)} is hidden by the stacks: move him, then press"
     if lift and put:

@@ -17,10 +17,10 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 
+from tablier.board.scene import CONNECTED as CONNECTED
 from tablier.link.client import BoardClient, Colour, SwitchChange, Transport
 from tablier.link.errors import FirmwareMismatchError, LinkError
 
-CONNECTED = "connected"
 DISCONNECTED = "disconnected"
 CONNECTING = "connecting"
 MIN_BACKOFF_S = 0.1

@@ -44,7 +44,7 @@ class SeatHands(AutoHands):
             return
         line = self.say(session) if self.say is not None else None
         if line:
-            self._queue.append(partial(local_line, seat, session, line))
+            self.queue.append(partial(local_line, seat, session, line))
         elif line is None and self._mine(session, seat):
             super()._plan(session)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tablier.record.eventlog import Record, RemoteRecord
 from tablier.remote.fairdice import Shares, ThrowProof, commitment, dice_of
@@ -27,8 +27,17 @@ from tablier.remote.transport import Wire
 
 from .dice import ELECTRONIC, Dice
 
-if TYPE_CHECKING:
-    from .remote_seat import RemoteSeat
+
+class ThrowingSeat(Protocol):
+    """What the link's dice ask of the seat at this board (:class:`~tablier.play.remote_seat.RemoteSeat`)."""
+
+    def own_throw(self) -> bool:
+        """Whether the throw awaited now is the local player's to make (or either's: the opening)."""
+        ...
+
+    def ask_throw(self) -> None:
+        """A press asked for a throw of electronic dice: start it (our share), or say what it waits for."""
+        ...
 
 #: Seconds between two resends of what the other side has not acknowledged.
 RESEND_EVERY_S = 2.0
@@ -64,7 +73,7 @@ class RemoteLink:
         self.their_commitments: dict[int, str] = {}
         self.their_shares: dict[int, bytes] = {}
         self.early: list[Record] = [RemoteRecord(event="secret", data={"secret": shares.secret.hex()})]
-        self.seat: RemoteSeat | None = None
+        self.seat: ThrowingSeat | None = None
         self.restored_sent: list[Message] = []  # a resumed game's messages, for the seat to take up
         self.restored_received: list[Message] = []
         self._log: Log | None = None
@@ -264,7 +273,7 @@ def _logged_message(record: RemoteRecord) -> Message:
 
 class RemoteDice(Dice):
     """The dice of a board-to-board game: electronic ones thrown by both hosts' shares (a press starts
-    the throw, :func:`~tablier.play.remote_words.throw_asked`), physical ones typed by
+    the throw, :meth:`ThrowingSeat.ask_throw`), physical ones typed by
     their thrower and shown to the other."""
 
     def __init__(self, link: RemoteLink) -> None:
@@ -277,9 +286,7 @@ class RemoteDice(Dice):
         if self._forced:
             return super().throw(count)
         if self.link.seat is not None and self.source == ELECTRONIC:
-            from .remote_words import throw_asked
-
-            throw_asked(self.link.seat)
+            self.link.seat.ask_throw()
         return None
 
     def wanted(self, count: int) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from tablier.errors import TablierError
 from tablier.games import find_game
 from tablier.record.eventlog import EventLog, ResultRecord, read_log
 from tablier.record.log_writer import EventLogWriter
-from tablier.remote.broker import Broker, Login
+from tablier.remote.broker import Club
 from tablier.remote.fairdice import Shares, new_secret
 from tablier.remote.gamecode import derive, new_code
 from tablier.remote.messages import MAX_NAME
@@ -47,15 +47,6 @@ REMIND_S = 30.0
 EVERY_OFFER = "tablier/+/+/offer/#"
 #: The clubs whose offers are tried against a code, at most (each costs a derivation of its key).
 MOST_CLUBS = 24
-
-
-@dataclass(frozen=True)
-class Club:
-    """Where the game is played: the broker, this host's login to it, the club's name (its topics)."""
-
-    broker: Broker
-    login: Login
-    name: str = "tablier"
 
 
 def _client_id(game_id: str, seat: int) -> str:

@@ -38,7 +38,7 @@ from .computer import Computer
 from .dice import ELECTRONIC
 from .remote_link import RemoteDice, RemoteLink
 from .remote_step import WORD, Step, parse_step, parse_throw
-from .remote_words import answer_theirs, local_line, retry_mine
+from .remote_words import answer_theirs, local_line, retry_mine, throw_asked
 
 if TYPE_CHECKING:
     from .session import Session
@@ -173,7 +173,7 @@ class RemoteSeat(Computer):
 
     def _throw_now(self, session: Session, values: tuple[int, int]) -> None:
         """The throw is shown: the game's own throw, as typed dice are."""
-        session.show_throw(values)
+        session.seat_decisions.show_throw(values)
 
     def _touch(self, session: Session, step: Step) -> None:
         """The adversary touched a man on his board (touch and take, Law 11): so here too."""
@@ -181,7 +181,7 @@ class RemoteSeat(Computer):
             raise IllegalMoveError(f"a touch names a point or a square (not {step.arg!r})")
         self.session_hands(session, False)
         try:
-            session.touch_named(int(step.arg))
+            session.seat_decisions.touch_named(int(step.arg))
             if session.has_dice:  # a touch known by its throw (Ticktack)
                 self.remote_touch = (self.throws, int(step.arg))
         finally:
@@ -255,6 +255,10 @@ class RemoteSeat(Computer):
         opening throw with electronic dice (either may press: it is the same throw) and between games."""
         return session.floor()
 
+    def ask_throw(self) -> None:
+        """A press asked for a throw of electronic dice (:func:`~tablier.play.remote_words.throw_asked`)."""
+        throw_asked(self)
+
     def own_throw(self) -> bool:
         """Whether the throw awaited now is the local player's to make (or either's: the opening)."""
         session = self.session
@@ -297,7 +301,7 @@ class RemoteSeat(Computer):
         answer_theirs(self, session, link)
         retry_mine(self, session)
         if self.moving(session):
-            self._follow(session, self.remote)
+            self.follow(session, self.remote)
         if link.peer.other_online is not False:
             link.resend()
 
@@ -407,7 +411,7 @@ class RemoteSeat(Computer):
         throw, a draughts touch by the man still standing there being his."""
         if self.applying or self.link is None:
             return
-        touched = session.touched_by(self.local, committing)
+        touched = session.seat_decisions.touched_by(self.local, committing)
         if touched is not None and session.has_dice and (self.throws, touched) == self.remote_touch:
             touched = None  # the adversary's touch, applied here (known by its throw)
         if touched is not None and self.touch_key != self._plays():

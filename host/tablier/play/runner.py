@@ -137,17 +137,7 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
     the log is still open (a board-to-board game's goodbye, logged before it is sent)."""
     layout = layout or load_layout()
     with ExitStack() as stack:
-        hands = None
-        clock = time.monotonic
-        if sim:
-            board = stack.enter_context(simulated_board(sim, layout))
-            where = board.port
-            hands = Hands(board, layout)
-            clock = getattr(board, "now", clock)  # the emulated chip's clock: the host keeps its time
-        elif port is not None:
-            where = port
-        else:
-            raise ValueError("play needs a port or the simulated board")
+        where, hands, clock = _open_board(stack, port, sim, layout)
         cable = Cable(lambda: open_serial(where))
         link = Link(cable.open, layout.hash, clock=clock)
         link.connect()
@@ -173,14 +163,7 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if watch is not None:
             session.on_redraw = _also(session.on_redraw, watch)
         actor = make_actor(hands, cable) if make_actor is not None and hands is not None else None
-        source = None
-        if commands:
-            typed = None
-            if actor is None and hands is not None:  # the simulated board's men moved by typing
-                typed = ScriptActor([], hands, cable, "terminal", interactive=True)
-                actor = typed
-            source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None,
-                                      lambda for_good: _input_ended(session, typed, for_good))
+        actor, source = _terminal(session, actor, hands, cable) if commands else (actor, None)
         try:
             session.run(actor, source, timeout)
         except KeyboardInterrupt as interrupt:
@@ -198,6 +181,32 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         if not session.over:
             resume_command = resume_command_for(log.path if log is not None else None, sim, port, dice)
         return PlayResult(session, log.path if log is not None else None, resume_command)
+
+
+def _open_board(stack: ExitStack, port: str | None, sim: bool | str,
+                layout: Layout) -> tuple[str, Hands | None, Callable[[], float]]:
+    """Where the board is (its port), the simulated board's hands (None for a real board) and the
+    host's clock (the emulated chip's own, on an emulated RP2040)."""
+    if sim:
+        board = stack.enter_context(simulated_board(sim, layout))
+        clock: Callable[[], float] = getattr(board, "now", time.monotonic)  # the host keeps the chip's time
+        return board.port, Hands(board, layout), clock
+    if port is not None:
+        return port, None, time.monotonic
+    raise ValueError("play needs a port or the simulated board")
+
+
+def _terminal(session: Session, actor: Actor | None, hands: Hands | None,
+              cable: Cable) -> tuple[Actor | None, TerminalCommands]:
+    """The lines typed at the terminal, and the actor that moves the simulated board's men by
+    typing (when no other actor moves them)."""
+    typed = None
+    if actor is None and hands is not None:  # the simulated board's men moved by typing
+        typed = ScriptActor([], hands, cable, "terminal", interactive=True)
+        actor = typed
+    source = TerminalCommands(sys.stdin, typed.add_line if typed is not None else None,
+                              lambda for_good: _input_ended(session, typed, for_good))
+    return actor, source
 
 
 def _also(first: Callable[[Session], None] | None,

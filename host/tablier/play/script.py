@@ -216,7 +216,7 @@ class ScriptActor:
             session.say(action.text, "warning")
 
     def _setup(self, session: Session, way: str) -> None:
-        session.set_up_by(self.hands, way)
+        session.seat_decisions.set_up(self.hands, way)
 
     def _expect(self, action: Action, session: Session) -> None:
         words = action.words

@@ -20,11 +20,10 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tablier.board.guidance import Step
-from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan, Meaning
+from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
 from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
 from tablier.board.tables_inference import Status
@@ -36,19 +35,19 @@ from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice
 from .link import CONNECTED, Link
+from .options import GRACE_S as GRACE_S
+from .options import PlayOptions as PlayOptions
 from .steady_face import SteadyFace
 from .takeback import Takebacks
 
 if TYPE_CHECKING:
-    from .autoplay import AutoHands
+    from tablier.board.scene import Scene
+
+    from .board_move import MovesOnBoard
     from .computer import Computer
-    from .computer_lights import Lights, MovePath
-    from .hands import Hands
-    from .scene import Scene
+    from .seat_decisions import SeatDecisions
     from .teaching import Teacher
 
-#: How long a board state that matches nothing may stand before the LEDs guide the player back.
-GRACE_S = 1.5
 #: How long the status lights show ``link-wait`` after the host (re)connects.
 LINK_WAIT_S = 1.0
 #: How often the host asks the board for its STATUS (the firmware's chattering switches).
@@ -78,25 +77,6 @@ class CommandSource(Protocol):
         ...
 
 
-@dataclass
-class PlayOptions:
-    """How play goes: teaching mode explains in words; strict mode enforces and keeps quiet."""
-
-    teaching: bool = True
-    grace_s: float = GRACE_S
-    players: tuple[str, str] = ("player 1", "player 2")
-    match_length: int = 0
-    games: int = 1
-    options: dict[str, str] = field(default_factory=dict)
-    position: str = ""  # the first game starts here (tables position text, or draughts FEN)
-    touch_down: bool = False  # Jacquet games: a man using both dice must rest on the intermediate point
-    timing: bool = False  # draughts, Laws 8-9: "Time" after the limit, the forfeit a minute later
-    time_limit_s: float = 300.0
-    one_capture_limit_s: float = 60.0
-    forfeit_after_s: float = 60.0
-    remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
-
-
 IDLE_END_S = 0.3
 """How long the hands (a script) may have nothing to do, the board quiet and the game not over,
 before the loop ends; an actor's own ``idle_end_s`` says otherwise (the demo's players wait longer
@@ -113,6 +93,10 @@ class Session:
     """A takeback under way: where the men go back to (the game's session sets it)."""
     teacher: Teacher
     """The game's teacher (hints, warnings of weak plays), set by the game's session."""
+    board_moves: MovesOnBoard
+    """The move on the board as the game's family makes it (its wing sets it)."""
+    seat_decisions: SeatDecisions
+    """What the seats that are not a person at this board ask of the game's family (its wing)."""
 
     def __init__(self, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None = None,
                  options: PlayOptions | None = None, clock: Callable[[], float] = time.monotonic) -> None:
@@ -188,7 +172,7 @@ class Session:
         """The view's lines for the current state (board, dice, turn, plays)."""
         return []
 
-    def legal_status(self, observation: Observation) -> Status | None:
+    def _legal_status(self, observation: Observation) -> Status | None:
         """How the rules read ``observation`` in the turn being played (None outside a turn): what
         tells a faulty switch from a player's move (:mod:`tablier.board.sensor_health`)."""
         return None
@@ -208,7 +192,7 @@ class Session:
         """Whether player ``player`` (1 or 2) is the computer."""
         return self.computer is not None and self.computer.plays(player)
 
-    def computer_pressed(self, player: int) -> bool:
+    def _computer_pressed(self, player: int) -> bool:
         """A button pressed in the computer's turn: handled by the computer (its move commits if the
         board shows it); False in a player's own turn."""
         return self.computer is not None and self.computer.on_press(self, player)
@@ -217,11 +201,11 @@ class Session:
         """Whether the human is making the computer's move (its presses are the computer's to read)."""
         return self.computer is not None and self.computer.moving(self)
 
-    def computer_plan(self) -> LedPlan | None:
+    def _computer_plan(self) -> LedPlan | None:
         """The lights of the computer's move while the human makes it (None otherwise)."""
         return self.computer.led_plan(self) if self.computer is not None else None
 
-    def computer_lines(self, lines: list[str]) -> list[str]:
+    def _computer_lines(self, lines: list[str]) -> list[str]:
         """The view's ``lines``, told what to do while the human makes the computer's move."""
         return self.computer.lines(self, lines) if self.computer is not None else lines
 
@@ -234,8 +218,8 @@ class Session:
         return ["quit"]
 
     def scene(self) -> Scene:
-        """What the views show of the session now (:class:`~tablier.play.scene.Scene`)."""
-        from .scene import Scene
+        """What the views show of the session now (:class:`~tablier.board.scene.Scene`)."""
+        from tablier.board.scene import Scene
 
         return Scene(family=self.family, title=self.family, link=self.link.state,
                      messages=tuple(self.messages), moves=tuple(self.committed))
@@ -273,71 +257,6 @@ class Session:
         """Whether the game can take the next step: set up, no takeback being made."""
         return False
 
-    def moves_named(self, notation: str) -> list[object]:
-        """The legal moves of the turn being played written ``notation`` (one, or none)."""
-        return []
-
-    def move_allowed(self, move: object) -> bool:
-        """Whether ``move`` is still legal in the turn being played (a touch may narrow them)."""
-        return False
-
-    def move_notation(self, move: object) -> str:
-        """``move`` as the game writes it."""
-        return str(move)
-
-    def move_path(self, move: object, huffed: int | None) -> MovePath:
-        """The way from the turn's start to ``move`` on the board, one man at a time (``huffed``: a
-        man huffed, still to be lifted)."""
-        raise TablierError(f"no moves are made on the board in {self.family or 'this session'}")
-
-    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
-        """Where the board stands on ``path``: the next man to lift and where it goes
-        (``confirmed``: the steps the switches cannot see, said made by a press)."""
-        raise TablierError(f"no moves are made on the board in {self.family or 'this session'}")
-
-    def shown_move(self, move: object) -> object | None:
-        """The board's reading of ``move`` when the board shows it (None otherwise)."""
-        return None
-
-    def commit_shown(self, shown: object) -> None:
-        """Commit the move the board shows (a reading of :meth:`shown_move`)."""
-
-    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
-        """Light place ``index`` of a move's path (:meth:`move_path`) with ``meaning``."""
-
-    def light_throw(self, plan: LedPlan) -> None:
-        """Show the throw being played on the dice's lights (a game with dice)."""
-
-    def place_words(self, index: int) -> str:
-        """Place ``index`` of a move's path in words, as the mover numbers it."""
-        return f"place {index}"
-
-    def act_for(self, computer: Computer) -> None:
-        """Let ``computer`` take the decisions this game asks of its seats now."""
-
-    def check_computer(self) -> None:
-        """:class:`TablierError` saying what to install when the game's engine is missing."""
-
-    def touch_named(self, number: int) -> None:
-        """The adversary touched the man on ``number`` (his point or a square) on his own board:
-        touch and take here too; :class:`~tablier.errors.IllegalMoveError` if no move is being made."""
-        raise TablierError("no man can be touched now")
-
-    def touched_by(self, player: int, committing: bool) -> int | None:
-        """The man ``player`` touched and must move (touch and take, Law 11), by the number he
-        knows it by; ``committing``: his move is being committed (the turn has just passed)."""
-        return None
-
-    def show_throw(self, values: tuple[int, int]) -> None:
-        """A throw made (at the other board, or shared): shown as typed dice are."""
-        raise TablierError("no dice in this game")
-
-    def set_up_by(self, hands: Hands, way: str) -> None:
-        """``hands`` set the men out for the game (``way``: which way round, for a tables board)."""
-
-    def plan_for(self, player: AutoHands) -> None:
-        """Let a built-in ``player`` plan its next motions of the hands in this game."""
-
     # -- shared services -------------------------------------------------------------------------
 
     def record(self, record: Record) -> None:
@@ -358,37 +277,37 @@ class Session:
         del self.messages[:-6]
         self.record(Message(text=text, level=level))
 
-    def start_grace(self) -> None:
+    def _start_grace(self) -> None:
         """Start the grace timer (if not running)."""
         if self.grace_until is None:
             self.grace_until = self.clock() + self.options.grace_s
 
-    def stop_grace(self) -> None:
+    def _stop_grace(self) -> None:
         """Stop the grace timer."""
         self.grace_until = None
 
-    def follow_reading(self, unknown: bool) -> None:
+    def _follow_reading(self, unknown: bool) -> None:
         """After each reading of the board: a board on the way to a legal result stops the grace time
         and any guiding (saying so, after the words of a false move); an unknown one starts the grace
         time, or moves the guide on once it runs."""
         if not unknown:
             if self.guiding and self.restoring is None:
                 self.say("the men stand right again: the false move is undone")
-            self.stop_grace()
+            self._stop_grace()
             self.guiding = False
             self.guide = None
         elif self.guiding:
-            self.update_guide()
+            self._update_guide()
         else:
-            self.start_grace()
+            self._start_grace()
 
-    def begin_guiding(self, why: str) -> None:
+    def _begin_guiding(self, why: str) -> None:
         """The grace time is over and the board is still wrong: say why and light the way back."""
         self.guiding = True
         self.say(f"{why}; put the men back as the lights show")
-        self.update_guide()
+        self._update_guide()
 
-    def update_guide(self) -> None:
+    def _update_guide(self) -> None:
         """Set :attr:`guide` to the next man to lift or put back (the game's session knows how)."""
         raise NotImplementedError
 
@@ -474,7 +393,7 @@ class Session:
         except TablierError as error:  # the rules refused something: say so, commit nothing
             self.say(str(error), "warning")
         self.health.after_reading([(c.switch, c.closed) for c in changes], self.observation,
-                                  self.legal_status, self.clock())
+                                  self._legal_status, self.clock())
         self._tell(found)
 
     # -- faulty switches -------------------------------------------------------------------------
@@ -482,7 +401,7 @@ class Session:
     def _watch_sensors(self) -> None:
         """Tell the faults the standing board shows (and the firmware's STATUS counts), mask them
         and read the board again; ask the board for its STATUS now and then."""
-        found = self.health.tick(self.link.closed, self.clock(), self.legal_status)
+        found = self.health.tick(self.link.closed, self.clock(), self._legal_status)
         client = self.link.client
         if client is not None and self.link.state == CONNECTED:
             status = client.status
@@ -528,21 +447,21 @@ class Session:
                 self.on_board(self.observation, [])
         except TablierError as error:
             self.say(str(error), "warning")
-        self.health.after_reading((), self.observation, self.legal_status, self.clock())
+        self.health.after_reading((), self.observation, self._legal_status, self.clock())
 
     def _press(self, player: int) -> None:
         """A button pressed. When the board shows no whole legal play but would with one switch read
         the other way, ask; a second press (the board unchanged) masks that switch and plays on."""
-        status = self.legal_status(self.observation)
+        status = self._legal_status(self.observation)
         offered, self._offered = self._offered, None
         if status in (None, Status.FINAL, Status.AMBIGUOUS) or self.computer_moving():
             self.on_button(player)
             return
         if offered is not None:
-            self.mask_switch(offered[0], DEAD if offered[1] else STUCK, offered[1])
+            self._mask_switch(offered[0], DEAD if offered[1] else STUCK, offered[1])
             self.on_button(player)
             return
-        explained = self.health.explain_unfinished(self.link.closed, self.legal_status)
+        explained = self.health.explain_unfinished(self.link.closed, self._legal_status)
         if len(explained) != 1:
             if explained:
                 places = ", ".join(switch.place for switch, _ in explained)
@@ -564,7 +483,7 @@ class Session:
                      "reads one: if none does, its switch looks stuck: press again to play on with it masked "
                      "(and run `tablier calibrate` after the game); if one does, take it away", "warning")
 
-    def mask_switch(self, switch: int, kind: str, assumed: bool) -> None:
+    def _mask_switch(self, switch: int, kind: str, assumed: bool) -> None:
         """Ignore ``switch``'s reading from now on (logged as a ``mask`` command), and read again."""
         place = self._places.get(switch, str(switch))
         argument = f"{kind} {place}" if kind in FAULT_KINDS else place
@@ -617,9 +536,9 @@ class Session:
         if mask is not None and not kind:
             self.say(f"the board ignores {switch.place} already")
             return
-        value = switch.id in self.health.fixed(self.link.closed, self.legal_status)
+        value = switch.id in self.health.fixed(self.link.closed, self._legal_status)
         assumed = {DEAD: True, STUCK: False}.get(kind, value)
-        self.mask_switch(switch.id, kind or "masked", assumed)
+        self._mask_switch(switch.id, kind or "masked", assumed)
         if kind == "":
             self.say(f"the board now ignores {switch.place}: the rules tell what stands there")
 
@@ -654,7 +573,7 @@ class Session:
 
     def _observe(self) -> Observation:
         """The board read from the link's closed switches, the masks and the steady face."""
-        return self.health.observe(self.face.closed(self.link.closed, self.clock()), self.legal_status)
+        return self.health.observe(self.face.closed(self.link.closed, self.clock()), self._legal_status)
 
     def _snapshot(self, reason: str) -> None:
         """Log the switch state; on connecting it is the board's state (after a reconnection the

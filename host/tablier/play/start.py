@@ -1,16 +1,19 @@
 """Putting a game on the board together: the session for a game name, its log, its link.
 
-:func:`make_session` builds the right session (tables or draughts) for a catalogue name with its
-options; :func:`open_log` starts the event log with its header.
+:func:`make_session` builds the right session for a catalogue name with its options: the one place
+that picks a family's wing (:data:`WINGS`), whose ``start.make_session`` makes it; :func:`open_log`
+starts the event log with its header.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
 
 from tablier import __version__
-from tablier.games import find_game
+from tablier.games import GameInfo, find_game
 from tablier.hardware.layout import Layout
 from tablier.record.eventlog import Header
 from tablier.record.log_writer import EventLogWriter, new_log_path
@@ -19,6 +22,15 @@ from .computer import attach_computer
 from .dice import Dice
 from .link import Link
 from .session import PlayOptions, Session
+
+#: Makes a family's session for a game of the catalogue (each wing's ``start.make_session``).
+SessionMaker = Callable[[GameInfo, Link, Layout, Dice, EventLogWriter | None, PlayOptions], Session]
+
+#: The wing of each family (``play/<wing>/``): a new family is a wing and a line here.
+WINGS: dict[str, str] = {
+    "tables": "tables",
+    "draughts": "draughts",
+}
 
 
 def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None,
@@ -39,34 +51,9 @@ def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLo
 def _game_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None,
                   options: PlayOptions) -> Session:
     info = find_game(game)
-    if info.family == "tables":
-        from tablier.tables.catalog import find_rotation, make_variant
-
-        from .tables_session import TablesSession
-
-        rotation = find_rotation(info.name)
-        if rotation is not None:  # Tavli: Portes, Plakoto and Fevga in turn, to its points
-            match = rotation(options.options)
-            options.match_length = options.match_length or match.points
-            return TablesSession(match.variant(1), link, layout, dice, log, options, rotation=match)
-        variant = make_variant(info.name, options.options)
-        return TablesSession(variant, link, layout, dice, log, options)
-    from tablier.draughts.catalog import split_options
-    from tablier.draughts.geometry import BOARD_8
-    from tablier.draughts.variants import find_variant
-
-    from .draughts_session import DraughtsSession
-
-    board_options, laws = split_options(info.name, options.options)
-    board_class = find_variant(info.name)
-    if board_class.geometry is not BOARD_8:
-        raise ValueError(f"{info.title} needs a {board_class.geometry.size}x{board_class.geometry.size} "
-                         "board; the Tablier board's draughts face is 8x8")
-    fen = options.position or None
-    board_class(fen, **board_options)  # a bad FEN is refused now, with its reason
-    laws_in_force = laws if board_class.checker_laws else None
-    return DraughtsSession(lambda: board_class(fen, **board_options), laws_in_force, link, layout, dice, log,
-                           options)
+    wing = import_module(f"{__package__}.{WINGS[info.family]}.start")  # loaded when its game is played
+    make: SessionMaker = wing.make_session
+    return make(info, link, layout, dice, log, options)
 
 
 def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link: Link,

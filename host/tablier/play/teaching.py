@@ -24,7 +24,7 @@ Backgammon's look-ahead runs on the main thread instead (it crashes in any other
 of a second.
 
 This module holds what the teacher of every game does (:class:`Teacher`, the worker thread);
-:mod:`.tables_teacher` and :mod:`.draughts_teacher` what each family's teacher says and lights.
+:mod:`.tables.teacher` and :mod:`.draughts.teacher` what each family's teacher says and lights.
 """
 
 from __future__ import annotations

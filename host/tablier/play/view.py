@@ -7,7 +7,7 @@ it says first which board is played on (the simulated one: the firmware under Mi
 which pseudo-terminal), then every message, one a line, and the board in plain text after each
 committed move. The keys line lists the words of the game being played and, on the simulated
 board moved by typing, the hands' actions. The board is drawn by :mod:`.board_text` from a
-:class:`~tablier.play.scene.Scene`.
+:class:`~tablier.board.scene.Scene`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from tablier.board.scene import Scene
+
 from .board_text import dice_text, draughts_board, legend, tables_board
 from .link import CONNECTED
-from .scene import Scene, scene_of
+from .scene import scene_of
 from .session import Session
 
 CLEAR = "\x1b[H\x1b[2J"

@@ -13,7 +13,6 @@ record kinds and new optional fields), so every log ever written stays readable.
 from __future__ import annotations
 
 import json
-import math
 import types
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Union, get_args, get_origin, get_type_hints
 
 from tablier.errors import TablierError
+from tablier.shapes import is_number, is_whole
 
 #: The format number in every header; bumped only if a change could not be additive.
 FORMAT = 1
@@ -384,9 +384,9 @@ def _fits(value: object, hint: Any) -> bool:
     if hint is bool:
         return isinstance(value, bool)
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return is_whole(value)
     if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        return is_number(value)
     if hint is str:
         return isinstance(value, str)
     if origin is Sequence:

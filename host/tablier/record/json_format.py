@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from tablier.engines.analysis import GameAnalysis
+from tablier.shapes import list_of, object_of, text_of, whole_of
 from tablier.tables.position import BAR
 
 from .game_record import DRAUGHTS, TABLES, Action, GameRecord, Outcome, Record, RecordError
@@ -169,24 +170,16 @@ class _Reader:
         return RecordError(f"{self.source}: {where} should be {wanted}, not {type(value).__name__}")
 
     def obj(self, value: Any, where: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self._fail(where, "an object", value)
-        return value
+        return object_of(value, lambda wanted: self._fail(where, wanted, value))
 
     def seq(self, value: Any, where: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise self._fail(where, "a list", value)
-        return value
+        return list_of(value, lambda wanted: self._fail(where, wanted, value))
 
     def text(self, value: Any, where: str) -> str:
-        if not isinstance(value, str):
-            raise self._fail(where, "text", value)
-        return value
+        return text_of(value, lambda wanted: self._fail(where, wanted, value))
 
     def number(self, value: Any, where: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self._fail(where, "a whole number", value)
-        return value
+        return whole_of(value, lambda wanted: self._fail(where, wanted, value))
 
     def items(self, value: Any, where: str, each: Callable[[Any, str], T]) -> list[T]:
         return [each(item, where) for item in self.seq(value, where)]

@@ -18,6 +18,7 @@ GNU Backgammon misreads an empty one.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tablier.tables.notation import format_play
 
@@ -30,8 +31,15 @@ from .settling import jacoby
 COLUMN = 28
 
 
-def write_mat(record: Record) -> str:
-    """``record`` as ``.mat`` text; :class:`RecordError` if it is not a Backgammon record."""
+def write_mat(record: Record, site: str = "", event: str = "", transcribed: str = "") -> str:
+    """``record`` as ``.mat`` text; :class:`RecordError` if it is not a Backgammon record. With a
+    ``site``, the file opens with the header tags GNU Backgammon writes: the site, the ``event``, the
+    players, the variation and whether it is ``transcribed`` ``live`` or ``final`` (the record's own
+    tags win)."""
+    if site:
+        header = {"Site": site, "Event": event, "Player 1": record.players[0], "Player 2": record.players[1],
+                  "Variation": "Backgammon", "Transcribed": transcribed}
+        record = replace(record, tags={**header, **record.tags})
     if "mat" not in record.facts.formats:
         raise RecordError(f"a .mat file holds Backgammon only, not {record.game}")
     refusal = why_not_mat(record)

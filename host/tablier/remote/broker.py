@@ -106,3 +106,12 @@ def login(broker: Broker, user: str = "", password_file: Path | None = None, ca_
             raise BrokerError(f"no password for {user}: give it in a file (--broker-password-file) or in "
                               f"${PASSWORD_ENV}")
     return Login(user, password, ca_file, cert_file, key_file, anonymous)
+
+
+@dataclass(frozen=True)
+class Club:
+    """Where the game is played: the broker, this host's login to it, the club's name (its topics)."""
+
+    broker: Broker
+    login: Login
+    name: str = "tablier"

@@ -19,14 +19,28 @@ again only when its version changes, so fifty boards cost a page little.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from .server import LiveServer, _Events, _Handler, _Page, _State
 
-if TYPE_CHECKING:
-    from tablier.club.hall import ClubHall
-
 BOARD = r"/board/([a-z0-9][a-z0-9-]{0,31})"
+
+
+class BoardPicture(Protocol):
+    """What the page shows of one board besides its stream: its picture (SVG, '' before any scene)."""
+
+    svg: str
+
+
+class Hall(Protocol):
+    """What the page asks of the club's follower (:class:`tablier.club.hall.ClubHall`): its boards by
+    name, and a board's live transcript (:class:`LookupError` saying why there is none)."""
+
+    @property
+    def boards(self) -> Mapping[str, BoardPicture]: ...
+
+    def transcript(self, board: str) -> str: ...
 
 
 class Channel:
@@ -50,7 +64,7 @@ class Channel:
 class ClubServer(LiveServer):
     """The club's page server; :meth:`show_board` sends a board's page state, :meth:`publish` the grid."""
 
-    def __init__(self, hall: ClubHall, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, hall: Hall, host: str = "127.0.0.1", port: int = 0) -> None:
         super().__init__(host, port)
         self.hall = hall
         self.channels: dict[str, Channel] = {}

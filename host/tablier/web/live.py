@@ -1,7 +1,7 @@
 """A running game on the web: its scene drawn as SVG and pushed to the live page.
 
-:func:`page_state` turns a scene (:class:`ShownScene`: what a screen shows of a game at one moment,
-such as play's :class:`~tablier.play.scene.Scene`) into what the page is sent: the board drawn by
+:func:`page_state` turns a scene (:class:`~tablier.board.scene.Scene`: what a screen shows of a game
+at one moment) into what the page is sent: the board drawn by
 :mod:`tablier.record.svg_diagram` (the lit LEDs in their colours, the lifted and misplaced men, the
 dice, the cube), the scene itself and the legend of the lit meanings. A :class:`ScenePublisher`
 is handed a way to look at the scene (a callable); called after each turn of the game's loop, it
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from tablier.board.leds import VOCABULARY
+from tablier.board.scene import Scene
 from tablier.record.svg_diagram import DraughtsPicture, TablesPicture, draw_draughts, draw_tables
 
 from .server import LiveServer, is_loopback, parse_address
@@ -27,62 +28,12 @@ LOOK_EVERY_S = 0.02
 MEANINGS = {m.name: m for m in VOCABULARY}
 
 
-class ShownPlace(Protocol):
-    """One place of the board as a screen shows it (``point 7``, ``bar 1``, ``square 14``)."""
-
-    @property
-    def place(self) -> str: ...
-    @property
-    def men(self) -> int: ...
-    @property
-    def side(self) -> int | None: ...
-    @property
-    def king(self) -> bool: ...
-    @property
-    def change(self) -> str: ...
-    @property
-    def light(self) -> str: ...
-
-
-class ShownScene(Protocol):
-    """What the page shows of a game at one moment (its fields as play's scene names them)."""
-
-    @property
-    def family(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def players(self) -> tuple[str, str]: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def colours(self) -> tuple[str, str]: ...
-    @property
-    def dice(self) -> tuple[int, ...]: ...
-    @property
-    def dice_used(self) -> tuple[bool, ...]: ...
-    @property
-    def cube(self) -> tuple[int, int] | None: ...
-    @property
-    def places(self) -> Sequence[ShownPlace]: ...
-    @property
-    def status_lights(self) -> tuple[str, str]: ...
-    @property
-    def own_points(self) -> Mapping[int, int]: ...
-    @property
-    def size(self) -> int: ...
-    @property
-    def over(self) -> bool: ...
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
 def _hex(name: str) -> str:
     red, green, blue = MEANINGS[name].colour
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-def scene_svg(scene: ShownScene) -> str:
+def scene_svg(scene: Scene) -> str:
     """The board of ``scene`` as SVG."""
     lights = {view.place: _hex(view.light) for view in scene.places if view.light in MEANINGS}
     marks = {view.place: view.change for view in scene.places if view.change}
@@ -101,13 +52,13 @@ def scene_svg(scene: ShownScene) -> str:
                                      labels=_labels(scene)))
 
 
-def _labels(scene: ShownScene) -> dict[int, int]:
+def _labels(scene: Scene) -> dict[int, int]:
     """The numbers the points carry: the side to move's own (the numbers his moves and the words
     of his turn use), the board's own when nobody is to move."""
     return dict(scene.own_points) if scene.family == "tables" and scene.turn else {}
 
 
-def _caption(scene: ShownScene) -> str:
+def _caption(scene: Scene) -> str:
     if scene.over:
         return "the match is over"
     if not scene.turn:
@@ -117,7 +68,7 @@ def _caption(scene: ShownScene) -> str:
     return f"{scene.players[scene.turn - 1]} ({colour}) to play{numbered}"
 
 
-def page_state(scene: ShownScene) -> dict[str, Any]:
+def page_state(scene: Scene) -> dict[str, Any]:
     """What the live page is sent for ``scene``."""
     lit = [view.light for view in scene.places if view.light] + [s for s in scene.status_lights if s]
     legend = [[name, _hex(name), bool(MEANINGS[name].mode), MEANINGS[name].says]
@@ -138,7 +89,7 @@ class ScenePublisher:
     """Sends the scene ``look()`` gives to ``server``'s pages when it changed; called after each
     turn of the game's loop (it looks at most every :data:`LOOK_EVERY_S`)."""
 
-    def __init__(self, server: LiveServer, look: Callable[[], ShownScene]) -> None:
+    def __init__(self, server: LiveServer, look: Callable[[], Scene]) -> None:
         self.server = server
         self.look = look
         self._last: dict[str, Any] | None = None
@@ -151,7 +102,7 @@ class ScenePublisher:
         self._looked = now
         self.show(self.look())
 
-    def show(self, scene: ShownScene) -> None:
+    def show(self, scene: Scene) -> None:
         """Send ``scene`` if it differs from the last one sent."""
         data = scene.to_json()
         if data != self._last:

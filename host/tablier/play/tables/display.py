@@ -1,6 +1,6 @@
 """How a tables session looks: its LED plan and its lines in the terminal view.
 
-A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables_session.TablesSession` and
+A :class:`TablesDisplay` belongs to one :class:`~tablier.play.tables.session.TablesSession` and
 only reads its state: what happens is the session's, how it looks is the display's.
 """
 
@@ -37,11 +37,13 @@ from tablier.games import rules_in_force
 from tablier.tables.diagram import draw
 from tablier.tables.notation import format_play
 from tablier.tables.plakoto import START_POINT
-from tablier.tables.turn import ANSWER, OPENING, OVER, PLAY, THROW, Outcome
+from tablier.tables.turn import ANSWER, Outcome
 from tablier.words import counted
 
+from .phase import TablesPhase
+
 if TYPE_CHECKING:
-    from .tables_session import TablesSession
+    from .session import TablesSession
 
 
 class TablesDisplay:
@@ -53,21 +55,20 @@ class TablesDisplay:
     def led_plan(self) -> LedPlan:
         """The LEDs for the session's state (see ``docs/leds.md``)."""
         session = self.session
-        from .tables_session import ASKING, SETUP
         plan = LedPlan(session.layout)
-        if session.setup is not None and session.phase in (SETUP, OVER, OPENING, THROW):
+        if session.setup is not None and (session.phase.idle or session.phase.throwing):
             for place in session.setup.missing:
                 plan.place(place, PUT_HERE)
             for place in session.setup.extra:
                 plan.place(place, LIFT_HERE)
-        if session.phase in (SETUP, OVER) or (session.phase == OPENING and session.setup is None):
+        if session.phase.idle or (session.phase == TablesPhase.OPENING and session.setup is None):
             return plan
-        if session.phase == OPENING:
+        if session.phase == TablesPhase.OPENING:
             return plan.status(1, PRESS_TO_ROLL).status(2, PRESS_TO_ROLL)
         if session.flow.outcome is not None:
             return plan.status(session.flow.outcome.winner + 1, WINNER)
         player = session.flow.turn + 1
-        if session.phase == THROW:
+        if session.phase == TablesPhase.THROW:
             return plan.status(player, PRESS_TO_ROLL)
         reading = session.reading
         final = reading is not None and reading.status in (Status.FINAL, Status.AMBIGUOUS)
@@ -85,7 +86,7 @@ class TablesDisplay:
             plan.place(TABLES_PLACES[index], MUST_MOVE)
         for index in session.hint:
             plan.place(TABLES_PLACES[index], HINT)
-        if session.phase == ASKING and session.inference is not None:
+        if session.phase == TablesPhase.ASKING and session.inference is not None:
             for index in session.inference.differing_places(session.asking):
                 plan.place(TABLES_PLACES[index], ASK)
         elif session.guiding and session.guide is not None:
@@ -138,24 +139,24 @@ class TablesDisplay:
     def status_lines(self) -> list[str]:
         """The terminal view's lines for the session's state."""
         session = self.session
-        from .tables_session import ASKING, SETUP
         dice = str(session.flow.dice) if session.flow.dice else ""
         rules = rules_in_force(session.variant.info(), session.variant.options)
         board = draw(session.flow.position, session.variant, dice).splitlines()
-        if session.phase == OVER or session.flow.outcome is not None:  # nobody is to move: the pips alone
+        # nobody is to move: the pips alone
+        if session.phase == TablesPhase.OVER or session.flow.outcome is not None:
             board[-1] = "the game is over; " + board[-1].split("; ", 1)[-1]
         lines = [f"{session.variant.title}{f' ({rules})' if rules else ''}, game {session.game_number}: "
                  f"{session._name(0)} {session.score[0]}, "
                  f"{session._name(1)} {session.score[1]}", *board]
-        if session.phase == SETUP:
+        if session.phase == TablesPhase.SETUP:
             setup = session.setup.describe() if session.setup else "turn the board over"
             lines.append("setting up: " + setup)
-        elif session.phase == OPENING:
+        elif session.phase == TablesPhase.OPENING:
             lines.append("press a button (or type `roll`) to throw for the start")
-        elif session.phase == THROW:
+        elif session.phase == TablesPhase.THROW:
             awaited = "answer (take/drop, see/yield)" if session.flow.awaiting == ANSWER else "throw"
             lines.append(f"{session._name(session.flow.turn)} to {awaited}")
-        elif (session.phase in (PLAY, ASKING) and session.inference is not None
+        elif (session.phase.moving and session.inference is not None
               and session.reading is not None):
             plays = session.inference.plays
             listed = ", ".join(format_play(p) for p in plays[:6]) + (" ..." if len(plays) > 6 else "")

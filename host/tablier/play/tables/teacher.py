@@ -19,15 +19,15 @@ from tablier.record.eventlog import Advice
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import Position
-from tablier.tables.turn import PLAY
 from tablier.tables.variant import Variant
 
 if TYPE_CHECKING:
     from tablier.board.tables_inference import Candidate as TablesCandidate
 
-    from .tables_session import TablesSession
+    from .session import TablesSession
 
-from .teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from .phase import TablesPhase
 
 
 def contrast(variant: Variant, side: int, mine: Position, better: Position, best: str) -> list[str]:
@@ -138,7 +138,7 @@ class TablesTeacher(Teacher):
         moves from and to), and why, in words, with the level it was judged at."""
         session = self.session
         inference = session.inference
-        if session.phase != PLAY or session.flow.dice is None or session.orientation is None \
+        if session.phase != TablesPhase.PLAY or session.flow.dice is None or session.orientation is None \
                 or inference is None:
             session.say("a hint is for a throw being played")
             return

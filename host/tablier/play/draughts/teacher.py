@@ -18,9 +18,10 @@ from tablier.record.eventlog import Advice
 if TYPE_CHECKING:
     from tablier.board.draughts_inference import DraughtsCandidate
 
-    from .draughts_session import DraughtsSession
+    from .session import DraughtsSession
 
-from .teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
+from .phase import DraughtsPhase
 
 
 def _men(count: int) -> str:
@@ -136,9 +137,8 @@ class DraughtsTeacher(Teacher):
         """``hint``: the engine's best move lit as a guide, and why, with how it was judged."""
         session = self.session
         turn = session.inference
-        from .draughts_session import PLAYING
 
-        if session.phase != PLAYING or turn is None:
+        if session.phase != DraughtsPhase.PLAYING or turn is None:
             session.say("a hint is for a move being played")
             return
         if self.refuses_hint():

@@ -10,21 +10,19 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from tablier.board.guidance import next_step
-from tablier.board.leds import DIE, LedPlan, Meaning
+from tablier.board.leds import LedPlan
 from tablier.board.observation import TABLES_PLACES, Observation, place_name, visible
 from tablier.board.orientation import Orientation
 from tablier.board.setup import SetupCheck, check_tables
 from tablier.board.tables_inference import Candidate, Reading, Status, TurnInference
-from tablier.engines import tables_engine
-from tablier.engines.candidates import EngineUnavailableError
-from tablier.errors import IllegalMoveError, TablierError
+from tablier.errors import IllegalMoveError
 from tablier.games import rules_in_force
 from tablier.hardware.layout import Layout
 from tablier.link.client import SwitchChange
-from tablier.record.eventlog import Claim, Commit, CubeAction, DiceRecord, GameStart, ResultRecord, Vie
+from tablier.record.eventlog import Commit, DiceRecord, GameStart, ResultRecord
 from tablier.record.log_writer import EventLogWriter
 from tablier.tables.faults import explain_illegal
 from tablier.tables.match import Match
@@ -35,41 +33,32 @@ from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.tavli import TavliRotation
 from tablier.tables.turn import (
-    ACCEPT,
-    ACTOR_WORDS,
     ANSWER,
-    DOUBLE,
-    DROP,
     OPENING,
     OVER,
     PLAY,
-    SEE,
-    TABLE_WORDS,
-    TAKE,
     THROW,
-    VIE,
-    YIELD,
     Outcome,
     Turn,
 )
 from tablier.tables.variant import Variant
 
-from .computer_lights import Lights, MovePath, next_lights, tables_path, tables_shown
-from .dice import ELECTRONIC, Dice
-from .link import Link
-from .session import PlayOptions, Session
-from .tables_display import TablesDisplay
-from .tables_teacher import TablesTeacher
-from .takeback import Takebacks, Undo
+from ..dice import ELECTRONIC, Dice
+from ..link import Link
+from ..session import PlayOptions, Session
+from ..takeback import Takebacks, Undo
+from .display import TablesDisplay
+from .moves import TablesMoves
+from .phase import TablesPhase
+from .scene import tables_scene
+from .seat import TablesDecisions
+from .teacher import TablesTeacher
+from .words import command, follow_restoring, state_words
 
 if TYPE_CHECKING:
-    from .autoplay import AutoHands
-    from .computer import Computer
-    from .hands import Hands
-    from .scene import Scene
+    from tablier.board.scene import Scene
 
-SETUP = "setup"
-ASKING = "ask"
+
 #: Why Ticktack has no takeback.
 TOUCH_AND_TAKE = ("Ticktack's rule is touch and take (Cotton's Compleat Gamester, 1674): a man touched "
                   "must be played, and a play made stands")
@@ -88,6 +77,8 @@ class TablesSession(Session):
                  log: EventLogWriter | None = None, options: PlayOptions | None = None,
                  clock: Callable[[], float] = time.monotonic, rotation: TavliRotation | None = None) -> None:
         super().__init__(link, layout, dice, log, options, clock)
+        self.board_moves = TablesMoves(self)
+        self.seat_decisions = TablesDecisions(self)
         self.variant = variant
         self.rotation = rotation  # a match of games in turn (Tavli): each game's variant
         self.last_winner: int | None = None
@@ -96,7 +87,7 @@ class TablesSession(Session):
         self.game_number = 0
         self.flow: Turn = variant.new_turn()
         self.orientation: Orientation | None = None
-        self.phase = SETUP
+        self.phase = TablesPhase.SETUP
         self.setup: SetupCheck | None = None
         self.inference: TurnInference | None = None
         self.reading: Reading | None = None
@@ -140,7 +131,7 @@ class TablesSession(Session):
                 position = self.variant.start_position(self.last_winner)
         self.flow = self.variant.new_turn(cube_allowed, self.next_first, position)
         self.ply = 0
-        self.phase = SETUP
+        self.phase = TablesPhase.SETUP
         self.inference = None
         self.reading = None
         if self.variant.facts.touch_and_take:
@@ -157,10 +148,10 @@ class TablesSession(Session):
 
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached, guiding the fixes."""
-        self.phase = SETUP
+        self.phase = TablesPhase.SETUP
         self.inference = None
         self.reading = None
-        self.stop_grace()
+        self._stop_grace()
         self.say("resumed: put the men as the position stands", "teach")
         self._check_setup()
 
@@ -182,12 +173,12 @@ class TablesSession(Session):
     def _after_setup(self) -> None:
         awaiting = self.flow.awaiting
         if awaiting == OPENING:
-            self.phase = OPENING
+            self.phase = TablesPhase.OPENING
             self.say("press a button to throw for the start", "teach", prompt=True)
         elif awaiting == PLAY:
             self._begin_turn()
         else:
-            self.phase = THROW
+            self.phase = TablesPhase.THROW
 
     def _game_over(self) -> None:
         outcome = self.flow.outcome
@@ -199,7 +190,7 @@ class TablesSession(Session):
                                  match_over=match_over))
         self.told_result(self.display.result_text(outcome, match_over))
         self.takebacks.close(f"game {self.game_number} is over")
-        self.phase = OVER
+        self.phase = TablesPhase.OVER
         self.inference = None
         self.next_first = 1 - outcome.winner
         self.last_winner = outcome.winner if outcome.points else None
@@ -261,9 +252,9 @@ class TablesSession(Session):
         elif self.flow.awaiting == PLAY:
             self._begin_turn()
         elif self.flow.awaiting == THROW:
-            self.phase = THROW
+            self.phase = TablesPhase.THROW
         elif self.flow.awaiting == OPENING:  # Versailles: the lead doublet played, the lead is thrown again
-            self.phase = OPENING
+            self.phase = TablesPhase.OPENING
             self.say("press a button to throw for the lead", "teach", prompt=True)
 
     # -- the turn ----------------------------------------------------------------------------------
@@ -273,7 +264,7 @@ class TablesSession(Session):
         plays = self.flow.legal_plays()
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, plays)
-        self.phase = PLAY
+        self.phase = TablesPhase.PLAY
         self.lifted_places = set()
         self.landed_places = set()
         self.touched = False
@@ -282,7 +273,7 @@ class TablesSession(Session):
         self.guide = None
         self.hint = ()
         self.asking = ()
-        self.stop_grace()
+        self._stop_grace()
         self.restoring = None
         self.reading = self.inference.read(self.observation.counts)
         if plays == [()]:
@@ -291,10 +282,10 @@ class TablesSession(Session):
         self._after_reading()
 
     def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
-        if self.phase in (SETUP, OVER) or (self.phase == OPENING and self.setup is None):
+        if self.phase.idle or (self.phase == TablesPhase.OPENING and self.setup is None):
             self._check_setup()
             return
-        if self.phase in (OPENING, THROW) and self.orientation is not None:  # men moved between turns
+        if self.phase.throwing and self.orientation is not None:  # men moved between turns
             self.setup = check_tables(observation.counts, self.variant, self.flow.position, self.ladder,
                                       self.orientation.way)
             return
@@ -313,12 +304,12 @@ class TablesSession(Session):
                 hint = index
                 self.lifted_places.add(index)
                 self._touch(place)
-                if self.phase == ASKING and index in self.inference.differing_places(self.asking):
+                if self.phase == TablesPhase.ASKING and index in self.inference.differing_places(self.asking):
                     self.ask_touch = index
-        if self._follow_restoring():
+        if follow_restoring(self):
             return
         self.reading = self.inference.read(observation.counts, hint)
-        if self.phase == ASKING:
+        if self.phase == TablesPhase.ASKING:
             self._answer_ask()
             return
         self._after_reading()
@@ -354,17 +345,17 @@ class TablesSession(Session):
         assert self.orientation is not None
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, self.flow.legal_plays())
-        if self.phase == PLAY and self.restoring is None:
+        if self.phase == TablesPhase.PLAY and self.restoring is None:
             self.reading = self.inference.read(self.observation.counts, place)
             self._after_reading()
 
-    def legal_status(self, observation: Observation) -> Status | None:
-        if (self.phase == SETUP and observation.tables_face_up) or (
-                self.phase in (OPENING, THROW) and self.orientation is not None):  # the men at rest
+    def _legal_status(self, observation: Observation) -> Status | None:
+        if (self.phase == TablesPhase.SETUP and observation.tables_face_up) or (
+                self.phase.throwing and self.orientation is not None):  # the men at rest
             way = self.orientation.way if self.orientation else None
             check = check_tables(observation.counts, self.variant, self.flow.position, self.ladder, way)
             return Status.FINAL if check.done else Status.UNKNOWN
-        if self.phase not in (PLAY, ASKING) or self.inference is None:
+        if self.phase not in (TablesPhase.PLAY, TablesPhase.ASKING) or self.inference is None:
             return None
         same_board = self.reading is not None and tuple(observation.counts) == tuple(self.observation.counts)
         # the session's own reading of this board knows which man was lifted (its hint)
@@ -375,14 +366,15 @@ class TablesSession(Session):
 
     def _after_reading(self) -> None:
         assert self.reading is not None
-        self.follow_reading(self.reading.status is Status.UNKNOWN)
+        self._follow_reading(self.reading.status is Status.UNKNOWN)
 
     def on_grace_over(self) -> None:
-        if self.phase != PLAY or self.reading is None or self.reading.status is not Status.UNKNOWN:
+        if (self.phase != TablesPhase.PLAY or self.reading is None
+                or self.reading.status is not Status.UNKNOWN):
             return
         if self.restoring is not None:  # a takeback: the lights already lead back
             return
-        self.begin_guiding(f"not a legal play: {self._why()}")
+        self._begin_guiding(f"not a legal play: {self._why()}")
 
     def _why(self) -> str:
         assert self.inference is not None
@@ -396,7 +388,7 @@ class TablesSession(Session):
             reason = None
         return reason or f"{format_play(shown)} is not a legal play of {dice}"
 
-    def update_guide(self) -> None:
+    def _update_guide(self) -> None:
         assert self.inference is not None
         seen = self.observation.counts
         target = self.inference.nearest(seen)
@@ -451,12 +443,12 @@ class TablesSession(Session):
         self.say(f"{self._name(side)} played {notation}")
         self.inference = None
         self.reading = None
-        self.stop_grace()
+        self._stop_grace()
         self.guiding = False
         self._after_throw()
         if self.game_number != game or self.variant.facts.touch_and_take:
             return  # the game ended, or touch and take: the reason why no takeback is already given
-        if self.phase == THROW:
+        if self.phase == TablesPhase.THROW:
             self.takebacks.offer(Undo(before, side, notation))
         else:
             self.takebacks.close("the next throw is already being played")
@@ -475,7 +467,7 @@ class TablesSession(Session):
         if len(chosen) == 1:
             self._commit(chosen[0])
             return
-        self.phase = ASKING
+        self.phase = TablesPhase.ASKING
         self.asking = tuple(chosen)
         self.ask_touch = None
         places = ", ".join(place_name(TABLES_PLACES[n]) for n in self.inference.differing_places(chosen))
@@ -495,7 +487,7 @@ class TablesSession(Session):
         matching = [c for c in self.asking if c.counts[place] == fewest]
         self.ask_touch = None
         if len(matching) == 1:
-            self.phase = PLAY
+            self.phase = TablesPhase.PLAY
             self._commit(matching[0])
 
     # -- buttons and commands ----------------------------------------------------------------------
@@ -503,19 +495,19 @@ class TablesSession(Session):
     def on_button(self, player: int) -> None:
         self._narrow()
         side = player - 1
-        if self.phase in (OPENING, THROW) and self.setup is not None and not self.setup.done:
+        if self.phase.throwing and self.setup is not None and not self.setup.done:
             self.say(f"first put the men back where they stand in the game: {self.setup.describe()}")
             return
-        if self.phase == OPENING:
+        if self.phase == TablesPhase.OPENING:
             self._opening()
-        elif self.phase == THROW:
+        elif self.phase == TablesPhase.THROW:
             if self.flow.awaiting == ANSWER:
                 self.say("the double (or vie) must be answered first: take or drop", "teach")
             elif side == self.flow.turn:
                 self._turn_throw()
             else:
                 self.say(f"it is {self._name(self.flow.turn)}'s turn to throw", "teach")
-        elif self.phase == PLAY and not self.computer_pressed(player):
+        elif self.phase == TablesPhase.PLAY and not self._computer_pressed(player):
             self._end_turn(side)
 
     def _end_turn(self, side: int) -> None:
@@ -527,7 +519,8 @@ class TablesSession(Session):
         status = self.reading.status
         if status is Status.FINAL:
             self._commit(self.reading.finals[0])
-            if self.phase == THROW and self.flow.turn == side != mover and not self.is_computer(side + 1):
+            if (self.phase == TablesPhase.THROW and self.flow.turn == side != mover
+                    and not self.is_computer(side + 1)):
                 self._turn_throw()  # the next roll ends the turn before it
         elif status is Status.AMBIGUOUS:
             self._resolve()
@@ -537,16 +530,9 @@ class TablesSession(Session):
 
     def on_command(self, player: int, word: str, argument: str) -> None:
         told = len(self.message_log)
-        self._command(player, word, argument)
+        command(self, player, word, argument)
         if len(self.message_log) == told:  # no command is answered with silence
-            self.say(f"{word}: nothing to do now ({self._state_words()})")
-
-    def _state_words(self) -> str:
-        """Where the game stands, in a few words."""
-        mover = self._name(self.flow.turn)
-        return {SETUP: "the men are being set up", OPENING: "the opening throw is awaited",
-                THROW: f"{mover} to throw", PLAY: f"{mover} to play {self.flow.dice}",
-                ASKING: "the board asks which play: `choose N`", OVER: "the game is over"}.get(self.phase, "")
+            self.say(f"{word}: nothing to do now ({state_words(self)})")
 
     def command_words(self) -> list[str]:
         """The words typed at the terminal in this game (the keys line)."""
@@ -554,145 +540,9 @@ class TablesSession(Session):
         takeback = ["takeback"] if self.variant.facts.touch_and_take else ["takeback", "accept/refuse"]
         return ["roll", "done", *takeback, "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
 
-    def _command(self, player: int, word: str, argument: str) -> None:
-        if word in ("roll", "throw", "done"):
-            side = self.flow.turn if not player else player - 1
-            self.on_button(side + 1)
-        elif word == "dice":
-            self._typed_dice(argument)
-        elif word == "choose":
-            if self.phase != ASKING:
-                raise IllegalMoveError("the board is not asking which play")
-            index = int(argument) - 1 if argument.strip().isdigit() else -1
-            if not 0 <= index < len(self.asking):
-                raise IllegalMoveError(f"choose 1 to {len(self.asking)}")
-            self.phase = PLAY
-            self._commit(self.asking[index])
-        elif word == "hint":
-            self.teacher.hint()
-        elif word == "teacher":
-            self.say(self.teacher.command(player, argument))
-        elif word in ("takeback", "undo"):
-            self._take_back(player)
-        elif word in ("accept", "refuse") and self.takebacks.asked:
-            self._answer_takeback(player, word)
-        elif word == "refuse" or (word == ACCEPT and ACCEPT not in self.flow.words()):
-            raise IllegalMoveError("no takeback has been asked for")
-        elif word == "quit":
-            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
-            self.finished = True
-        elif word not in TABLE_WORDS:
-            raise IllegalMoveError(f"{word!r} means nothing in {self.variant.title} "
-                                   f"({', '.join(self.command_words())})")
-        else:
-            self._table_word(player, word, argument)
-
-    def _typed_dice(self, argument: str) -> None:
-        """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
-        words = argument.replace("-", " ").split()
-        if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
-            raise IllegalMoveError(f"type the two dice, each 1 to 6, like `dice 6 3` (not {argument!r})")
-        values = (int(words[0]), int(words[1]))
-        self.dice.force(values)
-        if self.phase == OPENING:
-            self._opening()
-        elif self.phase == THROW:
-            self._turn_throw()
-        else:
-            self.say(f"the next throw will show {values[0]}-{values[1]}")
-
     # -- the words of the table ---------------------------------------------------------------------
 
-    def _table_word(self, player: int, word: str, argument: str) -> None:
-        """A word of the table (``double``, ``claim``, ``vie``, ``resign``...) said by ``player`` (0: by
-        the side the word belongs to): the turn answers it, the log records it, and the game goes on,
-        ends, or moves to its next throw."""
-        if self.takebacks.undo is not None:
-            self.takebacks.close(f"`{word}` was said since")
-        if player:
-            side = player - 1
-        elif word in ACTOR_WORDS:
-            side = self.flow.turn
-        else:
-            side = 1 - self.flow.turn
-        said = self.flow.command(side, word, argument)
-        self.say(said)
-        if word in (DOUBLE, TAKE, DROP):
-            self.record(CubeAction(player=side, action=word, value=self.flow.cube_value))
-        elif word in (VIE, SEE, YIELD):
-            self.record(Vie(player=side, action=word, stake=self.flow.vies))
-        else:
-            self.record(Claim(player=side, claim=word, detail=argument))
-        if self.flow.outcome is not None:
-            self._game_over()
-        elif self.phase == PLAY and self.flow.awaiting != PLAY:
-            self.phase = THROW
-            self.inference = None
-        elif self.phase == THROW and self.flow.awaiting == PLAY:
-            self._begin_turn()
-
     # -- takebacks -----------------------------------------------------------------------------------
-
-    def _take_back(self, player: int) -> None:
-        """``takeback``: said by the side playing his throw, the men of the turn go back to where it
-        began; said after a committed play (before the next throw), its player asks to take it back."""
-        moved = self.inference is not None and tuple(self.observation.counts) != visible(
-            self.inference.candidates[0].counts, self.ladder)
-        if self.phase in (PLAY, ASKING) and (player - 1 == self.flow.turn or (not player and moved)):
-            if self.variant.facts.touch_and_take and self.flow.must_move():
-                raise IllegalMoveError("touch and take: the man touched must be played")
-            self.phase = PLAY
-            self._guide_back("take back: put the men back where the turn began")
-            return
-        side = player - 1 if player else 1 - self.flow.turn
-        undo = self.takebacks.ask(side)
-        self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(1 - side)}, "
-                 "say `accept` or `refuse`")
-
-    def _answer_takeback(self, player: int, word: str) -> None:
-        """``accept`` or ``refuse`` of the adversary of the side that asked to take a play back."""
-        assert self.takebacks.undo is not None
-        side = player - 1 if player else 1 - self.takebacks.undo.side
-        undo = self.takebacks.answer(side)
-        if word == "refuse":
-            self.takebacks.asked = False
-            self.say(f"{self._name(side)} refuses: {undo.notation} stands")
-            return
-        self.takebacks.close(f"{undo.notation} was taken back")
-        self.flow = undo.state
-        self.ply -= 1
-        self.committed.pop()
-        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
-        self.say(f"{self._name(side)} agrees: {self._name(undo.side)} takes back {undo.notation} "
-                 f"and plays {self.flow.dice} again")
-        self._begin_turn()
-        self._guide_back("put the men back where the turn began, as the lights show")
-
-    def _guide_back(self, text: str) -> None:
-        """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
-        assert self.inference is not None
-        self.restoring = visible(self.inference.candidates[0].counts, self.ladder)
-        self.stop_grace()
-        self.say(text, "teach")
-        self._follow_restoring()
-
-    def _follow_restoring(self) -> bool:
-        """While the men go back after a takeback: the next man to lift or put; False once they
-        stand where the turn began (or no takeback is under way)."""
-        if self.restoring is None or self.inference is None:
-            return False
-        seen = tuple(self.observation.counts)
-        if seen == self.restoring:
-            self.restoring = None
-            self.guiding = False
-            self.guide = None
-            self.reading = self.inference.read(seen)
-            self.say("the men stand where the turn began", "teach")
-            return False
-        self.guiding = True
-        self.reading = Reading(Status.UNKNOWN)
-        self.guide = next_step(dict(enumerate(seen)), dict(enumerate(self.restoring)))
-        return True
 
     # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
 
@@ -700,7 +550,7 @@ class TablesSession(Session):
         return self._name(player - 1)
 
     def to_play(self) -> int | None:
-        return self.flow.turn + 1 if self.phase in (PLAY, ASKING) else None
+        return self.flow.turn + 1 if self.phase.moving else None
 
     def mover(self) -> int | None:
         return self.to_play() if self.inference is not None else None
@@ -718,98 +568,18 @@ class TablesSession(Session):
         return (self.game_number, self.ply, tuple(dice) if dice else (), self.flow.position)
 
     def throwing(self) -> bool:
-        return self.phase in (OPENING, THROW)
+        return self.phase.throwing
 
     def steps_ready(self) -> bool:
-        return self.phase not in (SETUP, OVER) and self.restoring is None
-
-    def moves_named(self, notation: str) -> list[object]:
-        return [play for play in (self.inference.plays if self.inference is not None else [])
-                if self.move_notation(play) == notation]
-
-    def move_allowed(self, move: object) -> bool:
-        return self.inference is not None and move in self.inference.plays
-
-    def move_notation(self, move: object) -> str:
-        play = cast(Play, move)
-        return format_play(play) if play else "-"
-
-    def move_path(self, move: object, huffed: int | None) -> MovePath:
-        return tables_path(self, cast(Play, move))
-
-    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
-        seen = dict(enumerate(self.observation.counts))
-        return next_lights(path, seen, tables_shown(self.ladder), confirmed)
-
-    def shown_move(self, move: object) -> object | None:
-        reading, inference = self.reading, self.inference
-        if reading is None or inference is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
-            return None
-        target = self.variant.after(inference.start, cast(Play, move))
-        return next((candidate for candidate in reading.finals
-                     if self.variant.after(inference.start, inference.play_of(candidate)) == target), None)
-
-    def commit_shown(self, shown: object) -> None:
-        self._commit(cast(Candidate, shown))
-
-    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
-        plan.place(TABLES_PLACES[index], meaning)
-
-    def light_throw(self, plan: LedPlan) -> None:
-        dice = self.flow.dice
-        if dice is not None:
-            plan.die(1, dice.first, DIE).die(2, dice.second, DIE)
-
-    def place_words(self, index: int) -> str:
-        """``point 13`` (the mover's own numbering), ``the bar (black)``, ``the tray``."""
-        kind, number = TABLES_PLACES[index]
-        if kind == "point":
-            orientation = self.orientation
-            return f"point {orientation.own_point(self.flow.turn, number) if orientation else number}"
-        return "the tray" if kind == "tray" else f"the bar ({'black' if number == 1 else 'white'})"
-
-    def act_for(self, computer: Computer) -> None:
-        computer.act_tables(self)
-
-    def check_computer(self) -> None:
-        try:
-            tables_engine(self.variant)
-        except EngineUnavailableError as error:
-            raise TablierError(f"the computer cannot play {self.variant.title}: {error}") from None
-
-    def touch_named(self, number: int) -> None:
-        if self.orientation is None or self.phase not in (PLAY, ASKING):
-            raise IllegalMoveError("no turn is being played")
-        self._touch(self.orientation.place_of(self.flow.turn, number))
-
-    def touched_by(self, player: int, committing: bool) -> int | None:
-        flow = self.flow
-        if flow.variant.facts.touch_and_take and (committing or self.to_play() == player):
-            return next(iter(flow.must_move()), None)
-        return None
-
-    def show_throw(self, values: tuple[int, int]) -> None:
-        told = len(self.message_log)
-        self.on_command(0, "dice", f"{values[0]} {values[1]}")
-        if len(self.message_log) == told:
-            self.say(f"the dice show {values[0]}-{values[1]}")
-
-    def set_up_by(self, hands: Hands, way: str) -> None:
-        hands.turn_face(True)
-        hands.set_up_tables(Orientation(self.variant, way).counts(self.flow.position))
-
-    def plan_for(self, player: AutoHands) -> None:
-        player.plan_tables(self)
+        return not self.phase.idle and self.restoring is None
 
     def scene(self) -> Scene:
-        from .scene import tables_scene
-
         return tables_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        return self.computer_plan() or self.display.led_plan()
+        return self._computer_plan() or self.display.led_plan()
 
     def status_lines(self) -> list[str]:
-        return self.computer_lines(self.display.status_lines())
+        return self._computer_lines(self.display.status_lines())

@@ -12,7 +12,7 @@ import copy
 import re
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading, MoveInference
 from tablier.board.guidance import next_step
@@ -27,7 +27,6 @@ from tablier.board.leds import (
     WINNER,
     YOUR_TURN,
     LedPlan,
-    Meaning,
 )
 from tablier.board.observation import Observation
 from tablier.board.setup import SetupCheck, check_squares
@@ -42,22 +41,21 @@ from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Claim, Commit, GameStart, ResultRecord
 from tablier.record.log_writer import EventLogWriter
 
-from .computer_lights import Lights, MovePath, draughts_path, next_lights, squares_shown
-from .dice import Dice
-from .draughts_teacher import DraughtsTeacher
-from .link import Link
-from .session import PlayOptions, Session
-from .takeback import Takebacks, Undo
+from ..dice import Dice
+from ..link import Link
+from ..session import PlayOptions, Session
+from ..takeback import Takebacks, Undo
+from .moves import DraughtsMoves
+from .phase import DraughtsPhase
+from .scene import draughts_scene
+from .seat import DraughtsDecisions
+from .teacher import DraughtsTeacher
+from .words import command, follow_restoring
 
 if TYPE_CHECKING:
-    from .autoplay import AutoHands
-    from .computer import Computer
-    from .hands import Hands
-    from .scene import Scene
+    from tablier.board.scene import Scene
 
-SETUP = "setup"
-PLAYING = "play"
-OVER = "over"
+
 #: Why strict play has no takeback.
 STRICT_PLAY = ("a move once made stands in strict play under the Checker Laws (touch_move: Law 11; "
                "Law 13: a move is completed when the hand leaves the piece)")
@@ -72,6 +70,8 @@ class DraughtsSession(Session):
                  dice: Dice, log: EventLogWriter | None = None, options: PlayOptions | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(link, layout, dice, log, options, clock)
+        self.board_moves = DraughtsMoves(self)
+        self.seat_decisions = DraughtsDecisions(self)
         self.make_board = make_board
         self.laws_options = laws
         self.board = make_board()
@@ -79,7 +79,7 @@ class DraughtsSession(Session):
         self.laws: LawsGame | None = None
         self.outcome: Outcome | None = None
         self.game_number = 0
-        self.phase = SETUP
+        self.phase = DraughtsPhase.SETUP
         self.setup: SetupCheck | None = None
         self.inference: MoveInference | None = None
         self.reading: DraughtsReading | None = None
@@ -108,7 +108,7 @@ class DraughtsSession(Session):
 
     def resume_check(self) -> None:
         """After a resumption: check the board against the position reached, guiding the fixes."""
-        self.phase = SETUP
+        self.phase = DraughtsPhase.SETUP
         self.inference = None
         self.reading = None
         self._check_setup()
@@ -127,7 +127,7 @@ class DraughtsSession(Session):
         self.laws = LawsGame(self.board, self.laws_options) if self.laws_options is not None else None
         self.outcome = None
         self.ply = 0
-        self.phase = SETUP
+        self.phase = DraughtsPhase.SETUP
         if self.laws_options is not None and self.laws_options.touch_move:
             self.takebacks.close(STRICT_PLAY)
         names = self.options.players
@@ -153,7 +153,7 @@ class DraughtsSession(Session):
             self._begin_move()
 
     def _begin_move(self) -> None:
-        self.phase = PLAYING
+        self.phase = DraughtsPhase.PLAYING
         self.own_removed = None
         self.insisted = set()
         self.taught = ()
@@ -163,7 +163,7 @@ class DraughtsSession(Session):
         self.touched = None
         self.guiding = False
         self.guide = None
-        self.stop_grace()
+        self._stop_grace()
         huffable = self.laws.huffable() if self.laws is not None else []
         self.inference = MoveInference(self.board, self.legal_moves(), huffable)
         self.reading = self.inference.read(self.observation.squares)
@@ -174,12 +174,12 @@ class DraughtsSession(Session):
     # -- the board ---------------------------------------------------------------------------------
 
     def on_board(self, observation: Observation, changes: list[SwitchChange]) -> None:
-        if self.phase in (SETUP, OVER):
-            if self.phase == SETUP:
+        if self.phase.idle:
+            if self.phase == DraughtsPhase.SETUP:
                 self._check_setup()
             return
         assert self.inference is not None
-        if self._follow_restoring():
+        if follow_restoring(self):
             return
         if self.takebacks.undo is not None:
             self.takebacks.close(f"{self._name(self.board.turn)} has begun to move")
@@ -188,13 +188,13 @@ class DraughtsSession(Session):
             if place and place[0] == "square" and not change.closed:
                 self._touch(place[1])
         self.reading = self._read(observation.squares)
-        self.follow_reading(self.reading.status is Status.UNKNOWN)
+        self._follow_reading(self.reading.status is Status.UNKNOWN)
 
-    def legal_status(self, observation: Observation) -> Status | None:
-        if self.phase == SETUP and not observation.tables_face_up:
+    def _legal_status(self, observation: Observation) -> Status | None:
+        if self.phase == DraughtsPhase.SETUP and not observation.tables_face_up:
             done = check_squares(observation.squares, frozenset(self.wanted_squares())).done
             return Status.FINAL if done else Status.UNKNOWN
-        if self.phase != PLAYING or self.inference is None:
+        if self.phase != DraughtsPhase.PLAYING or self.inference is None:
             return None
         squares = observation.squares
         if self.own_removed is not None:  # Law 18: the man taken off stays off (see _read)
@@ -247,7 +247,7 @@ class DraughtsSession(Session):
         (five minutes; one when only one capture is possible), and the game is forfeited if the
         move is not made within a further minute. (And a hint thought about is lit once it comes.)"""
         self.teacher.on_tick()
-        if not self.options.timing or self.phase != PLAYING:
+        if not self.options.timing or self.phase != DraughtsPhase.PLAYING:
             return
         moves = self.legal_moves()
         one_capture = len(moves) == 1 and bool(moves[0].captures)
@@ -264,13 +264,14 @@ class DraughtsSession(Session):
                                                "the game is forfeited (Law 9)"))
 
     def on_grace_over(self) -> None:
-        if self.phase != PLAYING or self.reading is None or self.reading.status is not Status.UNKNOWN:
+        if (self.phase != DraughtsPhase.PLAYING or self.reading is None
+                or self.reading.status is not Status.UNKNOWN):
             return
         if self.restoring is not None:  # a takeback: the lights already lead back
             return
         shown = self._move_shown()
         reason = self._why_false(shown) if shown else None
-        self.begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
+        self._begin_guiding(reason or "not a legal move: the men do not stand where a legal move "
                                      "can bring them")
 
     def _move_shown(self) -> str:
@@ -303,7 +304,7 @@ class DraughtsSession(Session):
         law = " (Law 17)" if self.laws is not None else ""
         return f"{shown} is a false move{law}: {reason}"
 
-    def update_guide(self) -> None:
+    def _update_guide(self) -> None:
         assert self.inference is not None
         seen = self.observation.squares
         target = self.inference.nearest_target(seen)
@@ -312,7 +313,7 @@ class DraughtsSession(Session):
     # -- buttons and commands ----------------------------------------------------------------------
 
     def on_button(self, player: int) -> None:
-        if self.phase != PLAYING or self.reading is None or self.computer_pressed(player):
+        if self.phase != DraughtsPhase.PLAYING or self.reading is None or self._computer_pressed(player):
             return
         if self.restoring is not None:
             self.say("first put the men back where the move began, as the lights show")
@@ -337,7 +338,7 @@ class DraughtsSession(Session):
             self.say(f"{shown} is still a false move: put the men back as the lights show")
             return
         if self.laws is None:
-            self.begin_guiding(reason)
+            self._begin_guiding(reason)
             return
         if rule == "forfeit":
             self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} made a false move, {shown}: "
@@ -346,7 +347,7 @@ class DraughtsSession(Session):
         if rule == "teach":
             self.taught = tuple(self.legal_moves())
             reason += f"; the legal moves: {', '.join(map(str, self.taught))}"
-        self.begin_guiding(reason)
+        self._begin_guiding(reason)
 
     def _commit(self, candidate: DraughtsCandidate) -> None:
         mover = self.board.turn
@@ -384,7 +385,7 @@ class DraughtsSession(Session):
 
     def _game_over(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self.phase = OVER
+        self.phase = DraughtsPhase.OVER
         self.inference = None
         self.takebacks.close(f"game {self.game_number} is over")
         if outcome.winner is not None:
@@ -421,126 +422,13 @@ class DraughtsSession(Session):
 
     def on_command(self, player: int, word: str, argument: str) -> None:
         told = len(self.message_log)
-        self._command(player, word, argument)
+        command(self, player, word, argument)
         if len(self.message_log) == told:  # no command is answered with silence
-            state = {SETUP: "the men are being set up", OVER: "the game is over"}.get(
-                self.phase, f"{self._name(self.board.turn)} to move")
+            state = {DraughtsPhase.SETUP: "the men are being set up", DraughtsPhase.OVER: "the game is over"
+                     }.get(self.phase, f"{self._name(self.board.turn)} to move")
             self.say(f"{word}: nothing to do now ({state})")
 
-    def _command(self, player: int, word: str, argument: str) -> None:
-        mover = self.board.turn
-        side: Color = mover if not player else (self.player_of(False) != player)
-        if word == "done":
-            self.on_button(self.player_of(mover))
-        elif word == "hint":
-            self.teacher.hint()
-        elif word == "teacher":
-            self.say(self.teacher.command(player, argument))
-        elif word in ("takeback", "undo"):
-            self._takeback(player)
-        elif word in ("accept", "refuse"):
-            self._answer_takeback(player, word)
-        elif word == "notice" and self.laws is not None:
-            ruling = self.laws.give_notice(side)
-            self.record(Claim(player=int(side), claim="forty-move", accepted=ruling.accepted))
-            self.say(ruling.message)
-        elif word == "huff" and self.laws is not None:
-            square = int(argument) if argument.strip().isdigit() else 0
-            ruling = self.laws.huff(square)
-            self.say(ruling.message)
-            if ruling.accepted:
-                self.takebacks.close(f"{self._name(mover)} has huffed since")
-                self.record(Claim(player=int(mover), claim="huff", detail=str(square)))
-                self._begin_move()  # the huffed man is still on the board: the lights say to lift it
-                self.reading = self._read(self.observation.squares)
-                self.start_grace()
-        elif word == "compel" and self.laws is not None:
-            ruling = self.laws.compel()
-            self.say(ruling.message)
-            if ruling.accepted:  # the offender's move is taken back (the log's claim says so)
-                self.takebacks.close("the move was taken back by the compelled capture (Law 15)")
-                self.record(Claim(player=int(mover), claim="compel", detail=self.committed.pop()))
-                self.ply -= 1
-                self._begin_move()
-                self.reading = self._read(self.observation.squares)
-                self.start_grace()
-        elif word == "insist" and self.laws is not None:
-            if self.own_removed is None:
-                raise IllegalMoveError("no man of the taker's own was taken off to put back (Law 18)")
-            square = self.own_removed
-            self.own_removed = None
-            self.insisted.add(square)
-            self.record(Claim(player=int(not mover), claim="law-18-insist", detail=str(square)))
-            self.say(f"the man taken off {square} must be put back (Law 18)")
-            self.reading = self._read(self.observation.squares)
-        elif word in ("resign", "concede"):
-            self.record(Claim(player=int(side), claim="resign"))
-            self._game_over(Outcome(not side, f"{COLOR_NAMES[side]} resigned"))
-        elif word == "quit":
-            self.say("quit: the game stops here; its log keeps it for `tablier play --resume`")
-            self.finished = True
-        else:
-            raise IllegalMoveError(f"{word!r} means nothing in {self.title} "
-                                   f"({', '.join(self.command_words())})")
-
     # -- takebacks -----------------------------------------------------------------------------------
-
-    def _takeback(self, player: int) -> None:
-        """``takeback``: the player who made the last move asks to take it back (until his adversary
-        begins his own); said by the side to move, the men of his move go back to where it began."""
-        if self.phase != PLAYING:
-            raise IllegalMoveError(f"no move to take back: {self.takebacks.refusal}")
-        moved = self.observation.squares != self.wanted_squares()
-        if not (player == self.player_of(self.board.turn) or (not player and moved)):
-            side = not self.board.turn
-            undo = self.takebacks.ask(int(side))
-            self.say(f"{self._name(side)} asks to take back {undo.notation}: {self._name(not side)}, "
-                     "say `accept` or `refuse`")
-            return
-        if self.touched is not None:
-            raise IllegalMoveError(f"the piece on {self.touched} was touched and must be played (Law 11)")
-        self.restoring = frozenset(self.wanted_squares())
-        self.stop_grace()
-        self.say("take back: put the men back where the move began", "teach")
-        self._follow_restoring()
-
-    def _answer_takeback(self, player: int, word: str) -> None:
-        undo = self.takebacks.undo
-        side = int(self.board.turn) if not player else int(self.player_of(True) == player)
-        answered = self.takebacks.answer(side)
-        assert undo is answered
-        if word == "refuse":
-            self.takebacks.asked = False
-            self.say(f"{self._name(bool(side))} refuses: {undo.notation} stands")
-            return
-        self.takebacks.close(f"{undo.notation} was taken back")
-        self.board, self.laws = undo.state
-        self.ply -= 1
-        self.committed.pop()
-        self.record(Claim(player=undo.side, claim="takeback", detail=undo.notation))
-        self.say(f"{self._name(bool(side))} agrees: {self._name(bool(undo.side))} takes back {undo.notation}")
-        self._begin_move()
-        self.restoring = frozenset(self.wanted_squares())
-        self.say("put the men back where the move began, as the lights show", "teach")
-        self._follow_restoring()
-
-    def _follow_restoring(self) -> bool:
-        """While the men go back after a takeback: the next man to lift or put; False once they
-        stand where the move began (or no takeback is under way)."""
-        if self.restoring is None or self.inference is None:
-            return False
-        seen = self.observation.squares
-        if seen == self.restoring:
-            self.restoring = None
-            self.guiding = False
-            self.guide = None
-            self.reading = self._read(seen)
-            self.say("the men stand where the move began", "teach")
-            return False
-        self.guiding = True
-        self.reading = DraughtsReading(Status.UNKNOWN)
-        self.guide = next_step({s: 1 for s in seen}, {s: 1 for s in self.restoring})
-        return True
 
     # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
 
@@ -551,89 +439,38 @@ class DraughtsSession(Session):
         return self.player_of(bool(side))
 
     def to_play(self) -> int | None:
-        return self.player_of(self.board.turn) if self.phase == PLAYING else None
+        return self.player_of(self.board.turn) if self.phase == DraughtsPhase.PLAYING else None
 
     def mover(self) -> int | None:
         return self.to_play()
 
     def floor(self) -> int | None:
-        return None if self.phase == OVER else self.player_of(self.board.turn)
+        return None if self.phase == DraughtsPhase.OVER else self.player_of(self.board.turn)
 
     def turn_key(self) -> object:
         return (self.game_number, self.ply, self.board.position_key())
 
     def steps_ready(self) -> bool:
-        return self.phase not in (SETUP, OVER) and self.restoring is None
-
-    def moves_named(self, notation: str) -> list[object]:
-        return [move for move in self.legal_moves() if str(move) == notation]
-
-    def move_allowed(self, move: object) -> bool:
-        return move in self.legal_moves()
-
-    def move_path(self, move: object, huffed: int | None) -> MovePath:
-        return draughts_path(self, cast(Move, move), huffed)
-
-    def path_lights(self, path: MovePath, confirmed: int) -> Lights:
-        return next_lights(path, {square: 1 for square in self.observation.squares}, squares_shown, confirmed)
-
-    def shown_move(self, move: object) -> object | None:
-        reading = self.reading
-        if reading is None or reading.status not in (Status.FINAL, Status.AMBIGUOUS):
-            return None
-        return next((candidate for candidate in reading.finals if candidate.move == move), None)
-
-    def commit_shown(self, shown: object) -> None:
-        self._commit(cast(DraughtsCandidate, shown))
-
-    def light_place(self, plan: LedPlan, index: int, meaning: Meaning) -> None:
-        plan.place(("square", index), meaning)
-
-    def place_words(self, index: int) -> str:
-        return f"square {index}"
-
-    def act_for(self, computer: Computer) -> None:
-        computer.act_draughts(self)
-
-    def touch_named(self, number: int) -> None:
-        self._touch(number)
-
-    def touched_by(self, player: int, committing: bool) -> int | None:
-        if self.laws is None or not self.laws.options.touch_move or self.touched is None:
-            return None
-        piece = self.board.piece_at(self.touched)
-        if committing or (self.mover() == player and piece is not None
-                          and self.player_of(piece.color) == player):
-            return self.touched
-        return None
-
-    def set_up_by(self, hands: Hands, way: str) -> None:
-        hands.turn_face(False)
-        hands.set_up_squares(self.wanted_squares())
-
-    def plan_for(self, player: AutoHands) -> None:
-        player.plan_draughts(self)
+        return not self.phase.idle and self.restoring is None
 
     def scene(self) -> Scene:
-        from .scene import draughts_scene
-
         return draughts_scene(self)
 
     # -- LEDs and view -----------------------------------------------------------------------------
 
     def led_plan(self) -> LedPlan:
-        computed = self.computer_plan()
+        computed = self._computer_plan()
         if computed is not None:
             return computed
         plan = LedPlan(self.layout)
-        if self.phase == SETUP:
+        if self.phase == DraughtsPhase.SETUP:
             if self.setup is not None:
                 for place in self.setup.missing:
                     plan.place(place, PUT_HERE)
                 for place in self.setup.extra:
                     plan.place(place, LIFT_HERE)
             return plan
-        if self.phase == OVER:
+        if self.phase == DraughtsPhase.OVER:
             if self.outcome is not None and self.outcome.winner is not None:
                 plan.status(self.player_of(self.outcome.winner), WINNER)
             return plan
@@ -666,12 +503,12 @@ class DraughtsSession(Session):
     def status_lines(self) -> list[str]:
         lines = [f"{self.title}, game {self.game_number}: {self.options.players[0]} {self.score[0]}, "
                  f"{self.options.players[1]} {self.score[1]}", str(self.board)]
-        if self.phase == SETUP:
+        if self.phase == DraughtsPhase.SETUP:
             lines.append("setting up: " + (self.setup.describe() if self.setup else "turn the board over"))
-        elif self.phase == PLAYING and self.reading is not None:
+        elif self.phase == DraughtsPhase.PLAYING and self.reading is not None:
             moves = self.legal_moves()
             lines.append(f"{self._name(self.board.turn)} to move: " + ", ".join(map(str, moves[:8]))
                          + (" ..." if len(moves) > 8 else ""))
             untouched = self.inference is not None and self.observation.squares == self.inference.start
             lines.append(f"the board shows: {shown_words(self.reading.status, untouched, 'move')}")
-        return self.computer_lines(lines)
+        return self._computer_lines(lines)

@@ -1,0 +1,28 @@
+"""How a game on the board is played: :class:`PlayOptions` (teaching or strict, the grace time, the
+players, the match, the game's options, the clocks of the Checker Laws, board to board)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: How long a board state that matches nothing may stand before the LEDs guide the player back.
+GRACE_S = 1.5
+
+
+@dataclass
+class PlayOptions:
+    """How play goes: teaching mode explains in words; strict mode enforces and keeps quiet."""
+
+    teaching: bool = True
+    grace_s: float = GRACE_S
+    players: tuple[str, str] = ("player 1", "player 2")
+    match_length: int = 0
+    games: int = 1
+    options: dict[str, str] = field(default_factory=dict)
+    position: str = ""  # the first game starts here (tables position text, or draughts FEN)
+    touch_down: bool = False  # Jacquet games: a man using both dice must rest on the intermediate point
+    timing: bool = False  # draughts, Laws 8-9: "Time" after the limit, the forfeit a minute later
+    time_limit_s: float = 300.0
+    one_capture_limit_s: float = 60.0
+    forfeit_after_s: float = 60.0
+    remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
