@@ -41,7 +41,7 @@ def walk(sensor: str, operate: float = 0.7, release: float = 1.6,
         try:
             client = BoardClient(port, LAYOUT.hash)
             client.connect()
-            maker = SimulatedMaker(board, LAYOUT, places, sensor, operate, release, field)
+            maker = SimulatedMaker(board, LAYOUT, places, sensor, operate, release, field, client=client)
             transitions = CouponWalk(client, LAYOUT, maker, sensor, settle_s=0.08, timeout_s=2.0).run()
             client.bye()
         finally:

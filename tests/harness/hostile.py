@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import datetime
 import json
 import os
-import platform
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+from .results import write_bench
 
 #: Values of every kind a field may be given instead of its own.
 ODD_VALUES: tuple[Any, ...] = (
@@ -138,9 +138,4 @@ def record_figures(name: str, figures: dict[str, Any]) -> None:
     if not folder:
         return
     path = Path(folder) / f"{name}.json"
-    record = {"benchmark": name, "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-              "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                          "processor": platform.machine()},
-              "figures": figures}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=2) + "\n")
+    write_bench(name, figures, path)

@@ -129,12 +129,17 @@ class Sweep:
 
 def write(sweep: Sweep, path: Path = RESULTS) -> Path:
     """Write the sweep's figures as a bench result; returns the path."""
+    return write_bench("reliability", sweep.figures(), path)
+
+
+def write_bench(name: str, figures: object, path: Path) -> Path:
+    """Write ``figures`` at ``path`` as the bench result ``name`` (dated, with the machine); the path."""
     record = {
-        "benchmark": "reliability",
+        "benchmark": name,
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                     "processor": platform.machine()},
-        "figures": sweep.figures(),
+        "figures": figures,
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=2) + "\n")

@@ -17,10 +17,7 @@ explains is a crash. :class:`Figures` adds up the runs
 
 from __future__ import annotations
 
-import datetime
-import json
 import os
-import platform
 import re
 import subprocess
 import sys
@@ -34,6 +31,7 @@ from tablier.play.remote_play import shared_records
 from tablier.record.eventlog import LogFormatError, ResultRecord, read_log
 
 from .mosquitto import USERS, MosquittoBroker
+from .results import write_bench
 from .stop_host import KINDS, LANDED, POINTS
 
 TABLIER = str(Path(sys.executable).with_name("tablier"))
@@ -324,11 +322,4 @@ def campaign(broker: MosquittoBroker, folder: Path, stops: list[Stop], workers: 
 
 def write(figures: Figures, path: Path = RESULTS) -> Path:
     """Write the campaign's figures as a bench result."""
-    record = {"benchmark": "remote_stops",
-              "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-              "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                          "processor": platform.machine()},
-              "figures": figures.figures()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=2) + "\n")
-    return path
+    return write_bench("remote_stops", figures.figures(), path)

@@ -153,6 +153,11 @@ def play_with_kills(game: str, seed: int, kills: int, folder: Path, rng: random.
                 while not any(path.stat().st_size for path in logs.glob("*.jsonl")) and \
                         host.poll() is None and time.monotonic() - began < 60:
                     time.sleep(0.02)
+            if killing and figures.kills == 0:  # the first kill lands after a play: something to compare
+                began = time.monotonic()
+                while not any(b'"type":"commit"' in path.read_bytes() for path in logs.glob("*.jsonl")) and \
+                        host.poll() is None and time.monotonic() - began < 60:
+                    time.sleep(0.02)
             try:
                 host.wait(timeout=rng.uniform(0.0, 3.5) if killing else 180)
             except subprocess.TimeoutExpired:

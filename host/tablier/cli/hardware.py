@@ -437,7 +437,7 @@ def _measure_coupon(args: argparse.Namespace, layout: Any, sensor: str) -> Any:
 
         with SimulatedBoard(layout) as board, board_session(board.port, layout.hash) as client:
             places = {"ladder": layout.switch_at("point", 1, 3).id, "row": layout.switch_at("square", 1).id}
-            maker = SimulatedMaker(board, layout, places, sensor, write=print)
+            maker = SimulatedMaker(board, layout, places, sensor, write=print, client=client)
             transitions = CouponWalk(client, layout, maker, sensor, settle_s=0.08, timeout_s=2.0).run()
     else:
         with board_session(args.port, layout.hash) as client:

@@ -138,6 +138,9 @@ class ClubHall:
         return self
 
     def close(self) -> None:
+        """Stop following the club; the refusals counted and not yet told are told now."""
+        self.refusals.flush()
+        self.news.flush()
         self.wire.close()
 
     def step(self) -> set[str]:

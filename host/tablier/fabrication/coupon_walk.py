@@ -167,9 +167,12 @@ class SimulatedMaker(ConsoleMaker):
 
     def __init__(self, board: SimulatedBoardLike, layout: Layout, switches: dict[str, int],
                  sensor: str | None = None, operate: float = 0.7, release: float = 1.6, field: float = 1.0,
-                 write: Callable[[str], object] = lambda _text: None) -> None:
+                 write: Callable[[str], object] = lambda _text: None,
+                 client: SwitchReader | None = None, wait_s: float = 5.0) -> None:
         super().__init__(write)
         self.board = board
+        self.client = client  # given: each move is done once the board has reported it (as a person sees it)
+        self.wait_s = wait_s
         self.layout = layout
         self.sensor = sensor or layout.mechanics.sensor
         self.switches = switches
@@ -204,7 +207,21 @@ class SimulatedMaker(ConsoleMaker):
 
     def _set(self, carrier: str, closed: bool) -> None:
         self.closed[carrier] = closed
-        self.board.set_switch(self.switches[carrier], closed)
+        switch = self.switches[carrier]
+        self.board.set_switch(switch, closed)
+        if self.client is not None:  # however slow the machine, the board has said so before Enter
+            deadline = time.monotonic() + self.wait_s
+            while (switch in self.client.closed) != closed and time.monotonic() < deadline:
+                self.client.poll(0.01)
+
+
+class SwitchReader(Protocol):
+    """What the simulated maker watches of :class:`~tablier.link.client.BoardClient`: the switches it has
+    reported closed, and a poll that takes in what the board says."""
+
+    closed: set[int]
+
+    def poll(self, timeout: float) -> object: ...
 
 
 class SimulatedBoardLike(Protocol):
