@@ -101,7 +101,7 @@ def test_chain_inputs_without_pull_ups_are_refused(monkeypatch: pytest.MonkeyPat
         ref: part for ref, part in parts.items() if part[1] != "100k" or "+3V3" not in part[2].values()})
     assert ("chain-board-1: IN0 (U2 pin 6, from J3 pin 6) has no pull-up: unplugged, its carrier's input "
             "would float (calibration: chattering)") in said
-    assert said.count("has no pull-up") == 152  # every carrier input but board 4's (NO_ROOM_FOR_PULL_UPS)
+    assert said.count("has no pull-up") == 200  # every carrier input, chain board 4's 48 among them
 
 
 def test_a_usb_cable_not_twisted_is_refused(monkeypatch: pytest.MonkeyPatch,

@@ -261,8 +261,7 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
         plug = _connector(s, f"J{n + 3}", [*outputs, "GND", "+3V3"], JST_SIDE)
         for k, switch in enumerate(strip.switches):
             lines[switch.id] += plug[f"OUT{k + 1}"]
-            if board.number not in NO_ROOM_FOR_PULL_UPS:
-                pull_up(s, pull_up_ref(n + 3, k + 1), lines[switch.id])
+            pull_up(s, pull_up_ref(n + 3, k + 1), lines[switch.id])
     for n, contact in enumerate(board.contacts):
         lead = _connector(s, f"J{len(board.carriers) + n + 3}", ["IN", "GND"], JST_SIDE)
         pullup = s.resistor(f"R{n + 1}", "10k")
@@ -274,11 +273,6 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
 #: every input, steadily, instead of floating: 100 k, weak beside a Hall switch's push-pull output and a
 #: reed carrier's own 10 k.
 PULL_UP = "100k"
-#: The chain boards whose carriers' inputs have no pull-ups yet: board 4's ten headers and six chips leave
-#: no room for 48 more resistors and their 3V3 on its 66 x 54 mm, as the router lays them out (issue 35:
-#: resistor arrays, or the pull-ups under the board, are what is left to try). Its unplugged carriers
-#: still float (calibration: chattering); the check holds every other board to the rule.
-NO_ROOM_FOR_PULL_UPS = (4,)
 
 
 def pull_up_ref(header: int, output: int) -> str:

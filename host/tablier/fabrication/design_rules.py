@@ -205,13 +205,8 @@ def pull_up_problems(boards: dict[str, Parts]) -> list[str]:
     """Every chain-register input wired to a carrier's header has a pull-up to 3V3 on its chain board: an
     unplugged carrier then reads open on every input, steadily (calibration: never closes), instead of
     floating (calibration: chattering)."""
-    from tablier.fabrication.boards import NO_ROOM_FOR_PULL_UPS
-
-    waiting = {f"chain-board-{number}" for number in NO_ROOM_FOR_PULL_UPS}
     problems = []
     for board, parts in boards.items():
-        if board in waiting:
-            continue
         pulled = {net for ref, (_fp, _v, pads) in parts.items() if ref.startswith("R")
                   and "+3V3" in pads.values() for net in pads.values()}
         headers = {net: (ref, pin) for ref, (_fp, _v, pads) in parts.items() if ref.startswith("J")

@@ -268,11 +268,7 @@ class _Schematic:
 
     def _chain(self, load: Any, clock: Any, data_in: Any) -> None:
         """The 74HCS165s, chip 0 feeding the Pico; a Hall switch (or a pulled-up button) per input."""
-        from tablier.fabrication.boards import NO_ROOM_FOR_PULL_UPS, chain_boards
-
         switches = {s.id: s for s in self.layout.switches}
-        unpulled = {s.id for board in chain_boards(self.layout) if board.number in NO_ROOM_FOR_PULL_UPS
-                    for strip in board.carriers for s in strip.switches}
         spare_levels = dict(enumerate(self.layout.spare_pattern, start=self.layout.switch_count))
         serial_out = data_in
         for chip in range(self.layout.chips):
@@ -306,7 +302,7 @@ class _Schematic:
                 line = self.net(f"SW{switch_id}_{_net_label(switch.place)}")
                 line += pin
                 self._switch(switch_id, switch.kind, line)
-                if switch.kind not in ("button", "face") and switch_id not in unpulled:  # on its chain board
+                if switch.kind not in ("button", "face"):  # on its chain board
                     pull = self.resistor(f"R_PU{switch_id}", "100k", "0402")
                     line += pull[1]
                     self.v3 += pull[2]

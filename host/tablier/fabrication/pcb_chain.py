@@ -183,7 +183,8 @@ ROUTING_ATTEMPTS = 20
 #: routes it (its layout changed), is searched for again, with a note of the order to put here.
 ROUTING_ORDERS: dict[str, tuple[str, ...]] = {
     "chain-board-1-3": ("IN34", "IN32", "IN28", "IN47", "IN41"),
-    "chain-board-4": ("IN187", "IN184", "IN147"),
+    "chain-board-4": ("IN169", "IN171", "IN184", "IN186", "+3V3", "IN170", "IN154", "IN147", "IN152", "IN168",
+                      "IN191", "IN187"),
 }
 LOG = logging.getLogger(__name__)
 
@@ -502,8 +503,8 @@ def _touches(point: tuple[float, float], points: tuple[tuple[float, float], ...]
 
 def _drop_idle_pull_up_vias(pcb: Pcb) -> None:
     """A pull-up's 3V3 via that no run reached on the bottom is joined on one layer only (KiCad's dangling
-    via): it is dropped, and its stub from the pull-up's pad with it when no run reached that either (the
-    router joined the pad itself)."""
+    via): it is dropped, and its stubs from the pull-ups' pads with it when no run reached that either (the
+    router joined the pads themselves)."""
     pads = {pcb.pad(ref, "2") for ref in pcb.parts if ref.startswith("R") and pcb.net_of(ref, "2") == "+3V3"}
     for via in [v for v in pcb.vias if v[0] == "+3V3"]:
         where = (via[1], via[2])
@@ -515,8 +516,46 @@ def _drop_idle_pull_up_vias(pcb: Pcb) -> None:
         if any(track[1] == "B.Cu" and _touches(where, track[2]) for track in others):
             continue
         pcb.vias.remove(via)
-        if len(stubs) == 1 and not any(track[1] == "F.Cu" and _touches(where, track[2]) for track in others):
-            pcb.tracks.remove(stubs[0])
+        if not any(track[1] == "F.Cu" and _touches(where, track[2]) for track in others):
+            for stub in stubs:  # one, or two pull-ups' that shared the via: each pad reached by the router
+                pcb.tracks.remove(stub)
+    _join_loose_ends(pcb, "+3V3")
+
+
+def _join_loose_ends(pcb: Pcb, net: str) -> None:
+    """Each top-copper run of ``net`` whose end stops short of everything (no pad, via or run there): joined
+    to the end of a run a grid step's fraction away (the router's grid beside a pull-up's off-grid pad), or
+    dropped when none is near and the run is a bare two-point stub."""
+    pads = [(pad.x, pad.y) for name, pad in pcb.pads() if name == net]
+    vias = [(x, y) for name, x, y in pcb.vias if name == net]
+    for n, (name, layer, points, width) in enumerate(list(pcb.tracks)):
+        if name != net or layer != "F.Cu":
+            continue
+        others = [track for i, track in enumerate(pcb.tracks)
+                  if i != n and track[0] == net and track[1] == layer and track[2]]
+        for end in (points[0], points[-1]):
+            held = [*pads, *vias, *(point for track in others for point in track[2])]
+            if any(math.dist(end, point) < 1e-6 for point in held) or any(
+                    _touches(end, track[2], 1e-6) for track in others):
+                continue
+            near = [point for track in others for point in (track[2][0], track[2][-1])
+                    if math.dist(point, end) < 0.3]
+            if near:
+                joined = (*points, near[0]) if end == points[-1] else (near[0], *points)
+                pcb.tracks[n] = (name, layer, joined, width)
+                points = joined
+            elif len(points) == 2 and _pad_reached(points[end == points[0]], pads, others):
+                # a stub from a pad to nothing (its via was dropped) while a run reaches the pad itself
+                pcb.tracks[n] = (name, layer, (), width)
+                break
+    pcb.tracks = [track for track in pcb.tracks if track[2]]
+
+
+def _pad_reached(point: tuple[float, float], pads: list[tuple[float, float]],
+                 runs: list[tuple[str, str, tuple[tuple[float, float], ...], float]]) -> bool:
+    """Whether ``point`` is a pad that another run ends on (within the pad)."""
+    return any(math.dist(point, pad) < 1e-6 for pad in pads) and any(
+        math.dist(point, end) < 0.3 for run in runs for end in (run[2][0], run[2][-1]))
 
 
 def _route_six_chip_board(pcb: Pcb, chips: int, first: list[str]) -> None:

@@ -1,9 +1,12 @@
 """The USB board's copper: the USB-C receptacle a player touches, its ESD protection beside it, and the pads
 the cable to the main board leaves from.
 
-The board lies flat in the USB socket's hole in the slab's right short edge (``[mechanics.edge]``), the
-receptacle's mouth at the board's front edge, flush with the wood; the cable runs from its pads at the
-back to the main board's USB header (J5). The receptacle (HRO TYPE-C-31-M-12) brings each USB line out
+The board lies flat in the USB socket's hole in the slab's right short edge (``[mechanics.edge]``), its
+front edge flush with the wood and its back against the hole's floor; the receptacle's mouth stands
+:data:`RECEPTACLE_PROUD` in front of the board, through the window of the faceplate screwed over the
+hole (:mod:`tablier.fabrication.fits`), flush with the plate's face: the plate holds the board in, the
+hole's floor takes a plug's push. The cable runs from its pads at the back to the main board's USB
+header (J5). The receptacle (HRO TYPE-C-31-M-12) brings each USB line out
 twice, on interleaved pads (B7 D-, A6 D+, A7 D-, B6 D+ across the middle), so that a plug works either
 way up: the four fan out upwards on the top copper to vias a via's width apart, and each pair is joined
 on the bottom (D- over D+'s via, D+ under D-'s, neither closing the pour in). D+ and D- then flow
@@ -19,6 +22,9 @@ from __future__ import annotations
 from tablier.fabrication.kicad_pcb import Pcb, read_netlist
 
 USB_BOARD_MM = (11.0, 17.5)  # across the hole, into it
+#: How far the receptacle's mouth stands in front of the board's front edge: the faceplate's thickness,
+#: so that a plug goes fully home through the plate's window (its front shell pegs stay 0.8 mm in).
+RECEPTACLE_PROUD = 1.0
 NARROW = 0.2  # the receptacle's 0.5 mm pitch leaves room for 0.2 mm tracks between its pads
 #: The four data pads' runs up to their vias (their last points): D- (B7) out to the left, D+ (A6) and
 #: D- (A7) straight behind the middle, D+ (B6) out to the right.
@@ -32,12 +38,13 @@ def usb_board(netlist_text: str) -> Pcb:
     """The USB board, placed and routed."""
     width, height = USB_BOARD_MM
     pcb = Pcb("usb-board", width, height, read_netlist(netlist_text), hide_references=True)
-    pcb.place("J1", width / 2, 3.65)  # the receptacle, its mouth at the front edge (Y 0)
+    pcb.place("J1", width / 2, 3.65)  # the receptacle, its mouth at Y 0 (RECEPTACLE_PROUD past the edge)
     pcb.place("R1", 3.6, 10.0, 90)  # CC1's 5.1 k, over the unused SBU2 pad
     pcb.place("R2", 7.25, 9.95, 90)  # CC2's, straight behind its pad
     pcb.place("U1", *CHIP, 90)
     pcb.place("J2", width / 2, 15.2)  # the cable's pads, two either side of the chip
     _route(pcb)
+    pcb.move(0.0, -RECEPTACLE_PROUD)  # the board's front edge behind the mouth, its back to the hole's floor
     near, far_x, far_y = 0.3, width - 0.3, height - 0.3
     pcb.zone("GND", "B.Cu", (near, near), (far_x, near), (far_x, far_y), (near, far_y))
     return pcb
