@@ -208,18 +208,18 @@ def _routed_anew(name: str, remembered: tuple[str, ...] | None, monkeypatch: pyt
 
 @needs_footprints
 @pytest.mark.parametrize(("remembered", "why"), [
-    ((), "the net order remembered for its routing no longer routes it (IN147 finds no way)"),
+    ((), "the net order remembered for its routing no longer routes it (IN187 finds no way)"),
     pytest.param(None, "no net order is remembered for its routing", marks=pytest.mark.full),
     pytest.param(("IN147", "IN999"), "the net order remembered for its routing names nets it does not have "
                  "(IN999)", marks=pytest.mark.full)], ids=["no-longer-routes", "missing", "names-other-nets"])
 def test_a_chain_board_whose_remembered_net_order_is_stale_is_routed_by_the_search_with_a_note(
         remembered: tuple[str, ...] | None, why: str, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    name = "chain-board-4"  # its search takes four attempts, the other board's six
+    name = "chain-board-4"  # its search takes fourteen attempts with its 48 pull-ups
     order = pcb_chain.ROUTING_ORDERS[name]
     text, notes = _routed_anew(name, remembered, monkeypatch, caplog)
     assert text == without_fills((PCB / name / f"{name}.kicad_pcb").read_text(encoding="utf-8"))
-    assert notes == [f"{name}: {why}; the search found one at attempt 4; to route it at once, put it in "
+    assert notes == [f"{name}: {why}; the search found one at attempt 14; to route it at once, put it in "
                      f"ROUTING_ORDERS (tablier/fabrication/pcb_chain.py): {name!r}: {order!r}"]
 
 
