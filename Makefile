@@ -14,7 +14,8 @@ MPY_OUT := build/mpy
 # for the terminal view's test at 80x24,
 # KiCad 6 with its footprint library for the boards' design-rule check and Gerbers (`tablier hardware
 # pcb`; its pcbnew module runs under Debian's /usr/bin/python3, ~350 MB), and Mosquitto, the MQTT broker
-# the board-to-board tests start on a loopback port of their own (docs/remote-play.md), and debootstrap,
+# the board-to-board tests start on a loopback port of their own (docs/remote-play.md), espeak-ng, the
+# voice that says the game aloud (docs/speech.md; its tests render speech to WAV files), and debootstrap,
 # which makes the fresh Debian machine on which `make test-full` follows the docs' set-up steps.
 system-deps:
 	@missing=""; \
@@ -23,6 +24,7 @@ system-deps:
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	command -v espeak-ng >/dev/null || missing="$$missing espeak-ng"; \
 	[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null || missing="$$missing mosquitto"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	[ -x /usr/sbin/debootstrap ] || missing="$$missing debootstrap"; \

@@ -50,8 +50,9 @@ from tablier.engines import (
 )
 from tablier.engines.backgammon import BackgammonEngine
 from tablier.engines.gnubg_net import gnubg_board
-from tablier.engines.matches import MatchScore, play_match
+from tablier.engines.matches import MatchScore
 from tablier.games import all_games
+from tablier.play.selfplay import play_match
 from tablier.tables.catalog import find_rotation, make_variant
 from tablier.tables.gnubg_id import MatchState, encode_match, encode_position
 

@@ -11,7 +11,6 @@ from tablier.board.observation import Observer, could_show, visible
 from tablier.board.orientation import HOME_LEFT, HOME_RIGHT, Orientation, mirror
 from tablier.board.setup import check_squares, check_tables
 from tablier.hardware.layout import load_layout
-from tablier.link.wire import FAST_BLINK, SLOW_BLINK, STEADY
 from tablier.tables import Backgammon
 from tablier.tables.jacquet import Jacquet
 
@@ -80,14 +79,3 @@ def test_every_word_of_the_vocabulary_is_documented() -> None:
     text = DOCS.read_text()
     for meaning in VOCABULARY:
         assert re.search(rf"`{re.escape(meaning.name)}`", text), meaning.name
-    assert len({(m.colour, m.mode) for m in VOCABULARY if not m.name.startswith(("press", "your", "die",
-                                                                                 "winner", "link"))}) \
-        == len([m for m in VOCABULARY if not m.name.startswith(("press", "your", "die", "winner", "link"))])
-
-
-def test_the_vocabulary_table_of_the_docs_is_the_code_s() -> None:
-    text = DOCS.read_text()
-    modes = {STEADY: "steady", SLOW_BLINK: "slow blink", FAST_BLINK: "fast blink"}
-    for m in VOCABULARY:
-        row = f"| `{m.name}` | ({m.colour[0]}, {m.colour[1]}, {m.colour[2]}) | {modes[m.mode]} | {m.says} |"
-        assert row in text, row

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.club_boards import CODE
+from harness.club_boards import CODE, match_body
 from harness.clubhouse import ClubServe, club_env, finish, start_board, tiles
 from harness.mosquitto import USERS, MosquittoBroker
 from harness.postgres import PostgresServer
@@ -33,8 +33,6 @@ def test_forged_and_malformed_messages_are_refused_in_one_line_and_neither_shown
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
-    from tablier.record.json_format import to_json
-
     club = "forgers"
     archive = str(tmp_path / "club.sqlite3")
     serve = ClubServe.start(broker, club, archive)
@@ -44,10 +42,9 @@ def test_forged_and_malformed_messages_are_refused_in_one_line_and_neither_shown
     eve.username_pw_set("eve", USERS["eve"])
     eve.connect("127.0.0.1", broker.port)
     eve.loop_start()
-    record = read_event_log(Path(__file__).parent / "backgammon.jsonl")
-    illegal = to_json(record)
-    illegal.pop("log", None)
-    illegal["games"][0]["actions"][2]["moves"] = [[24, 1, 0]]
+    illegal = match_body(Path(__file__).parent / "backgammon.jsonl", True)
+    commit = next(record for record in illegal["records"] if record["type"] == "commit")
+    commit["notation"] = "24/1"
     now = time.time_ns() // 1000
     sent = {
         "forged": (topic(club, "fake", "state"), make(b"not the club's key" * 2, club, "fake", "state", now,
@@ -57,7 +54,7 @@ def test_forged_and_malformed_messages_are_refused_in_one_line_and_neither_shown
         "bad light": (topic(club, "lamp", "state"), make(key, club, "lamp", "state", now, {"scene": {
             **scene, "places": [{**scene["places"][0], "light": "<script>"}]}})),
         "illegal": (topic(club, "cheat", "match"), make(key, club, "cheat", "match", now,
-                                                        {"record": illegal, "over": True})),
+                                                        illegal)),
         "good": (topic(club, "honest", "state"), make(key, club, "honest", "state", now, {"scene": scene})),
         "replayed": (topic(club, "honest", "state"), make(key, club, "honest", "state", now - 1, {
             "scene": {**scene, "title": "an older scene"}})),
@@ -78,7 +75,7 @@ def test_forged_and_malformed_messages_are_refused_in_one_line_and_neither_shown
     assert any("not a JSON message" in line for line in refusals)
     assert any("published on another topic" in line for line in refusals)
     assert any("an unknown change or light" in line for line in refusals)
-    assert any("cheat" in line and "game 1, action 3" in line for line in refusals), refusals
+    assert any("cheat" in line and "game 1, move 1 (24/1)" in line for line in refusals), refusals
     with Archive(archive) as stored:
         assert stored.ids() == []
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from harness.club_boards import CODE
+from harness.club_boards import CODE, match_body
 from harness.clubhouse import ClubServe, tiles
 from harness.hostile import Fuzzer, record_figures
 from harness.mosquitto import USERS, MosquittoBroker
@@ -41,9 +41,6 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, dict[str,
     from tablier.play.runner import play
     from tablier.play.scene import scene_of
     from tablier.play.session import PlayOptions
-    from tablier.record.from_log import read_event_log
-    from tablier.record.json_format import to_json
-
     scenes: list[dict[str, Any]] = [json.loads((HERE / "scene.json").read_text())]
     folder = tmp_path_factory.mktemp("draughts")
 
@@ -54,13 +51,10 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, dict[str,
     play(find_game("english").name, PlayOptions(players=("Ann", "Bob"), grace_s=5.0), Dice(3), sim=True,
          log_dir=folder, watch=look, timeout=300,
          make_actor=lambda hands, cable: AutoHands(hands, ("greedy", "random"), seed=3))
-    records = []
-    for log in (HERE / "backgammon.jsonl", *folder.glob("*.jsonl")):
-        record = to_json(read_event_log(log))
-        record.pop("log")
-        records.append(record)
+    logs = (HERE / "backgammon.jsonl", *folder.glob("*.jsonl"))
     found: list[tuple[str, dict[str, Any]]] = [("state", {"scene": scene}) for scene in scenes]
-    found += [("match", {"record": record, "over": over}) for record in records for over in (False, True)]
+    found += [("match", match_body(log, over, first, last)) for log in logs for over in (False, True)
+              for first, last in ((0, None), (0, 5), (5, None))]
     found += [("presence", {"online": online}) for online in (True, False)]
     return found
 

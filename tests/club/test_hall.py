@@ -9,13 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.club_boards import CODE
+from harness.club_boards import CODE, match_body
 from harness.mosquitto import USERS
 from tablier.club.hall import ClubHall
 from tablier.club.messages import club_key, make, topic
 from tablier.record.archive import Archive, ArchiveError
-from tablier.record.from_log import read_event_log
-from tablier.record.json_format import to_json
 from tablier.remote.broker import Broker, Club, Login
 
 
@@ -24,8 +22,6 @@ def test_a_match_the_archive_cannot_take_now_is_told_once_and_stored_once_it_can
     club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "hall")
     key = club_key(CODE, club.name)
     said: list[str] = []
-    record = to_json(read_event_log(Path(__file__).parent / "backgammon.jsonl"))
-    record.pop("log")
     with Archive(tmp_path / "club.sqlite3") as archive:
         hall = ClubHall(club, key, archive, told=lambda line: said.append(line) if " on the page" not in line
                         else None)
@@ -35,7 +31,7 @@ def test_a_match_the_archive_cannot_take_now_is_told_once_and_stored_once_it_can
             raise ArchiveError(f"{archive.where}: cannot reach the archive's database (connection refused)")
 
         monkeypatch.setattr(archive, "add_all", server_gone)
-        over = {"record": record, "over": True}
+        over = match_body(Path(__file__).parent / "backgammon.jsonl", True)
         payload = make(key, club.name, "t1", "match", time.time_ns() // 1000, over)
         assert hall.take(topic(club.name, "t1", "match"), payload) == "t1"
         hall.unstored["t1"] = 0.0
@@ -66,7 +62,7 @@ def test_the_club_page_serves_what_the_boards_showed_and_nothing_else(tmp_path: 
     server = ClubServer(hall)
     server.start()
     server.publish(hall.grid())
-    server.show_board("t1", hall.boards["t1"].page)
+    server.show_board("t1")
     time.sleep(0.2)
 
     def get(path: str, host: str = "127.0.0.1", method: str = "GET") -> tuple[int, str, str]:
@@ -95,3 +91,27 @@ def test_the_club_page_serves_what_the_boards_showed_and_nothing_else(tmp_path: 
         assert get("/board/t1")[0] == 302
     finally:
         server.stop()
+
+
+def test_a_board_s_next_match_is_built_and_stored_apart_from_the_one_before(tmp_path: Path) -> None:
+    """Two matches in a row on one board, of as many records each: each stored, whole, once, and the
+    page's transcript is the one of the match now played."""
+    club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "again")
+    key = club_key(CODE, club.name)
+    log = Path(__file__).parent / "backgammon.jsonl"
+    with Archive(tmp_path / "club.sqlite3") as archive:
+        hall = ClubHall(club, key, archive, told=lambda _: None)
+        stored = []
+        for players in (["Ann", "Bob"], ["Cid", "Dot"]):
+            body = match_body(log, True)
+            for record in body["records"]:  # type: ignore[attr-defined]
+                for field in ("players", "sides"):
+                    if field in record:
+                        record[field] = players
+            body["id"] = "".join(players).encode().hex()[:16].ljust(16, "0")
+            payload = make(key, club.name, "t1", "match", time.time_ns() // 1000, body)
+            assert hall.take(topic(club.name, "t1", "match"), payload) == "t1"
+            stored.append(hall.boards["t1"].stored)
+            assert f"; [Player 1 \"{players[0]}\"]" in hall.transcript("t1")
+        assert archive.ids() == stored == [1, 2]
+        assert [archive.get(n).games[0].players for n in stored] == [("Ann", "Bob"), ("Cid", "Dot")]

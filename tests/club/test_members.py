@@ -4,6 +4,7 @@ shows nothing invalid, and says each refusal in one bounded line."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
@@ -12,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.club_boards import CODE
+from harness.club_boards import CODE, match_body
 from harness.clubhouse import ClubServe, tiles
 from harness.mosquitto import USERS, MosquittoBroker
 from harness.postgres import PostgresServer
 from tablier.club.messages import club_key, make, topic
 from tablier.record.archive import Archive
-from tablier.record.json_format import FORMAT
 
 HERE = Path(__file__).parent
 
@@ -58,10 +58,11 @@ def test_a_signed_match_without_a_game_is_refused_and_club_serve_goes_on_across_
     empty record and exit, again at every restart."""
     club = f"empty-{secrets.token_hex(3)}"
     member = Member(broker, club)
-    empty = {"format": FORMAT, "version": 1, "game": "", "family": "", "games": []}
+    empty = match_body(HERE / "backgammon.jsonl", True, last=1)  # its header alone, of no game
+    empty["records"][0].update(game="", family="")
     scene = json.loads((HERE / "scene.json").read_text())
     try:
-        member.publish("t9", "match", {"record": empty, "over": True})
+        member.publish("t9", "match", empty)
         member.publish("honest", "state", {"scene": scene})
         for _ in range(2):  # and again when it is restarted, given the retained message again
             serve = ClubServe.start(broker, club, archive_at)
@@ -155,17 +156,13 @@ def test_floods_of_refused_messages_and_invented_boards_keep_lines_and_memory_bo
     carried the record's own source from the wire (newlines, 5,175 characters), and ``club serve``
     kept about 55 KB for every board name a member invented, for ever."""
     from tablier.club.hall import MAX_BOARDS
-    from tablier.record.from_log import read_event_log
-    from tablier.record.json_format import to_json
 
     club = f"flood-{invented}"
     serve = ClubServe.start(broker, club, str(tmp_path / "club.sqlite3"))
     member = Member(broker, club)
     eve = Member(broker, club, user="eve")
     scene = json.loads((HERE / "scene.json").read_text())
-    record = to_json(read_event_log(HERE / "backgammon.jsonl"))
-    record.pop("log")
-    record["games"][0]["actions"][2]["moves"] = [[24, 1, 0]]  # illegal: refused
+    illegal = _illegal("24/1")
     try:
         member.publish("honest", "state", {"scene": scene})
         serve.wait(lambda g: "honest" in tiles(g))
@@ -175,7 +172,7 @@ def test_floods_of_refused_messages_and_invented_boards_keep_lines_and_memory_bo
         for n in range(5000):
             where = topic(club, f"fake{n % 50}", "state")
             eve.client.publish(where, b"\x00garbage" if n % 2 else forged, qos=1)
-        member.publish("cheat", "match", {"record": record, "over": True}, retain=False)
+        member.publish("cheat", "match", illegal, retain=False)
         for n in range(invented):
             member.publish(f"invented-{n}", "state", {"scene": scene}, retain=False, wait=False)
         member.publish("last", "state", {"scene": scene}, retain=False)
@@ -196,24 +193,28 @@ def test_floods_of_refused_messages_and_invented_boards_keep_lines_and_memory_bo
     assert len(said) <= MAX_BOARDS + 20, len(said)
 
 
+def _illegal(notation: str, player: str = "greedy player") -> dict[str, object]:
+    """A match whose first play is ``notation`` (of ``player``'s match: each its own id)."""
+    body = match_body(HERE / "backgammon.jsonl", True)
+    records: list[dict[str, object]] = body["records"]  # type: ignore[assignment]
+    records[0]["players"] = [player, "random player"]
+    body["id"] = hashlib.sha256(player.encode()).hexdigest()[:16]
+    next(record for record in records if record["type"] == "commit")["notation"] = notation
+    return body
+
+
 def test_a_refusal_is_one_short_line_naming_the_club_not_what_the_wire_says(tmp_path: Path) -> None:
     """Issue 31, item 7: a refusal line carried the record's own ``source`` from the wire, so a newline
     split it and one line reached 5,175 characters."""
     from tablier.club.hall import ClubHall
-    from tablier.record.from_log import read_event_log
-    from tablier.record.json_format import to_json
     from tablier.remote.broker import Broker, Club, Login
 
     club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "lines")
     key = club_key(CODE, club.name)
     said: list[str] = []
     hall = ClubHall(club, key, None, told=said.append)
-    record = to_json(read_event_log(HERE / "backgammon.jsonl"))
-    record.pop("log")
-    record["games"][0]["actions"][2]["moves"] = [[24, 1, 0]]  # illegal
-    for source in ("forged\nsecond line", "x" * 5000, "\x1b[2J\u2028"):
-        record["source"] = source[:600]
-        body = {"record": record, "over": True}
+    for n, text in enumerate(("forged\nsecond line", "x" * 5000, "\x1b[2J\u2028")):
+        body = _illegal(text[:600], f"player {n}")
         payload = make(key, club.name, "t1", "match", time.time_ns() // 1000, body)
         assert hall.take(topic(club.name, "t1", "match"), payload) == ""
     long_topic = topic(club.name, "t1", "match") + "/" + "\n" * 3000
@@ -221,4 +222,4 @@ def test_a_refusal_is_one_short_line_naming_the_club_not_what_the_wire_says(tmp_
     assert len(said) == 4 and hall.refused == 4
     for line in said:
         assert "\n" not in line and "\x1b" not in line and len(line) <= 240, line
-    assert "club lines, board t1" in said[1] and "xxxxxxxxx" not in said[1], said  # the illegal move
+    assert "club lines, board t1" in said[1], said  # the illegal move

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from harness.club_boards import CODE
+from harness.club_boards import CODE, match_body
 from harness.clubhouse import ClubServe, club_env, tiles
 from harness.mosquitto import USERS, MosquittoBroker
 from tablier.club.hall import LEFT_SHOWN_S, ClubHall
@@ -69,13 +69,8 @@ def _hall(name: str) -> ClubHall:
     return ClubHall(club, club_key(CODE, club.name), None, told=lambda _: None)
 
 
-def _record(**changes: Any) -> dict[str, Any]:
-    from tablier.record.from_log import read_event_log
-    from tablier.record.json_format import to_json
-
-    record = to_json(read_event_log(HERE / "backgammon.jsonl"))
-    record.pop("log")
-    return {**record, **changes}
+def _match(over: bool = True) -> dict[str, Any]:
+    return match_body(HERE / "backgammon.jsonl", over)
 
 
 def feed_page(hall: ClubHall) -> None:
@@ -96,13 +91,12 @@ def feed_page(hall: ClubHall) -> None:
                                                             "Jacoby, Crawford, a match of 25)"}})
     for board, stamp in (("gone", long_ago), ("just-left", now)):
         send(board, "state", {"scene": scene}, stamp)
-        send(board, "match", {"record": _record(), "over": True}, stamp)
+        send(board, "match", _match(), stamp)
         send(board, "presence", {"online": True}, stamp - 1)
         send(board, "presence", {"online": False}, stamp)
-    games = _record()["games"]
-    set_up = _record(games=[{**games[0], "start": "W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B",
-                             "actions": []}])
-    send("from-a-position", "match", {"record": set_up, "over": False})
+    set_up = match_body(HERE / "backgammon.jsonl", False, last=2)  # its header and the game's start
+    set_up["records"][1]["position"] = "contrary: W 6x3 5x3 4x3 3x2 2x2 1x2 / B 6x3 5x3 4x3 3x2 2x2 1x2 / B"
+    send("from-a-position", "match", set_up)
     send("from-a-position", "state", {"scene": scene})
     hall.sweep()
 

@@ -65,7 +65,7 @@ def test_rank_duty_plays_the_dice_handed_over_and_the_receiver_throws_next() -> 
 
 
 def test_selfplay_plays_versailles_with_its_own_flow_and_only_legal_plays() -> None:
-    from tablier.engines.matches import play_match
+    from tablier.play.selfplay import play_match
 
     played: list[str] = []
     original = VersaillesGame.play

@@ -11,7 +11,8 @@ import pytest
 from tablier.cli import main
 from tablier.fabrication import boards, netlist, pockets
 from tablier.fabrication.check import find_problems, load_checked_layout
-from tablier.fabrication.cutouts import cutouts, plan_gap
+from tablier.fabrication.cutout import plan_gap
+from tablier.fabrication.cutouts import cutouts
 from tablier.fabrication.heights import Height, footprint_heights, height_of
 from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS
 from tablier.fabrication.pockets import board_headers, clearance_under_skin, recesses, stack_of

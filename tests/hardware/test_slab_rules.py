@@ -14,7 +14,8 @@ import pytest
 
 from tablier.cli import main
 from tablier.fabrication.check import find_problems
-from tablier.fabrication.cutouts import Cutout, cutouts, plan_gap
+from tablier.fabrication.cutout import Cutout, plan_gap
+from tablier.fabrication.cutouts import cutouts
 from tablier.fabrication.fits import FACEPLATE, largest_radius, usb_hold_problems
 from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS
 from tablier.fabrication.mounts import led_depths

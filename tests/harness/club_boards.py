@@ -48,6 +48,19 @@ def play_board(port: int, club_name: str, board: str, game: str, seed: int, log_
     return result.session.over
 
 
+def match_body(log: Path, over: bool, first: int = 0, last: int | None = None) -> dict[str, object]:
+    """The body of a ``match`` message holding records ``first`` to ``last`` of the match in ``log``,
+    as a board's feed publishes them."""
+    from tablier.club.feed import match_id
+    from tablier.club.messages import MATCH_RECORDS
+    from tablier.record.eventlog import read_log
+
+    records = read_log(log).records
+    published = [record.to_json() for record in records if record.kind in MATCH_RECORDS]
+    return {"id": match_id(records[0]), "from": first,  # type: ignore[arg-type]
+            "records": published[first:last], "over": over}
+
+
 if __name__ == "__main__":
     port, club_name, board, game, seed, log_dir = sys.argv[1:7]
     delay = float(sys.argv[7]) if len(sys.argv) > 7 else 0.0

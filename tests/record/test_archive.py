@@ -3,14 +3,18 @@ are found by filters and deleted."""
 
 from __future__ import annotations
 
+import io
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from record_factory import DRAUGHTS_GAMES, TABLES_GAMES, draughts_record, tables_record
 
+from tablier.play.demo import run_demo
 from tablier.record.archive import Archive, Filters, default_path
-from tablier.record.game_record import Action, RecordError
+from tablier.record.from_log import read_event_log
+from tablier.record.game_record import Action, Record, RecordError
 
 
 @pytest.fixture
@@ -120,3 +124,32 @@ def test_the_archive_commands_work_alike_on_a_file_and_on_postgresql(
     capsys.readouterr()
     assert main(["archive", "show", "7"]) == 2
     assert capsys.readouterr().err.startswith("tablier archive: no record 7 in ")
+
+
+@pytest.fixture(scope="module")
+def handed_over(tmp_path_factory: pytest.TempPathFactory) -> Record:
+    """A game of Jacquet de Versailles in which numbers were handed over, two of them a doublet's."""
+    folder = tmp_path_factory.mktemp("versailles")
+    result = run_demo("versailles", seed=1, delay=0.0, log_dir=folder, out=io.StringIO(), live=False)
+    assert result.log_path is not None
+    return read_event_log(result.log_path)
+
+
+def test_numbers_handed_over_come_back_handed_over(archive: Archive, handed_over: Record) -> None:
+    record_id = archive.add(handed_over)
+    again = archive.get(record_id)
+    assert again == handed_over
+    assert any(action.handed and action.dice == (5, 5) for action in again.games[0].actions)
+
+
+def test_an_archive_made_before_numbers_were_marked_handed_over_is_brought_up_to_date(
+        tmp_path: Path, handed_over: Record) -> None:
+    path = tmp_path / "archive.sqlite3"
+    with Archive(path) as archive:
+        backgammon = archive.add(tables_record("backgammon", 1))
+    with sqlite3.connect(path) as db:  # as version 1 made it
+        db.execute("ALTER TABLE actions DROP COLUMN handed")
+        db.execute("PRAGMA user_version = 1")
+    with Archive(path) as archive:
+        assert archive.get(backgammon) == tables_record("backgammon", 1)
+        assert archive.get(archive.add(handed_over)) == handed_over

@@ -30,7 +30,7 @@ def game_at(text: str, dice: Dice | None = None, **options: object) -> TicktackG
 # --- rule 6: first move, every game -------------------------------------------------------------
 
 def test_first_move_higher_die_begins_and_throws_both_dice() -> None:
-    game = TicktackGame()
+    game = TicktackGame(Ticktack())
     game.throw_first(4, 4)                # ties throw again
     game.throw_first(2, 5)
     assert game.turn == BLACK and game.state == AWAIT_THROW
@@ -45,7 +45,7 @@ def test_first_move_option_deciding_dice() -> None:
 
 
 def test_roll_for_first_move_every_game_by_default() -> None:
-    assert TicktackGame(first=BLACK).state == "first-move throw"
+    assert TicktackGame(Ticktack(), first=BLACK).state == "first-move throw"
     loser_starts = TicktackGame(Ticktack(roll_every_game=False), first=BLACK)
     assert loser_starts.state == AWAIT_THROW and loser_starts.turn == BLACK
 

@@ -35,9 +35,10 @@ from tablier.tables.moves import Dice, Move, Play
 from tablier.tables.position import BAR, OFF, Position
 from tablier.tables.variant import Variant
 
+from .chain_states import ChainStates
 from .observation import PLACE_INDEX, TABLES_PLACES, Counts, visible
 from .orientation import Orientation
-from .tables_states import Candidate, ChainStates, ListedStates, States
+from .tables_states import Candidate, ListedStates, States
 
 __all__ = ["BEAR_OFF", "HIT", "MOVE", "BeforeLift", "Candidate", "Candidates", "Reading", "Status",
            "TurnInference", "shown_words"]

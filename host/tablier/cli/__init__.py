@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "selfplay",
     "analyse",
     "club",
+    "leds",
 )
 
 

@@ -65,6 +65,9 @@ def register(subparsers: Any) -> None:
                        "postgresql://USER@HOST/DATABASE (default: $TABLIER_ARCHIVE, else the default file)")
     serve.add_argument("--transcripts", type=Path, metavar="DIR",
                        help="also keep each Backgammon board's live .mat in DIR (BOARD.mat)")
+    serve.add_argument("--max-boards", type=_board_count, default=100, metavar="N",
+                       help="follow at most N boards at once (default 100; 1 to 1000): the page forgets "
+                            "the boards heard from least recently beyond it")
     transcript = commands.add_parser("transcript", help="a board's match as GNU Backgammon's .mat, live")
     transcript.add_argument("board", metavar="BOARD")
     add_login_arguments(transcript)
@@ -75,6 +78,12 @@ def register(subparsers: Any) -> None:
                             help="seconds to wait for the board's match on the broker (default 5)")
     commands.add_parser("code", help="draw a new club code (give it to the club's boards)")
     parser.set_defaults(func=run)
+
+
+def _board_count(text: str) -> int:
+    if not (text.isdigit() and 1 <= int(text) <= 1000):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of boards from 1 to 1000")
+    return int(text)
 
 
 def club_code(args: argparse.Namespace) -> str:
@@ -173,7 +182,7 @@ def _serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _interrupted)
     with Archive(from_command_line(args.archive) if args.archive else default_location()) as archive:
         archive.hold()  # the club's one writer from now on
-        hall = ClubHall(club, key, archive, told=_tell).start()
+        hall = ClubHall(club, key, archive, told=_tell, max_boards=args.max_boards).start()
         try:
             server = ClubServer(hall, host, port)
             server.start()

@@ -20,9 +20,12 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablier.words import counted
+
+if TYPE_CHECKING:
+    from tablier.play.runner import PlayResult
 
 GAMES = ("backgammon",)
 
@@ -74,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
             args.delay = 0.05
         return run_terminal_only(args)
     from tablier.link.errors import LinkError
-    from tablier.play.demo import DEFAULT_DELAY, resume_demo, run_demo
-    from tablier.record.log_writer import LogWriteError, default_log_dir
+    from tablier.play.demo import DEFAULT_DELAY
+    from tablier.record.log_writer import LogWriteError
     from tablier.remote.broker import BrokerUnreachable
     from tablier.web.server import ServeError
 
@@ -90,16 +93,9 @@ def run(args: argparse.Namespace) -> int:
         from tablier.cli.club import start_feed
 
         feed = start_feed(args)  # --club-broker: the demo's board on the club's page
-        if args.resume is not None:
-            result = resume_demo(args.resume, delay, serve=server, watch=feed)
-        else:
-            names = [name.strip() for name in args.players.split(",")]
-            if len(names) != 2:
-                print("tablier demo: --players takes two players separated by a comma, e.g. greedy,random",
-                      file=sys.stderr)
-                return 2
-            result = run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
-                              players=(names[0], names[1]), watch=feed)
+        result = _play(args, delay, server, feed)
+        if result is None:
+            return 2
         if feed is not None:
             feed.finish(result.log_path, result.session.over)
     except (BrokerUnreachable, LinkError) as error:  # a club's broker or the board cannot be reached
@@ -118,6 +114,28 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:  # bad input: TablierError, a broker's address or login (BrokerError)
         print(f"tablier demo: {error}", file=sys.stderr)
         return 2
+    return _told(result, server)
+
+
+def _play(args: argparse.Namespace, delay: float, server: Any, feed: Any) -> PlayResult | None:
+    """The demo's game, new or resumed; None (said why) for a bad ``--players``."""
+    from tablier.play.demo import resume_demo, run_demo
+    from tablier.record.log_writer import default_log_dir
+
+    if args.resume is not None:
+        return resume_demo(args.resume, delay, serve=server, watch=feed)
+    names = [name.strip() for name in args.players.split(",")]
+    if len(names) != 2:
+        print("tablier demo: --players takes two players separated by a comma, e.g. greedy,random",
+              file=sys.stderr)
+        return None
+    return run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
+                    players=(names[0], names[1]), watch=feed)
+
+
+def _told(result: PlayResult, server: Any) -> int:
+    """The game's end told (the board, the result, the log), the page left up a while; 1 if the game
+    stopped before its end."""
     session = result.session
     print("\n".join(session.status_lines()[1:-1]))
     print(f"result: {session.message_log[-1] if session.message_log else 'none'}; "
@@ -139,12 +157,13 @@ def run_terminal_only(args: argparse.Namespace) -> int:
     """Play and draw one game in the terminal only; exit status 2 for an unknown game."""
     import random
 
+    from tablier.play.game_loop import MOVE, OPENING_THROW, next_action
+    from tablier.play.tables.players import TurnGame, seat_for
     from tablier.tables.catalog import make_variant
     from tablier.tables.diagram import draw
-    from tablier.tables.game import Game, Phase, throw
     from tablier.tables.notation import format_play
-    from tablier.tables.players import greedy_player, random_player
     from tablier.tables.position import SIDE_NAMES
+    from tablier.tables.turn import OPENING
 
     if args.game.strip().lower() not in GAMES:
         print(f"tablier demo: cannot demonstrate {args.game!r} yet; choose one of: {', '.join(GAMES)}",
@@ -152,31 +171,29 @@ def run_terminal_only(args: argparse.Namespace) -> int:
         return 2
     rng = random.Random(args.seed)
     variant = make_variant(args.game)
-    game = Game(variant)
-    players = {0: greedy_player, 1: random_player}
+    turn = variant.new_turn()
+    game = TurnGame(turn)
+    seats = (seat_for("greedy", variant, rng), seat_for("random", variant, rng))
     names = {0: "black (X, greedy player)", 1: "white (O, random player)"}
     print(f"{variant.title}: {names[0]} against {names[1]}" + (f", seed {args.seed}" if args.seed is not None
                                                                  else ""))
-    first = None
-    while first is None:
-        black, white = (rng.randint(1, 6),), (rng.randint(1, 6),)
-        first = game.opening(black, white)
-        print(f"opening throw: black {black[0]}, white {white[0]}"
-              + ("" if first is not None else ": equal, throw again"))
-    print(f"{SIDE_NAMES[first]} plays first and throws again for the first move")
     turn_number = 0
-    while game.phase is not Phase.OVER:
-        dice = throw(rng)
-        game.roll(dice)
-        side = game.turn
-        play = players[side](variant, game.board.position, dice, rng)
-        game.play(play)
-        turn_number += 1
-        print(f"\n{turn_number}. {SIDE_NAMES[side]} throws {dice}: {format_play(play)}")
-        print(draw(game.board.position, variant))
-        sys.stdout.flush()
-        if args.delay:
-            time.sleep(args.delay)
-    assert game.outcome is not None
-    print(f"\nresult: {game.outcome} after {turn_number} turns")
+    while (action := next_action(game, seats, rng)) is not None:  # the one game loop's steps
+        dice = turn.dice
+        game.apply(action)
+        if action.kind == OPENING_THROW:
+            equal = turn.awaiting is OPENING
+            print(f"opening throw: black {action.dice[0]}, white {action.dice[1]}"
+                  + (": equal, throw again" if equal else ""))
+            if not equal:
+                print(f"{SIDE_NAMES[turn.turn]} plays first and throws again for the first move")
+        elif action.kind == MOVE:
+            turn_number += 1
+            play = format_play(action.move or ())
+            print(f"\n{turn_number}. {SIDE_NAMES[action.actor]} throws {dice}: {play}")
+            print(draw(turn.position, variant))
+            sys.stdout.flush()
+            if args.delay:
+                time.sleep(args.delay)
+    print(f"\nresult: {turn.outcome} after {turn_number} turns")
     return 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +40,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Export; see the module docstring."""
-    from tablier.record.exporting import export_record, formats_for
-    from tablier.record.filenames import record_name, save
     from tablier.record.game_record import RecordError
-    from tablier.record.mat_writer import why_not_mat
 
     problems: list[str] = []
     try:
@@ -51,13 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"tablier export: {error}", file=sys.stderr)
         return 2
     if not selected and not args.input:  # nothing in the archive to export: say so, make no folder
-        from tablier.record.archive import default_location
-        from tablier.record.archive_db import shown
-
-        chosen = any((args.game, args.player, args.since, args.until))
-        where = shown(args.archive or default_location())
-        print(f"nothing to export: no record matches in {where}" if chosen else
-              f"nothing to export: no records yet in {where}")
+        _say_nothing_matches(args)
         return 0
     out = Path(args.out)
     try:
@@ -65,43 +57,76 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"tablier export: cannot create {out}: {error.strerror}", file=sys.stderr)
         return 2
-    taken: set[str] = set()
-    written = skipped = failed = 0
+    tally = _Tally()
     progress = _Progress(len(selected))
+    taken: set[str] = set()
     for record_id, record in selected:
         progress.step()
-        if args.format not in formats_for(record):
-            skipped += 1
-            continue
-        refusal = why_not_mat(record) if args.format == "mat" else ""
-        if refusal:
-            progress.clear()
-            print(f"tablier export: skipped {_name(record_id, record)}: {refusal}", file=sys.stderr)
-            skipped += 1
-            continue
-        try:
-            files = export_record(record, args.format)
-        except RecordError as error:
-            progress.clear()
-            print(f"tablier export: {_name(record_id, record)}: {error}", file=sys.stderr)
-            failed += 1
-            continue
-        for suffix, content in files:
-            try:
-                save(out, record_name(record, record_id, suffix), taken, content)
-            except RecordError as error:  # a symbolic link in the way, a file that cannot be written
-                progress.clear()
-                print(f"tablier export: {error}", file=sys.stderr)
-                failed += 1
-                continue
-            written += 1
+        _export_one(args.format, out, record_id, record, taken, tally, progress)
     progress.clear()
+    skipped, written = tally.skipped, tally.written
     note = (f"; {skipped} record{'s' * (skipped != 1)} skipped (not a record {args.format} holds)"
             if skipped else "")
     print(f"{written} file{'s' * (written != 1)} written to {out}{note}")
-    if failed or problems or (args.input and not written):
+    if tally.failed or problems or (args.input and not written):
         return 1
     return 0
+
+
+def _say_nothing_matches(args: argparse.Namespace) -> None:
+    """Say that the archive holds no record to export (none at all, or none the filters match)."""
+    from tablier.record.archive import default_location
+    from tablier.record.archive_db import shown
+
+    chosen = any((args.game, args.player, args.since, args.until))
+    where = shown(args.archive or default_location())
+    print(f"nothing to export: no record matches in {where}" if chosen else
+          f"nothing to export: no records yet in {where}")
+
+
+@dataclass
+class _Tally:
+    """The files written, and the records skipped (the format cannot hold them) or failed."""
+
+    written: int = 0
+    skipped: int = 0
+    failed: int = 0
+
+
+def _export_one(form: str, out: Path, record_id: int | None, record: Any, taken: set[str],
+                tally: _Tally, progress: _Progress) -> None:
+    """Write ``record``'s files of the format ``form`` into ``out`` (``taken``: the names used so
+    far), or say why not on stderr; counted in ``tally``."""
+    from tablier.record.exporting import export_record, formats_for
+    from tablier.record.filenames import record_name, save
+    from tablier.record.game_record import RecordError
+    from tablier.record.mat_writer import why_not_mat
+
+    if form not in formats_for(record):
+        tally.skipped += 1
+        return
+    refusal = why_not_mat(record) if form == "mat" else ""
+    if refusal:
+        progress.clear()
+        print(f"tablier export: skipped {_name(record_id, record)}: {refusal}", file=sys.stderr)
+        tally.skipped += 1
+        return
+    try:
+        files = export_record(record, form)
+    except RecordError as error:
+        progress.clear()
+        print(f"tablier export: {_name(record_id, record)}: {error}", file=sys.stderr)
+        tally.failed += 1
+        return
+    for suffix, content in files:
+        try:
+            save(out, record_name(record, record_id, suffix), taken, content)
+        except RecordError as error:  # a symbolic link in the way, a file that cannot be written
+            progress.clear()
+            print(f"tablier export: {error}", file=sys.stderr)
+            tally.failed += 1
+            continue
+        tally.written += 1
 
 
 def _name(record_id: int | None, record: Any) -> str:

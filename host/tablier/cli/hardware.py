@@ -359,7 +359,7 @@ def run_wiring(args: argparse.Namespace) -> int:
     if layout is None:
         return 1
     try:
-        path, plan = write_wiring(layout, args.out or plan_path(layout).parent)
+        path, plan = write_wiring(layout, cutouts(layout), args.out or plan_path(layout).parent)
     except TablierError as error:
         print(f"tablier hardware: {error}", file=sys.stderr)
         return 1

@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablier.cli.club import add_club_arguments
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
 from tablier.cli.serving import linger_page
+
+if TYPE_CHECKING:
+    from tablier.play.runner import PlayResult
 
 
 def register(subparsers: Any) -> None:
@@ -64,42 +67,47 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Play; exit status 2 for bad input, 1 when the board cannot be reached or a script fails."""
-    from tablier.cli.moves import chosen_options
-    from tablier.errors import TablierError
-    from tablier.games import find_game
-    from tablier.link.errors import LinkError
-    from tablier.play.dice import Dice
-    from tablier.play.report import report
-    from tablier.play.runner import play, resume_command_for
-    from tablier.play.session import PlayOptions
-    from tablier.play.view import View
-    from tablier.record.log_writer import LogWriteError, default_log_dir
+def _fail(message: str, status: int = 2) -> int:
+    """Say what went wrong in one line on stderr; the exit status."""
+    print(f"tablier play: {message}", file=sys.stderr)
+    return status
 
-    def fail(message: str, status: int = 2) -> int:
-        print(f"tablier play: {message}", file=sys.stderr)
-        return status
 
+def _argument_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the board's arguments ('' when nothing); ``tablier play --sim GAME`` read
+    as ``tablier play GAME --sim``."""
     if isinstance(args.sim, str) and not args.sim.startswith("rp2:"):
         if args.game is not None:
-            return fail(f"--sim takes nothing, or rp2:UF2 (the emulated chip), not {args.sim!r}")
+            return f"--sim takes nothing, or rp2:UF2 (the emulated chip), not {args.sim!r}"
         args.game, args.sim = args.sim, True  # `tablier play --sim backgammon`
     if args.script is not None and not args.sim:
-        return fail("--script drives the simulated board: add --sim")
+        return "--script drives the simulated board: add --sim"
     if not args.sim and not args.port:
-        return fail("say where the board is: --port /dev/ttyACM0, or --sim for the simulated board")
-    from tablier.play.computer import parse_players
+        return "say where the board is: --port /dev/ttyACM0, or --sim for the simulated board"
+    return ""
 
+
+def run(args: argparse.Namespace) -> int:
+    """Play; exit status 2 for bad input, 1 when the board cannot be reached or a script fails."""
+    from tablier.cli.play_remote import run_remote, wants_remote
+    from tablier.errors import TablierError
+    from tablier.link.errors import LinkError
+    from tablier.play.computer import parse_players
+    from tablier.play.dice import Dice
+    from tablier.play.report import report
+    from tablier.play.runner import resume_command_for
+    from tablier.record.log_writer import LogWriteError, default_log_dir
+
+    problem = _argument_problem(args)
+    if problem:
+        return _fail(problem)
     try:
         names = parse_players(args.players)
     except ValueError as error:
-        return fail(str(error))
+        return _fail(str(error))
     if args.games < 1 or args.match < 0 or args.grace < 0:
-        return fail("--games must be 1 or more, --match and --grace 0 or more")
+        return _fail("--games must be 1 or more, --match and --grace 0 or more")
     log_dir = args.log_dir or default_log_dir()
-    from tablier.cli.play_remote import run_remote, wants_remote
-
     if wants_remote(args, log_dir):  # board to board (docs/remote-play.md)
         return run_remote(args, log_dir)
     server = None
@@ -108,55 +116,72 @@ def run(args: argparse.Namespace) -> int:
             from tablier.web.live import open_server
 
             server = args.server = open_server(args.serve)
-        from tablier.cli.club import start_feed
-
         if args.resume is not None:
-            from tablier.play.resume import resume
-
-            feed = start_feed(args)  # --club-broker: the club's page shows this board again
-            resumed = resume(args, log_dir, watch=feed)
-            if feed is not None:
-                feed.finish(resumed.log_path, resumed.session.over)
+            _resume(args, log_dir)
             linger_page(server)
             return 0
         if not args.game:
-            return fail("name the game to play (see `tablier games`)")
-        game = find_game(args.game)
-        options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
-                              match_length=args.match, games=args.games,
-                              options=chosen_options(game, args, args.match), position=args.position,
-                              touch_down=args.touch_down, timing=args.timing)
-        dice = Dice(args.seed, args.dice)
-        make_actor = None
-        if args.script is not None:
-            from tablier.play.script import ScriptActor, read_script
-
-            actions = read_script(args.script)
-
-            def make_actor(hands: Any, cable: Any) -> Any:
-                return ScriptActor(actions, hands, cable, str(args.script))
-
-        scripted = args.script is not None
-        view = View(live=False if scripted else None, hands=bool(args.sim) and not scripted)
-        feed = start_feed(args)  # --club-broker: the club's page shows this board (docs/club.md)
-        result = play(args.game, options, dice, port=args.port, sim=args.sim, log_dir=log_dir,
-                      make_actor=make_actor, view=view, commands=not scripted,
-                      archive=not args.no_archive, serve=server, watch=feed)
-        if feed is not None:
-            feed.finish(result.log_path, result.session.over)
+            return _fail("name the game to play (see `tablier games`)")
+        result = _play(args, names, log_dir, server)
     except KeyboardInterrupt:  # before the game began (connecting): nothing to resume
-        return fail("stopped before the game began", 130)
+        return _fail("stopped before the game began", 130)
     except KeyError as error:
-        return fail(str(error.args[0]) if error.args else str(error))
+        return _fail(str(error.args[0]) if error.args else str(error))
     except LinkError as error:
-        return fail(str(error), 1)
+        return _fail(str(error), 1)
     except LogWriteError as error:  # a full disk: one line, and how to go on once there is room
-        return fail(f"{error}; once there is room, go on with: "
-                    f"{resume_command_for(error.path, args.sim, args.port, Dice(None, args.dice))}", 1)
+        return _fail(f"{error}; once there is room, go on with: "
+                     f"{resume_command_for(error.path, args.sim, args.port, Dice(None, args.dice))}", 1)
     except TablierError as error:
-        return fail(str(error), 1 if "script" in type(error).__name__.lower() else 2)
+        return _fail(str(error), 1 if "script" in type(error).__name__.lower() else 2)
     except ValueError as error:
-        return fail(str(error))
+        return _fail(str(error))
     report(result)
     linger_page(server)
     return 0
+
+
+def _resume(args: argparse.Namespace, log_dir: Path) -> None:
+    """``--resume``: the game of a log played on (the club's page shows this board again)."""
+    from tablier.cli.club import start_feed
+    from tablier.play.resume import resume
+
+    feed = start_feed(args)  # --club-broker: the club's page shows this board again
+    resumed = resume(args, log_dir, watch=feed)
+    if feed is not None:
+        feed.finish(resumed.log_path, resumed.session.over)
+
+
+def _play(args: argparse.Namespace, names: tuple[str, str], log_dir: Path, server: Any) -> PlayResult:
+    """A new game (or match) on the board, a script's hands moving the men if one is given."""
+    from tablier.cli.club import start_feed
+    from tablier.cli.moves import chosen_options
+    from tablier.games import find_game
+    from tablier.play.dice import Dice
+    from tablier.play.runner import play
+    from tablier.play.session import PlayOptions
+    from tablier.play.view import View
+
+    game = find_game(args.game)
+    options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
+                          match_length=args.match, games=args.games,
+                          options=chosen_options(game, args, args.match), position=args.position,
+                          touch_down=args.touch_down, timing=args.timing)
+    make_actor = None
+    if args.script is not None:
+        from tablier.play.script import ScriptActor, read_script
+
+        actions = read_script(args.script)
+
+        def make_actor(hands: Any, cable: Any) -> Any:
+            return ScriptActor(actions, hands, cable, str(args.script))
+
+    scripted = args.script is not None
+    view = View(live=False if scripted else None, hands=bool(args.sim) and not scripted)
+    feed = start_feed(args)  # --club-broker: the club's page shows this board (docs/club.md)
+    result = play(args.game, options, Dice(args.seed, args.dice), port=args.port, sim=args.sim,
+                  log_dir=log_dir, make_actor=make_actor, view=view, commands=not scripted,
+                  archive=not args.no_archive, serve=server, watch=feed)
+    if feed is not None:
+        feed.finish(result.log_path, result.session.over)
+    return result

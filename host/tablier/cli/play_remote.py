@@ -22,7 +22,10 @@ from tablier.cli.broker_login import add_broker_login
 from tablier.cli.serving import linger_page
 
 if TYPE_CHECKING:
-    from tablier.remote.broker import Broker
+    from tablier.play.remote_link import RemoteLink
+    from tablier.play.runner import PlayResult
+    from tablier.play.session import PlayOptions
+    from tablier.remote.broker import Broker, Club
 
 CODE_ENV = "TABLIER_GAME_CODE"
 
@@ -94,12 +97,8 @@ def _fail(message: str, status: int = 2) -> int:
 
 
 def _run(args: argparse.Namespace, log_dir: Path) -> int:
-    from tablier.cli.moves import chosen_options
-    from tablier.games import find_game
-    from tablier.play.remote_play import join_game, open_game, play_remote, resume_remote
-    from tablier.play.report import report
-    from tablier.play.session import PlayOptions
-    from tablier.play.view import View
+    from tablier.cli.club import start_feed
+    from tablier.play.remote_play import play_remote, resume_remote
     from tablier.record.eventlog import read_log
     from tablier.remote.broker import Club, login, parse_broker
     from tablier.remote.messages import MAX_NAME, name_problem
@@ -132,6 +131,28 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
     name = (args.name or "").strip() or (os.environ.get("USER") or "player")[:MAX_NAME]
     if name_problem(name):
         return _fail(f"--name: {name_problem(name)}")
+    where = _where(args)
+    if args.resume is not None:
+        assert path is not None and code
+        args.club = club.name  # the log's club: the page this board showed on before
+        where["watch"] = start_feed(args)  # --club-broker: the club's page shows this board again
+        make_actor = _hands(args, int(header_remote.get("seat", "1")))
+        return _finish(resume_remote(path, code, club, args.grace, make_actor=make_actor, **where), where)
+    opened = _open_or_join(args, club, code, name, broker)
+    if isinstance(opened, str):
+        return _fail(opened)
+    link, options = opened
+    _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
+          f"you are seat {link.local}")
+    where["watch"] = start_feed(args)  # --club-broker: the club's page shows this board too
+    result = play_remote(link, options, log_dir=log_dir, make_actor=_hands(args, link.local), **where)
+    return _finish(result, where, tell_code=True)
+
+
+def _where(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the game is played and shown: the board, the view, the live page (docs/web.md)."""
+    from tablier.play.view import View
+
     view = View(live=None, hands=args.sim and args.hands is None)
     where: dict[str, Any] = {"port": args.port, "sim": args.sim, "view": view, "commands": True,
                              "archive": not args.no_archive}
@@ -139,41 +160,42 @@ def _run(args: argparse.Namespace, log_dir: Path) -> int:
         from tablier.web.live import open_server
 
         where["serve"] = open_server(args.serve)
-    from tablier.cli.club import start_feed
+    return where
 
-    if args.resume is not None:
-        assert path is not None and code
-        seat = int(header_remote.get("seat", "1"))
-        args.club = club.name  # the log's club: the page this board showed on before
-        where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board again
-        result = resume_remote(path, code, club, args.grace, make_actor=_hands(args, seat), **where)
-        if feed is not None:
-            feed.finish(result.log_path, result.session.over)
-        report(result)
-        linger_page(where.get("serve"))
-        return 0
+
+def _open_or_join(args: argparse.Namespace, club: Club, code: str, name: str,
+                  broker: Broker) -> tuple[RemoteLink, PlayOptions] | str:
+    """The game joined with ``code``, or opened; what is wrong, in words."""
+    from tablier.cli.moves import chosen_options
+    from tablier.games import find_game
+    from tablier.play.remote_play import join_game, open_game
+    from tablier.play.session import PlayOptions
+
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, touch_down=args.touch_down,
                           players=(name, name))
     if code:
-        link = join_game(club, code, name, told=_tell)
-    else:
-        if not args.game:
-            return _fail("name the game to open (see `tablier games`), or join one with --join")
-        if args.timing:
-            return _fail("the Laws' timing (--timing) is kept by one clock at one table: not board to board")
-        game = find_game(args.game)
-        options.options = chosen_options(game, args, args.match)
-        options.match_length, options.games, options.position = args.match, args.games, args.position
-        link, _ = open_game(club, options, game.name, args.dice, args.seat,
-                            told=lambda shown: _tell_code(shown, args, broker, club.name), said=_tell)
-    _tell(f"{link.table.game}: {link.table.names[0]} (seat 1) against {link.table.names[1]} (seat 2); "
-          f"you are seat {link.local}")
-    where["watch"] = feed = start_feed(args)  # --club-broker: the club's page shows this board too
-    result = play_remote(link, options, log_dir=log_dir, make_actor=_hands(args, link.local), **where)
+        return join_game(club, code, name, told=_tell), options
+    if not args.game:
+        return "name the game to open (see `tablier games`), or join one with --join"
+    if args.timing:
+        return "the Laws' timing (--timing) is kept by one clock at one table: not board to board"
+    game = find_game(args.game)
+    options.options = chosen_options(game, args, args.match)
+    options.match_length, options.games, options.position = args.match, args.games, args.position
+    link, _ = open_game(club, options, game.name, args.dice, args.seat,
+                        told=lambda shown: _tell_code(shown, args, broker, club.name), said=_tell)
+    return link, options
+
+
+def _finish(result: PlayResult, where: dict[str, Any], tell_code: bool = False) -> int:
+    """The game over (or stopped): the club's feed told, the report, the page left up a while."""
+    from tablier.play.report import report
+
+    feed = where.get("watch")
     if feed is not None:
         feed.finish(result.log_path, result.session.over)
     report(result)
-    if result.resume_command:
+    if tell_code and result.resume_command:
         print(f"(the game's code again: in ${CODE_ENV}, a file (--code-file FILE), or typed when asked)")
     linger_page(where.get("serve"))
     return 0

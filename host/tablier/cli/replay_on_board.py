@@ -51,9 +51,6 @@ def run(args: argparse.Namespace) -> int:
     from tablier.errors import TablierError
     from tablier.hardware.layout import load_layout
     from tablier.link.errors import LinkError
-    from tablier.play.board_replay import board_steps, replay
-    from tablier.play.scene import replay_scene
-    from tablier.play.view import View
 
     from .archive import open_archive
 
@@ -66,45 +63,14 @@ def run(args: argparse.Namespace) -> int:
                 raise TablierError(f"record {args.id} has no game {args.game_number}")
             layout = load_layout()
             way = HOME_LEFT if args.home_left else HOME_RIGHT
-            shows = []  # each game with its steps, the whole cut after --moves steps
-            left = max(args.moves, 0) if args.moves is not None else None
-            for game in games:
-                steps = board_steps(record, game, layout, way)[:left]
-                if steps:
-                    shows.append((game, steps))
-                left = None if left is None else left - len(steps)
-            if not shows:
-                raise TablierError(f"record {args.id} has no move to show")
+            shows = _shows(args, record, games, layout, way)
             server = None
             if args.serve is not None:
                 from tablier.web.live import open_server
 
                 server = open_server(args.serve)
                 stack.callback(server.stop)
-            view = View()
-            delay = args.step_delay if args.step_delay is not None else (1.0 if args.sim else None)
-            keys = (f"the next move in {delay:g} s" if delay is not None
-                    else "press either player's button for the next move")
-            if delay is None and not view.live:
-                print(keys)
-            buttons = {switch.id for switch in layout.switches_of("button")}
-
-            def show_games(link: Any) -> None:
-                for game, steps in shows:
-                    view.connected(f"Record {args.id}: {record.title()}, game {game.number}")
-                    shown = iter(range(len(steps)))
-
-                    def show(caption: str, game: Any = game, steps: Any = steps, shown: Any = shown) -> None:
-                        scene = replay_scene(record, game, steps, next(shown), way)
-                        view.show(scene, keys)
-                        if server is not None:
-                            from tablier.web.live import page_state
-
-                            server.publish(page_state(scene))
-
-                    replay(link, steps, buttons, delay, show)
-
-            _on_board(args, layout, show_games)
+            _replay_shows(args, record, shows, layout, way, server)
             if server is not None:
                 from tablier.web.live import linger
 
@@ -118,6 +84,59 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("tablier replay-on-board: stopped (Ctrl-C)", file=sys.stderr)
     return 0
+
+
+def _shows(args: argparse.Namespace, record: Any, games: list[Any], layout: Any,
+           way: Any) -> list[tuple[Any, list[Any]]]:
+    """Each game with its steps on the board, the whole cut after ``--moves`` steps;
+    :class:`~tablier.errors.TablierError` if no move is left to show."""
+    from tablier.errors import TablierError
+    from tablier.play.board_replay import board_steps
+
+    shows = []
+    left = max(args.moves, 0) if args.moves is not None else None
+    for game in games:
+        steps = board_steps(record, game, layout, way)[:left]
+        if steps:
+            shows.append((game, steps))
+        left = None if left is None else left - len(steps)
+    if not shows:
+        raise TablierError(f"record {args.id} has no move to show")
+    return shows
+
+
+def _replay_shows(args: argparse.Namespace, record: Any, shows: list[tuple[Any, list[Any]]],
+                  layout: Any, way: Any, server: Any) -> None:
+    """Replay ``shows`` on the board, each step shown in the terminal (and on the page ``server``
+    serves, if any), the next one after a delay or a press of a player's button."""
+    from tablier.play.board_replay import replay
+    from tablier.play.scene import replay_scene
+    from tablier.play.view import View
+
+    view = View()
+    delay = args.step_delay if args.step_delay is not None else (1.0 if args.sim else None)
+    keys = (f"the next move in {delay:g} s" if delay is not None
+            else "press either player's button for the next move")
+    if delay is None and not view.live:
+        print(keys)
+    buttons = {switch.id for switch in layout.switches_of("button")}
+
+    def show_games(link: Any) -> None:
+        for game, steps in shows:
+            view.connected(f"Record {args.id}: {record.title()}, game {game.number}")
+            shown = iter(range(len(steps)))
+
+            def show(caption: str, game: Any = game, steps: Any = steps, shown: Any = shown) -> None:
+                scene = replay_scene(record, game, steps, next(shown), way)
+                view.show(scene, keys)
+                if server is not None:
+                    from tablier.web.live import page_state
+
+                    server.publish(page_state(scene))
+
+            replay(link, steps, buttons, delay, show)
+
+    _on_board(args, layout, show_games)
 
 
 def _on_board(args: argparse.Namespace, layout: Any, show: Any) -> None:

@@ -35,8 +35,9 @@ def run(args: argparse.Namespace) -> int:
     """Play the games and print the score."""
     from tablier.cli.moves import chosen_options
     from tablier.engines import EngineUnavailableError
-    from tablier.engines.matches import MatchScore, check_spec, play_match
+    from tablier.engines.matches import MatchScore, check_spec
     from tablier.games import find_game
+    from tablier.play.selfplay import play_match
 
     try:
         game = find_game(args.game)

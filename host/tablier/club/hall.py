@@ -18,14 +18,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tablier.record.from_log import RecordBuilder
+from tablier.remote.messages import MAX_NAME
 from tablier.remote.refusals import Refusals
 from tablier.remote.transport import MqttWire, stamp_now
 
-from .messages import ClubMessage, MessageError, check, scene_from_json, topic, topics
+from .messages import HAVE, ClubMessage, MessageError, check, make, topic, topics
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
@@ -38,12 +40,17 @@ if TYPE_CHECKING:
 HALL = "hall"
 #: How often the club's page is sent the grid at most (each board's own page gets every scene).
 GRID_EVERY_S = 0.25
+#: How soon the hall tells a board again that it lacks records from one number on.
+ASK_S = 1.0
+#: The longest the loop takes messages before it sends the page the grid (the rest wait).
+STEP_S = 0.2
 #: How long the loop sleeps when nothing arrived.
 IDLE_S = 0.02
 #: How long a finished match that the archive could not take waits before it is stored again.
 RETRY_S = 5.0
-#: The most boards the page follows at once: a member holding the club's code could invent any
-#: number of names, and each board costs the page its scene, its picture and its match.
+#: The most boards the page follows at once unless told (``club serve --max-boards``): a member
+#: holding the club's code could invent any number of names, and each board costs the page its
+#: scene, its picture and its match.
 MAX_BOARDS = 100
 #: How long a board that left (its match over, its host gone) stays on the page, in seconds; a
 #: board that says nothing of its host is forgotten as soon.
@@ -63,21 +70,50 @@ class BoardView:
     name: str
     scene: Scene | None = None
     online: bool | None = None
-    record: Record | None = None
+    record: Record | None = None  # its match as built so far (the builder's, growing)
     over: bool = False
     stored: int | None = None  # the archive's id of its match, once over and stored
     version: int = 0  # counts the scenes taken (the page fetches the picture again when it changes)
     stamps: dict[str, int] = field(default_factory=dict)
-    page: dict[str, Any] = field(default_factory=dict)  # the board's live page's state
-    svg: str = ""
     heard: float = 0.0  # the time (Unix) of its latest message: its stamp, never later than it came
     game: str = ""  # board to board: the game's public id, which the other board of the game shares
+    match: str = ""  # the id of the match being built
+    have: int = 0  # how many of its records the hall holds (the next one's number)
+    builder: RecordBuilder | None = None
+    broken: str = ""  # a match refused (an illegal record): nothing more of it is taken
+    asked: tuple[int, float] = (-1, 0.0)  # the last 'have' sent the board, and when
+    _drawn: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # what was drawn or settled, of what
 
     def shown_until(self) -> float:
         """Until when the page shows the board: while its host is online, then for a while."""
         if self.online:
             return float("inf")
         return self.heard + (AWAY_SHOWN_S if self.online is False and not self.over else LEFT_SHOWN_S)
+
+    @property
+    def page(self) -> dict[str, Any]:
+        """The board's live page's state (drawn when a page asks for it, once a scene)."""
+        from tablier.web.live import page_state
+
+        page: dict[str, Any] = self._drawing("page", page_state, {})
+        return page
+
+    @property
+    def svg(self) -> str:
+        """The board's picture, SVG ('' before any scene; drawn when a page asks for it, once a scene)."""
+        from tablier.web.live import scene_svg
+
+        svg: str = self._drawing("svg", scene_svg, "")
+        return svg
+
+    def _drawing(self, what: str, draw: Callable[[Scene], Any], empty: Any) -> Any:
+        version, scene = self.version, self.scene  # a scene taken between the two is drawn next time
+        if scene is None:
+            return empty
+        drawn = self._drawn.get(what)
+        if drawn is None or drawn[0] != version:
+            drawn = self._drawn[what] = (version, draw(scene))
+        return drawn[1]
 
     def summary(self) -> dict[str, Any]:
         """The board's tile on the club's page."""
@@ -96,7 +132,26 @@ class BoardView:
         from tablier.record.mat_writer import why_not_mat
 
         record = self.record
-        return record is not None and "mat" in record.facts.formats and not why_not_mat(record)
+        if record is None or "mat" not in record.facts.formats:
+            return False
+        held = (self.match, self.have)
+        known = self._drawn.get("mat")
+        if known is None or known[0] != held:
+            known = self._drawn["mat"] = (held, not why_not_mat(record))
+        return bool(known[1])
+
+    def settled(self) -> Record:
+        """Its match as the archive keeps it (settled once for the records held: each was read
+        against the legal plays as it came, so nothing is judged again)."""
+        from tablier.record.settling import settle
+
+        assert self.record is not None
+        held = (self.match, self.have)
+        known = self._drawn.get("settled")
+        if known is None or known[0] != held:
+            known = self._drawn["settled"] = (held, settle(self.record, trusted=True).record)
+        settled: Record = known[1]
+        return settled
 
 
 class ClubHall:
@@ -105,8 +160,9 @@ class ClubHall:
     without a session of its own on the broker)."""
 
     def __init__(self, club: Club, key: bytes, archive: Archive | None,
-                 told: Callable[[str], None] = print, board: str = "") -> None:
+                 told: Callable[[str], None] = print, board: str = "", max_boards: int = MAX_BOARDS) -> None:
         self.club = club
+        self.max_boards = max_boards
         self.key = key
         self.archive = archive
         self.told = told
@@ -117,8 +173,9 @@ class ClubHall:
         self.refusals = Refusals(told, first=REFUSALS_TOLD)
         self.news = Refusals(told if not board else lambda line: None,  # one board's transcript: no news
                              more=lambda count: f"{count} more boards came or went",
-                             first=MAX_BOARDS)  # each board that comes or goes, unless a flood
+                             first=max_boards)  # each board that comes or goes, unless a flood
         self._swept = 0.0
+        self._waiting: list[tuple[str, bytes]] = []  # what arrived and was not taken yet
         self.forgotten: list[str] = []  # boards forgotten since the page was last told
         if board:
             import secrets
@@ -156,12 +213,7 @@ class ClubHall:
                 self.store(self.boards[board])
                 if board not in self.unstored:
                     changed.add(board)
-        for where, payload in self.wire.received():
-            if not payload:
-                continue  # a retained message cleared
-            board = self.take(where, payload)
-            if board:
-                changed.add(board)
+        changed |= self._take_for(STEP_S)
         now = time.monotonic()
         if now - self._swept >= SWEEP_EVERY_S:
             self._swept = now
@@ -170,9 +222,56 @@ class ClubHall:
         self.news.due(now)
         return changed & set(self.boards)
 
+    def _take_for(self, seconds: float) -> set[str]:
+        """Take what arrived, for ``seconds`` at most (the rest waits for the next step: the page is
+        sent the grid between); of a board's scenes waiting together only the latest is taken (by
+        their stamps: a replayed older scene arriving last is not). The names of the boards that
+        changed."""
+        waiting = self._waiting + self.wire.received()
+        chosen, checked = self._latest_scenes(waiting)
+        changed: set[str] = set()
+        deadline = time.monotonic() + seconds
+        for n, (where, payload) in enumerate(waiting):
+            if time.monotonic() > deadline:
+                self._waiting = [item for m, item in enumerate(waiting[n:], n) if chosen.get(item[0], m) == m]
+                return changed
+            if not payload or chosen.get(where, n) != n:
+                continue  # a retained message cleared; a scene the latest of its board replaces
+            board = self.take(where, payload, checked.get(n))
+            if board:
+                changed.add(board)
+        self._waiting = []
+        return changed
+
+    def _latest_scenes(self, waiting: list[tuple[str, bytes]]
+                       ) -> tuple[dict[str, int], dict[int, ClubMessage]]:
+        """For each board with scenes waiting, the index of the one to take: the only one, or of
+        several the latest by stamp among those that read (the others are never drawn); and the
+        messages already read for it, by index, so that none is read twice."""
+        places: dict[str, list[int]] = {}
+        for n, (where, payload) in enumerate(waiting):
+            if where.endswith("/state") and payload:
+                places.setdefault(where, []).append(n)
+        chosen: dict[str, int] = {}
+        checked: dict[int, ClubMessage] = {}
+        for where, indices in places.items():
+            if len(indices) == 1:
+                chosen[where] = indices[0]
+                continue
+            read: dict[int, ClubMessage] = {}
+            for n in indices:
+                try:
+                    read[n] = check(self.key, self.club.name, where, waiting[n][1])
+                except MessageError:
+                    continue
+            chosen[where] = max(read, key=lambda n: (_rank(read[n]), n)) if read else indices[-1]
+            if read:
+                checked[chosen[where]] = read[chosen[where]]
+        return chosen, checked
+
     def sweep(self, now: float | None = None) -> list[str]:
         """Forget the boards the page no longer shows (left or away long enough, or beyond
-        :data:`MAX_BOARDS`: those heard from least recently, online ones last); their names."""
+        :attr:`max_boards`: those heard from least recently, online ones last); their names."""
         now = time.time() if now is None else now
         gone = [name for name, view in self.boards.items() if now > view.shown_until()]
         self.forgotten.extend(gone)
@@ -181,38 +280,39 @@ class ClubHall:
             self.unstored.pop(name, None)
             self.news.add(f"board {name} is off the page ({'it left' if view.over else 'not heard from'} "
                           f"{(now - view.heard) / 60:.0f} min ago)")
-        extra = len(self.boards) - MAX_BOARDS
+        extra = len(self.boards) - self.max_boards
         if extra > 0:
             for view in sorted(self.boards.values(), key=lambda v: (v.online is True, v.heard))[:extra]:
                 del self.boards[view.name]
                 self.unstored.pop(view.name, None)
                 gone.append(view.name)
                 self.forgotten.append(view.name)
-                self.news.add(f"board {view.name} is off the page: it follows at most {MAX_BOARDS} boards, "
-                              "and this one was heard from least recently")
+                self.news.add(f"board {view.name} is off the page: it follows at most {self.max_boards} "
+                              "boards, and this one was heard from least recently")
         return gone
 
-    def take(self, where: str, payload: bytes) -> str:
-        """Take one message published on ``where``: its board's name if it changed something."""
+    def take(self, where: str, payload: bytes, checked: ClubMessage | None = None) -> str:
+        """Take one message published on ``where`` (``checked``: the message, if already read from
+        ``payload``): its board's name if it changed something."""
         from tablier.errors import TablierError
 
         try:
-            message = check(self.key, self.club.name, where, payload)
+            message = checked or check(self.key, self.club.name, where, payload)
             view = self.boards.get(message.board) or BoardView(message.board)
             rank = _rank(message)
-            if rank <= view.stamps.get(message.kind, -1):
-                return ""  # a copy, or older than what the page shows
+            if rank <= view.stamps.get(message.kind, -1) and not _same_match(view, message):
+                return ""  # a copy, or older than what the page shows (a match's own records: numbered)
             self._apply(view, message)
         except (MessageError, TablierError) as error:
             self.refused += 1
             self.refusals.add(f"a message refused ({where}): {error}")
             return ""
-        view.stamps[message.kind] = rank
+        view.stamps[message.kind] = max(rank, view.stamps.get(message.kind, -1))
         view.heard = max(view.heard, min(message.stamp / 1e6, time.time()))
         if message.board not in self.boards:
             self.boards[message.board] = view
             self.news.add(f"board {view.name} is on the page{_first_words(view)}")
-            if len(self.boards) > MAX_BOARDS or time.time() > view.shown_until():
+            if len(self.boards) > self.max_boards or time.time() > view.shown_until():
                 self.sweep()
         return message.board if message.board in self.boards else ""
 
@@ -226,13 +326,12 @@ class ClubHall:
             elif view.online is False and online:
                 self.news.add(f"board {view.name} is back")
             view.online = online
+            if online and view.match and not view.over:
+                self.ask(view, force=True)  # back: what it published while away may not all be here
         elif message.kind == "state":
-            from tablier.web.live import page_state
-
-            scene = scene_from_json(message.body["scene"])
+            scene = message.scene
+            assert scene is not None
             view.game = str(message.body.get("game", ""))
-            view.page = page_state(scene)
-            view.svg = view.page["svg"]
             view.scene = scene
             view.version += 1
             if view.online is None:
@@ -241,26 +340,62 @@ class ClubHall:
             self._match(view, message)
 
     def _match(self, view: BoardView, message: ClubMessage) -> None:
-        """A match's record: read, replayed and settled (an illegal one is refused); stored once over."""
-        from tablier.games import find_game
-        from tablier.record.json_format import from_json
-        from tablier.record.settling import settle
+        """Records of a board's match: each new one read against the position it reaches (an illegal one
+        is refused, and the match with it); a gap asks the board for what is missing; a repeat changes
+        nothing; the match is stored once over."""
+        from tablier.errors import TablierError
+        from tablier.record.eventlog import Header, decode
 
+        body = message.body
+        match, first, records = str(body["id"]), int(body["from"]), list(body["records"])
+        if match == view.broken:
+            return
+        if match != view.match:
+            if first > 0:  # the end of a match whose start is not here: asked for
+                view.match, view.have, view.builder, view.record, view.over = match, 0, None, None, False
+                view.stored = None
+                self.ask(view)
+                return
+            view.match, view.have, view.builder, view.record, view.over = match, 0, None, None, False
+            view.stored = None
+        if first > view.have:
+            self.ask(view)
+            return
         source = f"club {self.club.name}, board {view.name}"
-        record = replace(from_json(message.body["record"], source=source), source=source)
-        try:
-            family = find_game(record.game).family
-        except KeyError as error:
-            raise MessageError(f"match of board {view.name}: {error.args[0]}") from None
-        if record.family != family:
-            raise MessageError(f"match of board {view.name}: a record of {record.game} is not of the "
-                               f"{record.family} family")
-        record = settle(record).record
-        view.record = record
-        view.over = bool(message.body["over"])
-        view.stored = None
-        if view.over:
+        for number, data in enumerate(records[view.have - first:], view.have):
+            try:
+                entry = decode(data)
+                if (number == 0) != isinstance(entry, Header):
+                    raise MessageError(f"record {number} is {'not ' * (number == 0)}a header")
+                if isinstance(entry, Header):
+                    view.builder = RecordBuilder(entry, source)
+                    _known_game(view, entry)
+                else:
+                    assert view.builder is not None
+                    view.builder.add(entry)
+                    games = view.builder.record.games
+                    if games and not all(0 < len(name) <= MAX_NAME for name in games[-1].players):
+                        raise MessageError(f"a player's name is not 1 to {MAX_NAME} characters")
+            except (MessageError, TablierError) as error:
+                view.broken = match
+                raise MessageError(f"match of board {view.name}: {error}") from None
+            view.have = number + 1
+            view.record = view.builder.record
+        if first + len(records) >= view.have and view.have:
+            view.over = bool(body["over"])
+        if view.over and view.stored is None:
             self.store(view)
+
+    def ask(self, view: BoardView, force: bool = False) -> None:
+        """Tell the board how many records of its match the hall holds (retained: a board away gets it
+        when back), so that it sends the rest again; not twice from one number within :data:`ASK_S`."""
+        now = time.monotonic()
+        if not force and view.asked[0] == view.have and now - view.asked[1] < ASK_S:
+            return
+        view.asked = (view.have, now)
+        payload = make(self.key, self.club.name, view.name, HAVE, stamp_now(),
+                       {"id": view.match, "have": view.have})
+        self.wire.publish(topic(self.club.name, view.name, HAVE), payload, retain=True)
 
     def store(self, view: BoardView) -> None:
         """Put ``view``'s finished match into the archive (once: the archive knows its digest); an
@@ -271,7 +406,7 @@ class ClubHall:
         if self.archive is None or view.record is None:
             return
         try:
-            record_id, new = self.archive.add_all([view.record])[0]
+            record_id, new = self.archive.add_all([view.settled()])[0]
         except ArchiveError as error:
             if view.name not in self.unstored:
                 self.told(f"board {view.name}: its match is not stored yet ({error}); trying again")
@@ -279,6 +414,7 @@ class ClubHall:
             return
         self.unstored.pop(view.name, None)
         view.stored = record_id
+        self.ask(view, force=True)  # the board (and the broker) know the club holds it all
         if new:
             self.stored += 1
             self.told(f"board {view.name}: {' - '.join(view.record.players)}, {view.record.game}, stored as "
@@ -296,7 +432,7 @@ class ClubHall:
         if view.record is None:
             raise LookupError(f"board {board} has no match yet")
         try:
-            return write_mat(view.record, site=f"Tablier, club {self.club.name}, board {board}",
+            return write_mat(view.settled(), site=f"Tablier, club {self.club.name}, board {board}",
                              event=f"club {self.club.name}", transcribed="final" if view.over else "live")
         except RecordError as error:
             raise LookupError(f"board {board}: {error}") from None
@@ -324,6 +460,24 @@ def _first_words(view: BoardView) -> str:
     return " (online)" if view.online else " (away)" if view.online is False else ""
 
 
+def _same_match(view: BoardView, message: ClubMessage) -> bool:
+    """Whether ``message`` carries records of the match the hall builds for its board (numbered: their
+    order is theirs, whatever the stamps; another match's must be newer than the last taken)."""
+    return message.kind == "match" and message.body["id"] == view.match
+
+
+def _known_game(view: BoardView, header: Any) -> None:
+    """A match's header names a game of ours, of its own family (:class:`MessageError` if not)."""
+    from tablier.games import find_game
+
+    try:
+        family = find_game(header.game).family
+    except KeyError as error:
+        raise MessageError(str(error.args[0])) from None
+    if header.family != family:
+        raise MessageError(f"a match of {header.game} is not of the {header.family} family")
+
+
 def _rank(message: ClubMessage) -> int:
     """What orders a board's messages of one kind: their stamps; a connection's last will (offline)
     carries the stamp of its hello (online), and comes after it."""
@@ -344,9 +498,7 @@ def follow(hall: ClubHall, server: ClubServer, transcripts: Path | None = None,
             waiting = True
         hall.forgotten.clear()
         for board in changed:
-            view = hall.boards[board]
-            if view.page:
-                server.show_board(board, view.page)
+            server.show_board(board)
         if transcripts is not None and changed:
             write_transcripts(hall, transcripts, changed)
         waiting = waiting or bool(changed)

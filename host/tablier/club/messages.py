@@ -7,8 +7,17 @@ broker (the latest of each kind is what a club page that opens late is given) an
 ``state``    what the board's screen shows (:class:`~tablier.board.scene.Scene`: the men, the lights,
              the dice, the score, whose turn, the moves), from which the club draws the board itself,
              and, board to board, the game's public id (the two boards of one game share it);
-``match``    the match's record as it stands (Tablier JSON, ``docs/json-format.md``, without the raw
-             event log), and whether it is over: the live transcript, and the archive's once over.
+``match``    the match's records as the board's event log gets them (``docs/log-format.md``: the
+             header, each game's start, commits, cube actions, claims, vies and results; not the
+             switches), numbered from 0 in the match ``id``: each message carries the records from
+             number ``from`` on and whether the match is then over. The club builds the match from
+             them as they come (a number it has is a repeat, dropped; a number past the next it
+             lacks is a gap); the board's last message, when it stops, holds every record from 0.
+
+The club's hall answers on ``tablier/CLUB/hall/BOARD/have`` (retained, signed the same way):
+``have``     how many records of match ``id`` it holds, when it lacks some (a gap, a board back
+             online, a match it saw only the end of) or has stored it: the board sends the records
+             from there on again.
 
 A message is one JSON object: ``v``, ``club``, ``board``, ``kind``, ``stamp`` (the time it was made,
 in microseconds: a message older than the last one taken from its board and kind is dropped, so
@@ -30,21 +39,30 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablier.board.scene import Scene, line_in, shown, whole_in
+from tablier.board.scene import Scene, line_in, shown
 from tablier.remote.gamecode import derive
 from tablier.remote.messages import MAX_NAME, json_object
 from tablier.remote.messages import MessageError as MessageError  # a message refused, as board to board
 from tablier.remote.signing import sign, verify
-from tablier.shapes import is_whole
+from tablier.shapes import is_number, is_whole
 
 VERSION = 1
 #: The largest message taken (a long match's record as it stands fits many times over).
 MAX_BYTES = 512 * 1024
 KINDS = ("presence", "state", "match")
+#: The hall's answer to a board (on a topic of the hall's, see :func:`topic`).
+HAVE = "have"
+#: The event log's records a board publishes of its match: what the match's record is built from.
+MATCH_RECORDS = ("header", "game_start", "commit", "cube", "claim", "vie", "result")
+#: The most records one message carries (a long match's whole record fits many times over).
+MAX_BATCH = 4000
+#: The most records a match may hold.
+MAX_RECORDS = 100_000
 #: A board's name in the club: its topic and the address of its page (``/board/NAME/``).
 BOARD_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 CLUB_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
-#: A board-to-board game's public id (its topic): what tells the club which two boards play together.
+#: A board-to-board game's public id (its topic): what tells the club which two boards play together;
+#: a match's id has the same form.
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 
 
@@ -55,8 +73,9 @@ def club_key(code: str, club: str) -> bytes:
 
 
 def topic(club: str, board: str, kind: str) -> str:
-    """The topic of ``board``'s messages of ``kind``."""
-    return f"tablier/{club}/boards/{board}/{kind}"
+    """The topic of ``board``'s messages of ``kind`` (the hall's ``have`` to the board: on the hall's
+    own branch, which no board's subscription takes)."""
+    return f"tablier/{club}/{'hall' if kind == HAVE else 'boards'}/{board}/{kind}"
 
 
 def topics(club: str) -> str:
@@ -66,12 +85,14 @@ def topics(club: str) -> str:
 
 @dataclass(frozen=True)
 class ClubMessage:
-    """A message as checked: its board, kind, stamp and body (a scene, a record, a presence)."""
+    """A message as checked: its board, kind, stamp and body (a scene, a record, a presence), and a
+    state's scene as read."""
 
     board: str
     kind: str
     stamp: int
     body: Mapping[str, Any]
+    scene: Scene | None = None
 
 
 def make(key: bytes, club: str, board: str, kind: str, stamp: int, body: Mapping[str, Any]) -> bytes:
@@ -93,7 +114,7 @@ def check(key: bytes, club: str, where: str, payload: bytes) -> ClubMessage:
     board, kind = data.get("board"), data.get("kind")
     if not (isinstance(board, str) and BOARD_NAME.fullmatch(board)):
         raise MessageError(f"board {shown(board)} is not a board's name")
-    if kind not in KINDS:
+    if kind not in (*KINDS, HAVE):
         raise MessageError(f"kind {shown(kind)} is not presence, state or match")
     if data.get("club") != club or where != topic(club, board, kind):
         raise MessageError(f"{kind} of board {board} published on another topic ({where})")
@@ -106,10 +127,10 @@ def check(key: bytes, club: str, where: str, payload: bytes) -> ClubMessage:
     if not isinstance(body, dict):
         raise MessageError(f"{kind} of board {board} without a body")
     try:
-        BODIES[kind](body)
+        scene = BODIES[kind](body)
     except MessageError as error:
         raise MessageError(f"{kind} of board {board}: {error}") from None
-    return ClubMessage(board, kind, int(stamp), body)  # type: ignore[arg-type]
+    return ClubMessage(board, kind, int(stamp), body, scene)  # type: ignore[arg-type]
 
 
 def _presence(body: Mapping[str, Any]) -> None:
@@ -117,33 +138,52 @@ def _presence(body: Mapping[str, Any]) -> None:
         raise MessageError("a presence says only online: true or false")
 
 
-def _state(body: Mapping[str, Any]) -> None:
+def _state(body: Mapping[str, Any]) -> Scene:
     if not {"scene"} <= set(body) <= {"scene", "game"}:
         raise MessageError("a state holds its scene (and, board to board, its game's public id)")
     if "game" in body and not (isinstance(body["game"], str) and GAME_ID.fullmatch(body["game"])):
         raise MessageError(f"game {shown(body['game'])} is not a game's public id")
-    scene_from_json(body["scene"])
+    return scene_from_json(body["scene"])
 
 
 def _match(body: Mapping[str, Any]) -> None:
-    if set(body) != {"record", "over"} or not isinstance(body["over"], bool):
-        raise MessageError("a match holds its record and whether it is over")
-    record = body["record"]
-    if not isinstance(record, dict) or "log" in record:
-        raise MessageError("a match's record is a Tablier JSON record without its raw log")
-    _plain(record, "the record", 0)
-    games = record.get("games")
-    if not isinstance(games, list) or not games:
-        raise MessageError("a match's record holds no game")
-    for game in games:
-        players = game.get("players") if isinstance(game, dict) else None
-        if isinstance(players, list) and not all(isinstance(name, str) and 0 < len(name) <= MAX_NAME
-                                                 for name in players):
-            raise MessageError(f"a player's name is not 1 to {MAX_NAME} characters")
+    if set(body) != {"id", "from", "records", "over"} or not isinstance(body["over"], bool):
+        raise MessageError("a match holds its id, the number of its first record, its records and whether "
+                           "it is over")
+    _match_number(body)
+    records = body["records"]
+    if not isinstance(records, list) or len(records) > MAX_BATCH:
+        raise MessageError(f"a match's records are a list of at most {MAX_BATCH}")
+    if body["from"] + len(records) > MAX_RECORDS:
+        raise MessageError(f"a match holds at most {MAX_RECORDS} records")
+    for record in records:
+        if not isinstance(record, dict) or record.get("type") not in MATCH_RECORDS:
+            raise MessageError(f"a match's record is one of {', '.join(MATCH_RECORDS)}, not "
+                               f"{shown(record.get('type') if isinstance(record, dict) else record)}")
+        _plain(record, f"a {record['type']} record", 1)
+        for names in (record.get("players"), record.get("sides")):
+            if isinstance(names, list) and not all(isinstance(name, str) and len(name) <= MAX_NAME
+                                                   for name in names):
+                raise MessageError(f"a player's name is not 1 to {MAX_NAME} characters")
+
+
+def _have(body: Mapping[str, Any]) -> None:
+    if set(body) != {"id", "have"}:
+        raise MessageError("the hall's answer holds a match's id and how many of its records it holds")
+    _match_number(body)
+
+
+def _match_number(body: Mapping[str, Any]) -> None:
+    """A match's id and a number of its records (``from`` or ``have``) as a message gives them."""
+    if not (isinstance(body["id"], str) and GAME_ID.fullmatch(body["id"])):
+        raise MessageError(f"match {shown(body['id'])} is not a match's id")
+    number = body.get("from", body.get("have"))
+    if not is_whole(number, 0, MAX_RECORDS):
+        raise MessageError(f"{shown(number)} is not a number of records")
 
 
 def _plain(value: object, where: str, depth: int) -> None:
-    """A record's JSON as a board writes it: objects, lists, whole numbers, true/false/null and lines
+    """A record's JSON as a board's log holds it: objects, lists, numbers, true/false/null and lines
     of text, of bounded depth and size (nothing else reaches the rules, the page or the archive)."""
     if depth > 8:
         raise MessageError(f"{where} is nested too deep")
@@ -156,14 +196,16 @@ def _plain(value: object, where: str, depth: int) -> None:
             _plain(item, where, depth + 1)
     elif isinstance(value, str):
         line_in(value, 600, where)
-    elif is_whole(value):
-        whole_in(value, -10 ** 6, 10 ** 6, where)
+    elif is_number(value):
+        if abs(value) > 2 ** 53:  # type: ignore[arg-type]
+            raise MessageError(f"{where} holds {shown(value)}, a number out of range")
     elif value is not None and not isinstance(value, bool):
-        raise MessageError(f"{where} holds {shown(value)}, not a whole number or a text")
+        raise MessageError(f"{where} holds {shown(value)}, not a number or a text")
 
 
-BODIES: dict[str, Callable[[Mapping[str, Any]], None]] = {
-    "presence": _presence, "state": _state, "match": _match}
+#: Each kind's check of a body (a state's gives its scene, read).
+BODIES: dict[str, Callable[[Mapping[str, Any]], Scene | None]] = {
+    "presence": _presence, "state": _state, "match": _match, HAVE: _have}
 
 
 def scene_from_json(data: object) -> Scene:

@@ -318,6 +318,8 @@ class _Reader:
     def __init__(self, tokens: Iterator[lex.Token]) -> None:
         self._tokens = tokens
         self._peeked: lex.Token | None = None
+        self._depth = 0  # the game's open variations being visited
+        self._skipping = 0  # and being skipped
 
     def peek(self) -> lex.Token | None:
         if self._peeked is None:
@@ -350,76 +352,85 @@ class _Reader:
         visitor.begin_game(first.line)
         substance = self._read_headers(visitor)  # a tag, a move, a set-up or a result: a game
         visitor.end_headers()
-        depth = 0  # open variations being visited
-        skipping = 0  # open variations being skipped
+        self._depth = self._skipping = 0
         body_started = False
         while (token := self.peek()) is not None:
             if token.kind == lex.TAG_OPEN and body_started:
                 break  # the next game's tags: this one had no terminator
             token = self.take()
             substance = substance or token.kind in _GAME_TOKENS
-            error = _error_at(token)
-            if skipping:
-                skipping += {lex.VARIATION_OPEN: 1, lex.VARIATION_CLOSE: -1}.get(token.kind, 0)
+            if self._skipping:
+                self._skipping += {lex.VARIATION_OPEN: 1, lex.VARIATION_CLOSE: -1}.get(token.kind, 0)
                 continue
             body_started = True
-            if token.kind == lex.MOVE:
-                try:
-                    move = PdnMove.from_pdn(token.text)
-                except PdnSyntaxError as bad:
-                    visitor.handle_error(error(bad.message))
-                else:
-                    visitor.visit_move(move, token.strength)
-            elif token.kind in (lex.MOVE_NUMBER, lex.ELLIPSIS, lex.LINE_COMMENT):
-                pass
-            elif token.kind == lex.COMMENT:
-                visitor.visit_comment(token.text)
-            elif token.kind == lex.NAG:
-                visitor.visit_nag(int(token.text[1:]))
-            elif token.kind == lex.STRENGTH:  # written apart from its move: a NAG, or kept as a comment
-                nag = _STRENGTH_NAGS.get(token.text.strip("()"))
-                if nag is None:
-                    visitor.visit_comment(token.text)
-                else:
-                    visitor.visit_nag(nag)
-            elif token.kind == lex.SETUP:
-                visitor.visit_setup(_setup_fen(token.text))
-            elif token.kind == lex.VARIATION_OPEN:
-                if visitor.begin_variation():
-                    depth += 1
-                else:
-                    skipping = 1
-            elif token.kind == lex.VARIATION_CLOSE:
-                if depth:
-                    depth -= 1
-                    visitor.end_variation()
-                else:
-                    visitor.handle_error(error("')' without a variation to close"))
-            elif token.kind in (lex.RESULT, lex.ASTERISK):
-                if depth or skipping:
-                    visitor.handle_error(error(f"result {token.text} inside a variation"))
-                    continue
-                visitor.visit_result(token.text)
+            if self._read_token(token, visitor):
                 break
-            elif token.kind == lex.IDENTIFIER:
-                words = [token.text]
-                while (more := self.peek()) is not None and more.kind == lex.IDENTIFIER:
-                    words.append(self.take().text)
-                text = " ".join(words)
-                visitor.handle_warning(error(f"text outside a comment, read as a comment: {text!r}"))
-                visitor.visit_comment(text)
-            elif token.kind == lex.ERROR:
-                visitor.handle_error(error(token.text))
-            else:
-                visitor.handle_error(error(f"unexpected {token.text!r} in the moves"))
         if not substance:  # stray words, comments and move numbers only (a text that is no PDN)
             return False
-        if depth or skipping:
+        if self._depth or self._skipping:
             visitor.handle_error(PdnSyntaxError("a variation is not closed by ')'"))
-            for _ in range(depth):
+            for _ in range(self._depth):
                 visitor.end_variation()
         visitor.end_game()
         return True
+
+    def _read_token(self, token: lex.Token, visitor: PdnVisitor[ResultT]) -> bool:
+        """One token of the moves into ``visitor``; ``True`` for the result that ends the game."""
+        error = _error_at(token)
+        if token.kind == lex.MOVE:
+            try:
+                move = PdnMove.from_pdn(token.text)
+            except PdnSyntaxError as bad:
+                visitor.handle_error(error(bad.message))
+            else:
+                visitor.visit_move(move, token.strength)
+        elif token.kind in (lex.MOVE_NUMBER, lex.ELLIPSIS, lex.LINE_COMMENT):
+            pass
+        elif token.kind == lex.COMMENT:
+            visitor.visit_comment(token.text)
+        elif token.kind == lex.NAG:
+            visitor.visit_nag(int(token.text[1:]))
+        elif token.kind == lex.STRENGTH:  # written apart from its move: a NAG, or kept as a comment
+            nag = _STRENGTH_NAGS.get(token.text.strip("()"))
+            if nag is None:
+                visitor.visit_comment(token.text)
+            else:
+                visitor.visit_nag(nag)
+        elif token.kind == lex.SETUP:
+            visitor.visit_setup(_setup_fen(token.text))
+        elif token.kind == lex.VARIATION_OPEN:
+            if visitor.begin_variation():
+                self._depth += 1
+            else:
+                self._skipping = 1
+        elif token.kind == lex.VARIATION_CLOSE:
+            if self._depth:
+                self._depth -= 1
+                visitor.end_variation()
+            else:
+                visitor.handle_error(error("')' without a variation to close"))
+        elif token.kind in (lex.RESULT, lex.ASTERISK):
+            if self._depth or self._skipping:
+                visitor.handle_error(error(f"result {token.text} inside a variation"))
+                return False
+            visitor.visit_result(token.text)
+            return True
+        elif token.kind == lex.IDENTIFIER:
+            self._read_words(token, visitor)
+        elif token.kind == lex.ERROR:
+            visitor.handle_error(error(token.text))
+        else:
+            visitor.handle_error(error(f"unexpected {token.text!r} in the moves"))
+        return False
+
+    def _read_words(self, token: lex.Token, visitor: PdnVisitor[ResultT]) -> None:
+        """Words outside a comment (``token`` and those right after it): kept as a comment, warned."""
+        words = [token.text]
+        while (more := self.peek()) is not None and more.kind == lex.IDENTIFIER:
+            words.append(self.take().text)
+        text = " ".join(words)
+        visitor.handle_warning(_error_at(token)(f"text outside a comment, read as a comment: {text!r}"))
+        visitor.visit_comment(text)
 
     def _read_headers(self, visitor: PdnVisitor[ResultT]) -> bool:
         """The tags into ``visitor``; whether there was any."""

@@ -22,11 +22,9 @@ the rules cores and nothing of the board, the link, play or records.
 
 from __future__ import annotations
 
-from typing import cast
-
 from tablier.draughts.core import Board
-from tablier.tables.variant import Variant
-from tablier.tables.versailles import Versailles
+from tablier.tables.rules import Rules
+from tablier.tables.versailles import as_versailles
 
 from .backgammon import BackgammonEngine
 from .candidates import Candidate, EngineUnavailableError
@@ -51,13 +49,13 @@ DESCRIPTIONS = {
 """Each engine in a few words, for a hint's title."""
 
 
-def tables_engine(variant: Variant) -> TablesEngineType:
+def tables_engine(variant: Rules) -> TablesEngineType:
     """The engine for ``variant``; :class:`EngineUnavailableError` if gnubg is needed and missing."""
     kind = evaluator(variant.name, variant.facts, "tables")
     if kind == GNUBG:
         return BackgammonEngine(variant)
     if kind == VERSAILLES:
-        return VersaillesEngine(cast(Versailles, variant))
+        return VersaillesEngine(as_versailles(variant))
     return TablesEngine(variant)
 
 

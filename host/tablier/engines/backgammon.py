@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablier.tables.moves import Dice, Play
 from tablier.tables.position import Position
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 
 from .candidates import Candidate
 from .explain import backgammon_why
@@ -43,7 +43,7 @@ class BackgammonEngine:
     judges_cube: ClassVar[bool] = True
     """Whether the engine decides the doubling cube (:meth:`cube_decision`)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Rules) -> None:
         self.variant = variant
         self.gnubg = load_gnubg()
 

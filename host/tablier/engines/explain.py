@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tablier.tables.position import Position
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 
 from .shots import shots, shots_words, threats_words
 from .tables_terms import weights_for
@@ -40,7 +40,7 @@ COUNTED = ("blots", "their_wins")
 """The terms said by counting the adversary's throws in the position (:func:`aim_words`)."""
 
 
-def aim_words(variant: Variant, name: str, value: float, after: Position, side: int) -> str:
+def aim_words(variant: Rules, name: str, value: float, after: Position, side: int) -> str:
     """The aim ``name`` (an evaluation term whose value is ``value`` for ``side``) in words, for the
     position ``after`` the play; shots counted on ``after`` itself."""
     if name == "blots":
@@ -50,7 +50,7 @@ def aim_words(variant: Variant, name: str, value: float, after: Position, side: 
     return _PHRASES[name](value)
 
 
-def tables_why(variant: Variant, terms: dict[str, float], after: Position, side: int) -> str:
+def tables_why(variant: Rules, terms: dict[str, float], after: Position, side: int) -> str:
     """A sentence from the aims' terms for ``side`` in the position ``after`` his play: the two that
     weigh most in this position."""
     if "won" in terms:

@@ -13,6 +13,8 @@ by GNU Backgammon's evaluator unless its row names another engine.
   :mod:`tablier.engines.judge`).
 * ``thresholds``: the losses from which an analysis marks a move an inaccuracy, a mistake, a
   blunder (:class:`Thresholds`).
+* ``quality``: the bands of the quality lights and of the marks after a play (:class:`Bands`:
+  best, doubtful, bad, very bad), on the losses the teacher's ranking gives.
 * ``weights``: what each aim of our tables engine counts in the game (:mod:`tablier.engines.tables_terms`:
   an aim a game's weights do not name is not measured in it).
 """
@@ -74,6 +76,46 @@ class Thresholds:
         if loss >= self.inaccuracy:
             return INACCURACY
         return ""
+
+
+BEST = "best"
+DOUBTFUL = "doubtful"
+BAD = "bad"
+VERY_BAD = "very bad"
+BANDS = (BEST, DOUBTFUL, BAD, VERY_BAD)
+"""The quality bands, best first (GNU Backgammon's skill words; "best" is its unmarked play)."""
+
+
+@dataclass(frozen=True)
+class Bands:
+    """The losses past which a play is doubtful, bad, very bad, in the engine's ``unit``, as GNU
+    Backgammon grades a play (its ``Skill()``: a loss *greater* than 0.04 is doubtful, greater than
+    0.08 bad, greater than 0.16 very bad). A play within ``doubtful`` of the best is in the band
+    ``best``: GNU Backgammon leaves it unmarked.
+
+    The losses are those of the teacher's ranking (the profile's ``teaching`` level, every legal play
+    scored alike), so that a light, a mark and a warning read the same numbers."""
+
+    doubtful: float
+    bad: float
+    very_bad: float
+    unit: str
+
+    def band(self, loss: float) -> str:
+        """:data:`BEST`, :data:`DOUBTFUL`, :data:`BAD` or :data:`VERY_BAD` for a loss of ``loss``."""
+        if loss > self.very_bad:
+            return VERY_BAD
+        if loss > self.bad:
+            return BAD
+        if loss > self.doubtful:
+            return DOUBTFUL
+        return BEST
+
+
+def gnu_ladder(very_bad: float, unit: str) -> Bands:
+    """Bands on GNU Backgammon's ladder, each twice the one before (0.04, 0.08, 0.16): doubtful a
+    quarter of ``very_bad``, bad a half."""
+    return Bands(very_bad / 4, very_bad / 2, very_bad, unit)
 
 
 @dataclass(frozen=True)
@@ -140,6 +182,18 @@ DEVIL_THRESHOLDS = Thresholds(2.0, 10.0, 1000.0, "plies to the end")
 """Devil among the Tailors (the exact solver: 1000 - n for a win in n plies): a blunder throws a won
 game away (or hastens a loss past saving), a mistake wins ten plies later, an inaccuracy two."""
 
+GNUBG_BANDS = Bands(0.04, 0.08, 0.16, "equity")
+"""GNU Backgammon's own bands (its default skill thresholds, equity normalised to a money game of
+one point): the games it plays. Its teacher warns past 0.2, a little over "very bad"."""
+
+EVALUATION_POINTS = TABLES_THRESHOLDS.unit
+DRAUGHTS_UNIT = DRAUGHTS_THRESHOLDS.unit
+# Elsewhere the bands follow GNU Backgammon's proportions: "very bad" is four fifths of the game's
+# warning threshold (0.16 against 0.2), so that every play the teacher warns of is lit "very bad",
+# and the ladder halves down from it. The teacher's level is one ply for our engines, where losses
+# run larger than at the analysis' two (``tests/engines/test_quality.py`` measures the share of plays
+# in each band).
+
 DEFAULT_WEIGHTS: Mapping[str, float] = {
     "race": 1.0, "off": 2.0, "blocks": 2.0, "prime": 3.0, "blots": -4.0, "bar": 8.0,
 }
@@ -158,36 +212,42 @@ class Profile:
 
     teaching: Teaching
     thresholds: Thresholds
+    quality: Bands
     weights: Mapping[str, float] = field(default_factory=lambda: DEFAULT_WEIGHTS)
     evaluator: str = ""
 
 
 _GNUBG_TEACHING = Teaching(0.2, 2)
 _DRAUGHTS_TEACHING = Teaching(90.0, 1)
+_JACQUET_BANDS = gnu_ladder(4.8, EVALUATION_POINTS)
+_WALLS_BANDS = gnu_ladder(5.6, EVALUATION_POINTS)
+_DRAUGHTS_BANDS = gnu_ladder(72.0, DRAUGHTS_UNIT)
 
 PROFILES: dict[str, Profile] = {
     # tables games
-    "backgammon": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS),
-    "jacquet": Profile(Teaching(6.0, 1), TABLES_THRESHOLDS, JACQUET_WEIGHTS),
-    "versailles": Profile(Teaching(6.0, 1), TABLES_THRESHOLDS, JACQUET_WEIGHTS, VERSAILLES),
-    "spanish": Profile(Teaching(6.0, 1), TABLES_THRESHOLDS,
+    "backgammon": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS, GNUBG_BANDS),
+    "jacquet": Profile(Teaching(6.0, 1), TABLES_THRESHOLDS, _JACQUET_BANDS, JACQUET_WEIGHTS),
+    "versailles": Profile(Teaching(6.0, 1), TABLES_THRESHOLDS, _JACQUET_BANDS, JACQUET_WEIGHTS, VERSAILLES),
+    "spanish": Profile(Teaching(6.0, 1), TABLES_THRESHOLDS, _JACQUET_BANDS,
                        {**JACQUET_WEIGHTS, "off": 1.0, "count": 1.5}),
-    "ticktack": Profile(Teaching(20.0, 1), TICKTACK_THRESHOLDS,
+    "ticktack": Profile(Teaching(20.0, 1), TICKTACK_THRESHOLDS, gnu_ladder(16.0, EVALUATION_POINTS),
                         {"race": 0.6, "off": 2.0, "blocks": 1.5, "prime": 2.0, "their_wins": -60.0}),
-    "portes": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS),
-    "plakoto": Profile(Teaching(10.0, 1), PLAKOTO_THRESHOLDS,
+    "portes": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS, GNUBG_BANDS),
+    "plakoto": Profile(Teaching(10.0, 1), PLAKOTO_THRESHOLDS, gnu_ladder(8.0, EVALUATION_POINTS),
                        {"race": 1.0, "off": 2.0, "blocks": 1.5, "prime": 3.0, "blots": -3.0,
                         "pins": 12.0, "mother": 200.0}),
-    "fevga": Profile(Teaching(7.0, 1), TABLES_THRESHOLDS, WALLS_WEIGHTS),
-    "tavla": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS),
-    "nardy": Profile(Teaching(7.0, 1), TABLES_THRESHOLDS, WALLS_WEIGHTS),
-    "short-nardy": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS),
+    "fevga": Profile(Teaching(7.0, 1), TABLES_THRESHOLDS, _WALLS_BANDS, WALLS_WEIGHTS),
+    "tavla": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS, GNUBG_BANDS),
+    "nardy": Profile(Teaching(7.0, 1), TABLES_THRESHOLDS, _WALLS_BANDS, WALLS_WEIGHTS),
+    "short-nardy": Profile(_GNUBG_TEACHING, BACKGAMMON_THRESHOLDS, GNUBG_BANDS),
     # draughts
-    "english": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS),
-    "losing": Profile(Teaching(190.0, 1), DRAUGHTS_THRESHOLDS),
-    "polish": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS),
-    "polish10": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS),
-    "devil": Profile(Teaching(1000.0, 1), DEVIL_THRESHOLDS, evaluator=SOLVER),
+    "english": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS, _DRAUGHTS_BANDS),
+    "losing": Profile(Teaching(190.0, 1), DRAUGHTS_THRESHOLDS, gnu_ladder(152.0, DRAUGHTS_UNIT)),
+    "polish": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS, _DRAUGHTS_BANDS),
+    "polish10": Profile(_DRAUGHTS_TEACHING, DRAUGHTS_THRESHOLDS, _DRAUGHTS_BANDS),
+    # the exact solver: a win two plies later is doubtful, ten bad, a win thrown away very bad
+    "devil": Profile(Teaching(1000.0, 1), DEVIL_THRESHOLDS, Bands(2.0, 10.0, 1000.0, DEVIL_THRESHOLDS.unit),
+                     evaluator=SOLVER),
 }
 """Every game's profile, by its catalogue name. A match of games played in turn (Tavli) has none of
 its own: each of its games has its row."""

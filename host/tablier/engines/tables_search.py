@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tablier.tables.moves import ALL_ROLLS, Dice, Play
 from tablier.tables.position import Position
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 
 from .candidates import Candidate
 from .explain import tables_why
@@ -53,7 +53,7 @@ class TablesEngine:
     judges_cube: ClassVar[bool] = False
     """Whether the engine decides the doubling cube (:meth:`cube_decision`)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Rules) -> None:
         self.variant = variant
 
     def needs_main_thread(self, level: Level) -> bool:

@@ -24,13 +24,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import cast
 
-from tablier.tables.jacquet import SpanishBackgammon
 from tablier.tables.moves import ALL_ROLLS
-from tablier.tables.plakoto import Plakoto
 from tablier.tables.position import BAR, OFF, Position
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 
 from .profiles import profile
 
@@ -40,12 +37,12 @@ WIN_VALUE = 1000.0
 """The score of a won game, per point it is worth (a lost one scores minus as much)."""
 
 
-def weights_for(variant: Variant) -> Mapping[str, float]:
+def weights_for(variant: Rules) -> Mapping[str, float]:
     """The weight of each term in ``variant``'s evaluation (its profile's)."""
     return profile(variant.name).weights
 
 
-def evaluate(variant: Variant, position: Position, side: int, threats: bool = True) -> tuple[float, Terms]:
+def evaluate(variant: Rules, position: Position, side: int, threats: bool = True) -> tuple[float, Terms]:
     """How good ``position`` is for ``side``: the weighted sum of :func:`terms`, and the terms.
     ``threats=False`` leaves out ``their_wins`` (a search that throws his dice itself needs it not)."""
     outcome = variant.result(position)
@@ -57,7 +54,7 @@ def evaluate(variant: Variant, position: Position, side: int, threats: bool = Tr
     return sum(weights.get(name, 0.0) * value for name, value in measured.items()), measured
 
 
-def terms(variant: Variant, position: Position, side: int, threats: bool = True) -> Terms:
+def terms(variant: Rules, position: Position, side: int, threats: bool = True) -> Terms:
     """The aims of ``variant`` measured for ``side`` in ``position`` (see the module docstring)."""
     mine = position.boards[side]
     theirs = position.boards[1 - side]
@@ -79,36 +76,34 @@ def terms(variant: Variant, position: Position, side: int, threats: bool = True)
     return found
 
 
-def _postillon(variant: Variant, position: Position, side: int) -> Terms:
+def _postillon(variant: Rules, position: Position, side: int) -> Terms:
     """Jacquet and its kin: how far my leading man has gone home."""
     mine = position.boards[side]
     return {"postillon": float(24 - min((p for p in range(1, 25) if mine[p]), default=0))}
 
 
-def _pins(variant: Variant, position: Position, side: int) -> Terms:
+def _pins(variant: Rules, position: Position, side: int) -> Terms:
     """Plakoto: his men I pin minus mine he pins, and the danger to each side's mother."""
-    plakoto = cast(Plakoto, variant)
     pinned = position.pinned
     return {"pins": float(pinned[1 - side].bit_count() - pinned[side].bit_count()),
-            "mother": _mother_danger(plakoto, position, 1 - side) - _mother_danger(plakoto, position, side)}
+            "mother": _mother_danger(variant, position, 1 - side) - _mother_danger(variant, position, side)}
 
 
-def _count(variant: Variant, position: Position, side: int) -> Terms:
+def _count(variant: Rules, position: Position, side: int) -> Terms:
     """Spanish Backgammon: the men left, counted by table, as the race stands."""
-    spanish = cast(SpanishBackgammon, variant)
     chance = race_chance(position, side)
-    return {"count": (chance * _left_value(spanish, position.boards[1 - side])
-                      - (1 - chance) * _left_value(spanish, position.boards[side]))}
+    return {"count": (chance * variant.men_left_points(position.boards[1 - side])
+                      - (1 - chance) * variant.men_left_points(position.boards[side]))}
 
 
-OWN_AIMS: dict[str, Callable[[Variant, Position, int], Terms]] = {
+OWN_AIMS: dict[str, Callable[[Rules, Position, int], Terms]] = {
     "postillon": _postillon, "pins": _pins, "count": _count,
 }
 """The aims only some games have, each measured in the games whose weights name it (``their_wins``,
 which depends on whose throw is next, is measured apart)."""
 
 
-def _blocking(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, int]:
+def _blocking(variant: Rules, mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[int, int]:
     """Points I hold in the adversary's way (ahead of his rearmost man) and the longest run of them."""
     needed = 2 if variant.hitting else 1
     held = [False] * 26
@@ -127,7 +122,7 @@ def _blocking(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, ...]) 
     return blocks, prime
 
 
-def _exposed_blots(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, ...]) -> float:
+def _exposed_blots(variant: Rules, mine: tuple[int, ...], theirs: tuple[int, ...]) -> float:
     """My lone men the adversary's men can reach, nearer ones counting more."""
     his_points = [p for p in range(1, 26) if theirs[p]]
     exposed = 0.0
@@ -141,7 +136,7 @@ def _exposed_blots(variant: Variant, mine: tuple[int, ...], theirs: tuple[int, .
     return exposed
 
 
-def _mother_danger(variant: Plakoto, position: Position, side: int) -> float:
+def _mother_danger(variant: Rules, position: Position, side: int) -> float:
     """1 if ``side``'s mother is pinned, 0.3 if she stands alone on her starting point."""
     if variant.mother_pinned(position, side):
         return 1.0
@@ -164,13 +159,8 @@ def race_chance(position: Position, side: int) -> float:
     return 0.5 * (1 + math.erf(lead / (spread * math.sqrt(2))))
 
 
-def _left_value(variant: SpanishBackgammon, board: tuple[int, ...]) -> int:
-    """What ``board``'s men would pay if the game ended now (Hale's count by tables)."""
-    values = variant.table_points()
-    return sum(values[(point - 1) // 6] * board[point] for point in range(1, 25))
 
-
-def their_wins(variant: Variant, position: Position) -> float:
+def their_wins(variant: Rules, position: Position) -> float:
     """The expected value of the wins the side to move may claim on his throw (Ticktack)."""
     total = 0.0
     for dice in ALL_ROLLS:

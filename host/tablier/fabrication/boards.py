@@ -362,3 +362,15 @@ def _pixels(s: _Schematic, count: int, small: bool) -> None:
         data += pixel["DOUT"]
         s._capacitor(f"C{n}", "100n", rail)
     data += pads_out["DOUT"]
+
+
+def board_counts(layout: Layout, sensor: str) -> dict[str, int]:
+    """How many of each board a board with this sensor needs, by board name."""
+    strips = [len(c.switches) for c in carriers(layout)]
+    ladder, row = carrier_names(sensor)
+    counts = {ladder: sum(1 for n in strips if n == layout.ladders["point"]), row: strips.count(4),
+              "led-module": sum(1 for led in layout.leds if led.kind != "die"),
+              "die-board": sum(1 for led in layout.leds if led.kind == "die" and led.pip == 1),
+              "main-board": 1, "usb-board": 1}
+    counts |= {f"chain-board-{b.number}": 1 for b in chain_boards(layout)}
+    return counts

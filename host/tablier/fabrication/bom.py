@@ -20,10 +20,9 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.fabrication.assembly import HAND, HOUSE, stock_of
-from tablier.fabrication.boards import board_netlists, carriers, chain_boards
+from tablier.fabrication.boards import board_counts, board_netlists
 from tablier.fabrication.cutouts import cutouts
 from tablier.fabrication.kicad_pcb import read_netlist
-from tablier.fabrication.sensors import carrier_names
 from tablier.fabrication.wiring import plan_path, read_plan, wire_totals
 from tablier.hardware.layout import Layout
 from tablier.hardware.mechanics import SENSOR_KINDS
@@ -99,18 +98,6 @@ def for_sensor(lines: tuple[BomLine, ...], sensor: str) -> tuple[BomLine, ...]:
 def bom_total(lines: tuple[BomLine, ...]) -> Decimal:
     """The cost of the rows in US dollars."""
     return sum((line.cost_usd for line in lines), Decimal(0))
-
-
-def board_counts(layout: Layout, sensor: str) -> dict[str, int]:
-    """How many of each board a board with this sensor needs, by board name."""
-    strips = [len(c.switches) for c in carriers(layout)]
-    ladder, row = carrier_names(sensor)
-    counts = {ladder: sum(1 for n in strips if n == layout.ladders["point"]), row: strips.count(4),
-              "led-module": sum(1 for led in layout.leds if led.kind != "die"),
-              "die-board": sum(1 for led in layout.leds if led.kind == "die" and led.pip == 1),
-              "main-board": 1, "usb-board": 1}
-    counts |= {f"chain-board-{b.number}": 1 for b in chain_boards(layout)}
-    return counts
 
 
 def part_counts(layout: Layout, sensor: str) -> Counter[str]:

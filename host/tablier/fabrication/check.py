@@ -24,7 +24,8 @@ from tablier.errors import TablierError
 from tablier.extras import MissingExtra
 from tablier.fabrication.capture import capture_problems
 from tablier.fabrication.coupon import layout_record, record_problems
-from tablier.fabrication.cutouts import Cutout, clashes, cutouts
+from tablier.fabrication.cutout import Cutout
+from tablier.fabrication.cutouts import clashes, cutouts
 from tablier.fabrication.design_rules import design_problems
 from tablier.fabrication.fits import fit_problems
 from tablier.fabrication.heights import HeightsError

@@ -1,55 +1,28 @@
 """Every hole, groove and pocket of the slab, from the layout and its mechanics, and their clashes.
 
-A :class:`Cutout` is a round hole or a rectangular groove or pocket cut from one face (or into an
-edge), in slab coordinates (``tablier.hardware.mechanics``: X along the long edge, Y from player
-1's edge, Z down from the tables face). :func:`cutouts` lists them all; :func:`clashes` finds the
-pairs that leave less than ``min_web_mm`` of wood between them, sideways and in depth at once (two
-holes of one face too close together, or holes of the two faces that meet inside the core); a
-pocket's plug notches and the face sensor's hole (:mod:`tablier.fabrication.pockets`) are part of its cut.
+A :class:`~tablier.fabrication.cutout.Cutout` is a round hole or a rectangular groove or pocket cut
+from one face (or into an edge), in slab coordinates. :func:`cutouts` lists them all; :func:`clashes`
+finds the pairs that leave less than ``min_web_mm`` of wood between them, sideways and in depth at
+once (two holes of one face too close together, or holes of the two faces that meet inside the
+core); a pocket's plug notches and the face sensor's hole (:mod:`tablier.fabrication.pockets`) are
+part of its cut.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from tablier.fabrication.cutout import Cutout, plan_gap
+from tablier.fabrication.pockets import _boards, face_sensor_hole, plug_notches
 from tablier.fabrication.sensors import sensing
+from tablier.fabrication.wire_exits import wire_exits
 from tablier.hardware.layout import PIP_CELLS, Layout
 from tablier.hardware.mechanics import Mechanics
 
 FACES = ("tables", "draughts")
 #: Where a square's LED sits from the square's centre, in the draughts face's own coordinates.
 SQUARE_LED_OFFSET = (19.0, -19.0)
-
-
-@dataclass(frozen=True)
-class Cutout:
-    """One cut-out. Round: ``size`` is (diameter, diameter); otherwise a rectangle along X and Y."""
-
-    face: str  # "tables", "draughts" or "edge"
-    kind: str  # "groove", "led", "die board", "pip window", "chain board", "button", "status", "usb",
-    # "usb screw", "main board", "hatch", "hatch screw", "plug notch", "face sensor", "wire exit"
-    place: str
-    x: float
-    y: float
-    size: tuple[float, float]
-    round: bool
-    z_top: float  # from the tables face
-    z_bottom: float
-    depth: float  # from the face (or edge) it is cut from
-    part_of: str = ""  # the name of the cut-out it extends (a plug notch, the face sensor's hole: its pocket)
-
-    @property
-    def name(self) -> str:
-        """How a message names it, e.g. ``tables led point 7``."""
-        return f"{self.face} {self.kind} {self.place}"
-
-    @property
-    def box(self) -> tuple[float, float, float, float]:
-        """``(x0, y0, x1, y1)`` of its outline in plan."""
-        half_x, half_y = self.size[0] / 2, self.size[1] / 2
-        return self.x - half_x, self.y - half_y, self.x + half_x, self.y + half_y
 
 
 @dataclass(frozen=True)
@@ -90,8 +63,6 @@ def cutouts(layout: Layout, notches: bool = True) -> list[Cutout]:
     and (``notches``: from the boards' layouts, which need KiCad's footprint library) their plug notches,
     the face sensor's hole beside its lead's notch and the wire exits under the boards soldered from
     below (:mod:`tablier.fabrication.wire_exits`)."""
-    from tablier.fabrication.pockets import _boards, face_sensor_hole, plug_notches
-    from tablier.fabrication.wire_exits import wire_exits
 
     items = [*_tables_cutouts(layout), *_draughts_cutouts(layout), *_edge_cutouts(layout)]
     if not notches:
@@ -138,11 +109,6 @@ def near_pairs(items: list[Cutout], web: float) -> list[tuple[int, int, float]]:
             if side < web:
                 found.append((min(i, j), max(i, j), side))
     return sorted(found)
-
-
-def centre_distance(a: Cutout, b: Cutout) -> float:
-    """Distance between two cut-outs' centres in plan."""
-    return math.hypot(a.x - b.x, a.y - b.y)
 
 
 class _TablesPlan:
@@ -301,24 +267,3 @@ def _edge_cutouts(layout: Layout) -> Iterator[Cutout]:
 def _round(face: str, kind: str, place: str, x: float, y: float, diameter: float, depth: float,
            m: Mechanics) -> Cutout:
     return Cutout(face, kind, place, x, y, (diameter, diameter), True, *_from_face(m, face, depth), depth)
-
-
-def plan_gap(a: Cutout, b: Cutout) -> float:
-    """Edge-to-edge distance in plan between two cut-outs (negative when they overlap): exact for circles."""
-    if a.round and b.round:
-        return centre_distance(a, b) - (a.size[0] + b.size[0]) / 2
-    if a.round or b.round:
-        circle, rect = (a, b) if a.round else (b, a)
-        x0, y0, x1, y1 = rect.box
-        dx = max(x0 - circle.x, 0.0, circle.x - x1)
-        dy = max(y0 - circle.y, 0.0, circle.y - y1)
-        if dx == 0 and dy == 0:
-            return -min(circle.x - x0, x1 - circle.x, circle.y - y0, y1 - circle.y) - circle.size[0] / 2
-        return math.hypot(dx, dy) - circle.size[0] / 2
-    ax0, ay0, ax1, ay1 = a.box
-    bx0, by0, bx1, by1 = b.box
-    dx = max(bx0 - ax1, ax0 - bx1)
-    dy = max(by0 - ay1, ay0 - by1)
-    if dx > 0 and dy > 0:
-        return math.hypot(dx, dy)
-    return max(dx, dy)

@@ -263,8 +263,7 @@ _CHECKED: dict[str, list[str]] = {}  # by layout hash and sensor: the netlists d
 
 def design_problems(layout: Layout) -> list[str]:
     """Every board's netlist against the rules above (remembered per layout hash and sensor)."""
-    from tablier.fabrication.boards import board_netlists
-    from tablier.fabrication.bom import board_counts
+    from tablier.fabrication.boards import board_counts, board_netlists
 
     key = f"{layout.hash}/{layout.mechanics.sensor}"
     if key not in _CHECKED:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tablier.fabrication.cutouts import Cutout, cutouts, sensor_positions
+from tablier.fabrication.cutout import Cutout
+from tablier.fabrication.cutouts import cutouts, sensor_positions
 from tablier.fabrication.kicad_pcb import BOARD_MM
 from tablier.fabrication.pockets import board_headers, pocket_of
 from tablier.fabrication.sensors import sensing

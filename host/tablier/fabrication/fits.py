@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tablier.fabrication.cutouts import Cutout
+from tablier.fabrication.cutout import Cutout
 from tablier.hardware.layout import Layout
 
 #: How much larger than the button's body its bore is, for a film of epoxy round it (mm, on the diameter).

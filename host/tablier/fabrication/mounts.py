@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from tablier.fabrication.cutouts import Cutout, plan_gap
+from tablier.fabrication.cutout import Cutout, plan_gap
 from tablier.fabrication.heights import footprint_heights
 from tablier.fabrication.pcb_layouts import DIE_BOARD_MM, DIE_PIP_PITCH, die_pip
 from tablier.hardware.layout import Layout

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tablier.fabrication.cutouts import Cutout, plan_gap
+from tablier.fabrication.cutout import Cutout, plan_gap, slab_point
 from tablier.fabrication.heights import Height, HeightsError, footprint_heights, height_of
 from tablier.fabrication.kicad_pcb import Part, Pcb
 from tablier.fabrication.sexpr import find
@@ -238,7 +238,7 @@ def _hole(layout: Layout, pcb: Pcb, pocket: Cutout, lead: Header, slide: float) 
     m = layout.mechanics
     out = m.plug_reach + m.face_sensor_diameter / 2 - INTO_NOTCH_MM
     across = (-lead.facing[1], lead.facing[0])
-    x, y = _slab_point(layout, pcb, pocket, (lead.mouth[0] + out * lead.facing[0] + slide * across[0],
+    x, y = slab_point(layout, pcb, pocket, (lead.mouth[0] + out * lead.facing[0] + slide * across[0],
                                               lead.mouth[1] + out * lead.facing[1] + slide * across[1]))
     depth, size = m.face_sensor_depth, (m.face_sensor_diameter, m.face_sensor_diameter)
     z = (0.0, depth) if pocket.face == "tables" else (m.thickness - depth, m.thickness)
@@ -246,18 +246,11 @@ def _hole(layout: Layout, pcb: Pcb, pocket: Cutout, lead: Header, slide: float) 
                   round(y, 3), size, True, *z, depth, part_of=pocket.name)
 
 
-def _slab_point(layout: Layout, pcb: Pcb, pocket: Cutout, point: tuple[float, float]) -> tuple[float, float]:
-    """Slab coordinates of a point of a board (its own mm, Y up) lying centred in its pocket."""
-    m = layout.mechanics
-    fx, fy = m.from_slab(pocket.face, pocket.x, pocket.y)
-    return m.to_slab(pocket.face, fx - pcb.width / 2 + point[0], fy - pcb.height / 2 + point[1])
-
-
 def _notch(layout: Layout, pcb: Pcb, pocket: Cutout, header: Header, reach: float,
            half: float) -> Cutout | None:
     face = pocket.face
-    mx, my = _slab_point(layout, pcb, pocket, header.mouth)
-    ex, ey = _slab_point(layout, pcb, pocket, (header.mouth[0] + reach * header.facing[0],
+    mx, my = slab_point(layout, pcb, pocket, header.mouth)
+    ex, ey = slab_point(layout, pcb, pocket, (header.mouth[0] + reach * header.facing[0],
                                                header.mouth[1] + reach * header.facing[1]))
     px0, py0, px1, py1 = pocket.box
     if header.facing[0]:  # out along X: the notch runs from the wall to the reach, across Y

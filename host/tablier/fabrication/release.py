@@ -61,8 +61,7 @@ class Order:
 def design_needs(layout: Layout, sensor: str) -> dict[str, int]:
     """How many boards of each board design a build with this sensor needs (the chain boards alike but for
     their silkscreen counted together)."""
-    from tablier.fabrication.boards import chain_designs
-    from tablier.fabrication.bom import board_counts
+    from tablier.fabrication.boards import board_counts, chain_designs
 
     counts = board_counts(layout, sensor)
     needs = {name: many for name, many in counts.items() if not name.startswith("chain-board-")}

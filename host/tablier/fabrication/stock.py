@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from tablier.fabrication.capture import capture_results
-from tablier.fabrication.cutouts import Cutout, clashes, cutouts
+from tablier.fabrication.cutout import Cutout
+from tablier.fabrication.cutouts import clashes, cutouts
 from tablier.hardware.layout import Layout
 
 

@@ -18,7 +18,8 @@ import subprocess
 from pathlib import Path
 
 from tablier.fabrication.coupon import COUPON_MM, coupon_svg
-from tablier.fabrication.cutouts import FACES, Cutout, cutouts, sensor_positions
+from tablier.fabrication.cutout import Cutout
+from tablier.fabrication.cutouts import FACES, cutouts, sensor_positions
 from tablier.fabrication.drawings import renderer, write_texts
 from tablier.fabrication.fits import corner_radii
 from tablier.fabrication.tools import TOOLS_CSV, tools_csv

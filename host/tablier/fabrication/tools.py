@@ -13,7 +13,7 @@ import csv
 import io
 from collections import defaultdict
 
-from tablier.fabrication.cutouts import Cutout
+from tablier.fabrication.cutout import Cutout
 from tablier.fabrication.fits import fits
 from tablier.fabrication.wire_router import CHANNEL_MM
 from tablier.hardware.layout import Layout

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablier.fabrication.cutouts import Cutout
+from tablier.fabrication.cutout import Cutout, slab_point
 from tablier.fabrication.kicad_pcb import Pcb
+from tablier.fabrication.wiring import harnesses
 from tablier.hardware.layout import Layout
 
 #: The boards whose wires are soldered underneath, by the kind of pocket they lie in.
@@ -68,8 +69,6 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
     in``). A pocket deeper than the channels (a status LED's, under its light pipe) has one exit under
     both rows, reaching a wire well beside the pocket (towards the slab's middle) that takes the wires down
     from the channels. None while ``drop_mm`` is 0."""
-    from tablier.fabrication.pockets import _slab_point
-
     m = layout.mechanics
     if m.exit_drop <= 0:
         return []
@@ -83,7 +82,7 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
              else (m.thickness - depth, m.thickness - pocket.depth))
         boxes = {}
         for ref, (x0, y0, x1, y1) in pad_rows(pcb).items():
-            corners = [_slab_point(layout, pcb, pocket, (x, y))
+            corners = [slab_point(layout, pcb, pocket, (x, y))
                        for x in (x0 - m.exit_margin, x1 + m.exit_margin)
                        for y in (y0 - m.exit_margin, y1 + m.exit_margin)]
             boxes[ROLES[ref]] = (min(x for x, _y in corners), min(y for _x, y in corners),
@@ -107,18 +106,9 @@ def wire_exits(layout: Layout, items: list[Cutout], boards: dict[str, Pcb]) -> l
     return found
 
 
-def exit_of(by_name: dict[str, Cutout], pocket: Cutout, role: str) -> Cutout:
-    """Where a harness ends in a pocket: its wire well, or its wire exit of a role (``in``, ``out``), or
-    the pocket itself where it has neither."""
-    return (by_name.get(f"{pocket.face} wire well {pocket.place}")
-            or by_name.get(f"{pocket.face} wire exit {pocket.place} {role}", pocket))
-
-
 def wires_under(layout: Layout, items: list[Cutout]) -> dict[str, WiresUnder]:
     """The boards whose wires run under them, by board name: those in a pocket without wire exits, or
     with exits shallower than the thickest wire that arrives there."""
-    from tablier.fabrication.wiring import harnesses
-
     m = layout.mechanics
     thickest: dict[str, tuple[float, str]] = {}
     for harness in harnesses(layout, items):

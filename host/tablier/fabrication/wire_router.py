@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tablier.errors import TablierError
-from tablier.fabrication.cutouts import Cutout
+from tablier.fabrication.cutout import Cutout
 from tablier.hardware.mechanics import Mechanics
 
 CHANNEL_MM = 5.0  # the channels' router bit

@@ -28,8 +28,7 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.fabrication.boards import chain_boards
-from tablier.fabrication.cutouts import Cutout, cutouts
-from tablier.fabrication.wire_exits import exit_of
+from tablier.fabrication.cutout import Cutout, exit_of
 from tablier.fabrication.wire_router import CHANNEL_MM, FACES, PASSAGE_MM, Leg, WireRouter, channel_z, family
 from tablier.hardware.layout import Layout
 from tablier.resources import project_path
@@ -191,9 +190,9 @@ def route_wiring(layout: Layout, items: list[Cutout]) -> list[Segment]:
     return [segment for harness in harnesses(layout, items) for segment in plan[harness.name]]
 
 
-def write_wiring(layout: Layout, out_dir: Path) -> tuple[Path, list[Segment]]:
-    """Route the wiring and write its plan (``out_dir/wiring.csv``)."""
-    plan = route_wiring(layout, cutouts(layout))
+def write_wiring(layout: Layout, items: list[Cutout], out_dir: Path) -> tuple[Path, list[Segment]]:
+    """Route the wiring among the slab's cut-outs ``items`` and write its plan (``out_dir/wiring.csv``)."""
+    plan = route_wiring(layout, items)
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / WIRING_FILE
     path.write_text(plan_csv(plan), encoding="utf-8")

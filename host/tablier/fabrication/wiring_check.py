@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from tablier.fabrication.cutouts import Cutout, plan_gap
+from tablier.fabrication.cutout import Cutout, plan_gap
 from tablier.fabrication.wire_router import capacity_mm2, family, over_full
 from tablier.fabrication.wiring import (
     Segment,

@@ -169,124 +169,152 @@ class Mechanics:
         return self.to_slab(face, x, y)
 
 
+#: The tables of ``[mechanics]``, in the order they are read (the first missing one is named).
+SECTIONS = ("carrier", "holes", "dice", "edge", "main_board", "men", "chain_boards", "plugs", "boards",
+            "face_sensor", "stock", "wire_exit", "windows", "tools", "wiring", "sensor")
+
+
 def parse_mechanics(reader: Any, document: Mapping[str, Any]) -> Mechanics:
     """Read the ``[mechanics]`` tables with the layout's typed reader (errors name the key)."""
-    top = reader.table(document, "mechanics")
+    top = _Section(reader, reader.table(document, "mechanics"), "mechanics")
+    sections = {name: top.section(name) for name in SECTIONS}
+    sensor = sections["sensor"].choice("kind", SENSOR_KINDS, ", ".join(SENSOR_KINDS))
+    drilled = sections["windows"].choice("drilled", WINDOW_DRILLING, ", ".join(map(repr, WINDOW_DRILLING)))
+    xs = sections["chain_boards"].numbers("centres_x_mm")
+    return Mechanics(**_slab_fields(top, sections, drilled), **_dice_and_edge_fields(sections),
+                     **_board_fields(sections, xs), **_men_fields(sections["men"], sensor,
+                                                                  sections["sensor"].string("coupon")))
 
-    def table(name: str) -> Mapping[str, Any]:
-        found: Mapping[str, Any] = reader.table(top, name, "mechanics")
-        return found
 
-    carrier, holes, dice, edge, board = (table(n) for n in ("carrier", "holes", "dice", "edge", "main_board"))
-    men, chain_boards, plugs, boards = (table(n) for n in ("men", "chain_boards", "plugs", "boards"))
-    face_sensor, stock = table("face_sensor"), table("stock")
-    wire_exit, windows = table("wire_exit"), table("windows")
-    tools, wiring, sensing = table("tools"), table("wiring"), table("sensor")
-    sensor = reader.string(sensing, "kind", "mechanics.sensor")
-    if sensor not in SENSOR_KINDS:
-        raise reader.error(f"mechanics.sensor.kind should be one of {', '.join(SENSOR_KINDS)}, "
-                           f"not {sensor!r}")
-    drilled = reader.string(windows, "drilled", "mechanics.windows")
-    if drilled not in WINDOW_DRILLING:
-        ways = ", ".join(map(repr, WINDOW_DRILLING))
-        raise reader.error(f"mechanics.windows.drilled should be one of {ways}, not {drilled!r}")
-    xs = reader.array(chain_boards, "centres_x_mm", "mechanics.chain_boards")
-    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs):
-        raise reader.error(f"mechanics.chain_boards.centres_x_mm should be numbers, not {xs!r}")
+class _Section:
+    """One table of ``[mechanics]`` (``where``: its dotted name) read through the layout's reader."""
 
-    def pair(table: Mapping[str, Any], key: str, where: str) -> tuple[float, float]:
-        value = reader.array(table, key, where)
-        if len(value) != 2 or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
-            raise reader.error(f"{where}.{key} should be two numbers [X, Y], not {value!r}")
+    def __init__(self, reader: Any, table: Mapping[str, Any], where: str) -> None:
+        self.reader, self.table, self.where = reader, table, where
+
+    def section(self, name: str) -> _Section:
+        """The table ``name`` inside this one."""
+        return _Section(self.reader, self.reader.table(self.table, name, self.where), f"{self.where}.{name}")
+
+    def num(self, key: str) -> float:
+        """A number."""
+        return float(self.reader.number(self.table, key, self.where))
+
+    def string(self, key: str) -> str:
+        """A string."""
+        text: str = self.reader.string(self.table, key, self.where)
+        return text
+
+    def choice(self, key: str, allowed: tuple[str, ...], listed: str) -> str:
+        """A string among ``allowed`` (named ``listed`` in the error)."""
+        value = self.string(key)
+        if value not in allowed:
+            raise self.reader.error(f"{self.where}.{key} should be one of {listed}, not {value!r}")
+        return value
+
+    def numbers(self, key: str) -> tuple[float, ...]:
+        """An array of numbers."""
+        value = self.reader.array(self.table, key, self.where)
+        if not _all_numbers(value):
+            raise self.reader.error(f"{self.where}.{key} should be numbers, not {value!r}")
+        return tuple(float(x) for x in value)
+
+    def pair(self, key: str) -> tuple[float, float]:
+        """Two numbers ``[X, Y]``."""
+        value = self.reader.array(self.table, key, self.where)
+        if len(value) != 2 or not _all_numbers(value):
+            raise self.reader.error(f"{self.where}.{key} should be two numbers [X, Y], not {value!r}")
         return float(value[0]), float(value[1])
 
-    def num(table: Mapping[str, Any], key: str, where: str) -> float:
-        return float(reader.number(table, key, where))
-
-    def numbers(value: Any) -> bool:
-        return all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-
-    def pairs(table: Mapping[str, Any], key: str, where: str) -> tuple[tuple[float, float], ...]:
-        value = reader.array(table, key, where)
-        if not all(isinstance(xy, list) and len(xy) == 2 and numbers(xy) for xy in value):
-            raise reader.error(f"{where}.{key} should be pairs [X, Y], not {value!r}")
+    def pairs(self, key: str) -> tuple[tuple[float, float], ...]:
+        """An array of pairs ``[X, Y]``."""
+        value = self.reader.array(self.table, key, self.where)
+        if not all(isinstance(xy, list) and len(xy) == 2 and _all_numbers(xy) for xy in value):
+            raise self.reader.error(f"{self.where}.{key} should be pairs [X, Y], not {value!r}")
         return tuple((float(x), float(y)) for x, y in value)
 
-    m = "mechanics"
-    slab = pair(top, "slab_mm", m)
-    flip = reader.string(top, "flip_axis", m)
-    if flip not in FLIP_AXES:
-        raise reader.error(f"mechanics.flip_axis should be one of {', '.join(FLIP_AXES)}, not {flip!r}")
-    return Mechanics(
-        slab_x=slab[0], slab_y=slab[1], skin=num(top, "skin_mm", m), core=num(top, "core_mm", m),
-        flip_axis=flip, tables_origin=pair(top, "tables_origin_mm", m),
-        draughts_origin=pair(top, "draughts_origin_mm", m), edge_strip=num(top, "edge_strip_mm", m),
-        middle=num(top, "middle_mm", m), tray_gap=num(top, "tray_gap_mm", m),
-        min_web=num(top, "min_web_mm", m), face_stable_ms=reader.integer(top, "face_stable_ms", m),
-        skin_range=pair(stock, "skin_range_mm", "mechanics.stock"),
-        core_range=pair(stock, "core_range_mm", "mechanics.stock"),
-        carrier_width=num(carrier, "width_mm", "mechanics.carrier"),
-        carrier_depth=num(carrier, "core_depth_mm", "mechanics.carrier"),
-        carrier_end=num(carrier, "end_mm", "mechanics.carrier"),
-        led_diameter=num(holes, "led_diameter_mm", "mechanics.holes"),
-        led_core_depth=num(holes, "led_core_depth_mm", "mechanics.holes"),
-        exit_drop=num(wire_exit, "drop_mm", "mechanics.wire_exit"),
-        exit_margin=num(wire_exit, "margin_mm", "mechanics.wire_exit"),
-        windows_drilled=drilled, depth_stop=num(windows, "depth_stop_mm", "mechanics.windows"),
-        window_rod=num(windows, "rod_mm", "mechanics.windows"),
-        corner_bit=num(tools, "corner_bit_mm", "mechanics.tools"),
-        dice_pocket=pair(dice, "pocket_mm", "mechanics.dice"),
-        dice_core_depth=num(dice, "core_depth_mm", "mechanics.dice"),
-        dice_x=num(dice, "x_mm", "mechanics.dice"),
-        dice_offset=num(dice, "offset_mm", "mechanics.dice"),
-        pip_pitch=num(dice, "pip_pitch_mm", "mechanics.dice"),
-        pip_window=num(dice, "pip_window_mm", "mechanics.dice"),
-        window_diameter=num(holes, "window_diameter_mm", "mechanics.holes"),
-        button_diameter=num(edge, "button_diameter_mm", "mechanics.edge"),
-        button_body=num(edge, "button_body_mm", "mechanics.edge"),
-        button_depth=num(edge, "button_depth_mm", "mechanics.edge"),
-        button_x=num(edge, "button_x_mm", "mechanics.edge"),
-        status_diameter=num(edge, "status_diameter_mm", "mechanics.edge"),
-        status_depth=num(edge, "status_depth_mm", "mechanics.edge"),
-        status_x=num(edge, "status_x_mm", "mechanics.edge"),
-        status_core_z=num(edge, "status_core_z_mm", "mechanics.edge"),
-        status_pocket_core_depth=num(edge, "status_pocket_core_depth_mm", "mechanics.edge"),
-        usb_size=pair(edge, "usb_size_mm", "mechanics.edge"),
-        usb_depth=num(edge, "usb_depth_mm", "mechanics.edge"),
-        usb_y=num(edge, "usb_y_mm", "mechanics.edge"),
-        usb_screws=pairs(edge, "usb_screws_mm", "mechanics.edge"),
-        usb_screw_hole=pair(edge, "usb_screw_hole_mm", "mechanics.edge"),
-        main_board_centre=pair(board, "centre_mm", "mechanics.main_board"),
-        main_board_size=pair(board, "size_mm", "mechanics.main_board"),
-        main_board_core_depth=num(board, "core_depth_mm", "mechanics.main_board"),
-        hatch_margin=num(board, "hatch_margin_mm", "mechanics.main_board"),
-        hatch_screw_hole_core=pair(board, "hatch_screw_hole_mm", "mechanics.main_board"),
-        hatch_screws=pairs(board, "hatch_screws_mm", "mechanics.main_board"),
-        chain_board_size=pair(chain_boards, "size_mm", "mechanics.chain_boards"),
-        chain_board_core_depth=num(chain_boards, "core_depth_mm", "mechanics.chain_boards"),
-        chain_board_xs=tuple(float(x) for x in xs),
-        plug_reach=num(plugs, "reach_mm", "mechanics.plugs"),
-        plug_side=num(plugs, "side_mm", "mechanics.plugs"),
-        pin_joint=num(boards, "pin_joint_mm", "mechanics.boards"),
-        face_sensor_diameter=num(face_sensor, "diameter_mm", "mechanics.face_sensor"),
-        face_sensor_core_depth=num(face_sensor, "core_depth_mm", "mechanics.face_sensor"),
-        channel_core_depth=num(wiring, "channel_core_depth_mm", "mechanics.wiring"),
-        sensor=sensor, coupon=reader.string(sensing, "coupon", "mechanics.sensor"),
-        magnets={kind: _magnet(reader, reader.table(men, kind, "mechanics.men"), f"mechanics.men.{kind}",
-                               pair) for kind in SENSOR_KINDS},
-        magnet_base=num(men, "magnet_base_mm", "mechanics.men"),
-        man_height=num(men, "man_height_mm", "mechanics.men"),
-        capture=num(men, "capture_mm", "mechanics.men"),
-        ladder_slack=num(men, "ladder_slack_mm", "mechanics.men"),
-        capture_margin=num(men, "margin", "mechanics.men"),
+
+def _all_numbers(value: Any) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+
+
+def _slab_fields(top: _Section, sections: Mapping[str, _Section], drilled: str) -> dict[str, Any]:
+    """The slab, its stock, the carriers, the LED holes, the wire exits, the windows and the tools."""
+    slab = top.pair("slab_mm")
+    flip = top.choice("flip_axis", FLIP_AXES, ", ".join(FLIP_AXES))
+    stock, carrier, holes = sections["stock"], sections["carrier"], sections["holes"]
+    wire_exit, windows = sections["wire_exit"], sections["windows"]
+    return dict(
+        slab_x=slab[0], slab_y=slab[1], skin=top.num("skin_mm"), core=top.num("core_mm"),
+        flip_axis=flip, tables_origin=top.pair("tables_origin_mm"),
+        draughts_origin=top.pair("draughts_origin_mm"), edge_strip=top.num("edge_strip_mm"),
+        middle=top.num("middle_mm"), tray_gap=top.num("tray_gap_mm"),
+        min_web=top.num("min_web_mm"),
+        face_stable_ms=top.reader.integer(top.table, "face_stable_ms", top.where),
+        skin_range=stock.pair("skin_range_mm"), core_range=stock.pair("core_range_mm"),
+        carrier_width=carrier.num("width_mm"), carrier_depth=carrier.num("core_depth_mm"),
+        carrier_end=carrier.num("end_mm"),
+        led_diameter=holes.num("led_diameter_mm"), led_core_depth=holes.num("led_core_depth_mm"),
+        exit_drop=wire_exit.num("drop_mm"), exit_margin=wire_exit.num("margin_mm"),
+        windows_drilled=drilled, depth_stop=windows.num("depth_stop_mm"),
+        window_rod=windows.num("rod_mm"), corner_bit=sections["tools"].num("corner_bit_mm"),
     )
 
 
-def _magnet(reader: Any, table: Mapping[str, Any], where: str, pair: Any) -> MagnetSpec:
-    size = pair(table, "magnet_mm", where)
-    br = pair(table, "br_t", where)
-    return MagnetSpec(size[0], size[1], float(reader.number(table, "bore_mm", where)), br,
-                      reader.string(table, "part", where))
+def _dice_and_edge_fields(sections: Mapping[str, _Section]) -> dict[str, Any]:
+    """The dice pockets and pips, the window holes, and the edge's buttons, status LEDs and USB."""
+    dice, edge = sections["dice"], sections["edge"]
+    return dict(
+        dice_pocket=dice.pair("pocket_mm"), dice_core_depth=dice.num("core_depth_mm"),
+        dice_x=dice.num("x_mm"), dice_offset=dice.num("offset_mm"),
+        pip_pitch=dice.num("pip_pitch_mm"), pip_window=dice.num("pip_window_mm"),
+        window_diameter=sections["holes"].num("window_diameter_mm"),
+        button_diameter=edge.num("button_diameter_mm"), button_body=edge.num("button_body_mm"),
+        button_depth=edge.num("button_depth_mm"), button_x=edge.num("button_x_mm"),
+        status_diameter=edge.num("status_diameter_mm"), status_depth=edge.num("status_depth_mm"),
+        status_x=edge.num("status_x_mm"), status_core_z=edge.num("status_core_z_mm"),
+        status_pocket_core_depth=edge.num("status_pocket_core_depth_mm"),
+        usb_size=edge.pair("usb_size_mm"), usb_depth=edge.num("usb_depth_mm"),
+        usb_y=edge.num("usb_y_mm"), usb_screws=edge.pairs("usb_screws_mm"),
+        usb_screw_hole=edge.pair("usb_screw_hole_mm"),
+    )
+
+
+def _board_fields(sections: Mapping[str, _Section], xs: tuple[float, ...]) -> dict[str, Any]:
+    """The main board and its hatch, the chain boards, their plugs and pins, the face sensor and the
+    wiring channels."""
+    board, chain_boards, plugs = sections["main_board"], sections["chain_boards"], sections["plugs"]
+    face_sensor = sections["face_sensor"]
+    return dict(
+        main_board_centre=board.pair("centre_mm"), main_board_size=board.pair("size_mm"),
+        main_board_core_depth=board.num("core_depth_mm"), hatch_margin=board.num("hatch_margin_mm"),
+        hatch_screw_hole_core=board.pair("hatch_screw_hole_mm"),
+        hatch_screws=board.pairs("hatch_screws_mm"),
+        chain_board_size=chain_boards.pair("size_mm"),
+        chain_board_core_depth=chain_boards.num("core_depth_mm"), chain_board_xs=xs,
+        plug_reach=plugs.num("reach_mm"), plug_side=plugs.num("side_mm"),
+        pin_joint=sections["boards"].num("pin_joint_mm"),
+        face_sensor_diameter=face_sensor.num("diameter_mm"),
+        face_sensor_core_depth=face_sensor.num("core_depth_mm"),
+        channel_core_depth=sections["wiring"].num("channel_core_depth_mm"),
+    )
+
+
+def _men_fields(men: _Section, sensor: str, coupon: str) -> dict[str, Any]:
+    """The sensor, its coupon and the men: their magnets (for each sensor kind) and their sizes."""
+    return dict(
+        sensor=sensor, coupon=coupon,
+        magnets={kind: _magnet(men.section(kind)) for kind in SENSOR_KINDS},
+        magnet_base=men.num("magnet_base_mm"), man_height=men.num("man_height_mm"),
+        capture=men.num("capture_mm"), ladder_slack=men.num("ladder_slack_mm"),
+        capture_margin=men.num("margin"),
+    )
+
+
+def _magnet(table: _Section) -> MagnetSpec:
+    size = table.pair("magnet_mm")
+    br = table.pair("br_t")
+    return MagnetSpec(size[0], size[1], table.num("bore_mm"), br, table.string("part"))
 
 
 def electrical_text(data: bytes) -> bytes:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from tablier.hardware.layout import Layout
+from tablier.hardware.layout_model import Layout
 
 #: What a USB 2.0 port gives a configured device at most.
 USB_PORT_MA = 500

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from tablier.hardware.layout import (
+from tablier.hardware.layout_model import (
     LADDER_KINDS,
     LOCATION_COUNTS,
     PIPS_PER_DIE,

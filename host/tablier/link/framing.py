@@ -176,8 +176,7 @@ class Decoder:
         left = self._left
         zero = self._zero
         oversized = self._oversized
-        high = self._crc_hi
-        low = self._crc_lo
+        high, low = self._crc_hi, self._crc_lo  # (no more than three at once: MicroPython allocates a tuple)
         body = self.body
         limit = len(body)
         table_hi = _CRC_HI
@@ -188,22 +187,10 @@ class Decoder:
             i += 1
             if b == 0:  # a delimiter: the frame under way (if any) ends
                 if count:
-                    if oversized:
-                        self.oversized += 1
-                        self.dropped_bytes += count
-                    elif left or size < 4 or high or low:  # a block cut short, too short, bad CRC
-                        self.bad_frames += 1
-                        self.dropped_bytes += count
-                    else:
-                        self.frames += 1
-                        self.length = size
-                    count = 0
-                    size = 0
-                    left = 0
-                    zero = False
-                    oversized = False
-                    high = 0xFF
-                    low = 0xFF
+                    self._close(count, size, bool(left or high or low), oversized)
+                    count = size = left = 0
+                    zero = oversized = False
+                    high = low = 0xFF
                     if self.length:
                         break
                 continue
@@ -232,6 +219,18 @@ class Decoder:
         self._left = left
         self._zero = zero
         self._oversized = oversized
-        self._crc_hi = high
-        self._crc_lo = low
+        self._crc_hi, self._crc_lo = high, low
         return i
+
+    def _close(self, count: int, size: int, broken: bool, oversized: bool) -> None:
+        """Count the frame a delimiter ended (``count`` bytes, ``size`` of them its body so far;
+        ``broken``: a block cut short or a bad CRC); a good one's body length goes to :attr:`length`."""
+        if oversized:
+            self.oversized += 1
+            self.dropped_bytes += count
+        elif broken or size < 4:  # a block cut short, too short, bad CRC
+            self.bad_frames += 1
+            self.dropped_bytes += count
+        else:
+            self.frames += 1
+            self.length = size

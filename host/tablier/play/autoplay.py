@@ -21,7 +21,7 @@ from functools import partial
 
 from tablier.board.leds import LIFT_HERE, PRESS_WHEN_DONE, PUT_HERE
 from tablier.board.orientation import HOME_RIGHT
-from tablier.tables.players import PLAYERS, Player
+from tablier.tables.players import PLAYERS
 
 from .hands import Hands
 from .session import Session
@@ -45,8 +45,8 @@ class AutoHands:
                  delay: float = 0.0, way: str = HOME_RIGHT) -> None:
         self.hands = hands
         # a computer's seat follows the lights; its own player only stands in if it ever had to choose
-        self.players: tuple[Player, Player] = (PLAYERS.get(players[0], PLAYERS["greedy"]),
-                                               PLAYERS.get(players[1], PLAYERS["greedy"]))
+        self.players: tuple[str, str] = (players[0] if players[0] in PLAYERS else "greedy",
+                                         players[1] if players[1] in PLAYERS else "greedy")
         self._stepped = False  # a man moved since the last press
         self.rng = random.Random(seed)
         self.delay = delay

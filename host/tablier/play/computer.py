@@ -24,24 +24,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablier.board.leds import LIFT_HERE, PRESS_WHEN_DONE, PUT_HERE, YOUR_TURN, LedPlan
 from tablier.engines import find_level
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.levels import Level
 from tablier.errors import IllegalMoveError
 from tablier.remote.messages import name_problem
 
-from .computer_lights import (
-    Lights,
-    MovePath,
-    lights_words,
-    path_words,
-)
+from .lit_seat import LitSeat
 
 if TYPE_CHECKING:
-    from tablier.record.log_writer import EventLogWriter
-
-    from .board_move import ChosenMove
     from .session import Session
 
 COMPUTER = "computer"
@@ -79,27 +70,19 @@ def parse_players(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-class Computer:
+class Computer(LitSeat):
     """The engine's seats of one session (``levels[n]``: player ``n + 1``'s level, None: a person)."""
 
+    word = COMPUTER
+
     def __init__(self, levels: tuple[Level | None, Level | None]) -> None:
+        super().__init__()
         self.levels = levels
-        self.choice: tuple[object, ChosenMove] | None = None  # (the turn's key, the move chosen)
         self.done_for: set[object] = set()  # the decisions taken (one per turn and kind)
-        self.off_since: float | None = None  # when the board left the computer's move's way
-        self.told_off = False
-        self.huffed: int | None = None  # the square of the man it huffed, still to be lifted
-        self.confirmed = 0  # the steps of its move the board cannot see, said made by a press
 
     def plays(self, player: int) -> bool:
         """Whether player ``player`` (1 or 2) is the computer."""
         return 1 <= player <= 2 and self.levels[player - 1] is not None
-
-    def log_through(self, session: Session, log: EventLogWriter) -> EventLogWriter:
-        """What writes the session's decisions to ``log`` when they are not the session's own doing (a
-        resumption writing what the replay found past the log's end): ``log`` itself; a seat at another
-        board looks at them on the way (:class:`~tablier.play.remote_seat.SeatLog`)."""
-        return log
 
     def level(self, player: int) -> Level:
         """The level of the computer's seat ``player``."""
@@ -107,81 +90,12 @@ class Computer:
         assert level is not None
         return level
 
-    # -- the logged line ``computer play MOVE`` -----------------------------------------------------
-
     def command(self, session: Session, player: int, argument: str) -> None:
         """``computer play MOVE``: the move the computer chose for this turn (said again by a replay)."""
         word, _, notation = argument.partition(" ")
-        notation = notation.strip()
-        mover = session.mover()
-        if word != "play" or mover is None or not self.plays(mover):
+        if word != "play":
             raise IllegalMoveError("`computer play MOVE` names the computer's move in its own turn")
-        found = session.board_moves.moves_named(notation)
-        if not found:
-            raise IllegalMoveError(f"{notation!r} is not a legal move now")
-        self.choice = (session.turn_key(), found[0])
-        self.off_since, self.told_off, self.confirmed = None, False, 0
-        steps = path_words(session, self._path(session))
-        session.say(f"{session.player_name(mover)} plays {notation}: {steps} (as lit)")
-
-    # -- hooks of the game sessions ---------------------------------------------------------------
-
-    def moving(self, session: Session) -> bool:
-        """Whether the human is making the computer's move now (chosen, the board to show it)."""
-        mover = session.mover()
-        if mover is None or not self.plays(mover) or self.choice is None \
-                or self.choice[0] != session.turn_key():
-            return False
-        # a man touched (Ticktack, Law 11) may narrow the moves: choose again
-        return self.choice[1].allowed()
-
-    def on_press(self, session: Session, player: int) -> bool:
-        """A button pressed (or ``done``) in the computer's turn: its move commits if the board shows
-        it, else the players are told what is left; False when it is not the computer's turn."""
-        mover = session.mover()
-        if mover is None or not self.plays(mover):
-            return False
-        if not self.moving(session):
-            session.say(f"{session.player_name(mover)} is still choosing its move")
-            return True
-        lights = self._lights(session)
-        if lights.press:  # a step the switches cannot see: the press says it is made
-            self.confirmed += 1
-            lights = self._lights(session)
-            if not lights.done:
-                return True
-        assert self.choice is not None
-        if not (lights.done and self.choice[1].shown()):
-            session.say(f"the board does not show {session.player_name(mover)}'s move yet: "
-                        f"{lights_words(session, self._lights(session)).removeprefix('not its move: ')}")
-            return True
-        self.huffed = None
-        self.choice[1].commit()
-        return True
-
-    def led_plan(self, session: Session) -> LedPlan | None:
-        """The lights of the computer's move while the human makes it (None otherwise)."""
-        if not self.moving(session):
-            return None
-        mover = session.mover()
-        assert mover is not None
-        lights = self._lights(session)
-        plan = LedPlan(session.layout).status(mover, PRESS_WHEN_DONE if lights.press else YOUR_TURN)
-        for index, meaning in ((lights.lift, LIFT_HERE), (lights.put, PUT_HERE)):
-            if index is not None:
-                session.board_moves.light_place(plan, index, meaning)
-        session.board_moves.light_throw(plan)
-        return plan
-
-    def lines(self, session: Session, lines: list[str]) -> list[str]:
-        """The view's ``lines`` during the computer's move: what the board shows, and where a lifted
-        man may go, are the computer's to say (its move, not any legal one): what to do next."""
-        if not self.moving(session):
-            return lines
-        mover = session.mover() or 1
-        shows = next((n for n, line in enumerate(lines) if line.startswith("the board shows:")), len(lines))
-        words = lights_words(session, self._lights(session))
-        return [*lines[:shows], f"{session.player_name(mover)}: {words}"]
+        self.choose(session, notation.strip())
 
     # -- the live loop ----------------------------------------------------------------------------
 
@@ -194,20 +108,16 @@ class Computer:
             before = len(session.message_log)
             try:
                 self._answer_takeback(session)
-                session.seat_decisions.decide(self)
+                session.seat_decisions.decide(AtTable(self, session))
             except EngineUnavailableError as error:
                 session.say(f"the computer cannot play: {error}", "warning")
                 session.finished = True
             if len(session.message_log) == before:
                 return
 
-    def say(self, session: Session, player: int, line: str, once: object = None) -> None:
-        """Say ``line`` as player ``player`` at the terminal (logged; once per ``once`` key): a decision
-        of the seat, as a typed line is said."""
-        if once is not None:
-            if once in self.done_for:
-                return
-            self.done_for.add(once)
+    def say(self, session: Session, player: int, line: str) -> None:
+        """Say ``line`` as player ``player`` at the terminal (logged): a decision of the seat, as a
+        typed line is said."""
         session.command_line(f"{player} {line}")
 
     def _answer_takeback(self, session: Session) -> None:
@@ -221,35 +131,45 @@ class Computer:
             if takebacks.asked:  # the answer was refused (and said): not again for this move
                 self.done_for.add(tried)
 
-    def follow(self, session: Session, player: int) -> None:
-        """While the human makes the computer's move: commit once the board shows it; say once when
-        the board has stood off its way for the grace time."""
-        lights = self._lights(session)
-        assert self.choice is not None
-        if lights.done and self.choice[1].shown():
-            session.command_line(f"{player} done")
-            return
-        if not lights.off_way:
-            self.off_since, self.told_off = None, False
-            return
-        now = session.clock()
-        self.off_since = now if self.off_since is None else self.off_since
-        if not self.told_off and now - self.off_since >= session.options.grace_s:
-            self.told_off = True
-            words = lights_words(session, lights).removeprefix("not its move: ")
-            session.say(f"not {session.player_name(player)}'s move "
-                        f"{self.choice[1].notation()}: {words}",
-                        "warning")
 
-    # -- where the move stands --------------------------------------------------------------------
+class AtTable:
+    """The computer at its session: what a family's decisions ask of it
+    (:class:`~tablier.play.seat_decisions.EngineSeat`)."""
 
-    def _path(self, session: Session) -> MovePath:
-        assert self.choice is not None
-        return self.choice[1].path(self.huffed)
+    def __init__(self, computer: Computer, session: Session) -> None:
+        self.computer = computer
+        self.session = session
 
-    def _lights(self, session: Session) -> Lights:
-        return session.board_moves.path_lights(self._path(session), self.confirmed)
+    def plays(self, player: int) -> bool:
+        """Whether player ``player`` is the computer."""
+        return self.computer.plays(player)
 
+    def level(self, player: int) -> Level:
+        """The computer's level at seat ``player``."""
+        return self.computer.level(player)
+
+    def once(self, decision: object) -> bool:
+        """True the first time ``decision`` is taken."""
+        if decision in self.computer.done_for:
+            return False
+        self.computer.done_for.add(decision)
+        return True
+
+    def say(self, player: int, line: str) -> None:
+        """Say ``line`` as player ``player`` (logged)."""
+        self.computer.say(self.session, player, line)
+
+    def moving(self) -> bool:
+        """Whether its move is being made on the board."""
+        return self.computer.moving(self.session)
+
+    def follow(self, player: int) -> None:
+        """Follow its move to its commit."""
+        self.computer.follow(self.session, player)
+
+    def huff(self, square: int | None) -> None:
+        """The man it huffs, lit to lift with its move."""
+        self.computer.huffed = square
 
 
 def attach_computer(session: Session, names: tuple[str, str]) -> None:

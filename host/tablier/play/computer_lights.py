@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tablier.board.guidance import next_step
 
-if TYPE_CHECKING:
-    from .session import Session
-
 Counts = dict[int, int]
+PlaceWords = Callable[[int], str]
+"""A place of a move's path in words, as the mover numbers it (its family's ``place_words``)."""
 
 
 @dataclass(frozen=True)
@@ -91,10 +89,10 @@ def next_lights(path: MovePath, seen: Counts, shown: Callable[[Counts], Counts],
     return Lights(guide.lift, guide.put, off_way=True)
 
 
-def step_words(session: Session, lift: int | None, put: int | None) -> str:
+def step_words(place_words: PlaceWords, lift: int | None, put: int | None) -> str:
     """One step of a move, short: ``24 to 18``, ``14 to the bar``, ``take off 15``."""
     def short(index: int) -> str:
-        return session.board_moves.place_words(index).removeprefix("point ").removeprefix("square ")
+        return place_words(index).removeprefix("point ").removeprefix("square ")
     if lift is not None and put is not None:
         return f"{short(lift)} to {short(put)}"
     if lift is not None:
@@ -104,21 +102,22 @@ def step_words(session: Session, lift: int | None, put: int | None) -> str:
     return ""
 
 
-def path_words(session: Session, path: MovePath) -> str:
+def path_words(place_words: PlaceWords, path: MovePath) -> str:
     """Every step of a move in words, in the order the lights show them."""
     if not path.steps:
         return "no man can move: the turn passes"
-    return ", ".join(step_words(session, lift, put) for lift, put in path.steps)
+    return ", ".join(step_words(place_words, lift, put) for lift, put in path.steps)
 
 
-def lights_words(session: Session, lights: Lights) -> str:
+def lights_words(place_words: PlaceWords, lights: Lights) -> str:
     """What the lights ask now, in words."""
     if lights.done:
         return "the board shows it"
-    lift = session.board_moves.place_words(lights.lift) if lights.lift is not None else ""
-    put = session.board_moves.place_words(lights.put) if lights.put is not None else ""
+    lift = place_words(lights.lift) if lights.lift is not None else ""
+    put = place_words(lights.put) if lights.put is not None else ""
     if lights.press:
-        return f"{step_words(session, lights.lift, lights.put)} is hidden by the stacks: move him, then press"
+        step = step_words(place_words, lights.lift, lights.put)
+        return f"{step} is hidden by the stacks: move him, then press"
     if lift and put:
         words = f"lift the man on {lift} and put it on {put}"
     elif lift:

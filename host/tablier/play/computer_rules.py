@@ -25,13 +25,13 @@ from tablier.engines.cube import CubeState, MatchStanding
 from tablier.engines.levels import Level
 from tablier.engines.shots import winning_throws
 from tablier.tables.position import Position
-from tablier.tables.variant import Variant
+from tablier.tables.rules import Rules
 
 #: Ticktack: the chance of a win at once from which the computer vies (and yields to a vie).
 VIE_CHANCE = 0.5
 
 
-def cube_offer(variant: Variant, position: Position, cube: CubeState, match: MatchStanding,
+def cube_offer(variant: Rules, position: Position, cube: CubeState, match: MatchStanding,
                level: Level) -> bool:
     """Whether the side on roll in ``position`` (before its throw) doubles, the cube and the match
     standing as they are."""
@@ -39,7 +39,7 @@ def cube_offer(variant: Variant, position: Position, cube: CubeState, match: Mat
     return decision is not None and decision.action == "double"
 
 
-def cube_answer(variant: Variant, doubler: Position, cube: CubeState, match: MatchStanding,
+def cube_answer(variant: Rules, doubler: Position, cube: CubeState, match: MatchStanding,
                 level: Level) -> bool:
     """Whether the doubled side takes (True) or drops; ``doubler``: the position, the doubler on
     roll; ``cube``: the cube before the double."""
@@ -52,17 +52,17 @@ def keeps_throw(dice: tuple[int, int]) -> bool:
     return dice[0] == dice[1] or sum(dice) >= 8
 
 
-def win_chance(variant: Variant, position: Position) -> float:
+def win_chance(variant: Rules, position: Position) -> float:
     """The chance that the side to move's next throw gives him a win (claimed at once)."""
     return winning_throws(variant, position) / 36
 
 
-def wants_vie(variant: Variant, position: Position) -> bool:
+def wants_vie(variant: Rules, position: Position) -> bool:
     """Whether the side to move vies before his throw."""
     return win_chance(variant, position) > VIE_CHANCE
 
 
-def vie_answer(variant: Variant, position: Position, answerer: int) -> bool:
+def vie_answer(variant: Rules, position: Position, answerer: int) -> bool:
     """Whether ``answerer`` sees a vie (True) or yields; ``position.turn`` is about to throw."""
     if position.turn == answerer:
         return True

@@ -34,11 +34,11 @@ from tablier.record.log_writer import EventLogWriter
 from tablier.remote.messages import WORDS, Message
 from tablier.remote.refusals import Refusals
 
-from .computer import Computer
 from .dice import ELECTRONIC
+from .lit_seat import LitSeat
 from .remote_link import RemoteDice, RemoteLink
 from .remote_step import WORD, Step, parse_step, parse_throw
-from .remote_words import answer_theirs, local_line, retry_mine, throw_asked
+from .remote_words import Proposals, answer_theirs, local_line, retry_mine, throw_asked
 
 if TYPE_CHECKING:
     from .session import Session
@@ -46,25 +46,6 @@ if TYPE_CHECKING:
 
 def _decision(record: Record) -> bool:
     return isinstance(record, EventLogWriter.DURABLE) and not isinstance(record, Header)
-
-
-class _Counting(EventLogWriter):
-    """The session's log, counting the decisions written through it (a word's effect)."""
-
-    def __init__(self, inner: EventLogWriter | None) -> None:  # no file of its own
-        self.inner = inner
-        self.decisions = 0
-
-    def write(self, record: Record) -> Record:
-        self.decisions += _decision(record)
-        return self.inner.write(record) if self.inner is not None else record
-
-    def sync(self) -> None:
-        if self.inner is not None:
-            self.inner.sync()
-
-    def close(self) -> None:
-        """The inner log is closed by its owner."""
 
 
 class SeatLog(EventLogWriter):
@@ -90,18 +71,19 @@ class SeatLog(EventLogWriter):
         self.inner.close()
 
 
-class RemoteSeat(Computer):
+class RemoteSeat(LitSeat):
     """The seat of the player at the other board (the local player has seat ``local``)."""
 
+    word = WORD
+
     def __init__(self, local: int) -> None:
-        super().__init__((None, None))
+        super().__init__()
         self.local = local
         self.remote = 3 - local
         self.steps: list[Step] = []
         self.throws = 0  # the throws in the record
         self.pending_dice: int | None = None  # the throw (its step) whose dice are awaited here
         self.lit: int | None = None  # the step of the adversary's play being made on this board
-        self.asked_done: set[tuple[int, int]] = set()  # (seat, proposal) put in order
         self.touch_key: object = None  # the local turn whose touch is in the record
         self.remote_touch: tuple[int, int] | None = None  # (its throw, its point): the adversary's touch
         self.applying = False
@@ -109,9 +91,7 @@ class RemoteSeat(Computer):
         self.link: RemoteLink | None = None  # None: a replay, or a game not yet linked
         self.session: Session | None = None
         self.incoming: dict[int, Step] = {}
-        self.theirs: dict[int, tuple[str, str]] = {}  # the other side's proposals waiting for the turn
-        self.mine: dict[int, tuple[str, str]] = {}  # ours, sent, not yet put in order
-        self.next_proposal = 1
+        self.proposals = Proposals()  # the words proposed between the boards
         self.other_away = False
         self.link_down = False
         self.refusals: Refusals | None = None  # what the wire brought that was refused, told unflooded
@@ -157,7 +137,7 @@ class RemoteSeat(Computer):
             if step.word == "touch":
                 self.touch_key = self._plays()
         elif step.word == "play":
-            super().command(session, self.remote, f"play {step.arg}")
+            self.choose(session, step.arg)
             self._add(step)
             self.lit = step.at
         elif step.word == "touch":
@@ -169,7 +149,7 @@ class RemoteSeat(Computer):
     def _add(self, step: Step) -> None:
         self.steps.append(step)
         if step.ask:
-            self.asked_done.add((step.by, step.ask))
+            self.proposals.done.add((step.by, step.ask))
 
     def _throw_now(self, session: Session, values: tuple[int, int]) -> None:
         """The throw is shown: the game's own throw, as typed dice are."""
@@ -195,9 +175,7 @@ class RemoteSeat(Computer):
     def _said(self, session: Session, step: Step) -> bool:
         """A word of the table said by ``step.by``: whether the rules let it change the game (else
         :attr:`refusal` says why)."""
-        before = (session.takebacks.asked, id(session.takebacks.undo))
-        counting = _Counting(session.log)
-        session.log = counting
+        before = (session.decided, session.takebacks.asked, id(session.takebacks.undo))
         told = len(session.message_log)
         try:
             session.on_command(step.by, step.word, step.arg)
@@ -205,9 +183,7 @@ class RemoteSeat(Computer):
             self.refusal = str(error)
             session.say(f"{step.word}: {error}", "warning")
             return False
-        finally:
-            session.log = counting.inner
-        if counting.decisions == 0 and (session.takebacks.asked, id(session.takebacks.undo)) == before:
+        if (session.decided, session.takebacks.asked, id(session.takebacks.undo)) == before:
             said = session.message_log[told:]
             self.refusal = said[-1] if said else f"{step.word} changes nothing now"
             return False
@@ -332,13 +308,13 @@ class RemoteSeat(Computer):
         for message in received:
             self._dispatch(session, link, message, quiet=True)
         for pid in refused_here:
-            self.theirs.pop(pid, None)
+            self.proposals.theirs.pop(pid, None)
         for message in sent:
             if message.kind == "propose":
                 pid = int(message.body["id"])
-                self.next_proposal = max(self.next_proposal, pid + 1)
-                if (self.local, pid) not in self.asked_done and pid not in refused_there:
-                    self.mine[pid] = (str(message.body["word"]), str(message.body["arg"]))
+                self.proposals.next_id = max(self.proposals.next_id, pid + 1)
+                if (self.local, pid) not in self.proposals.done and pid not in refused_there:
+                    self.proposals.mine[pid] = (str(message.body["word"]), str(message.body["arg"]))
         number = 0
         for step in self.steps:
             number += step.word == "throw"
@@ -378,9 +354,9 @@ class RemoteSeat(Computer):
                 return  # the opening throw both pressed for: its share is in
             self.incoming[step.at] = step
         elif message.kind == "propose":
-            self.theirs[int(body["id"])] = (str(body["word"]), str(body["arg"]))
+            self.proposals.theirs[int(body["id"])] = (str(body["word"]), str(body["arg"]))
         elif message.kind == "refused":
-            word = self.mine.pop(int(body["id"]), ("", ""))[0]
+            word = self.proposals.mine.pop(int(body["id"]), ("", ""))[0]
             line = f"{name}'s board refused your {word or 'word'}: {body['why']}"
             if not quiet and word:
                 session.say(line, "warning")

@@ -6,7 +6,10 @@ Functions of the :class:`~tablier.play.remote_seat.RemoteSeat`, as the takebacks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablier.errors import IllegalMoveError
 from tablier.remote.messages import WORDS
@@ -17,10 +20,64 @@ from .session import Session
 
 if TYPE_CHECKING:
     from .remote_link import RemoteLink
-    from .remote_seat import RemoteSeat
 
 
-def throw_asked(seat: RemoteSeat) -> None:
+@dataclass
+class Proposals:
+    """The words proposed between the two boards (a takeback, a resignation...), with their own
+    state: each is put in order by the host holding the turn, or refused with the reason."""
+
+    theirs: dict[int, tuple[str, str]] = field(default_factory=dict)  # the other side's, waiting for the turn
+    mine: dict[int, tuple[str, str]] = field(default_factory=dict)  # ours, sent, not yet put in order
+    next_id: int = 1
+    done: set[tuple[int, int]] = field(default_factory=set)  # (seat, proposal) put in order
+
+    def new_id(self) -> int:
+        """The number of a new proposal of ours."""
+        self.next_id += 1
+        return self.next_id - 1
+
+
+class FarSeat(Protocol):
+    """What the words ask of the seat of the player at the other board
+    (:class:`~tablier.play.remote_seat.RemoteSeat`)."""
+
+    local: int
+    remote: int
+    steps: list[Step]
+    throws: int
+    pending_dice: int | None
+    refusal: str
+    proposals: Proposals
+    link: RemoteLink | None
+    session: Session | None
+
+    def floor(self, session: Session) -> int | None:
+        """The seat that may add the next step now."""
+        ...
+
+    def caught_up(self, session: Session) -> bool:
+        """Whether this board has taken every step and can take the next."""
+        ...
+
+    def own_throw(self) -> bool:
+        """Whether the throw awaited now is the local player's to make."""
+        ...
+
+    def waiting(self, session: Session) -> str:
+        """What the game waits for from the other board, in words."""
+        ...
+
+    def send_step(self, step: Step, extra: Mapping[str, Any] | None = None) -> None:
+        """Send a step of the record to the other host."""
+        ...
+
+    def applying_steps(self) -> AbstractContextManager[None]:
+        """While a step of the record is applied (not a decision of the local session's own)."""
+        ...
+
+
+def throw_asked(seat: FarSeat) -> None:
     """A press asked for a throw (electronic dice): the local player's throw (or the opening,
     either's) is started: a step with our share; the dice are shown once the other's is in."""
     session, link = seat.session, seat.link
@@ -44,7 +101,7 @@ def throw_asked(seat: RemoteSeat) -> None:
         session.say(f"throwing: waiting for {name}'s share of the dice")
 
 
-def local_line(seat: RemoteSeat, session: Session, line: str) -> None:
+def local_line(seat: FarSeat, session: Session, line: str) -> None:
     """A line the local player typed (or his built-in hands said): the words of the table go into
     the record (or are proposed to the host holding the turn); the rest is this board's own."""
     words = line.split()
@@ -67,7 +124,7 @@ def local_line(seat: RemoteSeat, session: Session, line: str) -> None:
         session.command_line(f"{seat.local} {' '.join(words)}")
 
 
-def typed_throw(seat: RemoteSeat, session: Session, arg: str) -> None:
+def typed_throw(seat: FarSeat, session: Session, arg: str) -> None:
     if not session.has_dice or session.dice.source == ELECTRONIC:
         session.say("the dice of this game are thrown by both hosts together: press your button",
                     "warning")
@@ -89,7 +146,7 @@ def typed_throw(seat: RemoteSeat, session: Session, arg: str) -> None:
         seat.send_step(step)
 
 
-def say_word(seat: RemoteSeat, session: Session, word: str, arg: str,
+def say_word(seat: FarSeat, session: Session, word: str, arg: str,
              ask: int = 0) -> None:
     floor = seat.floor(session)
     if floor is None:
@@ -104,21 +161,20 @@ def say_word(seat: RemoteSeat, session: Session, word: str, arg: str,
         if len(seat.steps) >= step.at:
             seat.send_step(step)
     elif not ask:
-        pid = seat.next_proposal
-        seat.next_proposal += 1
-        seat.mine[pid] = (word, arg)
+        pid = seat.proposals.new_id()
+        seat.proposals.mine[pid] = (word, arg)
         if seat.link is not None:
             seat.link.send("propose", {"id": pid, "word": word, "arg": arg})
         session.say(f"{word}: sent to {session.player_name(seat.remote)}'s board, whose turn it is")
 
 
-def answer_theirs(seat: RemoteSeat, session: Session, link: RemoteLink) -> None:
+def answer_theirs(seat: FarSeat, session: Session, link: RemoteLink) -> None:
     """The other player's proposals, put in order (or refused) once this host holds the turn."""
-    if not seat.theirs or seat.floor(session) != seat.local or not seat.caught_up(session):
+    if not seat.proposals.theirs or seat.floor(session) != seat.local or not seat.caught_up(session):
         return
-    for pid in sorted(seat.theirs):
-        word, arg = seat.theirs.pop(pid)
-        if (seat.remote, pid) in seat.asked_done:
+    for pid in sorted(seat.proposals.theirs):
+        word, arg = seat.proposals.theirs.pop(pid)
+        if (seat.remote, pid) in seat.proposals.done:
             continue
         step = Step(len(seat.steps) + 1, seat.remote, word, arg, pid)
         with seat.applying_steps():
@@ -129,11 +185,11 @@ def answer_theirs(seat: RemoteSeat, session: Session, link: RemoteLink) -> None:
             link.send("refused", {"id": pid, "why": seat.refusal[:300]})
 
 
-def retry_mine(seat: RemoteSeat, session: Session) -> None:
+def retry_mine(seat: FarSeat, session: Session) -> None:
     """Our own proposals, said again as ours once this host holds the turn."""
-    if not seat.mine or seat.floor(session) != seat.local or not seat.caught_up(session):
+    if not seat.proposals.mine or seat.floor(session) != seat.local or not seat.caught_up(session):
         return
-    for pid in sorted(seat.mine):
-        word, arg = seat.mine.pop(pid)
-        if (seat.local, pid) not in seat.asked_done:
+    for pid in sorted(seat.proposals.mine):
+        word, arg = seat.proposals.mine.pop(pid)
+        if (seat.local, pid) not in seat.proposals.done:
             say_word(seat, session, word, arg, pid)

@@ -1,22 +1,78 @@
 """The seat's decisions: what the seats at the table (the computer's, the built-in hands, a board's
 far seat) ask of a game's family, whatever the family. Each wing implements :class:`SeatDecisions`
 (:mod:`.tables.seat`, :mod:`.draughts.seat`); the generic seats call it and import no wing.
+
+The seats are seen here through what a family's decisions ask of them (:class:`EngineSeat`,
+:class:`PlannedHands`), so that this module imports none of them: the computer and the hands
+import it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+import random
+from collections import deque
+from collections.abc import Callable
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .autoplay import AutoHands
-    from .computer import Computer
-    from .hands import Hands
+from tablier.engines.levels import Level
+
+from .hands import Hands
+
+
+class EngineSeat(Protocol):
+    """The computer at its session, as a family's decisions see it."""
+
+    def plays(self, player: int) -> bool:
+        """Whether player ``player`` (1 or 2) is the computer."""
+        ...
+
+    def level(self, player: int) -> Level:
+        """The level of the computer's seat ``player``."""
+        ...
+
+    def once(self, decision: object) -> bool:
+        """True the first time ``decision`` (a kind and a turn's moment) is taken, False after."""
+        ...
+
+    def say(self, player: int, line: str) -> None:
+        """Say ``line`` as player ``player``, as a typed line is said (logged)."""
+        ...
+
+    def moving(self) -> bool:
+        """Whether its move is chosen and being made on the board."""
+        ...
+
+    def follow(self, player: int) -> None:
+        """Follow its move on the board to its commit."""
+        ...
+
+    def huff(self, square: int | None) -> None:
+        """The man it huffs (Law 14), still to be lifted with its move (None: it compels)."""
+        ...
+
+
+class PlannedHands(Protocol):
+    """The built-in hands on the simulated board (:class:`~tablier.play.autoplay.AutoHands`), as a
+    family plans their motions."""
+
+    hands: Hands
+    queue: deque[Callable[[], None]]
+    planned_for: object
+    presses: int
+    intended: object
+    way: str
+    rng: random.Random
+    players: tuple[str, str]
+
+    def press(self, player: int) -> None:
+        """Queue a press of player ``player``'s button."""
+        ...
 
 
 class SeatDecisions(Protocol):
     """A family's decisions at the table, for the seats that are not a person at this board."""
 
-    def decide(self, computer: Computer) -> None:
+    def decide(self, computer: EngineSeat) -> None:
         """Let ``computer`` take the decisions the game asks of its seats now."""
         ...
 
@@ -24,7 +80,7 @@ class SeatDecisions(Protocol):
         """:class:`~tablier.errors.TablierError` saying what to install when the engine is missing."""
         ...
 
-    def plan(self, hands: AutoHands) -> None:
+    def plan(self, hands: PlannedHands) -> None:
         """Let the built-in ``hands`` plan their next motions in this game."""
         ...
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from tablier.board.guidance import Step
 from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
@@ -37,6 +37,7 @@ from .dice import Dice
 from .link import CONNECTED, Link
 from .options import GRACE_S as GRACE_S
 from .options import PlayOptions as PlayOptions
+from .seats import ActorOf, CommandSource, OtherSeat
 from .steady_face import SteadyFace
 from .takeback import Takebacks
 
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
     from tablier.board.scene import Scene
 
     from .board_move import MovesOnBoard
-    from .computer import Computer
     from .seat_decisions import SeatDecisions
     from .teaching import Teacher
 
@@ -54,27 +54,6 @@ LINK_WAIT_S = 1.0
 STATUS_EVERY_S = 0.5
 #: How long a place whose switch looks faulty blinks ``faulty`` after the players are told.
 FAULT_LIGHT_S = 4.0
-
-
-class Actor(Protocol):
-    """Hands on the (simulated) board: given a turn whenever the host has caught up with them."""
-
-    def step(self, session: Session) -> bool:
-        """Do the next action; False when there is nothing more to do."""
-        ...
-
-    @property
-    def expected_closed(self) -> set[int]:
-        """The switches the hands' actions should have closed by now."""
-        ...
-
-
-class CommandSource(Protocol):
-    """Lines typed at the terminal (or given by a script)."""
-
-    def lines(self) -> list[str]:
-        """The lines typed since the last call."""
-        ...
 
 
 IDLE_END_S = 0.3
@@ -118,6 +97,7 @@ class Session:
         self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
         self.movers: list[int] = []  # who made each of them: the side (0, 1) of its Commit record
+        self.decided = 0  # the decisions recorded (the log's durable records): what a word changed
         self.grace_until: float | None = None
         self.guide: Step[int] | None = None  # the next man to lift or put back, once guiding
         self.guiding = False
@@ -132,7 +112,7 @@ class Session:
         self._next_status = 0.0
         self._seen_status: object | None = None
         self.chain_told = False  # the players were told the switch chain is broken
-        self.computer: Computer | None = None  # the seats the engine plays (:mod:`.computer`)
+        self.computer: OtherSeat[Session] | None = None  # the other seat: the engine's, or the far board's
         self.takebacks: Takebacks[Any] = Takebacks()  # the game's session keeps its moves' here
         self.typed_line: Callable[[str], None] = self.command_line  # a line typed at the terminal
         # (the remote seat's to route: :mod:`.remote_seat`)
@@ -264,6 +244,7 @@ class Session:
         if isinstance(record, Commit):  # recorded just before the move is appended; one taken back is cut
             del self.movers[len(self.committed):]
             self.movers.append(record.player)
+        self.decided += isinstance(record, EventLogWriter.DURABLE)
         if self.log is not None:
             self.log.write(record)
 
@@ -506,7 +487,7 @@ class Session:
             return
         self.record(Command(player=player, word=word, argument=argument))
         try:
-            if word in ("computer", "remote") and self.computer is not None:
+            if self.computer is not None and word == self.computer.word:
                 self.computer.command(self, player, argument)
             else:
                 self.on_command(player, word, argument)
@@ -581,6 +562,10 @@ class Session:
         self.record(SnapshotRecord(closed=sorted(self.link.closed), reason=reason))
         if reason == "connect":
             self.observation = self._observe()
+
+
+Actor = ActorOf[Session]
+"""Hands on the (simulated) board, acting on a session (:class:`~tablier.play.seats.ActorOf`)."""
 
 
 def freeze_start_up() -> None:

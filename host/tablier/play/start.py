@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 from tablier import __version__
 from tablier.games import GameInfo, find_game
@@ -48,11 +49,15 @@ def make_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLo
     return session
 
 
+def wing(family: str, part: str) -> ModuleType:
+    """Module ``part`` of ``family``'s wing (``start``, ``players``), loaded when its game is played."""
+    return import_module(f"{__package__}.{WINGS[family]}.{part}")
+
+
 def _game_session(game: str, link: Link, layout: Layout, dice: Dice, log: EventLogWriter | None,
                   options: PlayOptions) -> Session:
     info = find_game(game)
-    wing = import_module(f"{__package__}.{WINGS[info.family]}.start")  # loaded when its game is played
-    make: SessionMaker = wing.make_session
+    make: SessionMaker = wing(info.family, "start").make_session
     return make(info, link, layout, dice, log, options)
 
 

@@ -35,7 +35,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.judge import blunder_threshold
@@ -43,11 +43,23 @@ from tablier.engines.levels import Level
 from tablier.errors import IllegalMoveError
 from tablier.record.eventlog import Advice
 
-if TYPE_CHECKING:
-
-    from .session import Session
+from .options import PlayOptions
 
 T = TypeVar("T")
+
+
+class Classroom(Protocol):
+    """What a teacher asks of its session (:class:`~tablier.play.session.Session`)."""
+
+    options: PlayOptions
+
+    def say(self, text: str, level: str = "info", prompt: bool = False) -> None:
+        """Tell the players."""
+        ...
+
+    def is_computer(self, player: int) -> bool:
+        """Whether player ``player`` (1 or 2) is the computer."""
+        ...
 
 JUDGE_WAIT_S = 0.5
 """The longest a press waits for the judge's verdict (past it the play is committed unwarned)."""
@@ -125,7 +137,7 @@ class Teacher:
     the play shown on the board, the plays warned of in this turn, a hint still being thought about,
     and in a strict game the players who allow help."""
 
-    def __init__(self, session: Session, game: str) -> None:
+    def __init__(self, session: Classroom, game: str) -> None:
         self.session = session
         self.teaching = True  # the warnings wanted (`teacher off` stops them)
         self.threshold = blunder_threshold(game)

@@ -32,7 +32,8 @@ def judged_steps(record: Record, game: GameRecord, steps: list[Step] | None = No
     steps = replay_game(record, game) if steps is None else steps
     if record.family == DRAUGHTS:
         return [step for step in steps if step.action.kind == MOVE]
-    return [step for step in steps if step.action.kind == PLAY and len(step.action.dice) == 2]
+    return [step for step in steps if step.action.kind == PLAY and len(step.action.dice) == 2
+            and not step.action.handed]
 
 
 def analyse_game(record: Record, game: GameRecord, level: Level,

@@ -78,6 +78,7 @@ CREATE TABLE IF NOT EXISTS actions (
     value INTEGER NOT NULL,
     note TEXT NOT NULL,
     notation TEXT NOT NULL,
+    handed INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (record_id, game_number, seq),
     FOREIGN KEY (record_id, game_number) REFERENCES games(record_id, number) ON DELETE CASCADE
 );
@@ -98,10 +99,11 @@ CREATE TABLE IF NOT EXISTS analyses (
 );
 """
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The archive's schema version (SQLite's ``user_version``, PostgreSQL's ``tablier_schema`` table):
 0 for archives made before analyses were kept (the ``analyses`` table is added when one is opened),
-1 with the ``analyses`` table."""
+1 with the ``analyses`` table, 2 with the actions' ``handed`` column (numbers handed over in Jacquet
+de Versailles, added when an older archive is opened)."""
 
 
 def default_path() -> Path:
@@ -194,6 +196,8 @@ class Archive:
                 raise ArchiveError(f"{self.where}: archive version {version} was made by a newer Tablier "
                                    f"(this one reads up to version {SCHEMA_VERSION})")
             self.db.script(SCHEMA.format(id=ID_COLUMN[self.db.engine]))
+            if version < 2:
+                self.db.add_column("actions", "handed", "INTEGER NOT NULL DEFAULT 0")
             if version < SCHEMA_VERSION:
                 self.db.set_version(SCHEMA_VERSION)
         except self.db.errors() as error:
@@ -278,10 +282,10 @@ class Archive:
                  outcome.points if outcome else None))
             for seq, (action, step) in enumerate(zip(game.actions, game_steps, strict=True), start=1):
                 self.db.execute(
-                    "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (record_id, game.number, seq, action.side, action.kind,
                      " ".join(map(str, action.dice)), json.dumps([list(move) for move in action.moves]),
-                     action.value, action.note, step.text))
+                     action.value, action.note, step.text, int(action.handed)))
             if game.analysis is not None:
                 self._put_analysis(record_id, game.number, game.analysis)
         for name in record.players:
@@ -362,11 +366,12 @@ class Archive:
                               outcome=None if how is None else Outcome(winner, how, points),
                               analysis=self._analysis(record_id, number))
             actions = self.db.execute(
-                "SELECT side, kind, dice, moves, value, note FROM actions"
+                "SELECT side, kind, dice, moves, value, note, handed FROM actions"
                 " WHERE record_id = ? AND game_number = ? ORDER BY seq", (record_id, number))
-            for side, kind, dice, moves, value, note in actions.fetchall():
+            for side, kind, dice, moves, value, note, handed in actions.fetchall():
                 game.actions.append(Action(side, kind, tuple(int(die) for die in dice.split()),
-                                           tuple(tuple(move) for move in json.loads(moves)), value, note))
+                                           tuple(tuple(move) for move in json.loads(moves)), value, note,
+                                           bool(handed)))
             record.games.append(game)
         return record
 

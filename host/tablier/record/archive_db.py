@@ -106,6 +106,11 @@ class Database:
     def set_version(self, version: int) -> None:
         raise NotImplementedError
 
+    def add_column(self, table: str, column: str, definition: str) -> None:
+        """Give ``table`` the ``column`` (``definition``: its type and default) unless it has it (an
+        archive brought up to date)."""
+        raise NotImplementedError
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One transaction: committed when the block ends, rolled back when it fails."""
@@ -158,6 +163,11 @@ class SqliteDatabase(Database):
 
     def set_version(self, version: int) -> None:
         self.db.execute(f"PRAGMA user_version = {int(version)}")
+
+    def add_column(self, table: str, column: str, definition: str) -> None:
+        found = self.db.execute("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", (table, column))
+        if found.fetchone() is None:
+            self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -244,6 +254,11 @@ class PostgresDatabase(Database):
         with self.db.transaction():
             self.db.execute("DELETE FROM tablier_schema")
             self.db.execute("INSERT INTO tablier_schema VALUES (%s)", (version,))
+
+    def add_column(self, table: str, column: str, definition: str) -> None:
+        with self._schema_changes():
+            statement: Any = f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {definition}"
+            self.db.execute(statement)
 
     @contextmanager
     def _schema_changes(self) -> Iterator[None]:

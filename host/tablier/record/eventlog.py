@@ -483,6 +483,40 @@ def read_log(path: Path) -> EventLog:
     return EventLog(path, records, torn, numbers)
 
 
+class LogTail:
+    """Follows a log as it is written: each :meth:`new` gives the records appended since the one
+    before (only whole lines: the line being written waits for its end), never reading again what
+    it read (a club's feed publishes a game's records this way, ``docs/club.md``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offset = 0
+        self.count = 0  # the records read so far
+
+    def new(self) -> list[Record]:
+        """The records written since the last call; :class:`LogFormatError` for a malformed line."""
+        try:
+            if self.path.stat().st_size <= self.offset:
+                return []
+            with open(self.path, "rb") as file:
+                file.seek(self.offset)
+                data = file.read()
+        except OSError as error:
+            raise LogFormatError(f"{self.path}: cannot read the log ({error.strerror or error})") from None
+        end = data.rfind(b"\n") + 1
+        records = []
+        for raw in data[:end].split(b"\n"):
+            if raw.strip():
+                try:
+                    records.append(parse_line(raw))
+                except LogFormatError as error:
+                    number = self.count + len(records) + 1
+                    raise LogFormatError(f"{self.path}: record {number}: {error}") from None
+        self.offset += end
+        self.count += len(records)
+        return records
+
+
 def parse_line(raw: bytes) -> Record:
     """The record of one line; :class:`LogFormatError` saying what is wrong with it."""
     try:

@@ -20,7 +20,8 @@ from tablier.tables.moves import Play
 from tablier.tables.position import Position
 from tablier.tables.position_text import frame_of, parse_position
 
-from .eventlog import Claim, Commit, CubeAction, EventLog, GameStart, ResultRecord, Vie, read_log
+from .eventlog import Claim, Commit, CubeAction, EventLog, GameStart, Header, ResultRecord, Vie, read_log
+from .eventlog import Record as LogRecord
 from .game_record import (
     CLAIM,
     DOUBLE,
@@ -71,31 +72,49 @@ def from_event_log(log: EventLog, text: str = "") -> Record:
 
 
 def _committed_games(log: EventLog, text: str) -> Record:
-    header = log.header
-    if header.family not in (TABLES, DRAUGHTS):
-        raise RecordError(f"{log.path}: unknown game family {header.family!r}")
-    record = Record(game=header.game, family=header.family, options=dict(header.options),
-                    date=header.started[:10], match_length=header.match_length, source=str(log.path),
-                    log=text)
-    record.tags = {"Site": "Tablier board" if header.port != "sim" else "Tablier simulated board"}
-    game: GameRecord | None = None
-    state: _State | None = None
-    for entry in log.records:
+    if log.header.family not in (TABLES, DRAUGHTS):
+        raise RecordError(f"{log.path}: unknown game family {log.header.family!r}")
+    builder = RecordBuilder(log.header, str(log.path), text)
+    for entry in log.records[1:]:
+        builder.add(entry)
+    return builder.record
+
+
+class RecordBuilder:
+    """The record of a log built as its records come, one at a time (:func:`from_event_log` reads a
+    whole log through one; a club builds each board's match with one as its records arrive):
+    :attr:`record` grows with each :meth:`add`, which reads each commit against the position it
+    reached, never replaying what came before."""
+
+    def __init__(self, header: Header, source: str, text: str = "") -> None:
+        self.header = header
+        self.source = source
+        self.record = Record(game=header.game, family=header.family, options=dict(header.options),
+                             date=header.started[:10], match_length=header.match_length, source=source,
+                             log=text)
+        self.record.tags = {"Site": "Tablier board" if header.port != "sim" else "Tablier simulated board"}
+        self._game: GameRecord | None = None
+        self._state: _State | None = None
+
+    def add(self, entry: LogRecord) -> None:
+        """Take the log's next record (switches, messages and the like change nothing);
+        :class:`RecordError` naming the game and move when it is not a legal step of the game."""
+        header = self.header
         if isinstance(entry, GameStart):
             sides = tuple(entry.sides) if any(entry.sides) else tuple(header.players)
-            game = GameRecord(players=(str(sides[0]), str(sides[1])), number=entry.number,
-                              score=(int(entry.score[0]), int(entry.score[1])))
-            record.games.append(game)
-            state = _State(record, game, entry.position)
-            continue
+            self._game = GameRecord(players=(str(sides[0]), str(sides[1])), number=entry.number,
+                                    score=(int(entry.score[0]), int(entry.score[1])))
+            self.record.games.append(self._game)
+            self._state = _State(self.record, self._game, entry.position)
+            return
+        game, state = self._game, self._state
         if game is None or state is None:
-            if isinstance(entry, Commit | CubeAction | Claim | Vie | ResultRecord):
-                game = GameRecord(players=(str(header.players[0]), str(header.players[1])))
-                record.games.append(game)
-                state = _State(record, game, "")
-            else:
-                continue
-        where = f"{log.path}: game {game.number}"
+            if not isinstance(entry, Commit | CubeAction | Claim | Vie | ResultRecord):
+                return
+            game = self._game = GameRecord(players=(str(header.players[0]), str(header.players[1])))
+            self.record.games.append(game)
+            state = self._state = _State(self.record, game, "")
+        where = f"{self.source}: game {game.number}"
         if isinstance(entry, Commit):
             state.commit(entry, where)
         elif isinstance(entry, CubeAction) and entry.action in _CUBE:
@@ -113,7 +132,6 @@ def _committed_games(log: EventLog, text: str) -> Record:
             game.actions.append(Action(entry.player, VIE, value=entry.stake, note=entry.action))
         elif isinstance(entry, ResultRecord):
             game.outcome = Outcome(entry.winner, entry.how, entry.points)
-    return record
 
 
 class _State:
@@ -150,7 +168,7 @@ class _State:
             assert self.position is not None
             mover = self.position.with_turn(entry.player)
             text = "" if entry.notation.strip() in ("-", "") else normalised(entry.notation)
-            dice, play = self._play(text, mover, tuple(int(die) for die in entry.dice))
+            dice, handed, play = self._play(text, mover, tuple(int(die) for die in entry.dice))
             self.before.append(self.position)
             self.position = self.variant.after(mover, play)
             if entry.position:
@@ -158,7 +176,7 @@ class _State:
                 if logged.boards != self.position.boards:
                     raise RecordError(f"the log says the men then stood at {entry.position}")
             moves = tuple((m.src, m.dst, int(m.hit)) for m in play)
-            self.game.actions.append(Action(entry.player, PLAY, dice, moves))
+            self.game.actions.append(Action(entry.player, PLAY, dice, moves, handed=handed))
         except TablierError as error:
             raise RecordError(f"{place}: {error}") from None
 
@@ -173,18 +191,20 @@ class _State:
         elif self.before:
             self.position = self.before.pop()
 
-    def _play(self, text: str, mover: Position, dice: tuple[int, ...]) -> tuple[tuple[int, ...], Play]:
-        """The dice played and the play ``text`` names; in a game where dice are handed over
-        (Versailles), the dice left of the throw when the whole throw does not fit."""
-        candidates = [dice]
+    def _play(self, text: str, mover: Position, dice: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], bool, Play]:
+        """The dice played, whether they were handed over, and the play ``text`` names; in a game
+        where dice are handed over (Versailles), the numbers left of the throw when the whole throw
+        does not fit."""
+        candidates = [(dice, False)]
         if self.record.facts.hands_dice_over and len(dice) == 2:
             steps = self.variant.dice_steps(Throw(dice[0], dice[1]))
-            candidates += [handed for count in range(len(steps) - 1, 0, -1)
+            candidates += [(handed, True) for count in range(len(steps) - 1, 0, -1)
                            for handed in dict.fromkeys(combinations(steps, count))]
         refusal: TablierError | None = None
-        for candidate in candidates:
+        for candidate, handed in candidates:
             try:
-                return candidate, match_play(text, self.variant, mover, candidate)
+                return candidate, handed, match_play(text, self.variant, mover, candidate, handed)
             except TablierError as error:
                 refusal = refusal or error
         assert refusal is not None

@@ -67,10 +67,12 @@ class RecordError(TablierError):
 class Action:
     """One thing a side did in a game.
 
-    ``dice`` are the dice thrown (tables, in the order thrown; one die when only one was handed over,
-    as in Jacquet de Versailles); ``moves`` the play's single-die moves ``(src, dst, hit)`` (tables,
-    ``hit`` 0 or 1) or the one path of squares of a draughts move; ``value`` the cube value, stake or
-    points an action names; ``note`` words (a claim's name and detail, a comment).
+    ``dice`` are the dice thrown (tables, in the order thrown), or with ``handed`` the numbers the
+    thrower handed over to the adversary (Jacquet de Versailles: one die, or what was left of a
+    doublet, which may be two numbers alike: not a throw); ``moves`` the play's single-die moves
+    ``(src, dst, hit)`` (tables, ``hit`` 0 or 1) or the one path of squares of a draughts move;
+    ``value`` the cube value, stake or points an action names; ``note`` words (a claim's name and
+    detail, a comment).
     """
 
     side: int
@@ -79,6 +81,7 @@ class Action:
     moves: tuple[tuple[int, ...], ...] = ()
     value: int = 0
     note: str = ""
+    handed: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:

@@ -122,7 +122,7 @@ def _marked(game: GameRecord, step: Step) -> str:
 def _better_places(game: GameRecord, step: Step, variant: Variant) -> list[tuple[str, str]]:
     """The moves of a marked play's better play, as the diagram's places (from, to)."""
     best = _marked(game, step)
-    if not best or len(step.action.dice) != 2 or not isinstance(step.before, Position):
+    if not best or len(step.action.dice) != 2 or step.action.handed or not isinstance(step.before, Position):
         return []
     side = step.action.side
     try:

@@ -53,6 +53,8 @@ def _game_json(record: Record, game: GameRecord) -> dict[str, Any]:
         item: dict[str, Any] = {"side": action.side, "kind": action.kind}
         if action.dice:
             item["dice"] = list(action.dice)
+        if action.handed:
+            item["handed"] = True
         if action.moves or action.kind in ("play", "move"):
             item["moves"] = [list(move) for move in action.moves]
         if action.value:
@@ -128,8 +130,10 @@ def _read_game(read: _Reader, data: Any, where: str, family: str) -> GameRecord:
         kind = read.text(action.get("kind"), f"{place}.kind")
         value = read.number(action.get("value", 0), f"{place}.value")
         note = read.text(action.get("note", ""), f"{place}.note")
+        handed = read.flag(action.get("handed", False), f"{place}.handed")
         try:
-            game.actions.append(Action(side=side, kind=kind, dice=dice, moves=moves, value=value, note=note))
+            game.actions.append(Action(side=side, kind=kind, dice=dice, moves=moves, value=value, note=note,
+                                       handed=handed))
         except RecordError as error:
             raise RecordError(f"{read.source}: {place}: {error}") from None
     outcome = game_data.get("outcome")
@@ -180,6 +184,11 @@ class _Reader:
 
     def number(self, value: Any, where: str) -> int:
         return whole_of(value, lambda wanted: self._fail(where, wanted, value))
+
+    def flag(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self._fail(where, "true or false", value)
+        return value
 
     def items(self, value: Any, where: str, each: Callable[[Any, str], T]) -> list[T]:
         return [each(item, where) for item in self.seq(value, where)]

@@ -333,15 +333,17 @@ def normalised(play: str) -> str:
     return re.sub(r"/0(?![\d])", "/off", text)
 
 
-def match_play(text: str, variant: Variant, position: Position, dice: tuple[int, ...]) -> Play:
-    """The legal play of ``dice`` that a record's ``text`` describes, by the position it reaches.
+def match_play(text: str, variant: Variant, position: Position, dice: tuple[int, ...],
+               handed: bool = False) -> Play:
+    """The legal play of ``dice`` (``handed``: numbers handed over, not a throw) that a record's
+    ``text`` describes, by the position it reaches.
 
     Records list sub-moves in any order and often leave hits unmarked, so when several legal plays
     move the same men the route decides: the play whose single steps are the ones written, then
     the one hitting nowhere but on the points written (a chain ``13/5`` passes ``11`` unhit).
     :class:`IllegalMoveError` if none fits, :class:`AmbiguousMoveError` if the text cannot tell.
     """
-    legal = legal_plays(variant, position, dice)
+    legal = legal_plays(variant, position, dice, handed)
     shown = "-".join(map(str, dice))
     if not text:
         if legal == [()]:

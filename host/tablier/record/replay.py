@@ -12,7 +12,7 @@ moves of a play may be listed in any order (they come back in an order that can 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tablier.draughts.catalog import make_board
 from tablier.draughts.core import Board as DraughtsBoard
@@ -106,9 +106,11 @@ def check_record(record: Record) -> None:
         replay_game(record, game)
 
 
-def legal_plays(variant: Variant, position: Position, dice: tuple[int, ...]) -> list[Play]:
-    """The legal plays of a throw (two dice) or of the dice handed over (Versailles)."""
-    if len(dice) == 2:
+def legal_plays(variant: Variant, position: Position, dice: tuple[int, ...],
+                handed: bool = False) -> list[Play]:
+    """The legal plays of a throw (two dice) or, ``handed``, of the numbers handed over (Versailles;
+    one die handed over is never a throw)."""
+    if len(dice) == 2 and not handed:
         return variant.plays(position, Dice(dice[0], dice[1]))
     steps_generator = getattr(variant, "plays_of_steps", None)
     if steps_generator is None or not dice:
@@ -117,13 +119,15 @@ def legal_plays(variant: Variant, position: Position, dice: tuple[int, ...]) -> 
     return plays
 
 
-def resolve_play(variant: Variant, position: Position, dice: tuple[int, ...], play: Play) -> Play:
-    """The legal play moving the men ``play`` moves, in an executable order; where several do (hits
-    left unmarked), the one taking the route written, then the one with the hits marked. Raises
-    :class:`TablierError` with the reason when there is none."""
+def resolve_play(variant: Variant, position: Position, dice: tuple[int, ...], play: Play,
+                 handed: bool = False) -> Play:
+    """The legal play of ``dice`` (``handed``: numbers handed over, :func:`legal_plays`) moving the
+    men ``play`` moves, in an executable order; where several do (hits left unmarked), the one taking
+    the route written, then the one with the hits marked. Raises :class:`TablierError` with the
+    reason when there is none."""
     if any(not 1 <= die <= 6 for die in dice):
         raise RecordError(f"dice {dice} are not numbers 1-6")
-    legal = legal_plays(variant, position, dice)
+    legal = legal_plays(variant, position, dice, handed)
     target = variant.after(position, play)
     mine = target.boards[position.turn]
     same_men = [candidate for candidate in legal
@@ -165,9 +169,9 @@ def _replay_tables(record: Record, game: GameRecord, variant: Variant, trusted: 
                 if variant.result(mover) is not None:
                     raise RecordError("the game is already over")
                 play = play_of(action) if trusted else resolve_play(variant, mover, action.dice,
-                                                                     play_of(action))
+                                                                     play_of(action), action.handed)
                 moves = tuple((m.src, m.dst, int(m.hit)) for m in play)
-                action = Action(action.side, PLAY, action.dice, moves, action.value, action.note)
+                action = replace(action, moves=moves)
                 position = variant.after(mover, play)
                 text = format_play(play)
                 last_player = action.side

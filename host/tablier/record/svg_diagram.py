@@ -20,6 +20,7 @@ import shutil
 import subprocess
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tablier.draughts.core import Board as DraughtsBoard
 from tablier.draughts.geometry import Geometry
@@ -118,50 +119,97 @@ def draw_tables(picture: TablesPicture) -> str:
     svg.rect(0, 0, width, height, fill=WOOD, stroke="none")
     board_bottom = top + 2 * _LENGTH + 14
     svg.rect(_MARGIN, top, 2 * half + _BAR, board_bottom - top, fill=FELT, stroke="#000")
-    bar_x = _MARGIN + half
-    middle = (top + board_bottom) / 2
-    centres = {"bar 1": (bar_x + _BAR / 2, middle + 8), "bar 2": (bar_x + _BAR / 2, middle - 8)}
-    svg.rect(bar_x, top, _BAR, board_bottom - top, fill=WOOD, stroke="#000")
+    frame = _TablesFrame(top, board_bottom, (top + board_bottom) / 2, _MARGIN + half, half)
+    centres: dict[str, tuple[float, float]] = {}  # where each place is, for the arrows
+    _draw_bar(svg, picture, frame, centres)
+    for index in range(24):
+        _draw_point(svg, picture, frame, index, centres)
+    _draw_men_on_bar(svg, picture, frame)
+    _draw_trays(svg, picture, frame, centres)
+    _draw_dice_and_cube(svg, picture, frame)
+    for index, (start, end) in enumerate(picture.arrows):
+        if start in centres and end in centres:  # each arrow a little nearer the middle: none hides another
+            (x1, y1), (x2, y2) = centres[start], centres[end]
+            shift = 3.5 * index
+            _arrow(svg, (x1, y1 + (shift if y1 < frame.middle else -shift)),
+                   (x2, y2 + (shift if y2 < frame.middle else -shift)))
+    svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
+    return svg.render(scale=4)
+
+
+class _TablesFrame(NamedTuple):
+    """Where a tables drawing's board lies: its top and bottom edges, its middle line, the bar's left
+    edge and a table's width."""
+
+    top: float
+    bottom: float
+    middle: float
+    bar_x: float
+    half: float
+
+
+def _draw_bar(svg: Svg, picture: TablesPicture, frame: _TablesFrame,
+              centres: dict[str, tuple[float, float]]) -> None:
+    """The bar, each half lit as the picture says."""
+    top, middle, bar_x = frame.top, frame.middle, frame.bar_x
+    centres["bar 1"] = (bar_x + _BAR / 2, middle + 8)
+    centres["bar 2"] = (bar_x + _BAR / 2, middle - 8)
+    svg.rect(bar_x, top, _BAR, frame.bottom - top, fill=WOOD, stroke="#000")
     for player, y in ((2, top), (1, middle)):
         light = picture.lights.get(f"bar {player}")
         if light:
             svg.rect(bar_x, y, _BAR, middle - top, fill=light, stroke="#000")
-    for index in range(24):
-        far = index < 12  # 13..24 on the far (top) edge, left to right; 12..1 on the near edge
-        point = 13 + index if far else 12 - (index - 12)
-        column = index if far else index - 12
-        x = _MARGIN + column * _W + (_BAR if column >= 6 else 0)
-        tip = top + _LENGTH if far else board_bottom - _LENGTH
-        base = top if far else board_bottom
-        name = f"point {point}"
-        centres[name] = (x + _W / 2, (base + tip) / 2)
-        colour = picture.lights.get(name, POINT_COLOURS[index % 2])
-        svg.polyline([(x, base), (x + _W, base), (x + _W / 2, tip)], fill=colour, stroke="#000",
-                     stroke_width=0.2)
-        label_y = top - 3.5 if far else board_bottom + 3.5
-        svg.text(x + _W / 2, label_y, str(picture.labels.get(point, point)), size=3.2, fill="#fff")
-        count, side = picture.points.get(point, (0, None))
-        direction = 1 if far else -1
-        for slot in range(min(count, _SHOWN)):
-            _man(svg, x + _W / 2, base + (_R + 2 * _R * slot) * direction, side,
-                 added=slot == min(count, _SHOWN) - 1 and picture.marks.get(name) == "added")
-        if count > _SHOWN:
-            cy = base + (_R + 2 * _R * (_SHOWN - 1)) * direction
-            svg.text(x + _W / 2, cy, str(count), size=3.6, fill=MEN_COLOURS[1 - (side or 0)], bold=True)
-        if picture.marks.get(name) == "lifted":
-            _lifted(svg, x + _W / 2, base + (_R + 2 * _R * min(count, _SHOWN - 1)) * direction)
+
+
+def _draw_point(svg: Svg, picture: TablesPicture, frame: _TablesFrame, index: int,
+                centres: dict[str, tuple[float, float]]) -> None:
+    """The ``index``-th point from the far left (13..24 on the far edge, left to right; 12..1 on the
+    near edge), its label and its men."""
+    far = index < 12
+    point = 13 + index if far else 12 - (index - 12)
+    column = index if far else index - 12
+    x = _MARGIN + column * _W + (_BAR if column >= 6 else 0)
+    tip = frame.top + _LENGTH if far else frame.bottom - _LENGTH
+    base = frame.top if far else frame.bottom
+    name = f"point {point}"
+    centres[name] = (x + _W / 2, (base + tip) / 2)
+    colour = picture.lights.get(name, POINT_COLOURS[index % 2])
+    svg.polyline([(x, base), (x + _W, base), (x + _W / 2, tip)], fill=colour, stroke="#000",
+                 stroke_width=0.2)
+    label_y = frame.top - 3.5 if far else frame.bottom + 3.5
+    svg.text(x + _W / 2, label_y, str(picture.labels.get(point, point)), size=3.2, fill="#fff")
+    count, side = picture.points.get(point, (0, None))
+    direction = 1 if far else -1
+    for slot in range(min(count, _SHOWN)):
+        _man(svg, x + _W / 2, base + (_R + 2 * _R * slot) * direction, side,
+             added=slot == min(count, _SHOWN) - 1 and picture.marks.get(name) == "added")
+    if count > _SHOWN:
+        cy = base + (_R + 2 * _R * (_SHOWN - 1)) * direction
+        svg.text(x + _W / 2, cy, str(count), size=3.6, fill=MEN_COLOURS[1 - (side or 0)], bold=True)
+    if picture.marks.get(name) == "lifted":
+        _lifted(svg, x + _W / 2, base + (_R + 2 * _R * min(count, _SHOWN - 1)) * direction)
+
+
+def _draw_men_on_bar(svg: Svg, picture: TablesPicture, frame: _TablesFrame) -> None:
+    """Each side's men on the bar (three drawn, and their number beyond)."""
+    centre, middle = frame.bar_x + _BAR / 2, frame.middle
     for side, direction in ((WHITE, -1), (BLACK, 1)):
         on_bar = picture.bar[side]
         for slot in range(min(on_bar, 3)):
-            _man(svg, bar_x + _BAR / 2, middle + direction * (8 + 2 * _R * slot), side)
+            _man(svg, centre, middle + direction * (8 + 2 * _R * slot), side)
         if on_bar > 3:
-            svg.text(bar_x + _BAR / 2, middle + direction * (8 + 4 * _R), str(on_bar), size=3.6,
+            svg.text(centre, middle + direction * (8 + 4 * _R), str(on_bar), size=3.6,
                      fill=MEN_COLOURS[1 - side], bold=True)
         if picture.marks.get(f"bar {side + 1}") == "lifted":
-            _lifted(svg, bar_x + _BAR / 2, middle + direction * (8 + 2 * _R * min(on_bar, 2)))
-    tray_x = _MARGIN + 2 * half + _BAR + _MARGIN / 2
-    for side, y in ((WHITE, top), (BLACK, middle + 2)):
-        tray_height = middle - top - 2
+            _lifted(svg, centre, middle + direction * (8 + 2 * _R * min(on_bar, 2)))
+
+
+def _draw_trays(svg: Svg, picture: TablesPicture, frame: _TablesFrame,
+                centres: dict[str, tuple[float, float]]) -> None:
+    """The bear-off trays, lit as the picture says, with the men borne off."""
+    tray_x = _MARGIN + 2 * frame.half + _BAR + _MARGIN / 2
+    for side, y in ((WHITE, frame.top), (BLACK, frame.middle + 2)):
+        tray_height = frame.middle - frame.top - 2
         tray_colour = picture.lights.get(f"tray {side + 1}", "#4a2e1a")
         centres[f"tray {side + 1}"] = (tray_x + (_TRAY - 2) / 2, y + tray_height / 2)
         svg.rect(tray_x, y, _TRAY - 2, tray_height, fill=tray_colour, stroke="#000")
@@ -169,6 +217,11 @@ def draw_tables(picture: TablesPicture) -> str:
         if borne:
             _man(svg, tray_x + (_TRAY - 2) / 2, y + tray_height / 2 - 3, side)
             svg.text(tray_x + (_TRAY - 2) / 2, y + tray_height / 2 + 5, str(borne), size=3.6, fill="#fff")
+
+
+def _draw_dice_and_cube(svg: Svg, picture: TablesPicture, frame: _TablesFrame) -> None:
+    """The dice (those used greyed) and the doubling cube on its owner's side."""
+    half, middle = frame.half, frame.middle
     for number, die in enumerate(picture.dice[:4]):
         x = _MARGIN + half + _BAR + half / 2 - 7 + number * 9
         used = number < len(picture.dice_used) and picture.dice_used[number]
@@ -176,17 +229,9 @@ def draw_tables(picture: TablesPicture) -> str:
         svg.text(x + 3.5, middle, str(die), size=4.5, bold=True, fill="#555" if used else "#000")
     if picture.cube is not None:
         value, owner = picture.cube
-        cy = {0: middle, 1: board_bottom - 6, 2: top + 6}[owner]
+        cy = {0: middle, 1: frame.bottom - 6, 2: frame.top + 6}[owner]
         svg.rect(_MARGIN + half / 2 - 4, cy - 4, 8, 8, fill="#fff", stroke="#000", rx=1)
         svg.text(_MARGIN + half / 2, cy, str(value), size=4, bold=True)  # as the words say: 1, not 64
-    for index, (start, end) in enumerate(picture.arrows):
-        if start in centres and end in centres:  # each arrow a little nearer the middle: none hides another
-            (x1, y1), (x2, y2) = centres[start], centres[end]
-            shift = 3.5 * index
-            _arrow(svg, (x1, y1 + (shift if y1 < middle else -shift)),
-                   (x2, y2 + (shift if y2 < middle else -shift)))
-    svg.text(_MARGIN, height - 6, picture.caption, size=3.8, anchor="start", fill="#fff")
-    return svg.render(scale=4)
 
 
 def _arrow(svg: Svg, start: tuple[float, float], end: tuple[float, float]) -> None:

@@ -5,7 +5,8 @@ from .backgammon import Backgammon
 from .board import Board
 from .moves import ALL_ROLLS, Dice, Move, Play
 from .position import BAR, BLACK, HOME, MEN, OFF, WHITE, Position, SideBoard, side_board
-from .variant import Result, Variant
+from .rules import Result
+from .variant import Variant
 
 __all__ = [
     "ALL_ROLLS", "BAR", "BLACK", "HOME", "MEN", "OFF", "WHITE", "Backgammon", "Board", "Dice", "Move",

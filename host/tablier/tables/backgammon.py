@@ -14,7 +14,8 @@ from typing import ClassVar
 from tablier.games import GameFacts, Option, RuleSection, RulesPreset
 
 from .position import BAR, BLACK, MEN, OFF, WHITE, Position, SideBoard, side_board
-from .variant import Result, Variant
+from .rules import Result
+from .variant import Variant
 
 FAR_SIDE = "far-side"
 HOME_BOARD = "home-board"

@@ -13,7 +13,7 @@ from tablier.errors import IllegalMoveError
 
 from .moves import Dice, Play
 from .position import Position
-from .variant import Result, Variant
+from .rules import Result, Rules
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class _Step:
 class Board:
     """The men of one game of ``variant``, the side to move, and the stack of plays made."""
 
-    def __init__(self, variant: Variant, position: Position | None = None) -> None:
+    def __init__(self, variant: Rules, position: Position | None = None) -> None:
         self.variant = variant
         self.position = position if position is not None else variant.start_position()
         self._stack: list[_Step] = []

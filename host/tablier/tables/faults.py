@@ -17,7 +17,7 @@ from tablier.errors import IllegalMoveError, InvalidMoveError
 from .moves import Dice, Move, Play
 from .notation import parse_play
 from .position import BAR, OFF, Position
-from .variant import Variant
+from .rules import Rules
 
 StepFault = Callable[[list[int], list[int], Move], str | None]
 
@@ -25,7 +25,7 @@ EVERY_NUMBER_RULE = "every number that can be played must be played"
 HIGHER_DIE_RULE = "when only one die can be played, it must be the higher"
 
 
-def explain_illegal(variant: Variant, position: Position, dice: Dice, play: Play) -> str | None:
+def explain_illegal(variant: Rules, position: Position, dice: Dice, play: Play) -> str | None:
     """The rule ``play`` of ``dice`` breaks in ``position``, or ``None`` if it is a legal play."""
     legal = variant.plays(position, dice)
     target = variant.after(position, play) if play_is_well_formed(play) else None
@@ -42,7 +42,7 @@ def explain_illegal(variant: Variant, position: Position, dice: Dice, play: Play
     return f"{' '.join(map(str, play)) or 'no move'} is not a legal play of {dice}"
 
 
-def check_play(variant: Variant, position: Position, dice: Dice, play: Play) -> None:
+def check_play(variant: Rules, position: Position, dice: Dice, play: Play) -> None:
     """Raise :class:`IllegalMoveError` naming the broken rule unless ``play`` is legal."""
     fault = explain_illegal(variant, position, dice, play)
     if fault:
@@ -54,7 +54,7 @@ def play_is_well_formed(play: Play) -> bool:
     return all(0 <= move.src <= BAR and 0 <= move.dst <= BAR and move.src > move.dst for move in play)
 
 
-def _first_step_fault(variant: Variant, position: Position, dice: Dice, play: Play) -> str | None:
+def _first_step_fault(variant: Rules, position: Position, dice: Dice, play: Play) -> str | None:
     """The first rule a step of ``play`` breaks when the steps are made in the order given."""
     steps = list(variant.dice_steps(dice))
     mine = list(position.mover)
@@ -109,7 +109,7 @@ def _where(point: int) -> str:
     return "bar" if point == BAR else f"{point}-point"
 
 
-def read_play(text: str, variant: Variant, position: Position, dice: Dice) -> Play:
+def read_play(text: str, variant: Rules, position: Position, dice: Dice) -> Play:
     """The legal play written as ``text`` (notation of :mod:`tablier.tables.notation`), or
     :class:`IllegalMoveError` naming the rule the written play breaks."""
     try:

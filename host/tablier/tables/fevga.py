@@ -28,7 +28,7 @@ from .moves import Dice, Move, Play
 from .parallel import START_POINT, STARTING_TABLE, ParallelVariant, Walls, closed_points, held_points
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position
 from .racegen import RaceRules, race_plays
-from .variant import Result, single_or_gammon
+from .rules import Result, single_or_gammon
 
 FIRST_MAN_RULE = "the first man must pass the adversary's starting point before another leaves the start"
 STARTING_TABLE_RULE = "a side may not hold all six points of its own starting table"

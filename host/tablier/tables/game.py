@@ -21,8 +21,8 @@ from tablier.errors import IllegalMoveError
 from .board import Board
 from .moves import Dice, Play
 from .position import BLACK, SIDE_NAMES, WHITE, Position
+from .rules import Result, Rules
 from .turn import DOUBLE, DROP, KEEP, RESIGN, TAKE, Awaiting, Outcome, Turn
-from .variant import Result, Variant
 
 
 class Phase(Enum):
@@ -51,7 +51,7 @@ class Game(Turn):
     the match forbids doubling (the Crawford game). A game set up from ``position`` begins with its
     side to move throwing."""
 
-    def __init__(self, variant: Variant, cube_allowed: bool | None = None,
+    def __init__(self, variant: Rules, cube_allowed: bool | None = None,
                  position: Position | None = None) -> None:
         self.variant = variant
         self.board = Board(variant)

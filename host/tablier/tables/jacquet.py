@@ -25,8 +25,8 @@ from .parallel import START_POINT, ParallelVariant, Walls, closed_points
 from .parallel import STARTING_TABLE as STARTING_TABLE_HELD
 from .position import BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, SideBoard
 from .racegen import RaceRules, race_plays
+from .rules import Result
 from .turn import KEEP, RESIGN, Awaiting, Outcome, Turn
-from .variant import Result
 
 RETURN_MEN = "return-men"
 UNRESTRICTED = "unrestricted"
@@ -229,14 +229,16 @@ class SpanishBackgammon(Jacquet):
         """Points per man left in the loser's home, third, second and first tables."""
         return (1, int(self.options["third_table_points"]), 2, 3)
 
+    def men_left_points(self, board: SideBoard) -> int:
+        """What the men left on ``board`` pay, by table (:meth:`table_points`)."""
+        values = self.table_points()
+        return sum(values[(point - 1) // 6] * board[point] for point in range(1, 25))
+
     def result(self, position: Position) -> Result | None:
         """When a side has borne off all fifteen, the loser pays for each man left, by table."""
         for winner in (BLACK, WHITE):
             if position.boards[winner][OFF] == MEN:
-                loser = position.boards[1 - winner]
-                values = self.table_points()
-                points = sum(values[(point - 1) // 6] * loser[point] for point in range(1, 25))
-                return Result(winner, points, "game")
+                return Result(winner, self.men_left_points(position.boards[1 - winner]), "game")
         return None
 
 

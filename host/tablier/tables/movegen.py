@@ -89,22 +89,12 @@ def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: 
     who must stay where he hit arrived there from a higher point, so every man who comes to that
     point comes before any leaves it: the order meets the rule whenever any order does.)
 
-    Each from-point that a man may reach in the turn is one row of ``table``: the point, where its
-    man lands, the two moves (without and with a hit), whether he leaves the outer tables, whether
-    he would bear off by a higher number. Whole plays are kept in ``full``, one list per number of
+    Each from-point that a man may reach in the turn is one row of ``table`` (:data:`DoubletRow`).
+    Whole plays are kept in ``full``, one list per number of
     hits when ``by_hits`` (else all in the first); plays that cannot use every movement only count
     when no whole play exists."""
-    frozen, bear_off, stay = restraints
-    table: list[tuple[int, int, tuple[Move, Move], bool, bool]] = []
-    for src in range(BAR, 0, -1):
-        if frozen >> src & 1 or not any(mine[src:BAR + 1:die][:count]):
-            continue  # pinned, or no man can stand there this turn
-        dst = src - die
-        if dst > 0:
-            if not blocked[dst]:
-                table.append((src, dst, MOVES[src][dst], src > 6 >= dst, False))
-        elif bear_off:
-            table.append((src, OFF, MOVES[src][OFF], False, dst < 0))
+    stay = restraints.stay_after_hit
+    table = _doublet_rows(mine, blocked, die, count, restraints)
     rows = len(table)
     full: list[list[Play]] = [[] for _ in range(count + 1)]
     partial: list[Play] = []
@@ -151,12 +141,40 @@ def _doublet_plays(mine: list[int], blocked: list[bool], blot: list[bool], die: 
             partial.append(tuple(path))
 
     extend(0, count, sum(mine[7:26]), 0)
+    return _whole_or_longest(full, partial, by_hits)
+
+
+def _whole_or_longest(full: list[list[Play]], partial: list[Play], by_hits: bool) -> list[Play]:
+    """The whole plays (``full``: by number of hits), or if there are none the longest ones
+    (``partial``), those with fewer hits first when ``by_hits``."""
     plays = [play for bucket in full for play in bucket]
     if plays:
         return plays
     if by_hits:
         partial.sort(key=hit_count)
     return partial
+
+
+DoubletRow = tuple[int, int, tuple[Move, Move], bool, bool]
+"""A from-point of a doublet's plays: the point, where its man lands, the two moves (without and with
+a hit), whether he leaves the outer tables, whether he would bear off by a higher number."""
+
+
+def _doublet_rows(mine: list[int], blocked: list[bool], die: int, count: int,
+                  restraints: Restraints) -> list[DoubletRow]:
+    """The from-points, highest first, that a man may stand on and step ``die`` from this turn."""
+    frozen, bear_off, _ = restraints
+    table: list[DoubletRow] = []
+    for src in range(BAR, 0, -1):
+        if frozen >> src & 1 or not any(mine[src:BAR + 1:die][:count]):
+            continue  # pinned, or no man can stand there this turn
+        dst = src - die
+        if dst > 0:
+            if not blocked[dst]:
+                table.append((src, dst, MOVES[src][dst], src > 6 >= dst, False))
+        elif bear_off:
+            table.append((src, OFF, MOVES[src][OFF], False, dst < 0))
+    return table
 
 
 def _sources(mine: list[int], blocked: list[bool], blot: list[bool], die: int, outside: int,
@@ -236,29 +254,10 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
     """
     board = list(mine)
     others = list(theirs) + [0] * (26 - len(theirs))
-    limit = 2 if hitting else 1
     expanded: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
     best = 0
     path: list[Move] = []
-
-    def legal(die: int) -> list[Move]:
-        moves = []
-        for src in range(BAR, 0, -1):
-            if not board[src] or (board[BAR] and src != BAR):
-                continue
-            dst = src - die
-            if dst > 0:
-                if others[dst] >= limit:
-                    continue
-                move = MOVES[src][dst][hitting and others[dst] == 1]
-            else:
-                if any(board[7:26]) or (dst < 0 and (exact_bear_off or any(board[src + 1:7]))):
-                    continue
-                move = MOVES[src][OFF][False]
-            if step_allowed is None or step_allowed(board, others, move):
-                moves.append(move)
-        return moves
 
     def extend(remaining: tuple[int, ...]) -> None:
         nonlocal best
@@ -272,7 +271,7 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
             if die in remaining[:index]:
                 continue
             rest = remaining[:index] + remaining[index + 1:]
-            for move in legal(die):
+            for move in _single_steps(board, others, die, hitting, exact_bear_off, step_allowed):
                 src, dst, hit = move
                 board[src] -= 1
                 board[dst] += 1
@@ -297,11 +296,37 @@ def generic_plays(mine: SideBoard, theirs: Sequence[int], hitting: bool, steps: 
     extend(tuple(sorted(steps, reverse=True)))  # the higher die first: its play is the one kept
     plays = list(found.values())
     if best == 1 and len(set(steps)) == 2:
-        high, low = max(steps), min(steps)
-        with_high = [play for play in plays if made_with(play[0], high, low)]
-        if with_high:
-            return with_high
+        return higher_die_first(plays, max(steps), min(steps))
     return plays
+
+
+def _single_steps(board: list[int], others: list[int], die: int, hitting: bool, exact_bear_off: bool,
+                  step_allowed: StepRule | None) -> list[Move]:
+    """The single moves ``die`` allows now (``others``: the adversary's men on the mover's points)."""
+    limit = 2 if hitting else 1
+    moves = []
+    for src in range(BAR, 0, -1):
+        if not board[src] or (board[BAR] and src != BAR):
+            continue
+        dst = src - die
+        if dst > 0:
+            if others[dst] >= limit:
+                continue
+            move = MOVES[src][dst][hitting and others[dst] == 1]
+        else:
+            if any(board[7:26]) or (dst < 0 and (exact_bear_off or any(board[src + 1:7]))):
+                continue
+            move = MOVES[src][OFF][False]
+        if step_allowed is None or step_allowed(board, others, move):
+            moves.append(move)
+    return moves
+
+
+def higher_die_first(plays: list[Play], high: int, low: int) -> list[Play]:
+    """Of the one-move ``plays`` of two different dice, those of the higher die if it can be played
+    (else all of them)."""
+    with_high = [play for play in plays if made_with(play[0], high, low)]
+    return with_high or plays
 
 
 def made_with(move: Move, high: int, low: int) -> bool:

@@ -18,7 +18,7 @@ from tablier.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveErro
 
 from .moves import Dice, Play
 from .position import BAR, OFF, Position
-from .variant import Variant
+from .rules import Rules
 
 MODERN = "modern"
 BOOK_1890S = "1890s"
@@ -51,7 +51,7 @@ def format_play(play: Play, numbering: str = MODERN) -> str:
                     for text, count in counts.items())
 
 
-def parse_play(text: str, variant: Variant, position: Position, dice: Dice, numbering: str = MODERN) -> Play:
+def parse_play(text: str, variant: Rules, position: Position, dice: Dice, numbering: str = MODERN) -> Play:
     """The legal play of ``dice`` that ``text`` describes.
 
     :class:`InvalidMoveError` if the text is not notation, :class:`IllegalMoveError` if no legal play

@@ -25,7 +25,8 @@ from tablier.games import Option, RuleSection
 from .movegen import Restraints, fast_plays, landing_tables
 from .moves import Dice, Play
 from .position import BAR, BLACK, MEN, OFF, SIDE_NAMES, WHITE, Position, side_board
-from .variant import Result, Variant, single_or_gammon
+from .rules import Result, single_or_gammon
+from .variant import Variant
 
 START_POINT = 24
 TIE = "tie"

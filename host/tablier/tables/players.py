@@ -11,24 +11,24 @@ from collections.abc import Callable
 
 from .moves import Dice, Play
 from .position import BAR, OFF, Position
-from .variant import Variant
+from .rules import Rules
 
-Player = Callable[[Variant, Position, Dice, random.Random], Play]
+Player = Callable[[Rules, Position, Dice, random.Random], Play]
 
 
-def random_player(variant: Variant, position: Position, dice: Dice, rng: random.Random) -> Play:
+def random_player(variant: Rules, position: Position, dice: Dice, rng: random.Random) -> Play:
     """Any legal play, chosen at random."""
     return rng.choice(variant.plays(position, dice))
 
 
-def greedy_player(variant: Variant, position: Position, dice: Dice, rng: random.Random) -> Play:
+def greedy_player(variant: Rules, position: Position, dice: Dice, rng: random.Random) -> Play:
     """The legal play that scores best by :func:`score` (ties broken at random)."""
     plays = variant.plays(position, dice)
     rng.shuffle(plays)
     return max(plays, key=lambda play: score(variant, variant.after(position, play), position.turn))
 
 
-def score(variant: Variant, position: Position, side: int) -> float:
+def score(variant: Rules, position: Position, side: int) -> float:
     """How good ``position`` looks for ``side`` by rules of thumb (higher is better)."""
     mine = position.boards[side]
     theirs = position.boards[1 - side]

@@ -18,7 +18,7 @@ from .backgammon import CHOOSE, PLAY_OPENING, THROW_AGAIN, Backgammon
 from .movegen import Restraints, fast_plays, landing_tables
 from .moves import Dice, Play
 from .position import BAR, BLACK, HOME, MEN, OFF, WHITE, Position, SideBoard
-from .variant import Result
+from .rules import Result
 
 HIT_AND_RUN_RULE = "a man that hits in his own home table stays there for the rest of the turn"
 

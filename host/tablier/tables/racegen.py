@@ -29,7 +29,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
-from .movegen import MOVES, made_with
+from .movegen import MOVES, higher_die_first
 from .moves import Move, Play
 from .parallel import START_POINT, held_points
 from .position import MEN, OFF, SideBoard
@@ -543,8 +543,5 @@ def _depth_first(board: list[int], closed: list[bool], dice: tuple[int, ...], di
     extend(dice, start_key, held_points(board), sum(board[7:26]))
     plays = list(found.values())
     if best == 1:  # one die only: the higher if it can be played
-        high, low = distinct
-        with_high = [play for play in plays if made_with(play[0], high, low)]
-        if with_high:
-            return with_high
+        return higher_die_first(plays, *distinct)
     return plays

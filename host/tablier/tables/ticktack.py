@@ -23,7 +23,19 @@ from tablier.games import GameFacts, Option, RuleSection
 from .movegen import generic_plays
 from .moves import Dice, Play
 from .position import BLACK, MEN, OFF, WHITE, Position, side_board
-from .variant import Result, Variant
+from .rules import Result
+from .ticktack_game import (
+    ASKED,
+    AWAIT_THROW,
+    DECIDING_DICE,
+    PLAY,
+    STRICT,
+    TEACHING,
+    THROW,
+    WINNER_THROWS,
+    TicktackGame,
+)
+from .variant import Variant
 
 if TYPE_CHECKING:
     from .turn import Turn
@@ -37,23 +49,14 @@ GOING_IN_POINTS = {HIS_11: 11, HIS_12: 12, OWN_11: 14}
 SECOND_TABLE = range(13, 19)
 OWN_ELEVENTH = 14
 
-TEACHING = "teaching"
-ASKED = "asked"
-STRICT = "strict"
-
 MOVING_TURNS_BOUND = 2 * MEN * 24 - 1
 """No game of Ticktack has more turns in which a man moves (719; see docs/rules/ticktack.md): men only
 move forward, each such turn moves its side at least one point, a side has 15 x 24 points to travel
 before its last man is off (which ends the game), and the other side has fewer than that."""
 
-THROW = "throw"
-PLAY = "play"
 
 BACKGAMMON_RULE = "backgammon"
 EXACT = "exact"
-
-WINNER_THROWS = "winner-throws"
-DECIDING_DICE = "deciding-dice"
 
 
 @dataclass(frozen=True)
@@ -213,8 +216,6 @@ class Ticktack(Variant):
                  position: Position | None = None) -> Turn:
         """A game by :class:`~tablier.tables.ticktack_game.TicktackGame`: stakes and vies, no cube;
         from ``position``, its side to move throws first."""
-        from .ticktack_game import AWAIT_THROW, TicktackGame
-
         game = TicktackGame(self, position, first if position is None else position.turn)
         if position is not None:
             game.state = AWAIT_THROW

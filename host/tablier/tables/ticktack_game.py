@@ -16,7 +16,7 @@ from tablier.errors import IllegalMoveError
 from .faults import check_play
 from .moves import Dice, Play
 from .position import SIDE_NAMES, WHITE, Position
-from .ticktack import ASKED, DECIDING_DICE, TEACHING, THROW, Ticktack, WinRule
+from .rules import ClaimableWin, Rules
 from .turn import (
     ACCEPT,
     CLAIM,
@@ -30,6 +30,16 @@ from .turn import (
     Outcome,
     Turn,
 )
+
+# The options of the flow (Ticktack's ``why_not_notice``, ``why_not_until`` and ``opening``), named
+# in :class:`~tablier.tables.ticktack.Ticktack`'s catalogue entry.
+TEACHING = "teaching"
+ASKED = "asked"
+STRICT = "strict"
+THROW = "throw"
+PLAY = "play"
+WINNER_THROWS = "winner-throws"
+DECIDING_DICE = "deciding-dice"
 
 AWAIT_FIRST = "first-move throw"
 AWAIT_THROW = "throw"
@@ -49,22 +59,20 @@ AWAITING = {AWAIT_FIRST: Awaiting.OPENING, AWAIT_THROW: Awaiting.THROW, AWAIT_VI
 class TicktackGame(Turn):
     """One game of Ticktack from the throw for first move to its outcome."""
 
-    variant: Ticktack
-
-    def __init__(self, variant: Ticktack | None = None, position: Position | None = None,
+    def __init__(self, variant: Rules, position: Position | None = None,
                  first: int | None = None) -> None:
         """A new game; ``first`` names the side to begin when the players do not roll for it
         (``roll_every_game=no``: the loser of the last game)."""
-        self.variant = variant if variant is not None else Ticktack()
+        self.variant = variant
         self.position = position if position is not None else self.variant.start_position(WHITE)
         self.stake = int(self.variant.options["stake"])
         self.vies = 0
         self.outcome: Outcome | None = None
         self.thrown: Dice | None = None
-        self.available: list[WinRule] = []
-        self.missed: WinRule | None = None
+        self.available: list[ClaimableWin] = []
+        self.missed: ClaimableWin | None = None
         self.missed_by: int | None = None
-        self.claimed: WinRule | None = None
+        self.claimed: ClaimableWin | None = None
         self.touched: int | None = None
         self.vied_this_throw = False
         self.vier: int | None = None
@@ -143,7 +151,7 @@ class TicktackGame(Turn):
         self.vied_this_throw = False
         self.thrown = dice
         self.touched = None
-        self.available = self.variant.wins(self.position, dice)
+        self.available = list(self.variant.wins(self.position, dice) or ())
         self.state = AWAIT_PLAY
 
     # --- the player's turn ----------------------------------------------------------------------
@@ -243,7 +251,7 @@ class TicktackGame(Turn):
                                    "(or the chance lapsed at the next throw)")
         self._end(side, f"why not? (missed {self.missed.name})", self.value(self.missed.value))
 
-    def notice(self, asked: bool = False) -> WinRule | None:
+    def notice(self, asked: bool = False) -> ClaimableWin | None:
         """The missed win the host tells the adversary about under the ``why_not_notice`` option."""
         mode = self.variant.options["why_not_notice"]
         if mode == TEACHING or (mode == ASKED and asked):

@@ -24,7 +24,7 @@ from .moves import Dice, Play
 from .position import SIDE_NAMES, Position
 
 if TYPE_CHECKING:
-    from .variant import Variant
+    from .rules import Rules
 
 
 class Awaiting(StrEnum):
@@ -83,7 +83,7 @@ class Turn(ABC):
     ``cube_value`` (the doubling cube's value) and ``vies`` (the vies seen) are 1 and 0 in the
     games that have no cube or no vies."""
 
-    variant: Variant
+    variant: Rules
     outcome: Outcome | None = None
     cube_value: int = 1
     vies: int = 0

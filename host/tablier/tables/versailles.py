@@ -37,8 +37,8 @@ from .jacquet import (
 from .moves import Dice, Move, Play
 from .notation import format_play
 from .position import BLACK, OFF, SIDE_NAMES, WHITE, Position
+from .rules import Result, Rules
 from .turn import Awaiting, Outcome, Turn
-from .variant import Result
 
 LEAD = "lead"
 LEAD_DOUBLET = "lead doublet"
@@ -91,6 +91,16 @@ class Versailles(Jacquet):
                  position: Position | None = None) -> Turn:
         """A game by :class:`VersaillesGame`, from the lead throw."""
         return VersaillesGame(self, position)
+
+
+
+def as_versailles(variant: Rules) -> Versailles:
+    """``variant`` as Jacquet de Versailles, the one game that hands unused dice over (its facts'
+    ``hands_dice_over``), for the engine and the matches that play its own flow; ``TypeError`` for
+    any other game."""
+    if not isinstance(variant, Versailles):
+        raise TypeError(f"{variant.title} does not hand unused dice over as Jacquet de Versailles does")
+    return variant
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@
                           Gammon imports too), as it stands.
 
 The grid's stream carries only each tile's words and a version number; a tile's picture is fetched
-again only when its version changes, so fifty boards cost a page little.
+again only when its version changes, and only half a second after the one before has come (the
+latest version is asked then, those between skipped), so two hundred boards cost a page little and a
+slow browser never falls behind.
 """
 
 from __future__ import annotations
@@ -26,11 +28,19 @@ from .server import LiveServer, _Events, _Handler, _Page, _State
 
 BOARD = r"/board/([a-z0-9][a-z0-9-]{0,31})"
 
+#: A tile's picture is fetched again at most this long after the one before came.
+PICTURE_S = 0.5
+
 
 class BoardPicture(Protocol):
-    """What the page shows of one board besides its stream: its picture (SVG, '' before any scene)."""
+    """What the page shows of one board: its picture (SVG, '' before any scene) and its live page's
+    state ({} before any scene), each drawn when asked."""
 
-    svg: str
+    @property
+    def svg(self) -> str: ...
+
+    @property
+    def page(self) -> dict[str, Any]: ...
 
 
 class Hall(Protocol):
@@ -54,9 +64,10 @@ class Channel:
         self.slow_client_s = server.slow_client_s
         self.allowed = server.allowed
         self.url = server.url
+        self.stale = False  # a scene came since the latest was drawn
 
     def broadcast(self, data: str) -> None:
-        self.latest = data
+        self.latest, self.stale = data, False
         for client in list(self.clients):
             client.offer(data)
 
@@ -87,12 +98,30 @@ class ClubServer(LiveServer):
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.channels.pop, board, None)
 
-    def show_board(self, board: str, state: dict[str, Any]) -> None:
-        """Send ``state`` (:func:`~tablier.web.live.page_state`) to ``board``'s pages (thread-safe)."""
-        data = json.dumps(state, separators=(",", ":"))
+    def show_board(self, board: str) -> None:
+        """``board``'s scene changed: its pages, if any page follows it, are sent its state
+        (:func:`~tablier.web.live.page_state`), drawn here (thread-safe); a board nobody follows costs
+        nothing (its state is drawn when a page asks for it)."""
+        channel = self.channels.get(board)
+        view = self.hall.boards.get(board)
+        if channel is None or view is None or self._loop is None:
+            return
+        channel.stale = True
+        if channel.clients:
+            self._loop.call_soon_threadsafe(channel.broadcast, _page_json(view))
+
+    def fresh(self, board: str) -> Channel:
+        """``board``'s channel, its latest state drawn if a scene came since (on the server's thread)."""
         channel = self.channel(board)
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(channel.broadcast, data)
+        view = self.hall.boards.get(board)
+        if view is not None and (channel.stale or not channel.latest):
+            channel.latest, channel.stale = _page_json(view), False
+        return channel
+
+
+def _page_json(view: BoardPicture) -> str:
+    page = view.page
+    return json.dumps(page, separators=(",", ":")) if page else ""
 
 
 class _ClubHandler(_Handler):
@@ -123,7 +152,7 @@ class _BoardState(_State):
         if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
             self.send_error(404, reason=f"no board {args[0]} in the club")
             return
-        self.server = club.channel(args[0])
+        self.server = club.fresh(args[0])
         super().get()
 
 
@@ -135,7 +164,7 @@ class _BoardEvents(_Events):
         if args[0] not in club.hall.boards:  # no channel is made for a name nobody published
             self.send_error(404, reason=f"no board {args[0]} in the club")
             return
-        self.server = club.channel(args[0])
+        self.server = club.fresh(args[0])
         await super().get()
 
 
@@ -189,7 +218,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 """
 
 _SCRIPT = """
-const drawn = {};
+const drawn = {}, wanted = {}, loading = new Set(), PICTURE_MS = %PICTURE_MS%;
 function line(cls, value) { const e = document.createElement('div'); e.className = cls;
   e.textContent = value; return e; }
 function tile(b) {
@@ -225,15 +254,24 @@ function tile(b) {
     a.textContent = (b.stored ? ' - ' : '') + 'match.mat'; links.append(a); }
   rows.push(links);
   t.firstChild.replaceChildren(...rows);
-  if (drawn[b.board] !== b.version && b.version) {
-    drawn[b.board] = b.version; t.querySelector('img').src = 'board/' + b.board + '/board.svg?v=' + b.version;
-  }
+  wanted[b.board] = b.version;
+  picture(b.board, t.querySelector('img'));
+}
+function picture(board, img) {  // a tile's picture: one at a time, the latest, at most every PICTURE_MS
+  const version = wanted[board];
+  if (!version || drawn[board] === version || loading.has(board)) { return; }
+  drawn[board] = version; loading.add(board);
+  img.onload = img.onerror = () => setTimeout(() => {
+    if (img.isConnected) { loading.delete(board); picture(board, img); } }, PICTURE_MS);
+  img.src = 'board/' + board + '/board.svg?v=' + version;
 }
 function hue(text) { let h = 0; for (const c of text) { h = (h * 31 + c.charCodeAt(0)) % 360; }
   return 'hsl(' + h + ', 60%, 45%)'; }
 function draw(state) {
   const shown = new Set(state.boards.map(b => 'board-' + b.board));
-  [...document.querySelectorAll('a.tile')].filter(t => !shown.has(t.id)).forEach(t => t.remove());
+  [...document.querySelectorAll('a.tile')].filter(t => !shown.has(t.id)).forEach(t => {
+    const board = t.id.slice(6); delete drawn[board]; delete wanted[board]; loading.delete(board);
+    t.remove(); });
   document.getElementById('title').textContent = 'Club ' + state.club + ': ' + state.boards.length
     + (state.boards.length === 1 ? ' board' : ' boards');
   document.title = 'Club ' + state.club + ' - Tablier';
@@ -252,9 +290,11 @@ function connect() {
 document.addEventListener('DOMContentLoaded', connect);
 """
 
+_SCRIPT_TIMED = _SCRIPT.replace("%PICTURE_MS%", str(round(PICTURE_S * 1000)))
+
 GRID_PAGE = f"""<!DOCTYPE html>
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width, initial-scale=1">
-<title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT}</script></head>
+<title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT_TIMED}</script></head>
 <body><h1 id=title>Tablier club: waiting for the boards</h1><div id=connection>connecting...</div>
 <div id=grid></div>
 <p style="font-size:0.85em;color:#666">A read-only view of the club's boards (Tablier); click a board

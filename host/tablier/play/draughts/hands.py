@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 from .phase import DraughtsPhase
 
 if TYPE_CHECKING:
-    from ..autoplay import AutoHands
-    from .session import DraughtsSession
+    from ..seat_decisions import PlannedHands
+    from .table import DraughtsTable
 
 
-def plan(hands: AutoHands, session: DraughtsSession) -> None:
+def plan(hands: PlannedHands, session: DraughtsTable) -> None:
     """The next motions of the hands in a draughts game."""
     key = (session.game_number, len(session.committed), session.phase)
     if key == hands.planned_for:

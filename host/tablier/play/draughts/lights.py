@@ -11,10 +11,10 @@ from tablier.draughts.core import Move
 from ..computer_lights import Counts, MovePath, walk
 
 if TYPE_CHECKING:
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 
-def draughts_path(session: DraughtsSession, move: Move, huffed: int | None) -> MovePath:
+def draughts_path(session: DraughtsTable, move: Move, huffed: int | None) -> MovePath:
     """The way of ``move``: the huffed man lifted (if it still stands), the captured men lifted,
     the man moved."""
     start = set(session.board.pieces(False) + session.board.pieces(True))

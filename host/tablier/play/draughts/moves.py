@@ -16,14 +16,14 @@ from ..computer_lights import Lights, MovePath, next_lights
 from .lights import draughts_path, squares_shown
 
 if TYPE_CHECKING:
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 
 class DraughtsMoves:
     """The moves of ``session``'s turn on the board (:class:`~tablier.play.board_move.MoveRules` of a
     move, and the session's :class:`~tablier.play.board_move.MovesOnBoard`)."""
 
-    def __init__(self, session: DraughtsSession) -> None:
+    def __init__(self, session: DraughtsTable) -> None:
         self.session = session
 
     def named(self, notation: str) -> list[Move]:

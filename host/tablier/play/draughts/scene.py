@@ -4,19 +4,18 @@ players, whose turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 
-from ..scene import common_fields, lights_of
-
 if TYPE_CHECKING:
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 
-def draughts_scene(session: DraughtsSession) -> Scene:
-    """The scene of ``session``: each square's man as the switches see it."""
-    lights = lights_of(session)
+def draughts_scene(session: DraughtsTable, lights: dict[str, str], common: dict[str, Any]) -> Scene:
+    """The scene of ``session``: each square's man as the switches see it; ``lights``: each place's
+    light (:func:`~tablier.play.scene.lights_of`); ``common``: the fields every family's scene has
+    (:func:`~tablier.play.scene.common_fields`)."""
     board = session.board
     seen = session.observation.squares
     places = []
@@ -39,4 +38,4 @@ def draughts_scene(session: DraughtsSession) -> Scene:
     return Scene(family="draughts", title=session.title, game_number=session.game_number,
                  colours=colours, turn=turn, places=tuple(places), size=board.geometry.size,
                  words=tuple(session.status_lines()[2:]),
-                 **common_fields(session, lights, lambda side: session._name(bool(side))))
+                 **common)

@@ -13,26 +13,25 @@ from .hands import plan
 from .phase import DraughtsPhase
 
 if TYPE_CHECKING:
-    from ..autoplay import AutoHands
-    from ..computer import Computer
     from ..hands import Hands
-    from .session import DraughtsSession
+    from ..seat_decisions import EngineSeat, PlannedHands
+    from .table import DraughtsTable
 
 
 class DraughtsDecisions:
     """The seat's decisions in a draughts game (:class:`~tablier.play.seat_decisions.SeatDecisions`)."""
 
-    def __init__(self, session: DraughtsSession) -> None:
+    def __init__(self, session: DraughtsTable) -> None:
         self.session = session
 
-    def decide(self, computer: Computer) -> None:
+    def decide(self, computer: EngineSeat) -> None:
         """The computer's decisions now (:func:`decide`)."""
         decide(computer, self.session)
 
     def check_engine(self) -> None:
         """The draughts engine is ours: always there."""
 
-    def plan(self, hands: AutoHands) -> None:
+    def plan(self, hands: PlannedHands) -> None:
         """The built-in hands' next motions (:func:`~tablier.play.draughts.hands.plan`)."""
         plan(hands, self.session)
 
@@ -61,7 +60,7 @@ class DraughtsDecisions:
         raise TablierError("no dice in this game")
 
 
-def decide(seat: Computer, session: DraughtsSession) -> None:
+def decide(seat: EngineSeat, session: DraughtsTable) -> None:
     """The decisions of a draughts game: huff or compel, the move chosen and followed."""
     if session.phase != DraughtsPhase.PLAYING:
         return
@@ -70,13 +69,12 @@ def decide(seat: Computer, session: DraughtsSession) -> None:
         return
     key = session.turn_key()
     huffable = session.laws.huffable() if session.laws is not None else []
-    if huffable and ("huff", key) not in seat.done_for:
-        seat.done_for.add(("huff", key))
+    if huffable and seat.once(("huff", key)):
         square = huff_or_compel(session.board, huffable, seat.level(player))
-        seat.huffed = square
-        seat.say(session, player, "compel" if square is None else f"huff {square}")
-    elif not seat.moving(session):
+        seat.huff(square)
+        seat.say(player, "compel" if square is None else f"huff {square}")
+    elif not seat.moving():
         move = draughts_move(session.board, session.legal_moves(), seat.level(player))
         session.command_line(f"{player} computer play {move}")
     else:
-        seat.follow(session, player)
+        seat.follow(player)

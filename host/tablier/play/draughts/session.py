@@ -43,6 +43,7 @@ from tablier.record.log_writer import EventLogWriter
 
 from ..dice import Dice
 from ..link import Link
+from ..scene import common_fields, lights_of
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
 from .moves import DraughtsMoves
@@ -454,7 +455,8 @@ class DraughtsSession(Session):
         return not self.phase.idle and self.restoring is None
 
     def scene(self) -> Scene:
-        return draughts_scene(self)
+        lights = lights_of(self)
+        return draughts_scene(self, lights, common_fields(self, lights, lambda side: self._name(bool(side))))
 
     # -- LEDs and view -----------------------------------------------------------------------------
 

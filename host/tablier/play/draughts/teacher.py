@@ -18,7 +18,7 @@ from tablier.record.eventlog import Advice
 if TYPE_CHECKING:
     from tablier.board.draughts_inference import DraughtsCandidate
 
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
 from .phase import DraughtsPhase
@@ -108,10 +108,10 @@ def target_of(start: frozenset[int], move: Move) -> frozenset[int]:
 class DraughtsTeacher(Teacher):
     """The teacher of a draughts session: the engine's hint lit, warnings before a weak move."""
 
-    def __init__(self, session: DraughtsSession) -> None:
+    def __init__(self, session: DraughtsTable) -> None:
         board_class = type(session.board)
         super().__init__(session, board_class.name)
-        self.session: DraughtsSession = session
+        self.session: DraughtsTable = session
         self.level = teacher_level(board_class.name)
         self.exact = draughts_engine(board_class).exact
 

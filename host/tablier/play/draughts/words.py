@@ -15,10 +15,10 @@ from tablier.record.eventlog import Claim
 from .phase import DraughtsPhase
 
 if TYPE_CHECKING:
-    from .session import DraughtsSession
+    from .table import DraughtsTable
 
 
-def command(session: DraughtsSession, player: int, word: str, argument: str) -> None:
+def command(session: DraughtsTable, player: int, word: str, argument: str) -> None:
     """A word typed at the terminal (or said by a seat) by ``player`` (0: the side to move)."""
     mover = session.board.turn
     side: Color = mover if not player else (session.player_of(False) != player)
@@ -76,7 +76,7 @@ def command(session: DraughtsSession, player: int, word: str, argument: str) -> 
                                f"({', '.join(session.command_words())})")
 
 
-def takeback(session: DraughtsSession, player: int) -> None:
+def takeback(session: DraughtsTable, player: int) -> None:
     """``takeback``: the player who made the last move asks to take it back (until his adversary
     begins his own); said by the side to move, the men of his move go back to where it began."""
     if session.phase != DraughtsPhase.PLAYING:
@@ -96,7 +96,7 @@ def takeback(session: DraughtsSession, player: int) -> None:
     follow_restoring(session)
 
 
-def answer_takeback(session: DraughtsSession, player: int, word: str) -> None:
+def answer_takeback(session: DraughtsTable, player: int, word: str) -> None:
     """``accept`` or ``refuse`` of the adversary of the side that asked to take his move back."""
     undo = session.takebacks.undo
     side = int(session.board.turn) if not player else int(session.player_of(True) == player)
@@ -119,7 +119,7 @@ def answer_takeback(session: DraughtsSession, player: int, word: str) -> None:
     follow_restoring(session)
 
 
-def follow_restoring(session: DraughtsSession) -> bool:
+def follow_restoring(session: DraughtsTable) -> bool:
     """While the men go back after a takeback: the next man to lift or put; False once they
     stand where the move began (or no takeback is under way)."""
     if session.restoring is None or session.inference is None:

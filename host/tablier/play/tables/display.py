@@ -43,13 +43,13 @@ from tablier.words import counted
 from .phase import TablesPhase
 
 if TYPE_CHECKING:
-    from .session import TablesSession
+    from .table import TablesTable
 
 
 class TablesDisplay:
     """How one tables session looks (``session``: the session it shows)."""
 
-    def __init__(self, session: TablesSession) -> None:
+    def __init__(self, session: TablesTable) -> None:
         self.session = session
 
     def led_plan(self) -> LedPlan:

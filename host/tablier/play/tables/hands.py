@@ -14,13 +14,14 @@ from tablier.tables.position import BAR, OFF
 
 from ..autoplay import MAX_PRESSES
 from .phase import TablesPhase
+from .players import ThumbJudge, TurnGame, thumb_play, word_for
 
 if TYPE_CHECKING:
-    from ..autoplay import AutoHands
-    from .session import TablesSession
+    from ..seat_decisions import PlannedHands
+    from .table import TablesTable
 
 
-def plan(hands: AutoHands, session: TablesSession) -> None:
+def plan(hands: PlannedHands, session: TablesTable) -> None:
     """The next motions of the hands in a tables game."""
     key = (session.game_number, session.ply, session.phase, len(session.committed))
     throwing = session.phase.throwing
@@ -32,6 +33,8 @@ def plan(hands: AutoHands, session: TablesSession) -> None:
     else:
         hands.presses = 0
     hands.planned_for = key
+    if session.phase != TablesPhase.SETUP and _speak(hands, session):
+        return
     if session.phase == TablesPhase.SETUP:
         _set_up(hands, session)
     elif session.phase == TablesPhase.OPENING:
@@ -48,7 +51,21 @@ def plan(hands: AutoHands, session: TablesSession) -> None:
                 return
 
 
-def _set_up(hands: AutoHands, session: TablesSession) -> None:
+def _speak(hands: PlannedHands, session: TablesTable) -> bool:
+    """A word of the table the hands' own players say now (the turn's choices, the rules of thumb:
+    a missed win called, a double or vie answered, a win of the throw claimed), said as a typed line
+    is (board to board, it goes into the shared record)."""
+    flow = session.flow
+    for side in TurnGame(flow).speakers():
+        word = None if session.is_computer(side + 1) else word_for(flow, side, ThumbJudge())
+        if word is not None:
+            line = f"{side + 1} {word[0]} {word[1]}".strip()
+            hands.queue.append(partial(session.typed_line, line))
+            return True
+    return False
+
+
+def _set_up(hands: PlannedHands, session: TablesTable) -> None:
     orientation = session.orientation or Orientation(session.variant, hands.way)
     wanted = orientation.counts(session.flow.position)
     if not hands.hands.closed:
@@ -65,7 +82,7 @@ def _set_up(hands: AutoHands, session: TablesSession) -> None:
         hands.planned_for = None
 
 
-def _play(hands: AutoHands, session: TablesSession) -> None:
+def _play(hands: PlannedHands, session: TablesTable) -> None:
     flow = session.flow
     assert session.inference is not None and session.orientation is not None
     side = flow.turn
@@ -74,8 +91,7 @@ def _play(hands: AutoHands, session: TablesSession) -> None:
     if flow.dice is None or plays == [()]:
         play: Play = ()
     else:
-        chosen = hands.players[side](session.variant, position, flow.dice, hands.rng)
-        play = chosen if chosen in plays else hands.rng.choice(plays)
+        play = thumb_play(hands.players[side], session.variant, flow, plays, hands.rng)
     hands.intended = session.variant.after(position, play).boards if play else position.boards
     orientation = session.orientation
     for move in play:

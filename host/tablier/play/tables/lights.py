@@ -14,10 +14,10 @@ from tablier.tables.position import BAR, OFF
 from ..computer_lights import Counts, MovePath, walk
 
 if TYPE_CHECKING:
-    from .session import TablesSession
+    from .table import TablesTable
 
 
-def tables_path(session: TablesSession, play: Play) -> MovePath:
+def tables_path(session: TablesTable, play: Play) -> MovePath:
     """The way of ``play`` on the board: first each man hit to his bar, then each man moved with
     one lift and one put (a man going on with the other die straight to his last point)."""
     assert session.orientation is not None and session.inference is not None

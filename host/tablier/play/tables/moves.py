@@ -17,14 +17,14 @@ from ..computer_lights import Lights, MovePath, next_lights
 from .lights import tables_path, tables_shown
 
 if TYPE_CHECKING:
-    from .session import TablesSession
+    from .table import TablesTable
 
 
 class TablesMoves:
     """The plays of ``session``'s turn on the board (:class:`~tablier.play.board_move.MoveRules` of a
     play, and the session's :class:`~tablier.play.board_move.MovesOnBoard`)."""
 
-    def __init__(self, session: TablesSession) -> None:
+    def __init__(self, session: TablesTable) -> None:
         self.session = session
 
     def named(self, notation: str) -> list[Play]:

@@ -4,22 +4,23 @@ that matches the board, the men in hand, the dice, the cube, the points in the m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablier.board.observation import TABLES_PLACES, visible
 from tablier.board.orientation import Orientation
 from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 
-from ..scene import common_fields, has_bar, lights_of
+from ..scene import has_bar
 from .phase import TablesPhase
 
 if TYPE_CHECKING:
-    from .session import TablesSession
+    from .table import TablesTable
 
 
-def tables_scene(session: TablesSession) -> Scene:
-    """The scene of ``session``: the men as the switches see them, coloured from the reading."""
-    lights = lights_of(session)
+def tables_scene(session: TablesTable, lights: dict[str, str], common: dict[str, Any]) -> Scene:
+    """The scene of ``session``: the men as the switches see them, coloured from the reading;
+    ``lights``: each place's light (:func:`~tablier.play.scene.lights_of`); ``common``: the fields
+    every family's scene has (:func:`~tablier.play.scene.common_fields`)."""
     flow = session.flow
     orientation = session.orientation or Orientation(session.variant)
     reading = session.reading
@@ -65,10 +66,10 @@ def tables_scene(session: TablesSession) -> Scene:
                  game_number=session.game_number, turn=turn, dice=dice, dice_used=used[:len(dice)],
                  cube=cube, in_hand=in_hand, places=tuple(places), own_points=own_points,
                  words=tuple(session.status_lines()[1 + len(_board_lines(session)):]),
-                 **common_fields(session, lights, session._name))
+                 **common)
 
 
-def _board_lines(session: TablesSession) -> list[str]:
+def _board_lines(session: TablesTable) -> list[str]:
     """The lines of the text diagram within the session's status lines (the view draws its own)."""
     from tablier.tables.diagram import draw
 

@@ -45,6 +45,7 @@ from tablier.tables.variant import Variant
 
 from ..dice import ELECTRONIC, Dice
 from ..link import Link
+from ..scene import common_fields, lights_of
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
 from .display import TablesDisplay
@@ -342,6 +343,8 @@ class TablesSession(Session):
             return
         place, _ = self.narrowing
         self.narrowing = None
+        if self.phase not in (TablesPhase.PLAY, TablesPhase.ASKING):
+            return  # the turn ended first (a claim of the table took the game): nothing to narrow
         assert self.orientation is not None
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, self.flow.legal_plays())
@@ -574,7 +577,8 @@ class TablesSession(Session):
         return not self.phase.idle and self.restoring is None
 
     def scene(self) -> Scene:
-        return tables_scene(self)
+        lights = lights_of(self)
+        return tables_scene(self, lights, common_fields(self, lights, self._name))
 
     # -- LEDs and view -----------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from tablier.tables.variant import Variant
 if TYPE_CHECKING:
     from tablier.board.tables_inference import Candidate as TablesCandidate
 
-    from .session import TablesSession
+    from .table import TablesTable
 
 from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
 from .phase import TablesPhase
@@ -84,9 +84,9 @@ def tables_warning(variant: Variant, position: Position, verdict: Verdict[Play],
 class TablesTeacher(Teacher):
     """The teacher of a tables session: the hint, and warnings before a weak play is committed."""
 
-    def __init__(self, session: TablesSession) -> None:
+    def __init__(self, session: TablesTable) -> None:
         super().__init__(session, session.variant.name)
-        self.session: TablesSession = session
+        self.session: TablesTable = session
         self.unavailable: set[str] = set()  # the games whose engine is missing (gnubg), told once
 
     def announce(self) -> None:

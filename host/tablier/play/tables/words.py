@@ -16,10 +16,10 @@ from tablier.tables.turn import ACCEPT, ACTOR_WORDS, DOUBLE, DROP, PLAY, SEE, TA
 from .phase import TablesPhase
 
 if TYPE_CHECKING:
-    from .session import TablesSession
+    from .table import TablesTable
 
 
-def state_words(session: TablesSession) -> str:
+def state_words(session: TablesTable) -> str:
     """Where the game stands, in a few words."""
     mover = session._name(session.flow.turn)
     return {TablesPhase.SETUP: "the men are being set up",
@@ -29,7 +29,7 @@ def state_words(session: TablesSession) -> str:
             TablesPhase.OVER: "the game is over"}[session.phase]
 
 
-def command(session: TablesSession, player: int, word: str, argument: str) -> None:
+def command(session: TablesTable, player: int, word: str, argument: str) -> None:
     """A word typed at the terminal (or said by a seat) by ``player`` (0: the side the word falls to)."""
     if word in ("roll", "throw", "done"):
         side = session.flow.turn if not player else player - 1
@@ -64,7 +64,7 @@ def command(session: TablesSession, player: int, word: str, argument: str) -> No
         table_word(session, player, word, argument)
 
 
-def typed_dice(session: TablesSession, argument: str) -> None:
+def typed_dice(session: TablesTable, argument: str) -> None:
     """``dice A B``: the throw shown by physical dice (or the next throw, typed ahead)."""
     words = argument.replace("-", " ").split()
     if len(words) != 2 or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
@@ -79,7 +79,7 @@ def typed_dice(session: TablesSession, argument: str) -> None:
         session.say(f"the next throw will show {values[0]}-{values[1]}")
 
 
-def table_word(session: TablesSession, player: int, word: str, argument: str) -> None:
+def table_word(session: TablesTable, player: int, word: str, argument: str) -> None:
     """A word of the table (``double``, ``claim``, ``vie``, ``resign``...) said by ``player`` (0: by
     the side the word belongs to): the turn answers it, the log records it, and the game goes on,
     ends, or moves to its next throw."""
@@ -108,7 +108,7 @@ def table_word(session: TablesSession, player: int, word: str, argument: str) ->
         session._begin_turn()
 
 
-def take_back(session: TablesSession, player: int) -> None:
+def take_back(session: TablesTable, player: int) -> None:
     """``takeback``: said by the side playing his throw, the men of the turn go back to where it
     began; said after a committed play (before the next throw), its player asks to take it back."""
     moved = session.inference is not None and tuple(session.observation.counts) != visible(
@@ -125,7 +125,7 @@ def take_back(session: TablesSession, player: int) -> None:
              "say `accept` or `refuse`")
 
 
-def answer_takeback(session: TablesSession, player: int, word: str) -> None:
+def answer_takeback(session: TablesTable, player: int, word: str) -> None:
     """``accept`` or ``refuse`` of the adversary of the side that asked to take a play back."""
     assert session.takebacks.undo is not None
     side = player - 1 if player else 1 - session.takebacks.undo.side
@@ -145,7 +145,7 @@ def answer_takeback(session: TablesSession, player: int, word: str) -> None:
     guide_back(session, "put the men back where the turn began, as the lights show")
 
 
-def guide_back(session: TablesSession, text: str) -> None:
+def guide_back(session: TablesTable, text: str) -> None:
     """Light the way back to the start of the turn (lift-here, put-here) until the men stand there."""
     assert session.inference is not None
     session.restoring = visible(session.inference.candidates[0].counts, session.ladder)
@@ -154,7 +154,7 @@ def guide_back(session: TablesSession, text: str) -> None:
     follow_restoring(session)
 
 
-def follow_restoring(session: TablesSession) -> bool:
+def follow_restoring(session: TablesTable) -> bool:
     """While the men go back after a takeback: the next man to lift or put; False once they
     stand where the turn began (or no takeback is under way)."""
     if session.restoring is None or session.inference is None:
