@@ -3,39 +3,30 @@ legacy code (steady, slow or fast blink) to one whose IDENTIFY names no mode cou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tablier.hardware.layout import load_layout
 from tablier.link import wire
-from tablier.link.client import Colour, SwitchChange
+from tablier.link.client import Colour
 from tablier.play.dice import Dice
-from tablier.play.link import CONNECTED
+from tablier.play.replay import ReplayLink
 from tablier.play.session import PlayOptions
 from tablier.play.start import make_session
 
 LAYOUT = load_layout()
 
 
-class CountingLink:
+class CountingLink(ReplayLink):
     """A board link just connected, empty of men, whose firmware runs ``mode_count`` blink codes;
     it keeps the LED wishes sent."""
 
     def __init__(self, mode_count: int) -> None:
+        super().__init__([])
         self.mode_count = mode_count
-        self.state = CONNECTED
-        self.closed: set[int] = set()
-        self.client = None
-        self.layout_hash = ""
-        self.firmware_version = ""
-        self.on_state: object = None
         self.sent: list[list[tuple[int, Colour, int]]] = []
 
-    def poll(self, timeout: float = 0.0) -> list[SwitchChange]:
-        return []
-
-    def settle(self) -> set[int]:
-        return set(self.closed)
-
-    def set_leds(self, wishes: list[tuple[int, Colour, int]]) -> None:
-        self.sent.append(wishes)
+    def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
+        self.sent.append(list(wishes))
 
     def ask_status(self) -> None:
         pass
