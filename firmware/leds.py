@@ -219,4 +219,3 @@ class Leds:
         if phase != self._phase:
             self._phase = phase
             self._sweep = 0
-
