@@ -19,6 +19,7 @@ from clock import ticks_diff
 from micropython import const
 
 _FULL = const(256)  # scale factor meaning "no scaling", in 1/256ths
+_PULSE_BIT = const(8)  # 1 << wire.PULSE
 RESEND_MS = const(1000)
 
 
@@ -50,10 +51,15 @@ class Leds:
         self._blinking = 0  # LEDs in a blink mode
         self._in_mode = array("H", [0] * wire.MODE_COUNT)  # how many LEDs show each mode
         self._in_mode[0] = count
+        self._used = 1  # bit m: some LED shows mode m
+        self._lit_at = bytearray(wire.PATTERN_SLOTS)  # bit m of slot s: mode m is lit in slot s
+        for slot in range(wire.PATTERN_SLOTS):
+            for m in range(wire.MODE_COUNT):
+                if (wire.MODE_MASKS[m] >> (wire.PATTERN_SLOTS - 1 - slot)) & 1:
+                    self._lit_at[slot] |= 1 << m
         self._slot = -1  # the slot of the code's second last drawn
         self._phase = -1  # what the codes in use show in that slot (redrawn when it changes)
-        self._lit = 0xFFFF  # bit m: mode m is lit in that slot
-        self._level = 255  # a pulse's brightness in that slot
+        self._shade = array("H", [_FULL] * wire.MODE_COUNT)  # each mode's scale in it (0: dark)
         self._stale = bytearray(count)  # LEDs waiting in the queue to be rendered again
         self._queue = array("H", [0] * count)
         self._queued = 0
@@ -73,10 +79,8 @@ class Leds:
         old = self.mode[index]
         if (old == 0) != (mode == 0):
             self._blinking += 1 if mode else -1
-        in_mode = self._in_mode
-        if in_mode[old]:  # (a fill under way has not counted its LEDs yet)
-            in_mode[old] -= 1
-        in_mode[mode] += 1
+        if old != mode:
+            self._count_mode(old, mode)
         rgb[at] = r
         rgb[at + 1] = g
         rgb[at + 2] = b
@@ -111,6 +115,9 @@ class Leds:
             for m in range(wire.MODE_COUNT):
                 in_mode[m] = 0
             in_mode[mode] = count
+            self._used = 1 << mode
+            self._slot = -1
+            self._phase = -1
             self._sweep = 0
         return True
 
@@ -125,6 +132,7 @@ class Leds:
             scale = _FULL
         if scale != self.scale:
             self.scale = scale
+            self._shades(self._slot if self._slot >= 0 else 0)
             self._sweep = 0
 
     def refresh(self, now: int) -> bool:
@@ -147,10 +155,7 @@ class Leds:
         rgb = self.rgb
         out = self.out
         mode = self.mode
-        scale = self.scale
-        lit = self._lit
-        pulse_mode = wire.PULSE
-        pulse = scale * self._level >> 8
+        shade = self._shade
         ro = self._r
         go = self._g
         bo = self._b
@@ -173,16 +178,10 @@ class Leds:
                 break
             budget -= 1
             at = 3 * index
-            m = mode[index]
-            if (lit >> m) & 1:
-                shown = pulse if m == pulse_mode else scale
-                out[at + ro] = rgb[at] * shown >> 8
-                out[at + go] = rgb[at + 1] * shown >> 8
-                out[at + bo] = rgb[at + 2] * shown >> 8
-            else:
-                out[at] = 0
-                out[at + 1] = 0
-                out[at + 2] = 0
+            shown = shade[mode[index]]
+            out[at + ro] = rgb[at] * shown >> 8
+            out[at + go] = rgb[at + 1] * shown >> 8
+            out[at + bo] = rgb[at + 2] * shown >> 8
             self._unsent = True
         self._sweep = sweep
         if done < queued:
@@ -198,24 +197,38 @@ class Leds:
         self.writes += 1
         return True
 
+    def _count_mode(self, old: int, mode: int) -> None:
+        """One LED went from mode ``old`` to ``mode``: count the LEDs of each."""
+        in_mode = self._in_mode
+        if in_mode[old]:  # (a fill under way has not counted its LEDs yet)
+            in_mode[old] -= 1
+            if not in_mode[old]:
+                self._used &= ~(1 << old)
+        in_mode[mode] += 1
+        if not self._used & (1 << mode):  # a code newly in use: its shade is worked out again
+            self._used |= 1 << mode
+            self._slot = -1
+            self._phase = -1
+
     def _next_slot(self, slot: int) -> None:
         """Take the code's second to ``slot``; redraw the chain if the codes in use show anything
         else in it (a pulse changes in every slot)."""
         self._slot = slot
-        shift = wire.PATTERN_SLOTS - 1 - slot
-        masks = wire.MODE_MASKS
-        in_mode = self._in_mode
-        lit = 0
-        phase = 0
-        for m in range(wire.MODE_COUNT):
-            if (masks[m] >> shift) & 1:
-                lit |= 1 << m
-                if in_mode[m]:
-                    phase |= 1 << m
-        if in_mode[wire.PULSE]:
+        used = self._used
+        phase = self._lit_at[slot] & used
+        if used & _PULSE_BIT:
             phase |= slot << 8
-        self._lit = lit
-        self._level = wire.PULSE_LEVELS[slot]
         if phase != self._phase:
             self._phase = phase
+            self._shades(slot)
             self._sweep = 0
+
+    def _shades(self, slot: int) -> None:
+        """Each mode's scale in ``slot`` (what a channel is multiplied by, in 256ths): the budget's
+        where the mode is lit, 0 where it is dark, and a pulse's at its level."""
+        lit = self._lit_at[slot]
+        shade = self._shade
+        scale = self.scale
+        for m in range(wire.MODE_COUNT):
+            shade[m] = scale if (lit >> m) & 1 else 0
+        shade[wire.PULSE] = scale * wire.PULSE_LEVELS[slot] >> 8
