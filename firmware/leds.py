@@ -79,8 +79,17 @@ class Leds:
         old = self.mode[index]
         if (old == 0) != (mode == 0):
             self._blinking += 1 if mode else -1
-        if old != mode:
-            self._count_mode(old, mode)
+        if old != mode:  # count the LEDs of each mode (inline: this runs for every LED entry)
+            in_mode = self._in_mode
+            if in_mode[old]:  # (a fill under way has not counted its LEDs yet)
+                in_mode[old] -= 1
+                if not in_mode[old]:
+                    self._used &= ~(1 << old)
+            in_mode[mode] += 1
+            if not self._used & (1 << mode):  # a code newly in use: its shade is worked out again
+                self._used |= 1 << mode
+                self._slot = -1
+                self._phase = -1
         rgb[at] = r
         rgb[at + 1] = g
         rgb[at + 2] = b
@@ -196,19 +205,6 @@ class Leds:
         self._write(self.out)
         self.writes += 1
         return True
-
-    def _count_mode(self, old: int, mode: int) -> None:
-        """One LED went from mode ``old`` to ``mode``: count the LEDs of each."""
-        in_mode = self._in_mode
-        if in_mode[old]:  # (a fill under way has not counted its LEDs yet)
-            in_mode[old] -= 1
-            if not in_mode[old]:
-                self._used &= ~(1 << old)
-        in_mode[mode] += 1
-        if not self._used & (1 << mode):  # a code newly in use: its shade is worked out again
-            self._used |= 1 << mode
-            self._slot = -1
-            self._phase = -1
 
     def _next_slot(self, slot: int) -> None:
         """Take the code's second to ``slot``; redraw the chain if the codes in use show anything
