@@ -49,9 +49,8 @@ class Leds:
         self.draw_ma = 0  # what the host's frame would draw unscaled
         self._total = 0  # the sum of every channel the host asked for
         self._blinking = 0  # LEDs in a blink mode
-        self._in_mode = array("H", [0] * wire.MODE_COUNT)  # how many LEDs show each mode
-        self._in_mode[0] = count
-        self._used = 1  # bit m: some LED shows mode m
+        self._used = 1  # bit m: some LED may show mode m (exact after each sweep of the chain)
+        self._seen = 1  # the modes the sweep under way has met, and those set since it began
         self._lit_at = bytearray(wire.PATTERN_SLOTS)  # bit m of slot s: mode m is lit in slot s
         for slot in range(wire.PATTERN_SLOTS):
             for m in range(wire.MODE_COUNT):
@@ -79,17 +78,12 @@ class Leds:
         old = self.mode[index]
         if (old == 0) != (mode == 0):
             self._blinking += 1 if mode else -1
-        if old != mode:  # count the LEDs of each mode (inline: this runs for every LED entry)
-            in_mode = self._in_mode
-            if in_mode[old]:  # (a fill under way has not counted its LEDs yet)
-                in_mode[old] -= 1
-                if not in_mode[old]:
-                    self._used &= ~(1 << old)
-            in_mode[mode] += 1
-            if not self._used & (1 << mode):  # a code newly in use: its shade is worked out again
-                self._used |= 1 << mode
-                self._slot = -1
-                self._phase = -1
+        bit = 1 << mode
+        self._seen |= bit
+        if not self._used & bit:  # a code newly in use: its shade is worked out again
+            self._used |= bit
+            self._slot = -1
+            self._phase = -1
         rgb[at] = r
         rgb[at + 1] = g
         rgb[at + 2] = b
@@ -120,11 +114,7 @@ class Leds:
         if end == count:
             self._total = (r + g + b) * count
             self._blinking = count if mode else 0
-            in_mode = self._in_mode
-            for m in range(wire.MODE_COUNT):
-                in_mode[m] = 0
-            in_mode[mode] = count
-            self._used = 1 << mode
+            self._used = self._seen = 1 << mode
             self._slot = -1
             self._phase = -1
             self._sweep = 0
@@ -170,12 +160,20 @@ class Leds:
         bo = self._b
         done = self._done
         queued = self._queued
+        seen = self._seen
         while budget > 0:
             if sweep >= 0:  # the whole chain, in order
                 index = sweep
+                if not sweep:
+                    seen = 0
+                seen |= 1 << mode[index]
                 sweep += 1
                 if sweep == count:
                     sweep = -1
+                    if seen != self._used:  # the codes in use now: one no LED shows any more is dropped
+                        self._used = seen
+                        if self._slot >= 0:
+                            self._phase = self._phase_of(self._slot)
                     while done < queued:  # what was queued is rendered by the sweep
                         stale[queue[done % count]] = 0
                         done += 1
@@ -193,6 +191,7 @@ class Leds:
             out[at + bo] = rgb[at + 2] * shown >> 8
             self._unsent = True
         self._sweep = sweep
+        self._seen = seen
         if done < queued:
             self._done = done
             return False  # the rest in the next steps
@@ -210,14 +209,19 @@ class Leds:
         """Take the code's second to ``slot``; redraw the chain if the codes in use show anything
         else in it (a pulse changes in every slot)."""
         self._slot = slot
-        used = self._used
-        phase = self._lit_at[slot] & used
-        if used & _PULSE_BIT:
-            phase |= slot << 8
+        phase = self._phase_of(slot)
         if phase != self._phase:
             self._phase = phase
             self._shades(slot)
             self._sweep = 0
+
+    def _phase_of(self, slot: int) -> int:
+        """What the codes in use show in ``slot`` (a pulse: its slot, as it changes in every one)."""
+        used = self._used
+        phase = self._lit_at[slot] & used
+        if used & _PULSE_BIT:
+            phase |= slot << 8
+        return phase
 
     def _shades(self, slot: int) -> None:
         """Each mode's scale in ``slot`` (what a channel is multiplied by, in 256ths): the budget's

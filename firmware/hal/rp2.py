@@ -153,7 +153,7 @@ class Board:
             self._stdin.readinto(one)
             buf[n] = one[0]
             n += 1
-        return self._heard(n)
+        return self._heard(n) if n and not self._rail_on else n  # no call once the rail is on
 
     def _heard(self, n: int) -> int:
         """``n`` bytes came from the host: the first ones switch the LEDs' supply on. Returns ``n``."""
