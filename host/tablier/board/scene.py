@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tablier.board.leds import VOCABULARY
+from tablier.board.palettes import PALETTES
 from tablier.remote.messages import LINE_CHARS, MAX_NAME, MessageError
 from tablier.shapes import is_whole, truth_of
 
@@ -76,6 +77,7 @@ class Scene:
     movers: tuple[str, ...] = ()  # who made each move: his name and colour
     over: bool = False
     you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
+    palette: str = "classic"  # the lights' palette (:mod:`tablier.board.palettes`)
 
     def to_json(self) -> dict[str, Any]:
         """The scene as plain JSON values."""
@@ -135,13 +137,22 @@ def read_scene(data: object) -> Scene:
         own_points={int(k): int(v) for k, v in own.items()}, size=size, link=read.text("link", 40),
         link_wait=_bool_of(data.get("link_wait"), "link_wait"), words=read.texts("words", 12, 600),
         messages=read.texts("messages", 30, 600), moves=moves, movers=movers,
-        over=_bool_of(data.get("over"), "over"), you=whole_in(data.get("you", 0), 0, 2, "you"))
+        over=_bool_of(data.get("over"), "over"), you=whole_in(data.get("you", 0), 0, 2, "you"),
+        palette=_palette_of(data.get("palette", "classic")))
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
-                           "movers", "over", "you"})
+                           "movers", "over", "you", "palette"})
+
+
+def _palette_of(value: object) -> str:
+    """A palette's name, checked (a scene from an older host has none: the classic one)."""
+    names = [palette.name for palette in PALETTES]
+    if value not in names:
+        raise SceneError(f"palette {shown(value)} is not one of {', '.join(names)}")
+    return str(value)
 _PLACE = re.compile(r"(point|bar|tray|square) (\d{1,2})")
 _PLACE_RANGES = {"point": 24, "bar": 2, "tray": 2, "square": 50}
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablier.cli.club import add_club_arguments
+from tablier.cli.leds import add_palette_option, palette_problem
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
 from tablier.cli.serving import linger_page
@@ -47,6 +48,7 @@ def register(subparsers: Any) -> None:
                         help="the two players' names, comma-separated; `computer` or `computer:LEVEL` "
                              "(1-4) for the engine, e.g. human,computer or Ann,computer:3")
     parser.add_argument("--strict", action="store_true", help="strict mode: enforce and keep quiet")
+    add_palette_option(parser)
     parser.add_argument("--grace", type=float, default=1.5, metavar="S",
                         help="seconds a wrong board may stand before the lights guide back (1.5)")
     parser.add_argument("--touch-down", action="store_true",
@@ -98,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.play.runner import resume_command_for
     from tablier.record.log_writer import LogWriteError, default_log_dir
 
-    problem = _argument_problem(args)
+    problem = _argument_problem(args) or palette_problem(args)
     if problem:
         return _fail(problem)
     try:
@@ -166,7 +168,7 @@ def _play(args: argparse.Namespace, names: tuple[str, str], log_dir: Path, serve
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
                           match_length=args.match, games=args.games,
                           options=chosen_options(game, args, args.match), position=args.position,
-                          touch_down=args.touch_down, timing=args.timing)
+                          touch_down=args.touch_down, timing=args.timing, palette=args.palette)
     make_actor = None
     if args.script is not None:
         from tablier.play.script import ScriptActor, read_script

@@ -80,7 +80,7 @@ def common_fields(session: Session, lights: dict[str, str], name: Callable[[int]
             "messages": tuple(session.messages), "moves": tuple(session.committed),
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over, "you": _you(session)}
+            "over": session.over, "you": _you(session), "palette": session.options.palette}
 
 
 def _you(session: Session) -> int:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tablier.board.guidance import Step
 from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
+from tablier.board.palettes import find_palette
 from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
 from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
@@ -525,8 +526,9 @@ class Session:
 
     def board_plan(self) -> LedPlan:
         """The LED plan as the board is sent it: the game's, with the faulty places and the link
-        lights on top (the views draw this one)."""
+        lights on top (the views draw this one), in the palette chosen."""
         plan = self.led_plan()
+        plan.palette = find_palette(self.options.palette)
         for switch in self._faulty_lights():
             plan.place((switch.kind, switch.index), FAULTY)
         if self.link.state != CONNECTED or self.clock() < self.link_wait_until:

@@ -21,6 +21,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from tablier.board.palettes import find_palette
 from tablier.board.scene import Scene
 
 from .board_text import dice_text, draughts_board, legend, tables_board
@@ -77,8 +78,8 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
         link.append("  ** board disconnected **", style="bold red")
     lines.append(link)
     status = [f"status {n} {light}" for n, light in zip((1, 2), scene.status_lights, strict=True) if light]
-    if status:
-        lines.append(Text("lights: " + ", ".join(status)))
+    palette = f"{find_palette(scene.palette).title} palette"
+    lines.append(Text("lights: " + (f"{', '.join(status)} ({palette})" if status else palette)))
     keyed = legend(scene)
     if compact and len(keyed) > 2:  # the meanings side by side, wrapping
         joined = Text()

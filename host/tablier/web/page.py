@@ -58,6 +58,7 @@ function draw(state) {
   link.textContent = 'Board link: ' + s.link + (s.link === 'connected' ? '' : ' (board disconnected)');
   link.className = s.link === 'connected' ? '' : 'lost';
   fill('words', s.words, 'div');
+  text('palette', state.palette ? 'in the ' + state.palette + ' palette' : '');
   const legend = document.getElementById('legend');
   legend.replaceChildren(...state.legend.map(([name, colour, blink, says]) => {
     const row = document.createElement('div'), swatch = document.createElement('span');
@@ -99,7 +100,7 @@ PAGE = f"""<!DOCTYPE html>
 <div class=wrap><div id=board></div>
 <div class=side><div class=info><div id=score></div><div id=cube></div><div id=turn class=turn></div>
 <div id=hand></div><div id=link></div></div><div id=words></div>
-<h2>Lights</h2><div id=legend class=legend></div>
+<h2>Lights</h2><div id=palette class=note></div><div id=legend class=legend></div>
 <h2>Moves</h2><div id=numbers class=note></div><ol id=moves></ol>
 <h2>Messages</h2><ul id=messages></ul></div></div>
 <p style="font-size:0.85em;color:#666">A read-only view of the game on the board (Tablier).</p>
