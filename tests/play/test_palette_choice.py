@@ -19,13 +19,13 @@ from .conftest import run_script
 
 LIFT = """
     setup
-    dice 3 1
+    dice 4 2
     press 1
-    dice 3 1
+    dice 4 2
     press 1
-    lift point 8
-    expect lit point 5 destination
-    put point 8
+    lift point 13
+    expect lit point 9 destination
+    put point 13
 """
 
 
@@ -41,8 +41,8 @@ def test_the_board_is_sent_the_chosen_palettes_colour_for_a_destination(
 
     monkeypatch.setattr(Link, "set_leds", kept)
     result = run_script("backgammon", LIFT, palette=palette)
-    point_5 = result.session.layout.led_for("point", 5).index
-    colours = {colour for wishes in sent for index, colour, _ in wishes if index == point_5}
+    point_9 = result.session.layout.led_for("point", 9).index
+    colours = {colour for wishes in sent for index, colour, _ in wishes if index == point_9}
     chosen = find_palette(palette)[DESTINATION.name]
     assert chosen in colours
     assert not colours & ({p[DESTINATION.name] for p in PALETTES} - {chosen})  # no other palette's
