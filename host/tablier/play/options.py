@@ -28,3 +28,4 @@ class PlayOptions:
     forfeit_after_s: float = 60.0
     remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
     palette: str = "classic"  # the lights' colours (:mod:`tablier.board.palettes`, ``--palette``)
+    quality: tuple[str, str] = ("full", "full")  # each player's quality help (``--quality``, off, 1-6, full)

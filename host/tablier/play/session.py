@@ -98,6 +98,7 @@ class Session:
         self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
         self.movers: list[int] = []  # who made each of them: the side (0, 1) of its Commit record
+        self.marks: list[str] = []  # the teacher's mark of each (``?!``, ``?``, ``??``, "")
         self.decided = 0  # the decisions recorded (the log's durable records): what a word changed
         self.grace_until: float | None = None
         self.guide: Step[int] | None = None  # the next man to lift or put back, once guiding
@@ -241,10 +242,12 @@ class Session:
     # -- shared services -------------------------------------------------------------------------
 
     def record(self, record: Record) -> None:
-        """Append to the event log (if any); a commit's side is kept beside ``committed``."""
+        """Append to the event log (if any); a commit's side and mark are kept beside ``committed``."""
         if isinstance(record, Commit):  # recorded just before the move is appended; one taken back is cut
             del self.movers[len(self.committed):]
+            del self.marks[len(self.committed):]
             self.movers.append(record.player)
+            self.marks.append(record.mark)
         self.decided += isinstance(record, EventLogWriter.DURABLE)
         if self.log is not None:
             self.log.write(record)

@@ -79,7 +79,11 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     lines.append(link)
     status = [f"status {n} {light}" for n, light in zip((1, 2), scene.status_lights, strict=True) if light]
     palette = f"{find_palette(scene.palette).title} palette"
-    lines.append(Text("lights: " + (f"{', '.join(status)} ({palette})" if status else palette)))
+    if compact and scene.palette == "classic":
+        palette = ""  # the compact layout names only a palette chosen
+    if status or palette:
+        told = ", ".join(status) + (f" ({palette})" if status and palette else palette)
+        lines.append(Text(f"lights: {told}"))
     keyed = legend(scene)
     if compact and len(keyed) > 2:  # the meanings side by side, wrapping
         joined = Text()
@@ -89,7 +93,7 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
         keyed = [joined]
     lines += keyed
     if not compact and scene.moves:
-        lines.append(Text("moves: " + ", ".join(scene.moves[-4:]), style="dim"))
+        lines.append(Text("moves: " + ", ".join(scene.marked_moves()[-4:]), style="dim"))
     return lines
 
 

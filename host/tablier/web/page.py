@@ -66,7 +66,9 @@ function draw(state) {
     swatch.className = 'swatch' + (blink ? ' blink' : ''); swatch.style.background = colour;
     label.textContent = name + ': ' + says; row.append(swatch, label); return row;
   }));
-  const moved = s.moves.map((move, i) => (s.movers[i] ? s.movers[i] + ': ' : '') + move);
+  const marks = s.marks || [];
+  const moved = s.moves.map((move, i) => (s.movers[i] ? s.movers[i] + ': ' : '') + move
+                            + (marks[i] ? ' ' + marks[i] : ''));
   const moves = fill('moves', moved, 'li'); moves.scrollTop = moves.scrollHeight;
   text('numbers', s.family === 'tables' && s.moves.length ? "each move in its player's own numbers" : '');
   fill('messages', s.messages.slice().reverse(), 'li');

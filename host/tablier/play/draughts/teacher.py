@@ -13,6 +13,7 @@ from tablier.engines.candidates import Candidate
 from tablier.engines.draughts_search import MAN, MATE
 from tablier.engines.judge import Verdict, judge, teacher_level
 from tablier.engines.levels import Level
+from tablier.engines.quality import bands_for, grade_play
 from tablier.record.eventlog import Advice
 
 if TYPE_CHECKING:
@@ -202,6 +203,22 @@ class DraughtsTeacher(Teacher):
         for line in draughts_warning(copy, found, self.level, reply, self.exact):
             self.say(line)
         return True
+
+    def mark(self, candidate: DraughtsCandidate) -> str:
+        """The mark of the move ``candidate`` about to be committed (``?!``, ``?``, ``??``; "" for a
+        good move, a huff, a computer's, a player whose quality help is off, a strict game not allowed
+        help, a replay, or a ranking late), by the engine profile's bands against the best legal move."""
+        session = self.session
+        if (session.inference is None or candidate.huffed is not None
+                or not self.marks_for(session.player_of(session.board.turn))):
+            return ""
+        ranking = verdict_of(self.board_ranking()[1], JUDGE_WAIT_S)
+        if ranking is None:
+            return ""
+        allowed = {str(move) for move in session.legal_moves()}
+        usable = [c for c in ranking if str(c.move) in allowed]
+        graded = grade_play(usable, bands_for(type(session.board).name), str(candidate.move), str)
+        return "" if graded is None else graded.mark
 
     def light(self, plan: LedPlan) -> None:
         """Light the move shown (a hint, or the better move warned of): ``lift-here`` on squares

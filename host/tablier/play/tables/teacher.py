@@ -14,6 +14,7 @@ from tablier.engines.candidates import Candidate, EngineUnavailableError
 from tablier.engines.explain import aim_words
 from tablier.engines.judge import Verdict, blunder_threshold, judge, teacher_level
 from tablier.engines.levels import Level
+from tablier.engines.quality import bands_for, grade_play
 from tablier.engines.tables_terms import terms, weights_for
 from tablier.record.eventlog import Advice
 from tablier.tables.moves import Play
@@ -132,6 +133,29 @@ class TablesTeacher(Teacher):
             return level, None
         return level, judge(ranking, key, blunder_threshold(variant.name),
                             lambda play: variant.after(inference.start, play).boards, self.allowed_boards())
+
+    def mark(self, candidate: TablesCandidate) -> str:
+        """The mark of the play ``candidate`` about to be committed (``?!``, ``?``, ``??``; "" for a
+        good play, a computer's, a player whose quality help is off, a strict game not allowed help,
+        a replay, or a ranking late or not knowing the play), by the game's quality bands against
+        the best play the rules at the table allow (the turn's ranking: the hint's and the warning's)."""
+        session = self.session
+        inference = session.inference
+        if inference is None or session.flow.dice is None or not self.marks_for(session.flow.turn + 1) \
+                or session.variant.name in self.unavailable:
+            return ""
+        variant, start = session.variant, inference.start
+        try:
+            ranking = verdict_of(self.turn_ranking()[1], JUDGE_WAIT_S)
+        except EngineUnavailableError:
+            return ""
+        if ranking is None:
+            return ""
+        allowed = self.allowed_boards()
+        usable = [c for c in ranking if variant.after(start, c.move).boards in allowed]
+        graded = grade_play(usable, bands_for(variant.name), candidate.position.boards,
+                            lambda play: variant.after(start, play).boards)
+        return "" if graded is None else graded.mark
 
     def hint(self) -> None:
         """``hint``: the teacher's best play of the throw lit on the board (``hint`` on the points it
