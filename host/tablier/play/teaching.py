@@ -230,6 +230,11 @@ class Teacher:
         self.ranked = (key, future)
         return future
 
+    def ranked_already(self, key: Hashable) -> Future[Any] | None:
+        """The ranking of the position ``key`` if the hint or the warning asked for it already (a
+        mark never asks the engine itself: it reads what the turn's teacher worked out)."""
+        return self.ranked[1] if self.ranked is not None and self.ranked[0] == key else None
+
     def warned_of(self, turn: object, key: Hashable) -> bool:
         """Whether the play ``key`` was warned of in ``turn`` already (a press on it keeps it);
         a new turn forgets the plays warned of before."""

@@ -112,8 +112,13 @@ class TablesTeacher(Teacher):
         level = teacher_level(variant.name)
         engine = tables_engine(variant)
         main_thread = engine.needs_main_thread(level)
-        return level, self.ranking((variant.name, start, tuple(dice)),
-                                   lambda: engine.rank(start, dice, level), main_thread)
+        return level, self.ranking(self._turn_key(), lambda: engine.rank(start, dice, level), main_thread)
+
+    def _turn_key(self) -> Hashable:
+        """The key of this turn's ranking: the game, the position the turn began with, the throw."""
+        inference, dice = self.session.inference, self.session.flow.dice
+        assert inference is not None and dice is not None
+        return self.session.variant.name, inference.start, tuple(dice)
 
     def allowed_boards(self) -> set[object]:
         """The men after each play the rules at the table allow this turn (as the ranking is keyed)."""
@@ -137,16 +142,17 @@ class TablesTeacher(Teacher):
     def mark(self, candidate: TablesCandidate) -> str:
         """The mark of the play ``candidate`` about to be committed (``?!``, ``?``, ``??``; "" for a
         good play, a computer's, a player whose quality help is off, a strict game not allowed help,
-        a replay, or a ranking late or not knowing the play), by the game's quality bands against
-        the best play the rules at the table allow (the turn's ranking: the hint's and the warning's)."""
+        a replay, or no ranking: the turn's ranking, the hint's and the warning's, is read, never
+        asked for here), by the game's quality bands against the best play the rules allow."""
         session = self.session
         inference = session.inference
         if inference is None or session.flow.dice is None or not self.marks_for(session.flow.turn + 1) \
                 or session.variant.name in self.unavailable:
             return ""
         variant, start = session.variant, inference.start
+        asked = self.ranked_already(self._turn_key())
         try:
-            ranking = verdict_of(self.turn_ranking()[1], JUDGE_WAIT_S)
+            ranking = None if asked is None else verdict_of(asked, JUDGE_WAIT_S)
         except EngineUnavailableError:
             return ""
         if ranking is None:
