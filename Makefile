@@ -50,6 +50,7 @@ $(PLAY_STAMP): pyproject.toml constraints.txt setup.py
 # The tests add the oracles, linters and firmware tools.
 $(STAMP): $(PLAY_STAMP)
 	$(BIN)/pip install -q -c constraints.txt -e '.[test]'
+	$(BIN)/pip install -q --no-deps InteractiveHtmlBom==2.12.0  # its wxPython is KiCad's, from Debian
 	touch $@
 
 $(TYPINGS)/.installed:

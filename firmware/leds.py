@@ -1,11 +1,15 @@
 """The LED chain: what the host asked each LED to show, blinking, and the current budget.
 
-The host sets a colour and a mode (steady, slow or fast blink) per LED; this module blinks them
-from the clock and re-sends the chain when what it shows changes (rendering only the LEDs that
-changed, a few per loop step: see :class:`Leds`), and once every ``RESEND_MS`` anyway, so that a
-frame garbled by a glitch on the data line heals within a second. Whatever the host asks, the frame
-is scaled down so that the chain draws at most the budget, computed with every blinking LED lit (so
-brightness does not pulse with the blink). Nothing here allocates once constructed.
+The host sets a colour and a blink code (``wire``'s modes: steady, slow or fast blink, pulse,
+flash, double flash, occulting) per LED, once; this module runs the codes on its own clock. A code
+is a second of ``wire.PATTERN_SLOTS`` slots: an LED is lit in the slots its ``wire.MODE_MASKS``
+entry has, and a pulse shows its colour at ``wire.PULSE_LEVELS`` of each slot. The chain is redrawn
+when the slot changes and what the codes in use show changes with it (rendering only the LEDs that
+changed otherwise, a few per loop step: see :class:`Leds`), and sent once every ``RESEND_MS``
+anyway, so that a frame garbled by a glitch on the data line heals within a second. Whatever the
+host asks, the frame is scaled down so that the chain draws at most the budget, computed with every
+blinking LED lit at full (so brightness does not pulse with the blink). Nothing here allocates once
+constructed.
 """
 
 from array import array
@@ -15,6 +19,7 @@ from clock import ticks_diff
 from micropython import const
 
 _FULL = const(256)  # scale factor meaning "no scaling", in 1/256ths
+_PULSE_BIT = const(8)  # 1 << wire.PULSE
 RESEND_MS = const(1000)
 
 
@@ -44,9 +49,17 @@ class Leds:
         self.draw_ma = 0  # what the host's frame would draw unscaled
         self._total = 0  # the sum of every channel the host asked for
         self._blinking = 0  # LEDs in a blink mode
-        self._phase = -1
-        self._slow_on = True
-        self._fast_on = True
+        self._in_mode = array("H", [0] * wire.MODE_COUNT)  # how many LEDs show each mode
+        self._in_mode[0] = count
+        self._used = 1  # bit m: some LED shows mode m
+        self._lit_at = bytearray(wire.PATTERN_SLOTS)  # bit m of slot s: mode m is lit in slot s
+        for slot in range(wire.PATTERN_SLOTS):
+            for m in range(wire.MODE_COUNT):
+                if (wire.MODE_MASKS[m] >> (wire.PATTERN_SLOTS - 1 - slot)) & 1:
+                    self._lit_at[slot] |= 1 << m
+        self._slot = -1  # the slot of the code's second last drawn
+        self._phase = -1  # what the codes in use show in that slot (redrawn when it changes)
+        self._shade = array("H", [_FULL] * wire.MODE_COUNT)  # each mode's scale in it (0: dark)
         self._stale = bytearray(count)  # LEDs waiting in the queue to be rendered again
         self._queue = array("H", [0] * count)
         self._queued = 0
@@ -66,6 +79,17 @@ class Leds:
         old = self.mode[index]
         if (old == 0) != (mode == 0):
             self._blinking += 1 if mode else -1
+        if old != mode:  # count the LEDs of each mode (inline: this runs for every LED entry)
+            in_mode = self._in_mode
+            if in_mode[old]:  # (a fill under way has not counted its LEDs yet)
+                in_mode[old] -= 1
+                if not in_mode[old]:
+                    self._used &= ~(1 << old)
+            in_mode[mode] += 1
+            if not self._used & (1 << mode):  # a code newly in use: its shade is worked out again
+                self._used |= 1 << mode
+                self._slot = -1
+                self._phase = -1
         rgb[at] = r
         rgb[at + 1] = g
         rgb[at + 2] = b
@@ -96,6 +120,13 @@ class Leds:
         if end == count:
             self._total = (r + g + b) * count
             self._blinking = count if mode else 0
+            in_mode = self._in_mode
+            for m in range(wire.MODE_COUNT):
+                in_mode[m] = 0
+            in_mode[mode] = count
+            self._used = 1 << mode
+            self._slot = -1
+            self._phase = -1
             self._sweep = 0
         return True
 
@@ -110,20 +141,16 @@ class Leds:
             scale = _FULL
         if scale != self.scale:
             self.scale = scale
+            self._shades(self._slot if self._slot >= 0 else 0)
             self._sweep = 0
 
     def refresh(self, now: int) -> bool:
         """Render what changed (at most ``per_step`` LEDs) and send the frame once it is whole;
         send it again every ``RESEND_MS`` anyway. True if a frame went out."""
         if self._blinking:
-            slow = (now // wire.SLOW_HALF_PERIOD_MS) & 1
-            fast = (now // wire.FAST_HALF_PERIOD_MS) & 1
-            phase = slow | (fast << 1)
-            if phase != self._phase:
-                self._phase = phase
-                self._slow_on = slow == 0
-                self._fast_on = fast == 0
-                self._sweep = 0
+            slot = (now % wire.PATTERN_PERIOD_MS) * wire.PATTERN_SLOTS // wire.PATTERN_PERIOD_MS
+            if slot != self._slot:
+                self._next_slot(slot)
         sweep = self._sweep
         if sweep < 0 and self._done >= self._queued and not self._unsent \
                 and ticks_diff(now, self._sent_at) < RESEND_MS:
@@ -137,9 +164,7 @@ class Leds:
         rgb = self.rgb
         out = self.out
         mode = self.mode
-        scale = self.scale
-        slow_on = self._slow_on
-        fast_on = self._fast_on
+        shade = self._shade
         ro = self._r
         go = self._g
         bo = self._b
@@ -162,15 +187,10 @@ class Leds:
                 break
             budget -= 1
             at = 3 * index
-            m = mode[index]
-            if m == 0 or (m == 1 and slow_on) or (m == 2 and fast_on):
-                out[at + ro] = rgb[at] * scale >> 8
-                out[at + go] = rgb[at + 1] * scale >> 8
-                out[at + bo] = rgb[at + 2] * scale >> 8
-            else:
-                out[at] = 0
-                out[at + 1] = 0
-                out[at + 2] = 0
+            shown = shade[mode[index]]
+            out[at + ro] = rgb[at] * shown >> 8
+            out[at + go] = rgb[at + 1] * shown >> 8
+            out[at + bo] = rgb[at + 2] * shown >> 8
             self._unsent = True
         self._sweep = sweep
         if done < queued:
@@ -186,3 +206,25 @@ class Leds:
         self.writes += 1
         return True
 
+    def _next_slot(self, slot: int) -> None:
+        """Take the code's second to ``slot``; redraw the chain if the codes in use show anything
+        else in it (a pulse changes in every slot)."""
+        self._slot = slot
+        used = self._used
+        phase = self._lit_at[slot] & used
+        if used & _PULSE_BIT:
+            phase |= slot << 8
+        if phase != self._phase:
+            self._phase = phase
+            self._shades(slot)
+            self._sweep = 0
+
+    def _shades(self, slot: int) -> None:
+        """Each mode's scale in ``slot`` (what a channel is multiplied by, in 256ths): the budget's
+        where the mode is lit, 0 where it is dark, and a pulse's at its level."""
+        lit = self._lit_at[slot]
+        shade = self._shade
+        scale = self.scale
+        for m in range(wire.MODE_COUNT):
+            shade[m] = scale if (lit >> m) & 1 else 0
+        shade[wire.PULSE] = scale * wire.PULSE_LEVELS[slot] >> 8

@@ -74,7 +74,7 @@ class Link:
         self.sealer = framing.Sealer(self.out)
         self.reset_cause = board.reset_cause()
         length = wire.encode_identify(self.body, 0, scanner.switch_count, leds.count, layout_hash,
-                                      firmware_version, self.reset_cause)
+                                      firmware_version, self.reset_cause, wire.MODE_COUNT)
         self.identify = bytearray(self.body[:length + 2])  # the same every time but for its number
         self.seq = 0
         self.connected = False

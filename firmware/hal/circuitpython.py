@@ -38,6 +38,8 @@ class Board:
         self._pixels = neopixel.NeoPixel(pin(config.PIN_LED), config.LED_COUNT, pixel_order="RGB",
                                          brightness=1.0, auto_write=False)
         self._serial = usb_cdc.data if usb_cdc.data is not None else usb_cdc.console
+        self._rail = digitalio.DigitalInOut(pin(config.PIN_LED_ENABLE))  # the LEDs' supply: on once a host
+        self._rail.switch_to_output(value=False)  # has spoken (hal/rp2.py)
         self._watchdog = self._start_watchdog()
 
     @staticmethod
@@ -73,6 +75,7 @@ class Board:
         data = self._serial.read(min(waiting, len(buf)))
         for i in range(len(data)):
             buf[i] = data[i]
+        self._rail.value = True
         return len(data)
 
     def write_host(self, buf: bytearray, n: int) -> bool:

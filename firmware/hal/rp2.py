@@ -8,7 +8,9 @@ the line), and :meth:`Board.leds_busy` tells when the line is free again. VSYS i
 that opened the port but stopped reading): MicroPython would otherwise wait up to its CDC timeout
 on every frame. At start the board declares ``USB_DECLARED_MA`` to USB (:func:`declare_usb_current`);
 where it cannot, the LEDs keep to the smaller budget that fits stock MicroPython's 250 mA
-(``LED_BUDGET_STOCK_USB_MA``).
+(``LED_BUDGET_STOCK_USB_MA``). The LEDs' supply (``PIN_LED_ENABLE``, the LED rail switch's EN) is
+switched on when the host first sends a byte, so that plugging in never charges the rail's bulk
+capacitance.
 """
 
 import select
@@ -97,6 +99,10 @@ class Board:
         self._led_dma = rp2.DMA()
         self._led_ctrl = self._led_dma.pack_ctrl(size=0, inc_write=False, treq_sel=_DREQ_PIO0_TX0)
         self._led_free_at = ticks_us()
+        # The LEDs' supply stays off (its pull-down held it so since plug-in) until a host speaks: USB
+        # is configured by then, and its inrush limit is behind us (hardware/README.md, *The LED rail*).
+        self._rail = machine.Pin(config.PIN_LED_ENABLE, machine.Pin.OUT, value=0)
+        self._rail_on = False
         self._wdt = machine.WDT(timeout=WATCHDOG_MS) if watchdog else None
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
@@ -147,6 +153,13 @@ class Board:
             self._stdin.readinto(one)
             buf[n] = one[0]
             n += 1
+        return self._heard(n)
+
+    def _heard(self, n: int) -> int:
+        """``n`` bytes came from the host: the first ones switch the LEDs' supply on. Returns ``n``."""
+        if n and not self._rail_on:
+            self._rail.value(1)
+            self._rail_on = True
         return n
 
     def write_host(self, buf: bytearray, n: int) -> bool:

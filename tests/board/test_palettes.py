@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from tablier.board import leds
 from tablier.board.colour_vision import DEFICIENCIES, DISTINCT, ciede2000, difference, simulate
 from tablier.board.led_pictures import pictures, vocabulary_table
 from tablier.board.leds import (
@@ -101,10 +100,10 @@ def test_the_plan_sends_the_palettes_colours_and_falls_back_to_codes_the_firmwar
     old = {colour: mode for _, colour, mode in plan.wishes(modes=3)}
     assert all(mode < 3 for mode in old.values())
     new = plan.wishes(modes=len(PATTERNS))
-    assert {mode for _, _, mode in new} == {wire.STEADY, leds.DOUBLE_FLASH, leds.PULSE}
+    assert {mode for _, _, mode in new} == {wire.STEADY, wire.DOUBLE_FLASH, wire.PULSE}
     assert {colour for _, colour, _ in new} == {OKABE_ITO["destination"], OKABE_ITO["hit"],
                                                  OKABE_ITO["put-here"]}  # doubtful is put-here's sky blue
-    assert plan.wishes() == plan.wishes(modes=wire.MODE_COUNT)  # what the wire's firmware knows today
+    assert plan.wishes() == new  # by default, every code the wire has
     classic = LedPlan(layout).place(("point", 7), DESTINATION).wishes()
     assert [colour for _, colour, _ in classic] == [DESTINATION.colour]
     assert LedPlan(layout, OKABE_ITO).quality(("point", 2), "very bad").meanings() == {"point 2": "very-bad"}
@@ -113,17 +112,17 @@ def test_the_plan_sends_the_palettes_colours_and_falls_back_to_codes_the_firmwar
 def test_each_code_is_a_second_of_sixteen_slots_and_the_first_three_are_todays_blinks() -> None:
     assert [pattern.mode for pattern in PATTERNS] == list(range(len(PATTERNS)))
     for pattern in PATTERNS:
-        assert len(pattern.levels()) == leds.PATTERN_SLOTS and max(pattern.levels()) == 255
+        assert len(pattern.levels()) == wire.PATTERN_SLOTS and max(pattern.levels()) == 255
     slow, fast = PATTERNS[wire.SLOW_BLINK], PATTERNS[wire.FAST_BLINK]
-    half = wire.SLOW_HALF_PERIOD_MS * leds.PATTERN_SLOTS // 1000
+    half = wire.SLOW_HALF_PERIOD_MS * wire.PATTERN_SLOTS // 1000
     assert slow.levels() == (255,) * half + (0,) * half  # the firmware's slow blink: lit the first half
-    quarter = wire.FAST_HALF_PERIOD_MS * leds.PATTERN_SLOTS // 1000
+    quarter = wire.FAST_HALF_PERIOD_MS * wire.PATTERN_SLOTS // 1000
     assert fast.levels()[:2 * quarter] == (255,) * quarter + (0,) * quarter
-    assert min(PATTERNS[leds.PULSE].levels()) > 0  # a pulse never goes dark
-    for mode in (leds.PULSE, leds.FLASH, leds.DOUBLE_FLASH, leds.OCCULTING):  # once the wire has them
-        name = PATTERNS[mode].name.upper().replace(" ", "_")
-        if hasattr(wire, name):
-            assert getattr(wire, name) == mode
+    assert min(PATTERNS[wire.PULSE].levels()) > 0  # a pulse never goes dark
+    for pattern in PATTERNS:  # one source: the wire's table, the one the firmware runs
+        assert pattern.mask == wire.MODE_MASKS[pattern.mode]
+    assert PATTERNS[wire.PULSE].levels() == wire.PULSE_LEVELS
+    assert len(PATTERNS) == wire.MODE_COUNT
 
 
 def test_every_meaning_legacy_code_is_one_todays_firmware_knows() -> None:

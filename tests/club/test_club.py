@@ -105,6 +105,10 @@ def test_a_board_whose_link_drops_is_away_then_back_and_its_match_is_stored_whol
     finally:
         said = serve.stop()
         cut.close()
+    lists = {board["list"]: board for board in grid["ratings"]}  # recomputed once the match was stored
+    assert list(lists) == ["tables", "backgammon"]
+    assert {line["player"] for line in lists["backgammon"]["top"]} == {"far greedy", "far random"}
+    assert lists["backgammon"]["top"][0]["rating"] > 1500 > lists["backgammon"]["top"][1]["rating"]
     assert seen_away
     away = next(n for n, line in enumerate(said) if line.startswith("board far is away"))
     assert away < said.index("board far is back") < next(n for n, line in enumerate(said) if "stored" in line)

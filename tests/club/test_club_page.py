@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -16,6 +17,10 @@ import pytest
 
 from harness.clubhouse import ClubServe, start_board, tiles
 from harness.mosquitto import MosquittoBroker
+from tablier.record.archive import Archive
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "record"))  # the records tests' factory of legal records
+from tournament.test_ratings import finished_match  # isort: skip
 
 from views.test_browser import CHROMIUM, DRIVER, chromium, wait  # isort: skip
 
@@ -36,7 +41,11 @@ def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: Mosquit
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    serve = ClubServe.start(broker, "evening", str(tmp_path / "club.sqlite3"))
+    archive = str(tmp_path / "club.sqlite3")
+    with Archive(archive) as stored:  # the club's earlier evenings: its rating lists show under the grid
+        for seed, names in enumerate((("Ann", "Bob"), ("Cy", "Ann"), ("Bob", "Cy")), start=1):
+            stored.add(finished_match(seed, names))
+    serve = ClubServe.start(broker, "evening", archive)
     boards = [start_board(broker.port, "evening", name, game, seed, tmp_path / name, delay=0.3, games=EVENING,
                           nice=10)
               for seed, (name, game) in enumerate(BOARDS.items(), start=11)]
@@ -49,6 +58,10 @@ def test_the_club_page_shows_eight_boards_playing_and_opens_each(broker: Mosquit
         assert wait(lambda: driver.execute_script(  # every tile shows its board's picture
             "const i = [...document.images]; return i.length === 8 && i.every(e => e.naturalWidth > 0)"))
         assert driver.title == "Club evening - Tablier"
+        assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-ratings") == "2"
+        ratings = driver.find_element(By.ID, "ratings").text
+        assert "tables (all games): FIBS's formula, 3 players" in ratings
+        assert "backgammon: FIBS's formula, 3 players" in ratings
         shown: dict[str, str] = {}  # each tile as last seen in play, whose turn on it
         seen_tiles: set[str] = set()
 

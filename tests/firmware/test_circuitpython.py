@@ -39,7 +39,7 @@ sys.modules["usb_cdc"] = types.SimpleNamespace(data=host, console=None)
 
 import board, board_config as c, neopixel
 for gp, name in ((c.PIN_SR_CLK, "SCK"), (c.PIN_SR_DATA, "MISO"), (c.PIN_SR_LOAD, "D4"),
-                 (c.PIN_LED, "D5")):
+                 (c.PIN_LED, "D5"), (c.PIN_LED_ENABLE, "D6")):
     setattr(board, "GP" + str(gp), getattr(board, name, None) or board.Dx_OUTPUT)
 writes = []
 neopixel.neopixel_write = lambda pin, buf: writes.append(bytes(buf).hex())

@@ -39,7 +39,7 @@ print(json.dumps({"rewrites_without_change": len(frames) - count}))
 ok = leds.fill(255, 255, 255, 0)
 leds.commit()
 print(json.dumps({"ok": ok, "full": frame_at(leds, 1000), "draw": leds.draw_ma, "scale": leds.scale}))
-print(json.dumps({"bad_index": leds.set(c.LED_COUNT, 1, 1, 1, 0), "bad_mode": leds.set(0, 1, 1, 1, 3)}))
+print(json.dumps({"bad_index": leds.set(c.LED_COUNT, 1, 1, 1, 0), "bad_mode": leds.set(0, 1, 1, 1, 7)}))
 """
 
 

@@ -36,8 +36,9 @@ def test_the_quantities_come_from_the_boards() -> None:
     assert (reed["CT10-2540-G1"], reed["CT10-1030-G1"]) == (336, 64)  # a pair a slot, a pair a square
     assert (hall["WS2812B-B/W"], hall["WS2812B-2020"]) == (62, 14)  # the modules, the dice's pips
     assert hall["pcb:led-module"] == 62 and hall["pcb:die-board"] == 2 and hall["pcb:chain-board"] == 5
-    assert hall["RC0805FR-0710KL"] == 168 + 3  # the open-drain DRV5032AJs' pull-ups, the buttons' and face's
-    assert reed["RC0805FR-0710KL"] == 200 + 3  # a pull-up a reed place
+    assert hall["0805W8F1002T5E"] == 168 + 3  # the open-drain DRV5032AJs' pull-ups, the buttons' and face's
+    assert reed["0805W8F1002T5E"] == 200 + 3  # a pull-up a reed place
+    assert hall["0402WGF1003TCE"] == reed["0402WGF1003TCE"] == 200  # a carrier input's, every chain board
 
 
 def test_the_readme_states_the_totals_of_both_sensors() -> None:
@@ -53,7 +54,8 @@ def test_every_price_says_what_it_rests_on() -> None:
     assert all(line.cost_basis for line in lines)
     estimates = [line for line in lines if line.cost_basis.startswith("estimate")]
     assert any(line.supplier_part_number.startswith("pcb:") for line in estimates)  # the boards' prices
-    assert any("assembly" in line.part for line in estimates)  # the PCB house's fee
+    assert any("assembly" in line.part and line.cost_basis.startswith("computed by tablier hardware release")
+               for line in lines)  # the PCB house's fee, from each design's BOM and placement
 
 
 def test_a_wrong_quantity_is_reported(tmp_path: Path) -> None:

@@ -45,8 +45,10 @@ def test_every_switch_led_and_chip_is_a_part(netlist: Netlist) -> None:
 
 def test_a_hall_switch_drives_its_chips_input(netlist: Netlist) -> None:
     # switch 37 = point 7 slot 2: chip 4 (U6), bit 5 = input C (pin 13), the DRV5032AJ's open-drain OUT
-    # (pin 2) and its 10 k pull-up
-    assert nodes_of(netlist, "SW37_POINT_7_SLOT_2") == {("U6", "13"), ("SW38", "2"), ("R_SW38", "2")}
+    # (pin 2), its 10 k pull-up on the carrier and the input's pull-up on the chain board, so that an
+    # unplugged carrier reads open, not floating
+    assert nodes_of(netlist, "SW37_POINT_7_SLOT_2") == {("U6", "13"), ("SW38", "2"), ("R_SW38", "2"),
+                                                        ("R_PU37", "1")}
     assert {("SW38", "1"), ("C_SW38", "1"), ("R_SW38", "1")} <= nodes_of(netlist, "+3V3")
 
 

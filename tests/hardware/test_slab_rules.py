@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from tablier.cli import main
 from tablier.fabrication.check import find_problems
 from tablier.fabrication.cutout import Cutout, plan_gap
 from tablier.fabrication.cutouts import cutouts
-from tablier.fabrication.fits import largest_radius
+from tablier.fabrication.fits import FACEPLATE, largest_radius, usb_hold_problems
 from tablier.fabrication.kicad_pcb import KICAD_FOOTPRINTS
 from tablier.fabrication.mounts import led_depths
 from tablier.fabrication.pockets import clearance_under_skin
@@ -203,10 +204,31 @@ def test_a_button_bore_without_room_for_its_glue_is_refused(write_layout: Writer
             ) in problems_of(text, write_layout)
 
 
-def test_a_usb_socket_with_nothing_to_hold_it_is_refused(write_layout: Writer, board_text: str) -> None:
+def test_a_usb_board_with_nothing_to_hold_it_is_refused(write_layout: Writer, board_text: str) -> None:
     text = board_text.replace("usb_screws_mm = [[-10, 0], [10, 0]]", "usb_screws_mm = []")
-    assert "the USB-C socket has nothing to hold it in its blind hole: its flange's screws " \
+    assert "the USB board has nothing to hold it in its blind hole: its faceplate's screws " \
            "(mechanics.edge.usb_screws_mm)" in problems_of(text, write_layout)
+
+
+def test_a_usb_faceplate_that_does_not_hold_the_board_is_refused(write_layout: Writer,
+                                                                 board_text: str) -> None:
+    """The USB board has no flange: the faceplate over its hole holds it, its receptacle flush with it."""
+    layout = read_layout(write_layout(board_text))
+    assert usb_hold_problems(layout) == []
+    assert usb_hold_problems(layout, replace(FACEPLATE, window=(11.5, 3.6))) == [
+        "the USB faceplate's window (11.5 mm) lets the 11 mm USB board out: nothing holds it when a plug is "
+        "pulled"]
+    assert usb_hold_problems(layout, replace(FACEPLATE, thickness=2.0)) == [
+        "the USB receptacle's mouth stands 1 mm in front of its board, behind a 2 mm faceplate: a plug does "
+        "not go home (pcb_usb.RECEPTACLE_PROUD, the plate's thickness)"]
+    deeper = board_text.replace("usb_depth_mm = 18", "usb_depth_mm = 20")
+    assert ("the USB board (17.5 mm) leaves 2.5 mm behind it in its 20 mm hole: a plug's push moves its "
+            "mouth back from the plate's face (at most 0.5 mm; mechanics.edge.usb_depth_mm)"
+            ) in problems_of(deeper, write_layout)
+    into_the_hole = board_text.replace("usb_screws_mm = [[-10, 0], [10, 0]]",
+                                       "usb_screws_mm = [[-4, 0], [10, 0]]")
+    assert ("the USB faceplate's screw at -4, 0 mm from the socket's centre is in the hole (30 x 12 mm; "
+            "mechanics.edge.usb_screws_mm)") in problems_of(into_the_hole, write_layout)
 
 
 # -- I. the two faces' cut-outs compared by depth --------------------------------------------------

@@ -102,11 +102,11 @@ def test_load_layout_refuses_a_broken_layout(write_layout: Callable[[str], Path]
 
 def test_loading_for_play_refuses_an_electrical_problem_in_one_line(write_layout: Callable[[str], Path],
                                                                    board_text: str) -> None:
-    path = write_layout(board_text.replace("sr_clk = 18", "sr_clk = 19"))
+    path = write_layout(board_text.replace("sr_clk = 18", "sr_clk = 20"))
     with pytest.raises(LayoutError) as refused:
         load_layout(path)
     message = str(refused.value)
-    assert message == (f"{path}: 1 problem(s) in the layout: pins.sr_clk = GP19 cannot be SPI0 SCK (use one "
+    assert message == (f"{path}: 1 problem(s) in the layout: pins.sr_clk = GP20 cannot be SPI0 SCK (use one "
                        "of GP2, GP6, GP18, GP22)")
     assert electrical_problems(read_layout(path)) == [message.split("layout: ")[1]]
 

@@ -50,7 +50,7 @@ class Board(rp2.Board):
             n = self._stdin.readinto(buf)
         except OSError:
             return 0
-        return n or 0
+        return self._heard(n or 0)
 
     def write_host(self, buf: bytearray, n: int) -> bool:
         try:

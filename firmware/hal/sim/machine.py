@@ -97,11 +97,14 @@ class Chain:
 
 
 class LedChain:
-    """The WS2812B chain: the bytes of the last frame it was sent (by ``rp2.DMA``, see ``rp2.py``)."""
+    """The WS2812B chain: the bytes of the last frame it was sent (by ``rp2.DMA``, see ``rp2.py``), and
+    whether its supply is on (its load switch's EN, ``PIN_LED_ENABLE``): an unpowered chain takes nothing."""
 
     def __init__(self, size):
         self.data = bytearray(size)
         self.frames = 0
+        self.powered = False
+        self.unpowered_frames = 0
 
 
 CHAIN = Chain(board_config.SWITCH_COUNT, board_config.SR_BYTES, board_config.SWITCH_ACTIVE_LOW)
@@ -118,12 +121,16 @@ class Pin:
     def __init__(self, pin_id, mode=-1, pull=-1, value=None):
         self.id = pin_id
         self._value = 0 if value is None else value
+        if pin_id == board_config.PIN_LED_ENABLE:
+            LEDS.powered = bool(self._value)
 
     def value(self, value=None):
         if value is None:
             return self._value
         if self.id == board_config.PIN_SR_LOAD and self._value and not value:
             CHAIN.latch()
+        if self.id == board_config.PIN_LED_ENABLE:
+            LEDS.powered = bool(value)
         self._value = value
         return None
 

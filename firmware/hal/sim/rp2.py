@@ -52,6 +52,9 @@ class DMA:
     def config(self, read=None, write=None, count=0, ctrl=0, trigger=False):
         if write != PIO0_TXF0 or not trigger:
             raise ValueError("DMA used differently from the LED chain")
+        if not machine.LEDS.powered:  # its supply's switch is off (PIN_LED_ENABLE low)
+            machine.LEDS.unpowered_frames += 1
+            return
         data = machine.LEDS.data
         for i in range(count):
             data[i] = read[i]

@@ -17,32 +17,38 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from tablier.hardware.layout import DIE_FACE_PIPS, Layout, LayoutError
-from tablier.link.wire import FAST_BLINK, MODE_COUNT, SLOW_BLINK, STEADY
+from tablier.link.wire import (
+    DOUBLE_FLASH,
+    FAST_BLINK,
+    FLASH,
+    MODE_COUNT,
+    MODE_MASKS,
+    OCCULTING,
+    PATTERN_SLOTS,
+    PULSE,
+    PULSE_LEVELS,
+    SLOW_BLINK,
+    STEADY,
+)
 
 Colour = tuple[int, int, int]
 
-# The blink codes the firmware is to run itself (docs/leds.md, "The blink codes on the wire"); the
-# link's wire format will carry them (``tablier.link.wire``); until the firmware says it knows them,
-# each meaning is sent with its ``legacy`` mode, one of the first three.
-PULSE = 3
-FLASH = 4
-DOUBLE_FLASH = 5
-OCCULTING = 6
-PATTERN_SLOTS = 16
-"""A code is drawn over one second in sixteen slots of 62.5 ms."""
-
-
 @dataclass(frozen=True)
 class Pattern:
-    """A blink code: its wire ``mode``, how it looks, and its second as ``mask`` (sixteen slots of
-    62.5 ms, the first slot the most significant bit, 1 = lit) or, ``smooth``, as brightness
-    :data:`PULSE_LEVELS` (out of 255)."""
+    """A blink code: its wire ``mode`` and how it looks. Its second (sixteen slots of 62.5 ms) is
+    the wire's (:data:`tablier.link.wire.MODE_MASKS`, the first slot the most significant bit,
+    1 = lit) or, ``smooth``, :data:`tablier.link.wire.PULSE_LEVELS` (out of 255): the table the
+    firmware runs."""
 
     mode: int
     name: str
-    mask: int
     looks: str
     smooth: bool = False
+
+    @property
+    def mask(self) -> int:
+        """The lit slots of the second, as the wire's table has them."""
+        return MODE_MASKS[self.mode]
 
     def levels(self) -> tuple[int, ...]:
         """The brightness (0-255) of each of the sixteen slots of a second."""
@@ -52,17 +58,14 @@ class Pattern:
                      for slot in range(PATTERN_SLOTS))
 
 
-PULSE_LEVELS = (40, 70, 110, 150, 190, 225, 250, 255, 250, 225, 190, 150, 110, 70, 40, 25)
-"""The pulse's brightness over its second: it swells and fades, never quite dark."""
-
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern(STEADY, "steady", 0xFFFF, "lit without change"),
-    Pattern(SLOW_BLINK, "slow blink", 0xFF00, "half a second on, half off"),
-    Pattern(FAST_BLINK, "fast blink", 0xCCCC, "four blinks a second"),
-    Pattern(PULSE, "pulse", 0xFFFF, "swells and fades once a second, never dark", smooth=True),
-    Pattern(FLASH, "flash", 0xC000, "one short flash a second"),
-    Pattern(DOUBLE_FLASH, "double flash", 0xCC00, "two short flashes, then dark"),
-    Pattern(OCCULTING, "occulting", 0xFFF0, "lit, dark a quarter of a second each second"),
+    Pattern(STEADY, "steady", "lit without change"),
+    Pattern(SLOW_BLINK, "slow blink", "half a second on, half off"),
+    Pattern(FAST_BLINK, "fast blink", "four blinks a second"),
+    Pattern(PULSE, "pulse", "swells and fades once a second, never dark", smooth=True),
+    Pattern(FLASH, "flash", "one short flash a second"),
+    Pattern(DOUBLE_FLASH, "double flash", "two short flashes, then dark"),
+    Pattern(OCCULTING, "occulting", "lit, dark a quarter of a second each second"),
 )
 """The blink codes by wire mode. Like a lighthouse's characters (fixed, isophase, quick, flashing,
 group flashing, occulting: IALA's light characters), they are told apart by rhythm alone."""

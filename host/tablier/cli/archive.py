@@ -1,10 +1,11 @@
-"""``tablier archive``: the archive of games (list, show, delete, import).
+"""``tablier archive``: the archive of games (list, show, delete, import, ratings).
 
 ``list`` filters by ``--game``, ``--player`` (any part of a name) and ``--since``/``--until``
 (YYYY-MM-DD); ``show ID`` prints the move list, Position IDs (Backgammon) and a diagram of each
 game's end; ``import FILE...`` reads ``.mat``, PDN, Tablier JSON and event logs after replaying every
 game: a game that is not legal is reported (file, game, move, reason) and nothing of it is stored;
-the other files are read all the same. What a file leaves out or gets wrong without making a game
+the other files are read all the same; ``ratings [LIST]`` the rating lists recomputed from what is
+stored (:mod:`.archive_ratings`). What a file leaves out or gets wrong without making a game
 illegal (a last game without its result, a score line the games do not give) is imported with a
 ``warning:`` line, and ``show`` says it again. A game left out of a file that is stored (a PDN game
 the rules refuse, a ``.mat`` game with an unknown play) is named on a ``left out:`` line; a file
@@ -91,6 +92,12 @@ def register(subparsers: Any) -> None:
                          help="draughts rules for PDN games without a GameType (english, polish10, ...)")
     imports.add_argument("--warnings", action="store_true",
                          help="also list what was read in a forgiving way (casual PDN notation, ...)")
+    ratings = commands.add_parser("ratings", parents=[common], help="the rating lists (FIBS's formula for "
+                                  "tables matches, Elo for draughts games)")
+    ratings.add_argument("list", nargs="?", metavar="LIST", help="only this list: a game (backgammon, "
+                         "english, ...) or a family (tables, draughts)")
+    ratings.add_argument("--csv", metavar="FILE",
+                         help="write the lists as CSV to FILE (- for standard output)")
     parser.set_defaults(func=run)
 
 
@@ -110,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 
     action = getattr(args, "archive_command", None)
     if action is None:
-        print("tablier archive: say list, show ID, delete ID or import FILE", file=sys.stderr)
+        print("tablier archive: say list, show ID, delete ID, import FILE or ratings", file=sys.stderr)
         return 2
     try:
         with open_archive(args) as archive:
@@ -118,6 +125,10 @@ def run(args: argparse.Namespace) -> int:
                 return _list(archive, args)
             if action == "show":
                 return _show(archive, args.id)
+            if action == "ratings":
+                from .archive_ratings import show_ratings
+
+                return show_ratings(archive, args.list, args.csv)
             if action == "delete":
                 if not archive.delete(args.id):
                     print(f"tablier archive: no record {args.id} in {archive.where}", file=sys.stderr)

@@ -12,6 +12,7 @@ from tablier.words import counted
 DEFAULT_OUT = Path("build/hardware")
 DEFAULT_TEMPLATES = Path("build/hardware/templates")
 DEFAULT_PCB = Path("build/hardware/pcb")
+DEFAULT_RELEASE = Path("build/hardware/release")
 
 
 def register(subparsers: Any) -> None:
@@ -51,6 +52,21 @@ def register(subparsers: Any) -> None:
     pcb.add_argument("--png", action="store_true", help="also render the pictures as PNG (rsvg-convert)")
     pcb.add_argument("--pictures", type=Path, metavar="DIR",
                      help="write the pictures there instead (the repository keeps them in docs/hardware)")
+    release = action("release", "make the panels of the small and the long boards (KiKit), then write one "
+                     "zip per ordered design with its fabrication note, and orders.csv with the quantities "
+                     "and the assembly fees", run_release, out=DEFAULT_RELEASE)
+    release.add_argument("--pcb", type=Path, metavar="DIR",
+                         help="the boards' folder, where the panels are written too (default: the "
+                              "repository's hardware/pcb)")
+    release.add_argument("--no-panels", action="store_true",
+                         help="keep the panels already in the boards' folder (KiKit takes a minute each)")
+    house = action("house-check", "check the release as the PCB house takes it: one zip per design with "
+                   "every layer, the BOM's part numbers, the CPL's columns, rotations and origin",
+                   run_house_check)
+    house.add_argument("--release", type=Path, metavar="DIR",
+                       help="the release's folder (default: the repository's hardware/release)")
+    house.add_argument("--pcb", type=Path, metavar="DIR",
+                       help="the boards' folder (default: the repository's hardware/pcb)")
     wiring = action("wiring", "route the wiring's channels through the core and write its plan "
                     "(DIR/wiring.csv, which the check reads beside the layout file); takes a minute",
                     run_wiring)
@@ -281,6 +297,56 @@ def run_pcb(args: argparse.Namespace) -> int:
               f"{board.unconnected} unconnected pads")
         failed = failed or board.violations != 0 or board.unconnected != 0
     return 1 if failed else 0
+
+
+def run_release(args: argparse.Namespace) -> int:
+    """Make the panels, then the zips, fabrication notes and orders."""
+    from tablier.errors import TablierError
+    from tablier.fabrication.pcbs import write_panels
+    from tablier.fabrication.release import assembly_total, write_release
+    from tablier.resources import project_path
+
+    layout = _load(args)
+    if layout is None:
+        return 1
+    pcb_dir = args.pcb or project_path("hardware/pcb")
+    failed = False
+    try:
+        if not args.no_panels:
+            paths, checked = write_panels(pcb_dir)
+            for path in paths:
+                print(f"wrote {path}")
+            for board in checked:
+                print(f"{board.board}: KiCad DRC: {board.violations} violations, "
+                      f"{board.unconnected} unconnected pads")
+                failed = failed or board.violations != 0 or board.unconnected != 0
+        for path in write_release(layout, pcb_dir, args.out):
+            print(f"wrote {path}")
+    except TablierError as error:
+        print(f"tablier hardware: {error}", file=sys.stderr)
+        return 1
+    for sensor in ("hall", "reed"):
+        total = assembly_total(layout, pcb_dir, sensor)
+        print(f"assembly fees for a board with {sensor} sensors: {total:.2f} USD "
+              f"({args.out / 'orders.csv'})")
+    return 1 if failed else 0
+
+
+def run_house_check(args: argparse.Namespace) -> int:
+    """Check the release as the PCB house takes it; exit 1 listing every problem."""
+    from tablier.fabrication.house_check import house_problems
+    from tablier.resources import project_path
+
+    release = args.release or project_path("hardware/release")
+    problems = house_problems(release, args.pcb or project_path("hardware/pcb"))
+    for problem in problems:
+        print(f"tablier hardware house-check: {problem}", file=sys.stderr)
+    if problems:
+        print(f"{release}: {len(problems)} problem(s): the house would not take these files as they are",
+              file=sys.stderr)
+        return 1
+    print(f"{release}: ok: every design's zip, BOM and CPL as the house takes them")
+    return 0
 
 
 def run_wiring(args: argparse.Namespace) -> int:

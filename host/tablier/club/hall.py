@@ -177,6 +177,7 @@ class ClubHall:
         self._swept = 0.0
         self._waiting: list[tuple[str, bytes]] = []  # what arrived and was not taken yet
         self.forgotten: list[str] = []  # boards forgotten since the page was last told
+        self.ratings: list[dict[str, Any]] = []  # the rating lists' leaders, as the page shows them
         if board:
             import secrets
 
@@ -192,7 +193,20 @@ class ClubHall:
     def start(self) -> ClubHall:
         """Connect to the broker (:class:`~tablier.remote.broker.BrokerUnreachable` if it cannot)."""
         self.wire.start()
+        self.rate()
         return self
+
+    def rate(self) -> None:
+        """Recompute the rating lists from the archive alone (at start, and once a match is stored)."""
+        from tablier.record.archive import ArchiveError
+        from tablier.tournament.ratings import archive_ratings, leaders
+
+        if self.archive is None:
+            return
+        try:
+            self.ratings = leaders(archive_ratings(self.archive))
+        except ArchiveError as error:
+            self.told(f"the ratings are not recomputed now ({error})")
 
     def close(self) -> None:
         """Stop following the club; the refusals counted and not yet told are told now."""
@@ -419,6 +433,7 @@ class ClubHall:
             self.stored += 1
             self.told(f"board {view.name}: {' - '.join(view.record.players)}, {view.record.game}, stored as "
                       f"record {record_id} in {self.archive.where}")
+            self.rate()
 
     def transcript(self, board: str) -> str:
         """The live ``.mat`` of ``board``'s match as it stands; :class:`LookupError` saying why there
@@ -448,7 +463,7 @@ class ClubHall:
             pair = games.get(self.boards[tile["board"]].game, [])
             if len(pair) == 2:
                 tile["partner"] = pair[1] if pair[0] == tile["board"] else pair[0]
-        return {"club": self.club.name, "boards": tiles, "stamp": stamp_now()}
+        return {"club": self.club.name, "boards": tiles, "ratings": self.ratings, "stamp": stamp_now()}
 
 
 def _first_words(view: BoardView) -> str:
@@ -490,7 +505,7 @@ def follow(hall: ClubHall, server: ClubServer, transcripts: Path | None = None,
     the grid at most every :data:`GRID_EVERY_S`; with ``transcripts``, each changed board's live
     ``.mat`` is written there."""
     sent = 0.0
-    waiting = False
+    waiting = True  # the page's first grid at once: a club with no board yet shows it, and its ratings
     while not until():
         changed = hall.step()
         for board in hall.forgotten:

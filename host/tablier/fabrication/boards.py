@@ -92,6 +92,50 @@ def chain_boards(layout: Layout) -> list[ChainBoard]:
     return boards
 
 
+@dataclass(frozen=True)
+class ChainDesign:
+    """Chain boards made from one design: their netlists are alike but for their nets' names, so they
+    differ only in what their silkscreen says (which carriers plug in), and a house sets up one."""
+
+    name: str  # ``chain-board-N``, or ``chain-board-N-M`` for boards N to M
+    boards: tuple[ChainBoard, ...]
+
+
+def chain_designs(layout: Layout) -> list[ChainDesign]:
+    """The chain boards grouped into designs (:func:`netlist_signature`), in chain order."""
+    boards = chain_boards(layout)
+    netlists = board_netlists(layout, only=tuple(f"chain-board-{b.number}.net" for b in boards))
+    groups: dict[tuple[object, ...], list[ChainBoard]] = {}
+    for board in boards:
+        signature = netlist_signature(netlists[f"chain-board-{board.number}.net"].text)
+        groups.setdefault(signature, []).append(board)
+    designs = []
+    for group in groups.values():
+        first, last = group[0].number, group[-1].number
+        name = f"chain-board-{first}" if first == last else f"chain-board-{first}-{last}"
+        designs.append(ChainDesign(name, tuple(group)))
+    return designs
+
+
+def netlist_signature(text: str) -> tuple[object, ...]:
+    """What a board's netlist makes: each part's footprint, value (a chip's name aside: a chain chip's
+    value says its place in the chain) and which of its pins share a net, with the nets' names left
+    out but for the rails and the bus. Two boards of one signature are one design."""
+    from tablier.fabrication.kicad_pcb import read_netlist
+
+    parts = read_netlist(text)
+    members: dict[str, list[tuple[str, str]]] = {}
+    for ref, (_footprint, _value, pads) in parts.items():
+        for pin, net in pads.items():
+            members.setdefault(net, []).append((ref, pin))
+    named = {"+3V3", "+5V", "+5V_LED", "GND", *BUS}
+    canonical = {net: net if net in named else min(pins) for net, pins in members.items()}
+    return tuple(sorted(
+        (ref, footprint, "" if value.startswith("chip ") else value,
+         tuple(sorted((pin, str(canonical[net])) for pin, net in pads.items())))
+        for ref, (footprint, value, pads) in parts.items()))
+
+
 def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netlist]:
     """Every distinct board's netlist by file name (or only those named), each after its ERC."""
     logic = ("+3V3", "GND")
@@ -104,6 +148,7 @@ def board_netlists(layout: Layout, only: tuple[str, ...] = ()) -> dict[str, Netl
         "led-module.net": (("GND",), _led_module),
         "die-board.net": (("GND",), _die_board),
         "main-board.net": (("+3V3", "+5V", "GND"), _main_board),
+        "usb-board.net": (("+5V", "GND"), _usb_board),
     }
     for board in chain_boards(layout):
         designs[f"chain-board-{board.number}.net"] = (logic, partial(_chain_board, board=board))
@@ -216,6 +261,7 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
         plug = _connector(s, f"J{n + 3}", [*outputs, "GND", "+3V3"], JST_SIDE)
         for k, switch in enumerate(strip.switches):
             lines[switch.id] += plug[f"OUT{k + 1}"]
+            pull_up(s, pull_up_ref(n + 3, k + 1), lines[switch.id])
     for n, contact in enumerate(board.contacts):
         lead = _connector(s, f"J{len(board.carriers) + n + 3}", ["IN", "GND"], JST_SIDE)
         pullup = s.resistor(f"R{n + 1}", "10k")
@@ -223,11 +269,30 @@ def _chain_board(s: _Schematic, board: ChainBoard) -> None:
         s.v3 += pullup[1]
 
 
+#: A carrier's input pulled up on its chain board, so that an unplugged carrier reads open (no man) on
+#: every input, steadily, instead of floating: 100 k, weak beside a Hall switch's push-pull output and a
+#: reed carrier's own 10 k.
+PULL_UP = "100k"
+
+
+def pull_up_ref(header: int, output: int) -> str:
+    """The pull-up of a carrier header's output: ``R31`` for J3's OUT1 (the header's number, then the
+    output's), so that a maker finds a line's resistor by its header."""
+    return f"R{header * 10 + output}"
+
+
+def pull_up(s: _Schematic, ref: str, line: Any) -> None:
+    """A 0402 100 k from ``line`` to 3V3 (its pin 1 on the line)."""
+    resistor = s.resistor(ref, PULL_UP, "0402")
+    line += resistor[1]
+    s.v3 += resistor[2]
+
+
 def _main_board(s: _Schematic) -> None:
     pins = s.layout.pins
     pico = s._pico()  # the whole circuit's Pico, wired the same way
     s.usb_header(pico, "J5")
-    used = {pins.sr_load, pins.sr_clk, pins.sr_data, pins.led}
+    used = {pins.sr_load, pins.sr_clk, pins.sr_data, pins.led, pins.led_enable}
     bus = _connector(s, "J1", list(BUS), JST_SIDE)
     for gp, signal, ref in ((pins.sr_load, "~PL", "R2"), (pins.sr_clk, "CLK", "R3")):
         source = s.resistor(ref, "33")
@@ -238,9 +303,11 @@ def _main_board(s: _Schematic) -> None:
     data += pico[PICO_GPIO_PINS[pins.sr_data]], bus["DATA"]
     led_gpio = s.net("LED_GPIO")
     led_gpio += pico[PICO_GPIO_PINS[pins.led]]
+    enable = s.net("LED_EN")
+    enable += pico[PICO_GPIO_PINS[pins.led_enable]]
     refs = LedDriverRefs(switch="U2", limit="R4", supply_cap="C1", buffer="U3", buffer_cap="C2", series="R1",
-                         bulk="C3")
-    rail, series = s.led_driver(led_gpio, refs, ilim="ILIM")
+                         bulk="C3", enable_pull="R5")
+    rail, series = s.led_driver(led_gpio, enable, refs, ilim="ILIM")
     leds = _connector(s, "J3", ["+5V_LED", "GND", "DIN"], JST_SIDE)
     rail += leds["+5V_LED"]
     din = s.net("DIN")
@@ -250,6 +317,22 @@ def _main_board(s: _Schematic) -> None:
     for gpio, num in PICO_GPIO_PINS.items():
         if gpio not in used:
             pico[num] += s.circuit.NC
+
+
+#: The cable from the USB board to the main board's USB header (J5), in its wire pads' order (two either
+#: side of the ESD chip: D+ and VBUS at the back, ground and D- in front).
+USB_CABLE = ("USB_DP", "+5V", "GND", "USB_DM")
+USB_PADS = "tablier:WirePads_2x02_P7.40x2.00mm"
+
+
+def _usb_board(s: _Schematic) -> None:
+    """The USB board in the slab's edge: the USB-C receptacle a player touches, its ESD protection and CC
+    pull-downs beside it (:meth:`_Schematic.usb_socket`), and wire pads for the cable to the main board."""
+    dp, dm = s.net("USB_DP"), s.net("USB_DM")
+    s.usb_socket("J1", "U1", ("R1", "R2"), dp, dm)
+    pads = _connector(s, "J2", list(USB_CABLE), USB_PADS)
+    dp += pads["USB_DP"]
+    dm += pads["USB_DM"]
 
 
 def _led_module(s: _Schematic) -> None:
@@ -279,3 +362,15 @@ def _pixels(s: _Schematic, count: int, small: bool) -> None:
         data += pixel["DOUT"]
         s._capacitor(f"C{n}", "100n", rail)
     data += pads_out["DOUT"]
+
+
+def board_counts(layout: Layout, sensor: str) -> dict[str, int]:
+    """How many of each board a board with this sensor needs, by board name."""
+    strips = [len(c.switches) for c in carriers(layout)]
+    ladder, row = carrier_names(sensor)
+    counts = {ladder: sum(1 for n in strips if n == layout.ladders["point"]), row: strips.count(4),
+              "led-module": sum(1 for led in layout.leds if led.kind != "die"),
+              "die-board": sum(1 for led in layout.leds if led.kind == "die" and led.pip == 1),
+              "main-board": 1, "usb-board": 1}
+    counts |= {f"chain-board-{b.number}": 1 for b in chain_boards(layout)}
+    return counts

@@ -20,10 +20,9 @@ from pathlib import Path
 
 from tablier.errors import TablierError
 from tablier.fabrication.assembly import HAND, HOUSE, stock_of
-from tablier.fabrication.boards import board_netlists, carriers, chain_boards
+from tablier.fabrication.boards import board_counts, board_netlists
 from tablier.fabrication.cutouts import cutouts
 from tablier.fabrication.kicad_pcb import read_netlist
-from tablier.fabrication.sensors import carrier_names
 from tablier.fabrication.wiring import plan_path, read_plan, wire_totals
 from tablier.hardware.layout import Layout
 from tablier.hardware.mechanics import SENSOR_KINDS
@@ -101,18 +100,6 @@ def bom_total(lines: tuple[BomLine, ...]) -> Decimal:
     return sum((line.cost_usd for line in lines), Decimal(0))
 
 
-def board_counts(layout: Layout, sensor: str) -> dict[str, int]:
-    """How many of each board a board with this sensor needs, by board name."""
-    strips = [len(c.switches) for c in carriers(layout)]
-    ladder, row = carrier_names(sensor)
-    counts = {ladder: sum(1 for n in strips if n == layout.ladders["point"]), row: strips.count(4),
-              "led-module": sum(1 for led in layout.leds if led.kind != "die"),
-              "die-board": sum(1 for led in layout.leds if led.kind == "die" and led.pip == 1),
-              "main-board": 1}
-    counts |= {f"chain-board-{b.number}": 1 for b in chain_boards(layout)}
-    return counts
-
-
 def part_counts(layout: Layout, sensor: str) -> Counter[str]:
     """How many of each electronic part (by manufacturer part number) the boards need, and of each board
     (``pcb:NAME``; the chain boards together as ``pcb:chain-board``)."""
@@ -153,12 +140,27 @@ def wire_metres(layout: Layout) -> dict[str, int]:
     return {wire: math.ceil(metres) for wire, metres in totals.items()}
 
 
+def assembly_problems(lines: tuple[BomLine, ...], layout: Layout, sensor: str) -> list[str]:
+    """The assembly fee's row against what the designs' orders come to
+    (:mod:`tablier.fabrication.release`)."""
+    from tablier.fabrication.release import assembly_total
+
+    rows = [line for line in lines if line.supplier_part_number == f"assembly:{sensor}"]
+    total = Decimal(f"{assembly_total(layout, project_path('hardware/pcb'), sensor):.2f}")
+    if not rows:
+        return [f"the {sensor} BOM has no row for the PCB assembly (assembly:{sensor}, {total} USD)"]
+    if rows[0].cost_usd != total:
+        return [f"the {sensor} BOM's PCB assembly costs {rows[0].cost_usd} USD; the designs' orders come to "
+                f"{total} USD (tablier hardware release, hardware/release/orders.csv)"]
+    return []
+
+
 def bom_problems(lines: tuple[BomLine, ...], layout: Layout, sensor: str | None = None) -> list[str]:
     """Where the BOM's rows for a sensor (the layout's by default) disagree with the layout; empty when
     they agree."""
     kind = sensor or layout.mechanics.sensor
     mine = for_sensor(lines, kind)
-    problems = []
+    problems = assembly_problems(mine, layout, kind)
     for key, quantity in expected_quantities(layout, kind).items():
         by_number = [line for line in mine if line.supplier_part_number.split(" (")[0] == key]
         matching = by_number or [line for line in mine if line.part.startswith(key)]

@@ -10,7 +10,7 @@ the corners its cut's bit leaves and the edge parts held, a magnet and sensors t
 with the layout's margin and no blind strip, the committed wiring plan fitting the cut-outs as they are
 (its channels as deep as the wire exits, clear of the other face's cuts), all of it again on the thinnest
 and thickest sheets of the stock (:mod:`tablier.fabrication.stock`), and boards that keep their
-clearances. It lays out the boards
+clearances and their netlists' electrical rules. It lays out the boards
 (their netlists are SKiDL's), so only the maker's commands import it; playing checks the electrical
 part alone.
 """
@@ -26,6 +26,7 @@ from tablier.fabrication.capture import capture_problems
 from tablier.fabrication.coupon import layout_record, record_problems
 from tablier.fabrication.cutout import Cutout
 from tablier.fabrication.cutouts import clashes, cutouts
+from tablier.fabrication.design_rules import design_problems
 from tablier.fabrication.fits import fit_problems
 from tablier.fabrication.heights import HeightsError
 from tablier.fabrication.mounts import hatch_problems, mount_problems, window_problems
@@ -143,7 +144,8 @@ def _cutouts_and_pockets(layout: Layout) -> tuple[list[Cutout], list[str]]:
 
 
 def _clearance_problems(layout: Layout) -> Iterable[str]:
-    """The boards' clearance check, once the pins, the chain and the geometry they are drawn from are
-    sound."""
+    """The boards' clearance and silkscreen check and their netlists' electrical rules, once the pins, the
+    chain and the geometry they are drawn from are sound."""
     if boards_drawable(layout):
         yield from clearance_problems(layout)
+        yield from design_problems(layout)

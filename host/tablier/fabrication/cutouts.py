@@ -257,7 +257,7 @@ def _edge_cutouts(layout: Layout) -> Iterator[Cutout]:
     socket = Cutout("edge", "usb", "USB-C socket", m.slab_x - m.usb_depth / 2, m.usb_y, (m.usb_depth, width),
                     False, mid - height / 2, mid + height / 2, m.usb_depth)
     yield socket
-    diameter, depth = m.usb_screw_hole  # the socket's flange is screwed to the edge
+    diameter, depth = m.usb_screw_hole  # the USB board's faceplate is screwed to the edge (fits.FACEPLATE)
     for n, (along, across) in enumerate(m.usb_screws, start=1):
         z = mid + across
         yield Cutout("edge", "usb screw", str(n), m.slab_x - depth / 2, m.usb_y + along, (depth, diameter),

@@ -12,8 +12,11 @@ corner bit (``[mechanics.tools] corner_bit_mm``) is larger than the tightest of 
 
 The edge parts sit in blind holes, where no nut can be reached: a button's threaded body is glued into
 its bore with epoxy, which wants a bore a little larger than the body (``button_diameter_mm`` over
-``button_body_mm``: :data:`GLUE_GAP`), and the USB-C panel socket is screwed through its flange into the
-edge (``usb_screws_mm``: pilot holes, cut-outs like any other).
+``button_body_mm``: :data:`GLUE_GAP`). The USB board (the USB-C receptacle on its own small board, which
+has no flange of its own) is held by a faceplate (:data:`FACEPLATE`) screwed over its hole into the edge
+(``usb_screws_mm``: pilot holes, cut-outs like any other): the receptacle's shell passes the plate's
+window and stands flush with its face, the board behind it does not; the hole's floor takes a plug's push
+(:func:`usb_hold_problems`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,24 @@ from tablier.hardware.layout import Layout
 
 #: How much larger than the button's body its bore is, for a film of epoxy round it (mm, on the diameter).
 GLUE_GAP = (0.2, 0.8)
+
+
+@dataclass(frozen=True)
+class Faceplate:
+    """The plate screwed over the USB socket's hole: 1 mm aluminium or plywood sheet (a judgement: any
+    stiff 1 mm sheet), a window the receptacle's shell passes, clearance holes for the two M2 screws."""
+
+    size: tuple[float, float]  # along the edge, across it (mm)
+    thickness: float
+    window: tuple[float, float]  # for the receptacle's shell
+    screw_hole: float  # clearance for an M2 screw
+
+
+FACEPLATE = Faceplate(size=(30.0, 12.0), thickness=1.0, window=(9.4, 3.6), screw_hole=2.4)
+#: The HRO TYPE-C-31-M-12's shell, across and high (its datasheet: 8.94 x 3.26 mm).
+RECEPTACLE_SHELL = (8.94, 3.26)
+#: How far back a plug's push may move the board (and the receptacle's mouth behind the plate's face).
+USB_PLAY = 0.5
 
 
 @dataclass(frozen=True)
@@ -114,7 +135,47 @@ def fit_problems(layout: Layout, items: list[Cutout]) -> list[str]:
         problems.append(f"the buttons' {m.button_diameter:g} mm bores leave {gap:g} mm round their "
                         f"{m.button_body:g} mm bodies: the epoxy that holds a button in its blind hole wants "
                         f"{GLUE_GAP[0]:g}-{GLUE_GAP[1]:g} mm (mechanics.edge.button_diameter_mm)")
+    return problems + usb_hold_problems(layout)
+
+
+def usb_hold_problems(layout: Layout, plate: Faceplate = FACEPLATE) -> list[str]:
+    """The USB board held in its blind hole: the faceplate's screws there, clear of the hole and inside the
+    plate; its window passing the receptacle's shell but not the board; the receptacle's mouth flush with
+    the plate's face; and the board's back against the hole's floor."""
+    from tablier.fabrication.pcb_usb import RECEPTACLE_PROUD, USB_BOARD_MM
+
+    m = layout.mechanics
+    problems = []
     if not m.usb_screws:
-        problems.append("the USB-C socket has nothing to hold it in its blind hole: its flange's screws "
+        problems.append("the USB board has nothing to hold it in its blind hole: its faceplate's screws "
                         "(mechanics.edge.usb_screws_mm)")
+    hole_width, hole_height = m.usb_size
+    diameter = m.usb_screw_hole[0]
+    for along, across in m.usb_screws:
+        inside_hole = (abs(along) - diameter / 2 < hole_width / 2
+                       and abs(across) - diameter / 2 < hole_height / 2)
+        off_plate = (abs(along) + plate.screw_hole / 2 > plate.size[0] / 2 - 1.0
+                     or abs(across) + plate.screw_hole / 2 > plate.size[1] / 2 - 1.0)
+        if inside_hole or off_plate:
+            problems.append(f"the USB faceplate's screw at {along:g}, {across:g} mm from the socket's centre "
+                            f"is {'in the hole' if inside_hole else 'off the plate'} "
+                            f"({plate.size[0]:g} x {plate.size[1]:g} mm; mechanics.edge.usb_screws_mm)")
+    if plate.size[0] < hole_width + 4 or plate.size[1] < hole_height + 2:
+        problems.append(f"the USB faceplate ({plate.size[0]:g} x {plate.size[1]:g} mm) does not cover the "
+                        f"{hole_width:g} x {hole_height:g} mm hole with 2 mm and 1 mm to spare")
+    if plate.window[0] < RECEPTACLE_SHELL[0] or plate.window[1] < RECEPTACLE_SHELL[1]:
+        problems.append(f"the USB faceplate's {plate.window[0]:g} x {plate.window[1]:g} mm window does not "
+                        f"pass the receptacle's {RECEPTACLE_SHELL[0]:g} x {RECEPTACLE_SHELL[1]:g} mm shell")
+    if plate.window[0] >= USB_BOARD_MM[0]:
+        problems.append(f"the USB faceplate's window ({plate.window[0]:g} mm) lets the "
+                        f"{USB_BOARD_MM[0]:g} mm USB board out: nothing holds it when a plug is pulled")
+    if abs(RECEPTACLE_PROUD - plate.thickness) > 0.2:
+        problems.append(f"the USB receptacle's mouth stands {RECEPTACLE_PROUD:g} mm in front of its board, "
+                        f"behind a {plate.thickness:g} mm faceplate: a plug does not go home "
+                        "(pcb_usb.RECEPTACLE_PROUD, the plate's thickness)")
+    behind = m.usb_depth - USB_BOARD_MM[1]
+    if behind > USB_PLAY:
+        problems.append(f"the USB board ({USB_BOARD_MM[1]:g} mm) leaves {behind:g} mm behind it in its "
+                        f"{m.usb_depth:g} mm hole: a plug's push moves its mouth back from the plate's face "
+                        f"(at most {USB_PLAY:g} mm; mechanics.edge.usb_depth_mm)")
     return problems

@@ -93,6 +93,8 @@ class Pcb:
     references: dict[str, tuple[float, float, float, float, str]] = field(default_factory=dict)
     #: The board's own texts: what, where, its height and angle, its silkscreen layer.
     texts: list[tuple[str, float, float, float, float, str]] = field(default_factory=list)
+    #: Which of :attr:`texts` label a connector: text index -> the connector's reference.
+    label_refs: dict[int, str] = field(default_factory=dict)
 
     def place(self, ref: str, x: float, y: float, angle: float = 0) -> Part:
         """Place the netlist's part ``ref`` with its centre at (x, y) turned by ``angle``."""
@@ -169,8 +171,9 @@ def _placed_pad(part: Part, node: list[Node]) -> Pad:
                (float(str(size[1])), float(str(size[2]))), part.angle + own)
 
 
-def board_text(pcb: Pcb) -> str:
-    """The ``.kicad_pcb`` text of a laid-out board."""
+def board_text(pcb: Pcb, fills: dict[str, list[Node]] | None = None) -> str:
+    """The ``.kicad_pcb`` text of a laid-out board; ``fills``: its zones' filled areas as KiCad computed
+    them, by zone timestamp (:func:`zone_fills`), so that the file opens with its pours filled."""
     unplaced = sorted(set(pcb.netlist) - set(pcb.parts))
     if unplaced:
         raise TablierError(f"{pcb.name}: parts not placed: {', '.join(unplaced)}")
@@ -197,12 +200,13 @@ def board_text(pcb: Pcb) -> str:
         (44, "Edge.Cuts", "user"), (46, "B.CrtYd", "user"), (47, "F.CrtYd", "user"),
         (48, "B.Fab", "user"), (49, "F.Fab", "user"))]
     root.append([S("layers"), *layers])
-    root.append([S("setup"), [S("pad_to_mask_clearance"), S("0")]])
+    root.append([S("setup"), [S("pad_to_mask_clearance"), S("0")],
+                 [S("aux_axis_origin"), *xy(0, 0)]])  # the Gerbers' and the placement's origin
     root.append([S("net"), S("0"), ""])
     root += [[S("net"), S(str(n)), name] for name, n in numbers.items()]
     for ref in sorted(pcb.parts, key=ref_key):
         root.append(_footprint(pcb.parts[ref], numbers, xy, ident, pcb.hide_references,
-                               pcb.references.get(ref)))
+                               pcb.references.get(ref), (pcb.width, pcb.height)))
     for n, (text, x, y, size, angle, layer) in enumerate(pcb.texts):
         root.append([S("gr_text"), text, [S("at"), *xy(x, y), *([num(angle)] if angle else [])],
                      [S("layer"), layer], [S("tstamp"), ident("text", n)], _effects(size, layer)])
@@ -224,14 +228,36 @@ def board_text(pcb: Pcb) -> str:
         root.append([S("via"), [S("at"), *xy(x, y)], [S("size"), num(VIA[0])], [S("drill"), num(VIA[1])],
                      [S("layers"), "F.Cu", "B.Cu"], net(name), [S("tstamp"), ident("via", n)]])
     for n, (name, layer, points) in enumerate(pcb.zones):
+        stamp = ident("zone", n)
         root.append([S("zone"), net(name), [S("net_name"), name], [S("layer"), layer],
-                     [S("tstamp"), ident("zone", n)], [S("hatch"), S("edge"), S("0.508")],
+                     [S("tstamp"), stamp], [S("hatch"), S("edge"), S("0.508")],
                      [S("connect_pads"), [S("clearance"), S("0.3")]], [S("min_thickness"), S("0.25")],
                      [S("filled_areas_thickness"), S("no")],
                      [S("fill"), S("yes"), [S("thermal_gap"), S("0.5")],
                       [S("thermal_bridge_width"), S("0.5")]],
-                     [S("polygon"), [S("pts"), *[[S("xy"), *xy(x, y)] for x, y in points]]]])
+                     [S("polygon"), [S("pts"), *[[S("xy"), *xy(x, y)] for x, y in points]]],
+                     *(fills or {}).get(str(stamp), [])])
     return dump(root) + "\n"
+
+
+FILLED = "filled_polygon"
+
+
+def zone_fills(text: str) -> dict[str, list[Node]]:
+    """The filled areas of each zone of a board file KiCad saved after filling them, by zone timestamp."""
+    fills: dict[str, list[Node]] = {}
+    for node in parse(text):
+        if isinstance(node, list) and node[:1] == ["zone"]:
+            stamp = find(node, "tstamp")
+            assert stamp is not None
+            fills[str(stamp[1])] = [c for c in node if isinstance(c, list) and c[:1] == [FILLED]]
+    return fills
+
+
+def without_fills(text: str) -> str:
+    """A board file's text without its zones' filled areas (what :func:`board_text` writes unfilled)."""
+    return "".join(line for line in text.splitlines(keepends=True)
+                   if not line.lstrip().startswith(f"({FILLED}"))
 
 
 def _effects(size: float, layer: str) -> list[Node]:
@@ -260,8 +286,26 @@ def _placed_reference(child: list[Node], part: Part,
     return out
 
 
+def _off_board(part: Part, child: list[Node], size: tuple[float, float]) -> bool:
+    """Whether a footprint's silkscreen line reaches past the board's edge (a connector whose mouth is at
+    the edge: the house would clip it, and KiCad's check flags it)."""
+    if child[0] != "fp_line" or not str((find(child, "layer") or ["", ""])[1]).endswith(".SilkS"):
+        return False
+    turn = math.radians(part.angle)
+    for key in ("start", "end"):
+        point = find(child, key)
+        assert point is not None
+        px, py = float(str(point[1])), -float(str(point[2]))
+        x = part.x + px * math.cos(turn) - py * math.sin(turn)
+        y = part.y + px * math.sin(turn) + py * math.cos(turn)
+        if not (0 < x < size[0] and 0 < y < size[1]):
+            return True
+    return False
+
+
 def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object,
-               hide_reference: bool, reference: tuple[float, float, float, float, str] | None) -> list[Node]:
+               hide_reference: bool, reference: tuple[float, float, float, float, str] | None,
+               size: tuple[float, float]) -> list[Node]:
     S = Symbol
     assert callable(xy) and callable(ident)
     node: list[Node] = [S("footprint"), part.lib_id, [S("layer"), "F.Cu"],
@@ -269,6 +313,8 @@ def _footprint(part: Part, numbers: dict[str, int], xy: object, ident: object,
                         [S("at"), *xy(part.x, part.y), *([num(part.angle)] if part.angle else [])]]
     for child in part.source[2:]:
         if not isinstance(child, list) or child[0] in ("version", "generator", "layer", "tstamp"):
+            continue
+        if _off_board(part, child, size):
             continue
         child = _turned(child, part.angle)
         if child[0] == "fp_text" and child[1] in ("reference", "value"):

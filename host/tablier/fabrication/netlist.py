@@ -45,6 +45,12 @@ PICO_USB_TEST_POINTS = {"TP1": "GND", "TP2": "USB_DM", "TP3": "USB_DP"}
 #: pins nearest the Pico, D- outermost): VBUS is the Pico's VBUS, the +5V rail.
 USB_HEADER = ("VBUS", "GND", "D+", "D-")
 USB_HEADER_FOOTPRINT = "Connector_JST:JST_PH_S4B-PH-K_1x04_P2.00mm_Horizontal"
+#: The USB board's receptacle (HRO TYPE-C-31-M-12: USB 2.0, 16 pins) by its pads: the pairs a plug meets
+#: in either orientation (A6/B6 D+, A7/B7 D-), CC1/CC2 for the sink's 5.1 k pull-downs, the SBU pair
+#: unused, the shell's four pegs (S1) to ground.
+USB_C_FOOTPRINT = "Connector_USB:USB_C_Receptacle_HRO_TYPE-C-31-M-12"
+USB_C_PADS = {"GND": ("A1", "A12", "B1", "B12", "S1"), "VBUS": ("A4", "A9", "B4", "B9"), "CC1": ("A5",),
+              "CC2": ("B5",), "D+": ("A6", "B6"), "D-": ("A7", "B7"), "SBU1": ("A8",), "SBU2": ("B8",)}
 #: The 74HC165's pins (TI naming): parallel inputs A..H, serial in SER, output QH.
 HC165_INPUT_PINS = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
 
@@ -58,6 +64,8 @@ class Netlist:
     nets: int
     erc_errors: tuple[str, ...] = field(default=())
     erc_warnings: tuple[str, ...] = field(default=())
+    #: Each part's pins' names by number (what the KiCad netlist leaves out), for the schematic's drawing.
+    pin_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = field(default=())
 
     def write(self, out_dir: Path) -> Path:
         """Write the netlist into ``out_dir`` (created if needed) and return its path."""
@@ -105,8 +113,11 @@ def checked_netlist(skidl: Any, circuit: Any) -> Netlist:
         text = str(circuit.generate_netlist(tool=skidl.KICAD8, do_backup=False, track_src=False))
     finally:
         logging.disable(logging.NOTSET)
+    names = tuple((part.ref, tuple((str(pin.num), str(pin.name)) for pin in part.pins))
+                  for part in circuit.parts)
     return Netlist(text=text, parts=len(circuit.parts), nets=len(circuit.get_nets()),
-                   erc_errors=tuple(collector.errors), erc_warnings=tuple(collector.warnings))
+                   erc_errors=tuple(collector.errors), erc_warnings=tuple(collector.warnings),
+                   pin_names=names)
 
 
 def _import_skidl() -> Any:
@@ -135,6 +146,7 @@ class LedDriverRefs(NamedTuple):
     buffer_cap: str
     series: str
     bulk: str
+    enable_pull: str
 
 
 class _Schematic:
@@ -170,6 +182,7 @@ class _Schematic:
         self.gnd = self.net("GND", power=True)
         pico = self._pico()
         self.usb_header(pico, "J_USB1")
+        self.usb_socket("J_USB2", "U_ESD1", ("R_CC1", "R_CC2"), self.usb_lines["D+"], self.usb_lines["D-"])
         gpio = {g: pico[PICO_GPIO_PINS[g]] for g in PICO_GPIO_PINS}
         load, clock = self.net("SR_LOAD"), self.net("SR_CLK")
         for line, gp, ref in ((load, layout.pins.sr_load, "R2"), (clock, layout.pins.sr_clk, "R3")):
@@ -181,6 +194,8 @@ class _Schematic:
         data_in += gpio[layout.pins.sr_data]
         led_gpio = self.net("LED_GPIO")
         led_gpio += gpio[layout.pins.led]
+        self.led_enable = self.net("LED_EN")
+        self.led_enable += gpio[layout.pins.led_enable]
         used = set(layout.pins.used().values())
         for number, pin in gpio.items():
             if number not in used:
@@ -213,10 +228,43 @@ class _Schematic:
                            [(n + 1, name, "PASSIVE") for n, name in enumerate(USB_HEADER)])
         self.v5 += header["VBUS"]
         self.gnd += header["GND"]
+        self.usb_lines = {}
         for point, pin in (("TP3", "D+"), ("TP2", "D-")):
             line = self.net(PICO_USB_TEST_POINTS[point])
             line += pico[point], header[pin]
+            self.usb_lines[pin] = line
         return header
+
+    def usb_socket(self, socket: str, esd: str, pulls: tuple[str, str], dp: Any, dm: Any) -> None:
+        """The USB-C receptacle the player plugs into, with its ESD protection beside it: a USBLC6-2SC6
+        (ST) across D+, D- and VBUS, the lines flowing through its pins (D+ in at 1, out at 6; D- in at 3,
+        out at 4; VBUS at 5), and the 5.1 k pull-downs on CC1 and CC2 that make it a USB sink."""
+        pins: list[tuple[int | str, str, str]] = [
+            (pad, name, "PWRIN" if name == "GND" else "PASSIVE")
+            for name, pads in USB_C_PADS.items() for pad in pads]
+        receptacle = self.part("USB_C", socket, USB_C_FOOTPRINT, "USB-C", pins)
+        for pad in USB_C_PADS["VBUS"]:
+            self.v5 += receptacle[pad]
+        for pad in USB_C_PADS["GND"]:
+            self.gnd += receptacle[pad]
+        for line, name in ((dp, "D+"), (dm, "D-")):
+            for pad in USB_C_PADS[name]:
+                line += receptacle[pad]
+        for name in ("SBU1", "SBU2"):
+            receptacle[USB_C_PADS[name][0]] += self.circuit.NC
+        for ref, name in zip(pulls, ("CC1", "CC2"), strict=True):
+            cc = self.net(name)
+            pull = self.resistor(ref, "5k1", "0402")  # 0402: between the receptacle's 0.5 mm pitch lines
+            cc += receptacle[USB_C_PADS[name][0]], pull[1]
+            self.gnd += pull[2]
+        guard = self.part("USBLC6-2SC6", esd, "Package_TO_SOT_SMD:SOT-23-6", "USBLC6-2SC6",
+                          [(1, "IO1", "PASSIVE"), (2, "GND", "PWRIN"), (3, "IO2", "PASSIVE"),
+                           (4, "IO2_", "PASSIVE"),
+                           (5, "VBUS", "PWRIN"), (6, "IO1_", "PASSIVE")])
+        dp += guard[1], guard[6]
+        dm += guard[3], guard[4]
+        self.gnd += guard["GND"]
+        self.v5 += guard["VBUS"]
 
     def _chain(self, load: Any, clock: Any, data_in: Any) -> None:
         """The 74HCS165s, chip 0 feeding the Pico; a Hall switch (or a pulled-up button) per input."""
@@ -254,6 +302,10 @@ class _Schematic:
                 line = self.net(f"SW{switch_id}_{_net_label(switch.place)}")
                 line += pin
                 self._switch(switch_id, switch.kind, line)
+                if switch.kind not in ("button", "face"):  # on its chain board
+                    pull = self.resistor(f"R_PU{switch_id}", "100k", "0402")
+                    line += pull[1]
+                    self.v3 += pull[2]
 
     def _switch(self, switch_id: int, kind: str, line: Any) -> None:
         ref = f"SW{switch_id + 1}"
@@ -311,20 +363,25 @@ class _Schematic:
         supply += cap[1]
         self.gnd += cap[2]
 
-    def led_driver(self, led_gpio: Any, refs: LedDriverRefs, ilim: str) -> tuple[Any, Any]:
+    def led_driver(self, led_gpio: Any, enable: Any, refs: LedDriverRefs, ilim: str) -> tuple[Any, Any]:
         """The LEDs' driver, on the main board: the rail's current-limited switch (TPS2553, its limit
-        resistor on the net ``ilim``, its input capacitor), the 3.3 V to 5 V buffer driven from
+        resistor on the net ``ilim``, its input capacitor; its EN on the GPIO net ``enable``, held low by
+        a 100 k pull-down until the firmware raises it), the 3.3 V to 5 V buffer driven from
         ``led_gpio`` with its own decoupling, the series resistor and the bulk capacitor. Returns the
         rail (+5V_LED) and the series resistor, whose pin 2 carries the chain's data."""
         rail = self.net("+5V_LED", power=True)
         switch = self.part("TPS2553", refs.switch, "Package_TO_SOT_SMD:SOT-23-6", "TPS2553",
                            [(1, "IN", "PWRIN"), (2, "GND", "PWRIN"), (3, "EN", "INPUT"),
                             (4, "~FAULT", "OPENCOLL"), (5, "ILIM", "PASSIVE"), (6, "OUT", "PWROUT")])
-        self.v5 += switch["IN"], switch["EN"]
+        self.v5 += switch["IN"]
+        enable += switch["EN"]
+        pull = self.resistor(refs.enable_pull, "100k")  # off from plug-in until the firmware says
+        enable += pull[1]
+        self.gnd += pull[2]
         self.gnd += switch["GND"]
         rail += switch["OUT"]
         switch["~FAULT"] += self.circuit.NC
-        limit = self.resistor(refs.limit, "53k6")
+        limit = self.resistor(refs.limit, "49k9")
         limit_net = self.net(ilim)
         limit_net += switch["ILIM"], limit[1]
         self.gnd += limit[2]
@@ -345,17 +402,17 @@ class _Schematic:
         self.gnd += bulk["-"]
         return rail, series
 
-    def resistor(self, ref: str, value: str) -> Any:
-        """An 0805 resistor."""
-        return self.part("R", ref, "Resistor_SMD:R_0805_2012Metric", value,
-                         [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
+    def resistor(self, ref: str, value: str, size: str = "0805") -> Any:
+        """A resistor (0805 unless ``size`` says 0402)."""
+        footprint = {"0805": "Resistor_SMD:R_0805_2012Metric", "0402": "Resistor_SMD:R_0402_1005Metric"}[size]
+        return self.part("R", ref, footprint, value, [(1, "1", "PASSIVE"), (2, "2", "PASSIVE")])
 
     def _leds(self, led_gpio: Any) -> None:
         """The LED driver and the WS2812B chain, all on +5V_LED."""
         refs = LedDriverRefs(switch="U29", limit="R_ILIM1", supply_cap="C_IN1",
                              buffer=f"U{self.layout.chips + 2}", buffer_cap="C_U28", series="R1",
-                             bulk="C_BULK1")
-        rail, series = self.led_driver(led_gpio, refs, ilim="LED_ILIM")
+                             bulk="C_BULK1", enable_pull="R_EN1")
+        rail, series = self.led_driver(led_gpio, self.led_enable, refs, ilim="LED_ILIM")
         data = self.net("LED_DIN0")
         data += series[2]
         first_cap = self.layout.chips + 1

@@ -9,12 +9,13 @@ that lie in the slab's pockets and grooves for the layout's own sensor.
 from __future__ import annotations
 
 from tablier.errors import TablierError
-from tablier.fabrication.boards import ChainBoard, board_netlists, chain_boards
+from tablier.fabrication.boards import BUS, ChainDesign, board_netlists, chain_boards, chain_designs
 from tablier.fabrication.kicad_pcb import Pcb, read_netlist
 from tablier.fabrication.netlist import Netlist
 from tablier.fabrication.pcb_carriers import hall_carrier, reed_carrier
 from tablier.fabrication.pcb_chain import last_chain_board, placed_six_chip_board, six_chip_chain_board
 from tablier.fabrication.pcb_router import Router
+from tablier.fabrication.pcb_usb import usb_board
 from tablier.fabrication.sensors import SENSING, carrier_names
 from tablier.fabrication.silkscreen import lay_silkscreen
 from tablier.hardware.layout import PIP_CELLS, PIPS_PER_DIE, Layout
@@ -95,25 +96,35 @@ def carriers_of(layout: Layout, sensor: str, netlists: dict[str, Netlist]) -> li
 
 
 def board_pcbs(layout: Layout, routed: bool = True) -> list[Pcb]:
-    """Every board laid out here, from its netlist, its silkscreen laid (references, its name, its
+    """Every board design laid out here, from its netlist, its silkscreen laid (references, its name, its
     connectors' labels): the carriers of both sensors, the LED module, the die board, the main board,
-    the six-chip chain boards (found by the router, left out without ``routed``) and the last chain
-    board."""
-    *six_chip, last = chain_boards(layout)
-    chain = f"chain-board-{last.number}.net"
+    the six-chip chain boards' designs (routed by the router; without ``routed``, placed only: boards
+    alike but for their silkscreen are one design, :func:`tablier.fabrication.boards.chain_designs`) and
+    the last chain board."""
+    *six_chip, last = chain_designs(layout)
+    chain = f"chain-board-{last.boards[0].number}.net"
     carriers = tuple(f"{name}.net" for sensor in SENSING for name in carrier_names(sensor))
     netlists = board_netlists(layout, only=(*carriers, "led-module.net", "die-board.net", "main-board.net",
-                                            chain))
+                                            "usb-board.net", chain))
+    last_board = last_chain_board(layout, last.boards[0], netlists[chain].text)
+    last_board.name = last.name
     boards = [*(pcb for sensor in SENSING for pcb in carriers_of(layout, sensor, netlists)),
               led_module(netlists["led-module.net"].text), die_board(netlists["die-board.net"].text),
-              main_board(layout, netlists["main-board.net"].text),
-              *(_routed_chain_boards(layout, six_chip) if routed else []),
-              last_chain_board(layout, last, netlists[chain].text)]
+              main_board(layout, netlists["main-board.net"].text), usb_board(netlists["usb-board.net"].text),
+              *(_routed_chain_boards if routed else _placed_chain_designs)(layout, six_chip),
+              last_board]
     labels = board_labels(layout)
     for pcb in boards:
         if not pcb.references:  # a board laid out before (the routed chain boards are remembered)
             labelled(pcb, labels)
     return boards
+
+
+def design_netlist(layout: Layout, name: str) -> Netlist:
+    """The netlist a board design is laid out from (a chain design's: its first board's)."""
+    file = next((f"chain-board-{d.boards[0].number}.net" for d in chain_designs(layout) if d.name == name),
+                f"{name}.net")
+    return board_netlists(layout, only=(file,))[file]
 
 
 def labelled(pcb: Pcb, labels: dict[str, dict[str, str]]) -> Pcb:
@@ -123,23 +134,56 @@ def labelled(pcb: Pcb, labels: dict[str, dict[str, str]]) -> Pcb:
 
 
 def board_labels(layout: Layout) -> dict[str, dict[str, str]]:
-    """What each board's connectors carry, for their silkscreen labels."""
+    """What each board design's connectors carry, for their silkscreen labels: a chain board's bus
+    connectors as their netlist wires them (:func:`bus_labels`), its carriers' and contacts' names, and a
+    design's boards' names together (``POINT 1/9/17``: boards 1, 2 and 3)."""
     labels: dict[str, dict[str, str]] = {
         "main-board": {"J1": "BUS", "J3": "LEDS", "J4": "5V", "J5": "USB"},
         "led-module": {"J1": "IN", "J2": "OUT"}, "die-board": {"J1": "IN", "J2": "OUT"},
+        "usb-board": {"J2.1": "D+", "J2.2": "5V", "J2.3": "GND", "J2.4": "D-"},
     }
     for sensor in SENSING:
         for name, places in zip(carrier_names(sensor), (6, 4), strict=True):
             labels[name] = {"J1": f"3V3 GND OUT1-{places}"}
-    for board in chain_boards(layout):
-        refs = {"J1": "BUS IN", "J2": "BUS OUT"}
-        for n, strip in enumerate(board.carriers):
-            refs[f"J{n + 3}"] = strip.name.upper()
-        for n, contact in enumerate(board.contacts):
-            what = "FACE" if contact.kind == "face" else f"BTN {contact.index}"
-            refs[f"J{len(board.carriers) + n + 3}"] = what
-        labels[f"chain-board-{board.number}"] = refs
+    designs = chain_designs(layout)
+    netlists = board_netlists(layout, only=tuple(f"chain-board-{d.boards[0].number}.net" for d in designs))
+    for design in designs:
+        each: dict[str, list[str]] = {}
+        for board in design.boards:
+            for n, strip in enumerate(board.carriers):
+                each.setdefault(f"J{n + 3}", []).append(strip.name.upper())
+            for n, contact in enumerate(board.contacts):
+                what = "FACE" if contact.kind == "face" else f"BTN {contact.index}"
+                each.setdefault(f"J{len(board.carriers) + n + 3}", []).append(what)
+        refs = bus_labels(read_netlist(netlists[f"chain-board-{design.boards[0].number}.net"].text))
+        labels[design.name] = refs | {ref: _together(names) for ref, names in each.items()}
     return labels
+
+
+def bus_labels(parts: dict[str, tuple[str, str, dict[str, str]]]) -> dict[str, str]:
+    """A chain board's bus connectors named from its netlist: ``BUS IN`` for the one whose data line
+    comes from a 74HCS165's output (QH, pin 9: towards the Pico), ``BUS OUT`` for the one whose data
+    line goes into a 74HCS165's serial input (SER, pin 10: from the next board)."""
+    labels = {}
+    for ref, (_footprint, _value, pads) in parts.items():
+        if not ref.startswith("J") or "CLK_IN" not in pads.values():
+            continue
+        data = pads[str(BUS.index("DATA") + 1)]
+        chip_pins = {pin for fp, _v, nets in parts.values() if fp.startswith("Package_SO:SOIC-16")
+                     for pin, net in nets.items() if net == data}
+        labels[ref] = "BUS IN" if "9" in chip_pins else "BUS OUT" if "10" in chip_pins else "BUS"
+    return labels
+
+
+def _together(names: list[str]) -> str:
+    """Several boards' names for one connector as one label: ``POINT 1``, ``POINT 9`` -> ``POINT 1/9``."""
+    if len(set(names)) == 1:
+        return names[0]
+    words = [name.split() for name in names]
+    common = 0
+    while all(len(w) > common + 1 and w[common] == words[0][common] for w in words):
+        common += 1
+    return " ".join([*words[0][:common], "/".join(" ".join(w[common:]) for w in words)])
 
 
 def pocket_boards(layout: Layout) -> list[Pcb]:
@@ -167,13 +211,22 @@ def groove_boards(layout: Layout) -> list[Pcb]:
 _ROUTED: dict[str, list[Pcb]] = {}  # by layout hash: routing a six-chip board takes seconds
 
 
-def _routed_chain_boards(layout: Layout, boards: list[ChainBoard]) -> list[Pcb]:
+def _routed_chain_boards(layout: Layout, designs: list[ChainDesign]) -> list[Pcb]:
+    """Each six-chip design routed (from its first board's netlist, named for the design)."""
     if layout.hash not in _ROUTED:
-        names = [f"chain-board-{b.number}" for b in boards]
-        netlists = board_netlists(layout, only=tuple(f"{n}.net" for n in names))
-        _ROUTED[layout.hash] = [six_chip_chain_board(b, netlists[f"{n}.net"].text, n)
-                                for b, n in zip(boards, names, strict=True)]
+        nets = [f"chain-board-{d.boards[0].number}.net" for d in designs]
+        netlists = board_netlists(layout, only=tuple(nets))
+        _ROUTED[layout.hash] = [six_chip_chain_board(d.boards[0], netlists[net].text, d.name)
+                                for d, net in zip(designs, nets, strict=True)]
     return _ROUTED[layout.hash]
+
+
+def _placed_chain_designs(layout: Layout, designs: list[ChainDesign]) -> list[Pcb]:
+    """Each six-chip design placed, not routed."""
+    nets = [f"chain-board-{d.boards[0].number}.net" for d in designs]
+    netlists = board_netlists(layout, only=tuple(nets))
+    return [placed_six_chip_board(d.boards[0], read_netlist(netlists[net].text), d.name)
+            for d, net in zip(designs, nets, strict=True)]
 
 
 class LaidOutForOtherPins(TablierError):
@@ -182,7 +235,7 @@ class LaidOutForOtherPins(TablierError):
 
 MAIN_BOARD_MM = (33.0, 98.0)  # in its 34 x 100 mm pocket
 #: The Pico's GPIOs the main board's copper is drawn for: the chain's data, load and clock, the LEDs.
-MAIN_BOARD_GPIOS = (16, 17, 18, 22)
+MAIN_BOARD_GPIOS = (16, 17, 18, 22, 19)
 
 
 def main_board(layout: Layout, netlist_text: str) -> Pcb:
@@ -196,11 +249,11 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     under the LED rail to its pins. Bottom: a ground pour, the 3V3 line to the bus and the 5 V line from
     VBUS; the LED data dips under it to its connector."""
     pins = layout.pins
-    if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led) != MAIN_BOARD_GPIOS:
+    if (pins.sr_data, pins.sr_load, pins.sr_clk, pins.led, pins.led_enable) != MAIN_BOARD_GPIOS:
         raise LaidOutForOtherPins(f"main board PCB: its copper is laid out for GP16 (data), GP17 (/PL), "
-                                  f"GP18 (clock) and GP22 (LEDs), not GP{pins.sr_data}, GP{pins.sr_load}, "
-                                  f"GP{pins.sr_clk} and GP{pins.led}: lay it out again "
-                                  "(tablier.fabrication.pcb_layouts)")
+                                  f"GP18 (clock), GP22 (LEDs) and GP19 (the LED rail's enable), not "
+                                  f"GP{pins.sr_data}, GP{pins.sr_load}, GP{pins.sr_clk}, GP{pins.led} and "
+                                  f"GP{pins.led_enable}: lay it out again (tablier.fabrication.pcb_layouts)")
     width, height = MAIN_BOARD_MM
     pcb = Pcb("main-board", width, height, read_netlist(netlist_text), hide_references=True)
     pcb.zone("GND", "B.Cu", (0.3, 0.3), (width - 0.3, 0.3), (width - 0.3, height - 0.3), (0.3, height - 0.3))
@@ -219,6 +272,7 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.place("R1", 15, 23.9)
     pcb.place("C3", 9.5, 17.5)  # the 470 uF polymer tantalum, + on the left
     pcb.place("J5", width - edge_pins, 11.4, 90)  # the USB cable: VBUS, GND, D+, D- upward, mouth right
+    pcb.place("R5", 30.0, 58.0, 90)  # the enable's pull-down, on its run beside the Pico
 
     def pin(number: int) -> tuple[float, float]:
         return pcb.pad("U1", str(number))
@@ -247,8 +301,14 @@ def main_board(layout: Layout, netlist_text: str) -> Pcb:
     pcb.track("+5V", (x, y), (31.6, y), (31.6, 25.6), layer="B.Cu", width=0.5)
     pcb.via("+5V", 31.6, 25.6)
     pcb.track("+5V", (31.6, 25.6), (30.2, 25.6), pcb.pad("C1", "1"), width=0.4)
-    pcb.track("+5V", (30.2, 24.95), pcb.pad("U2", "3"), width=0.3)
     pcb.track("+5V", (30.2, 23.05), pcb.pad("U2", "1"), width=0.3)
+    # the LED rail's enable: from GP19 right over its 100 k pull-down (its ground through a via to the
+    # pour), down the right edge past the source resistors and the bus's mouth, left to the switch's EN
+    x, y = pin(25)
+    en = pcb.pad("U2", "3")
+    pcb.track("LED_EN", (x, y), (32.55, y), (32.55, 27.0), (en[0], 27.0), en)
+    pcb.track("GND", pcb.pad("R5", "2"), (30.0, 60.0))
+    pcb.via("GND", 30.0, 60.0)
     vbus = pcb.pad("J5", "1")  # the USB cable's VBUS, up the right edge to the via
     pcb.track("+5V", vbus, (32.0, vbus[1]), (32.0, 25.6), (31.6, 25.6), width=0.5)
     # the LED rail: from the switch's OUT to the connectors, the bulk capacitor and the level shifter

@@ -76,6 +76,51 @@ class Router:
         # no via in or beside a through-hole pad, even of its own net (the drills would touch)
         for ix, iy, _layer in self._pads_within(VIA_PAD_KEEP, through_only=True):
             self._via_room[ix, iy] = SHARED
+        #: The copper drawn before routing, each track's or via's cells with its net: what joins a pad
+        #: to others before the router does (cells of one net side by side are not joined by that alone).
+        self._drawn: list[tuple[str, set[Cell]]] = []
+        self._take_drawn()
+
+    def _take_drawn(self) -> None:
+        """The copper drawn on the board before routing (its tracks and vias) is its nets': their cells
+        claimed, other nets kept their distance from it as from a pad."""
+        for net, layer_name, points, width in self.pcb.tracks:
+            layer = LAYER_NAMES.index(layer_name)
+            for (ax, ay), (bx, by) in itertools.pairwise(points):
+                steps = max(1, math.ceil(math.dist((ax, ay), (bx, by)) / (GRID / 4)))
+                for k in range(steps + 1):
+                    x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
+                    self._keep_near(net, x, y, width / 2, (layer,))
+                    self._claim((round(x / GRID), round(y / GRID), layer), net)
+            ends = (points[0], points[-1])  # a run joins it at its ends (its middle is no place to land)
+            self._drawn.append((net, {(round(x / GRID), round(y / GRID), layer) for x, y in ends}))
+        for net, x, y in self.pcb.vias:
+            ix, iy = round(x / GRID), round(y / GRID)
+            self._drawn.append((net, {(ix, iy, 0), (ix, iy, 1)}))
+            self._keep_near(net, x, y, VIA[0] / 2, (0, 1))
+            self.vias[ix, iy] = net
+            for layer in (0, 1):
+                self._claim((ix, iy, layer), net)
+            self._no_via_beside(net, ix, iy)
+
+    def _no_via_beside(self, net: str, ix: int, iy: int) -> None:
+        """No other via beside a via, even of its net (their drills would stand 0.2 mm apart); the via
+        itself stays ``net``'s to pass through."""
+        for dx, dy in AROUND:
+            if (dx, dy) == (0, 0):
+                _narrow(self._via_room, (ix, iy), net)
+            else:
+                self._via_room[ix + dx, iy + dy] = SHARED
+
+    def _keep_near(self, net: str, x: float, y: float, half: float, layers: tuple[int, ...]) -> None:
+        """Cells whose runs would pass closer than the clearance to copper of ``net`` at (x, y) are free
+        for ``net`` only."""
+        keep = half + PAD_KEEP
+        for ix in range(math.floor((x - keep) / GRID), math.ceil((x + keep) / GRID) + 1):
+            for iy in range(math.floor((y - keep) / GRID), math.ceil((y + keep) / GRID) + 1):
+                if math.hypot(ix * GRID - x, iy * GRID - y) < keep:
+                    for layer in layers:
+                        _narrow(self._run_room, (ix, iy, layer), net)
 
     def reserve_escapes(self, ref: str, reach: float = 1.5) -> None:
         """Keep a way out of each pad of ``ref`` for its own net: the cells straight out from the part,
@@ -110,6 +155,14 @@ class Router:
                             near.setdefault((ix, iy, layer), set()).add(net)
         return near
 
+    def free(self, net: str, cell: Cell) -> bool:
+        """Whether a run of ``net`` may pass the cell (no other net's copper there or too near)."""
+        return self._free(net, cell) and self.owner.get(cell, net) == net
+
+    def via_free(self, net: str, where: tuple[int, int]) -> bool:
+        """Whether a via of ``net`` may stand at the grid point."""
+        return self._via_room.get(where, net) == net
+
     def _free(self, net: str, cell: Cell) -> bool:
         ix, iy, _layer = cell
         low, high_x, high_y = self._inner
@@ -129,8 +182,7 @@ class Router:
         """A via of ``net`` at the grid point and its ring of cells on both layers; no other via beside it."""
         self.vias[ix, iy] = net
         self.pcb.via(net, ix * GRID, iy * GRID)
-        for dx, dy in AROUND:
-            _narrow(self._via_room, (ix + dx, iy + dy), net)
+        self._no_via_beside(net, ix, iy)
         for dx, dy in NEIGHBOURS:
             for layer in (0, 1):
                 self._claim((ix + dx, iy + dy, layer), net)
@@ -153,13 +205,14 @@ class Router:
                 if not any(c[2] == 1 for c in cells):
                     self._search(net, set(cells), None)
             return
-        tree = set(terminals[0])
+        tree = set(terminals[0]) | self._joined(net, terminals[0])
         for cells in terminals[1:]:
-            if tree & set(cells):
-                tree |= set(cells)
+            if tree & (set(cells) | self._joined(net, cells)):  # joined already (by copper drawn before)
+                tree |= set(cells) | self._joined(net, cells)
                 continue
             try:
-                tree |= set(self._search(net, tree, set(cells)))
+                joined = set(cells) | self._joined(net, cells)
+                tree |= set(self._search(net, tree, joined)) | joined
             except Unroutable:
                 x, y = cells[0][0] * GRID, cells[0][1] * GRID
                 raise Unroutable(f"{self.pcb.name}: no way found for {net} to its pad at X {x:.1f}, "
@@ -192,19 +245,17 @@ class Router:
                 self._search(net, set(cells), pour, land_by_via=True)
 
     def _joined(self, net: str, cells: list[Cell]) -> set[Cell]:
-        """The cells of ``net``'s copper joined to ``cells`` (its runs and vias)."""
-        joined: set[Cell] = set()
-        stack = list(cells)
-        while stack:
-            cell = stack.pop()
-            if cell in joined:
-                continue
-            joined.add(cell)
-            ix, iy, layer = cell
-            nexts = [(ix + dx, iy + dy, layer) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-            if self.vias.get((ix, iy)) == net:
-                nexts.append((ix, iy, 1 - layer))
-            stack.extend(c for c in nexts if self.owner.get(c) == net and c not in joined)
+        """``cells`` and the cells of ``net``'s copper drawn before routing that joins them, track to via
+        to track (:attr:`_drawn`)."""
+        joined = set(cells)
+        groups = [group for owner, group in self._drawn if owner == net]
+        grew = True
+        while grew:
+            grew = False
+            for group in groups:
+                if group & joined and not group <= joined:
+                    joined |= group
+                    grew = True
         return joined
 
     def _search(self, net: str, sources: set[Cell], targets: set[Cell] | None,

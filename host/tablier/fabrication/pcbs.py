@@ -3,7 +3,9 @@
 :func:`write_pcbs` writes each board of :func:`tablier.fabrication.pcb_layouts.board_pcbs` as a
 ``.kicad_pcb``, then has KiCad 6 (``pcbnew`` under Debian's ``/usr/bin/python3``, the script
 :mod:`tablier.fabrication.kicad_run`) run its design-rule check and plot the Gerbers and the drill file,
-and draws each board back from its Gerbers (:mod:`tablier.fabrication.gerber_render`). KiCad's dates
+draws each board back from its Gerbers (:mod:`tablier.fabrication.gerber_render`) and writes its
+interactive BOM (:mod:`tablier.fabrication.ibom`) and its schematic's drawing, SVG and PDF
+(:mod:`tablier.fabrication.schematic`). KiCad's dates
 are taken out of what it writes, so that the same layout gives the same files.
 
 :func:`clearance_problems` is the check that needs no KiCad (``tablier hardware check``): every
@@ -27,12 +29,21 @@ from pathlib import Path
 from tablier.errors import TablierError
 from tablier.fabrication import gerber_render
 from tablier.fabrication.assembly import assembly_files
-from tablier.fabrication.kicad_pcb import ORIGIN, VIA, Pcb, board_text, footprint_file
+from tablier.fabrication.ibom import write_ibom
+from tablier.fabrication.kicad_pcb import VIA, Pcb, board_text, footprint_file, zone_fills
+from tablier.fabrication.kicad_project import project_text
+from tablier.fabrication.schematic import schematic_svg, write_pdf
+from tablier.fabrication.silkscreen import label_problems
 from tablier.hardware.layout import Layout
 
 KICAD_PYTHON = os.environ.get("TABLIER_KICAD_PYTHON", "/usr/bin/python3")
 RUNNER = Path(__file__).with_name("kicad_run.py")
-MIN_CLEARANCE = 0.2  # JLCPCB's standard two-layer process allows 0.127 mm
+MIN_CLEARANCE = 0.2
+#: The date written into the Gerber job files (their format asks for one), so that they regenerate alike.
+FIXED_DATE = "2026-01-01T00:00:00+00:00"  # JLCPCB's standard two-layer process allows 0.127 mm
+SCHEMATIC_NOTE = ("drawn from the netlist SKiDL makes of hardware/board.toml (layout {}) by "
+                  "`tablier hardware pcb`; "
+                  "pins on one net share its label")
 LAYERS = ("F_Cu", "B_Cu", "F_Mask", "B_Mask", "F_Paste", "F_SilkS", "B_SilkS", "Edge_Cuts")
 
 
@@ -57,7 +68,7 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: boo
                boards: Sequence[Pcb] | None = None) -> tuple[list[Path], list[Checked]]:
     """Write every board's files into ``out/NAME/`` and its picture into ``pictures`` (default
     ``out``); ``boards``: the boards already laid out from ``layout`` (else laid out here)."""
-    from tablier.fabrication.pcb_layouts import board_pcbs
+    from tablier.fabrication.pcb_layouts import board_pcbs, design_netlist
 
     if not kicad_available():
         raise TablierError(f"KiCad 6's pcbnew is not importable by {KICAD_PYTHON} (Debian: apt-get install "
@@ -70,23 +81,23 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: boo
     for pcb in boards if boards is not None else board_pcbs(layout):
         folder = out / pcb.name
         folder.mkdir(parents=True, exist_ok=True)
+        project = folder / f"{pcb.name}.kicad_pro"  # its design rules, which KiCad's check reads beside it
+        project.write_text(project_text(pcb.name), encoding="utf-8", newline="\n")
         board = folder / f"{pcb.name}.kicad_pcb"
         board.write_text(board_text(pcb), encoding="utf-8", newline="\n")
-        written.append(board)
-        for name, text in assembly_files(pcb).items():  # the PCB house's BOM and placement
+        written += [project, board]
+        for name, text in assembly_files(pcb.name, board_text(pcb)).items():  # the house's BOM and placement
             (folder / name).write_text(text, encoding="utf-8", newline="\n")
             written.append(folder / name)
-        with tempfile.TemporaryDirectory() as work:
-            run = subprocess.run([KICAD_PYTHON, str(RUNNER), work, str(board)], capture_output=True,
-                                 text=True, timeout=600)
-            if run.returncode != 0:
-                raise TablierError(f"KiCad could not check {board}: {run.stderr.strip().splitlines()[-1:]}")
-            result = json.loads(run.stdout.strip().splitlines()[-1])
-            for name in [*result["files"], f"{pcb.name}-drc.rpt"]:
-                text = _without_dates((Path(work) / name).read_text(encoding="utf-8"), board)
-                (folder / name).write_text(text, encoding="utf-8", newline="\n")
-                written.append(folder / name)
-        checked.append(Checked(pcb.name, result["violations"], result["unconnected"]))
+        check, files, filled = kicad_check_and_plot(board)
+        board.write_text(board_text(pcb, zone_fills(filled)), encoding="utf-8", newline="\n")
+        written += [*files, write_ibom(board, FIXED_DATE)]  # the page for fitting its parts by hand
+        names = {ref: dict(pins) for ref, pins in design_netlist(layout, pcb.name).pin_names}
+        schematic = folder / f"{pcb.name}-schematic.svg"
+        schematic.write_text(schematic_svg(pcb.name, pcb.netlist, names, SCHEMATIC_NOTE.format(layout.hash)),
+                             encoding="utf-8", newline="\n")
+        written += [schematic, write_pdf(schematic, FIXED_DATE)]
+        checked.append(check)
         picture_dir = pictures or folder
         picture_dir.mkdir(parents=True, exist_ok=True)
         picture = picture_dir / f"{pcb.name}-pcb.svg"
@@ -100,11 +111,53 @@ def write_pcbs(layout: Layout, out: Path, pictures: Path | None = None, png: boo
     return written, checked
 
 
+def kicad_check_and_plot(board: Path) -> tuple[Checked, list[Path], str]:
+    """Have KiCad fill ``board``'s zones, check it (with the ``.kicad_pro`` beside it) and plot its Gerbers,
+    job file and drill file beside it; returns its check, the files written and the board as KiCad saved it
+    filled."""
+    name = board.stem
+    with tempfile.TemporaryDirectory() as work:
+        run = subprocess.run([KICAD_PYTHON, str(RUNNER), work, str(board)], capture_output=True, text=True,
+                             timeout=1200)
+        if run.returncode != 0:
+            raise TablierError(f"KiCad could not check {board}: {run.stderr.strip().splitlines()[-1:]}")
+        result = json.loads(run.stdout.strip().splitlines()[-1])
+        filled = (Path(work) / f"{name}-filled.kicad_pcb").read_text(encoding="utf-8")
+        written = []
+        for file in [*result["files"], f"{name}-drc.rpt"]:
+            text = _without_dates((Path(work) / file).read_text(encoding="utf-8"), board)
+            (board.parent / file).write_text(text, encoding="utf-8", newline="\n")
+            written.append(board.parent / file)
+    return Checked(name, result["violations"], result["unconnected"]), written, filled
+
+
+def write_panels(pcb_dir: Path) -> tuple[list[Path], list[Checked]]:
+    """Every panel (:data:`tablier.fabrication.panels.PANELS`) made by KiKit from its board's committed file
+    in ``pcb_dir``, with its project file, its house's BOM and placement, KiCad's check and plots."""
+    from tablier.fabrication.panels import PANELS, write_panel
+
+    written: list[Path] = []
+    checked: list[Checked] = []
+    for panel in PANELS.values():
+        folder = pcb_dir / panel.name
+        board = write_panel(panel, pcb_dir / panel.board / f"{panel.board}.kicad_pcb", folder)
+        project = folder / f"{panel.name}.kicad_pro"
+        project.write_text(project_text(panel.name), encoding="utf-8", newline="\n")
+        written += [project, board]
+        for name, text in assembly_files(panel.name, board.read_text(encoding="utf-8")).items():
+            (folder / name).write_text(text, encoding="utf-8", newline="\n")
+            written.append(folder / name)
+        check, files, _filled = kicad_check_and_plot(board)
+        written += files
+        checked.append(check)
+    return written, checked
+
+
 def render_from_gerbers(pcb: Pcb, folder: Path) -> str:
     """The board's picture, drawn from the Gerbers in ``folder``."""
     gerbers = {layer: (folder / f"{pcb.name}-{layer}.gbr").read_text(encoding="utf-8")
                for layer in ("F_Cu", "B_Cu", "F_SilkS", "Edge_Cuts")}
-    origin = (ORIGIN[0], -ORIGIN[1])  # KiCad plots the sheet's Y upwards
+    origin = (0.0, 0.0)  # KiCad plots from the board's auxiliary origin, its lower left corner
     return gerber_render.render(f"Tablier {pcb.name}, rendered from its Gerbers", gerbers, origin,
                                 (pcb.width, pcb.height), round_board=pcb.round_outline)
 
@@ -113,7 +166,9 @@ def _without_dates(text: str, board: Path) -> str:
     """KiCad's output without the dates and the temporary paths it writes into it."""
     lines = []
     for line in text.splitlines():
-        if "CreationDate" in line or line.startswith("** Created on"):
+        if '"CreationDate"' in line:  # a Gerber job file's (JSON: the line stays, its date fixed)
+            line = re.sub(r'"CreationDate": "[^"]*"', f'"CreationDate": "{FIXED_DATE}"', line)
+        elif "CreationDate" in line or line.startswith("** Created on"):
             continue
         line = re.sub(r" date .*?(\*?)$", r"\1", line)
         line = line.replace(str(board.parent) + os.sep, "")
@@ -173,7 +228,9 @@ _CHECKED: dict[str, list[str]] = {}  # by layout hash: the boards are drawn from
 
 
 def clearance_problems(layout: Layout) -> list[str]:
-    """The boards' clearance check, when KiCad's footprint library is installed (else nothing to check).
+    """The boards' clearance check and their connectors' labels (each printed by its own connector:
+    :func:`tablier.fabrication.silkscreen.label_problems`), when KiCad's footprint library is installed
+    (else nothing to check).
     Remembered per layout hash (every layout load checks it; the boards depend on nothing else)."""
     if layout.hash not in _CHECKED:
         _CHECKED[layout.hash] = _clearance_problems(layout)
@@ -196,10 +253,11 @@ def _clearance_problems(layout: Layout) -> list[str]:
     problems = []
     for pcb in boards:
         gap, a, b = clearance(pcb)
-        if gap < MIN_CLEARANCE:
+        if gap < MIN_CLEARANCE - 1e-9:  # a footprint's own pads may stand exactly that far apart
             problems.append(f"{pcb.name} PCB: {a.net} (at X {a.x1:.2f}, Y {a.y1:.2f}) and {b.net} (at X "
                             f"{b.x1:.2f}, Y {b.y1:.2f}) are {max(gap, 0):.2f} mm apart (at least "
                             f"{MIN_CLEARANCE:g} mm)")
+        problems += label_problems(pcb)
     return problems
 
 

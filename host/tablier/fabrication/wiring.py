@@ -35,6 +35,10 @@ from tablier.resources import project_path
 
 WIRING_FILE = "wiring.csv"
 HARNESS_CSV = "harness.csv"
+#: USB's D+ and D- as a twisted pair (the USB 2.0 cable's construction: its data lines are a twisted
+#: pair), so that the two carry the signal and its opposite along one path and what the wood's other
+#: wires couple into them cancels.
+USB_LAY = "D+ and D- twisted together (about a twist per centimetre), VBUS and GND beside them"
 #: Wire for the two ends of a harness past its channels: to the carrier's pads or into the plug.
 END_SLACK_MM = 50
 ANCHOR_MM = 3.0  # a harness starts this far inside a groove's or a hole's end
@@ -68,6 +72,7 @@ class Harness:
     strands: int
     start: Cutout
     end: Cutout
+    lay: str = ""  # how its strands are laid, where that matters (the harness list's last column)
 
     def leg(self) -> Leg:
         """What the router routes: the bundle's cross-section, its ends' cuts and points in them, and how
@@ -145,7 +150,8 @@ def harnesses(layout: Layout, items: list[Cutout]) -> list[Harness]:
     first_drafts = next(mount for _led, mount in mounts if mount.face == "draughts")
     found.append(Harness("LED power to the draughts face", POWER, 2, notch("main board", "J4"),
                          exit_of(by_name, first_drafts, "in")))
-    found.append(Harness("USB cable", SIGNAL, 4, by_name["edge usb USB-C socket"], notch("main board", "J5")))
+    found.append(Harness("USB cable", SIGNAL, 4, by_name["edge usb USB-C socket"], notch("main board", "J5"),
+                         USB_LAY))
     return found
 
 
@@ -262,10 +268,10 @@ def harness_csv(layout: Layout, items: list[Cutout], plan: list[Segment]) -> str
     """The cutting list: each harness, its wire and strands, its ends and the length to cut."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["harness", "wire", "strands", "from", "to", "cut_length_mm"])
+    writer.writerow(["harness", "wire", "strands", "from", "to", "cut_length_mm", "lay"])
     for harness, length in harness_lengths(layout, items, plan):
         writer.writerow([harness.name, harness.wire.name, harness.strands, harness.start.name,
-                         harness.end.name, length])
+                         harness.end.name, length, harness.lay])
     return out.getvalue()
 
 

@@ -35,7 +35,9 @@ the chain and reads SR_TAIL (the last chip's SER is tied low). A closed sensor r
 SWITCH_ACTIVE_LOW. CONTACT_SWITCHES are mechanical contacts (the buttons, the face's tilt switch),
 debounced longer than the Hall sensors. SCAN_PERIOD_MS paces the scan from a timer. The board
 declares USB_DECLARED_MA to USB at start; where it cannot, the LEDs keep to LED_BUDGET_STOCK_USB_MA
-(within stock 250 mA).
+(within stock 250 mA). PIN_LED_ENABLE switches the LEDs' supply on: it stays low (off, and a
+pull-down holds it so while the Pico starts) until a host has spoken, so that plugging in charges
+only the small capacitance USB allows, never the LED rail's 470 uF.
 """
 
 LAYOUT_HASH = "{layout.hash}"
@@ -54,6 +56,7 @@ SCAN_PERIOD_MS = {SCAN_PERIOD_MS}
 CONTACT_SWITCHES = {tuple(s.id for s in layout.switches if s.kind in CONTACT_KINDS)}
 LED_COUNT = {layout.led_count}
 PIN_LED = {pins.led}
+PIN_LED_ENABLE = {pins.led_enable}
 LED_ORDER = "{layout.led_order}"
 LED_MA_PER_CHANNEL = {layout.led_ma_per_channel}
 LED_BUDGET_MA = {layout.led_budget_ma}

@@ -106,7 +106,7 @@ def parse_layout(data: bytes, source: Path | None = None) -> Layout:
         name=reader.string(document, "name"),
         microcontroller=reader.string(document, "microcontroller"),
         pins=Pins(**{key: reader.integer(pins, key, "pins") for key in
-                     ("spi_id", "spi_baud", "sr_load", "sr_clk", "sr_data", "led")}),
+                     ("spi_id", "spi_baud", "sr_load", "sr_clk", "sr_data", "led", "led_enable")}),
         chips=reader.integer(chain, "chips", "chain"),
         inputs_per_chip=reader.integer(chain, "inputs_per_chip", "chain"),
         switch_active_low=reader.boolean(chain, "switch_active_low", "chain"),

@@ -89,10 +89,12 @@ class Pins:
     sr_clk: int
     sr_data: int
     led: int
+    led_enable: int  # the LED rail's load switch: off until the firmware has heard from a host
 
     def used(self) -> dict[str, int]:
         """Every signal's GPIO by name."""
-        return {"sr_load": self.sr_load, "sr_clk": self.sr_clk, "sr_data": self.sr_data, "led": self.led}
+        return {"sr_load": self.sr_load, "sr_clk": self.sr_clk, "sr_data": self.sr_data, "led": self.led,
+                "led_enable": self.led_enable}
 
 
 @dataclass(frozen=True)

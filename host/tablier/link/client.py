@@ -219,6 +219,12 @@ class BoardClient:
             self._flush_leds(self.clock())
 
     @property
+    def mode_count(self) -> int:
+        """How many LED modes (blink codes) the board's firmware runs, as its IDENTIFY said (an older
+        firmware's, or before the board answered: the first ``wire.LEGACY_MODE_COUNT``)."""
+        return self.identity.mode_count if self.identity is not None else wire.LEGACY_MODE_COUNT
+
+    @property
     def leds_settled(self) -> bool:
         """Whether the board confirmed showing every LED wish."""
         return not self._led_in_flight and all(

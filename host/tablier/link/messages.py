@@ -22,6 +22,8 @@ class Identify:
     firmware_version: str
     #: Why the board last started ("power on", "watchdog", "reset", "unknown"); None from older firmware.
     reset_cause: str | None = None
+    #: How many LED modes (blink codes, ``wire.MODE_COUNT``) the firmware runs: 3 from older firmware.
+    mode_count: int = wire.LEGACY_MODE_COUNT
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ def parse(body: bytes | bytearray, length: int) -> Message | None:
     if kind == wire.IDENTIFY:
         cause = wire.decode_reset_cause(body, length)
         return Identify(*wire.decode_identify(body, length),
-                        reset_cause=None if cause < 0 else wire.RESET_CAUSES.get(cause, "unknown"))
+                        reset_cause=None if cause < 0 else wire.RESET_CAUSES.get(cause, "unknown"),
+                        mode_count=wire.decode_mode_count(body, length))
     if kind == wire.SNAPSHOT:
         return Snapshot(*wire.decode_snapshot(body, length))
     if kind == wire.EVENT:

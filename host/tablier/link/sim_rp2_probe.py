@@ -243,8 +243,8 @@ def host_frames() -> list[bytes]:
         frames.append(bytes(out[:framing.seal(body, length, out)]))
         seq = (seq + 1) & 0xFF
 
-    for k in range(HOST_ROUNDS):
-        sealed(wire.encode_leds(body, seq, [(i, (k * 37 + i) % 256, 255 - i, i, i % wire.MODE_COUNT)
+    for k in range(HOST_ROUNDS):  # steady, slow and fast blinks: the load these figures always had
+        sealed(wire.encode_leds(body, seq, [(i, (k * 37 + i) % 256, 255 - i, i, i % wire.LEGACY_MODE_COUNT)
                                             for i in range(k, k + LED_ENTRIES_PER_FRAME)]))
         sealed(wire.encode_ping(body, seq, k))
         sealed(wire.encode_request(body, seq, wire.GET_STATUS))

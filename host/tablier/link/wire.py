@@ -39,7 +39,7 @@ BYE = 0x09  # the host goes away: the device stops reporting until the next HELL
 MAINTENANCE = 0x0A  # -> DONE, then the device restarts with its REPL free (for flashing)
 
 # Device -> host messages.
-IDENTIFY = 0x81  # u8 protocol, u16 switches, u16 LEDs, 8 ASCII layout hash, firmware version
+IDENTIFY = 0x81  # u8 protocol, u16 switches, u16 LEDs, 8 ASCII layout hash, firmware version, ...
 SNAPSHOT = 0x82  # u16 event seq, u32 time, one bit per switch (1 = closed)
 EVENT = 0x83  # u16 event seq, u32 time, u16 switch, u8 closed
 PONG = 0x84  # u32 token, u32 time
@@ -57,10 +57,23 @@ MESSAGE_NAMES = {
 STEADY = 0
 SLOW_BLINK = 1
 FAST_BLINK = 2
-MODE_COUNT = 3
+PULSE = 3
+FLASH = 4
+DOUBLE_FLASH = 5
+OCCULTING = 6
+MODE_COUNT = 7
+#: The modes a firmware knows that sends no mode count in its IDENTIFY (the first three).
+LEGACY_MODE_COUNT = 3
 #: Half periods of the blink modes, in milliseconds (slow: 1 Hz, fast: 4 Hz).
 SLOW_HALF_PERIOD_MS = 500
 FAST_HALF_PERIOD_MS = 125
+#: A code is one second of sixteen slots of 62.5 ms; in a mask, bit 15 is the first slot, 1 = lit.
+PATTERN_PERIOD_MS = 1000
+PATTERN_SLOTS = 16
+#: Each mode's lit slots (PULSE is lit in every slot, at :data:`PULSE_LEVELS`).
+MODE_MASKS = (0xFFFF, 0xFF00, 0xCCCC, 0xFFFF, 0xC000, 0xCC00, 0xFFF0)
+#: PULSE's brightness in each slot, out of 255 (it never goes dark).
+PULSE_LEVELS = (40, 70, 110, 150, 190, 225, 250, 255, 250, 225, 190, 150, 110, 70, 40, 25)
 
 LED_ENTRY_SIZE = 6
 MAX_LED_ENTRIES = MAX_PAYLOAD // LED_ENTRY_SIZE
@@ -239,9 +252,10 @@ def decode_set_debounce(body: bytearray | bytes, length: int) -> int:
 # Device -> host messages.
 
 def encode_identify(body: bytearray, seq: int, switches: int, leds: int, layout_hash: str,
-                    firmware: str, reset_cause: int = -1) -> int:
+                    firmware: str, reset_cause: int = -1, mode_count: int = -1) -> int:
     """IDENTIFY: protocol version, switch and LED counts, layout hash (8 ASCII), firmware version,
-    then (if ``reset_cause`` is given) a 0 byte and the reset cause (``RESET_*``)."""
+    then (if ``reset_cause`` is given) a 0 byte and the reset cause (``RESET_*``), then (if
+    ``mode_count`` is given too) how many LED modes the firmware runs (:data:`MODE_COUNT`)."""
     _begin(body, seq, IDENTIFY)
     body[2] = PROTOCOL_VERSION
     put_u16(body, 3, switches)
@@ -263,6 +277,9 @@ def encode_identify(body: bytearray, seq: int, switches: int, leds: int, layout_
         body[offset] = 0
         body[offset + 1] = reset_cause
         offset += 2
+        if mode_count >= 0:
+            body[offset] = mode_count
+            offset += 1
     return offset
 
 
@@ -285,6 +302,13 @@ def decode_reset_cause(body: bytearray | bytes, length: int) -> int:
     """The reset cause (``RESET_*``) of an IDENTIFY, or -1 if it has none (older firmware)."""
     end = _identify_text_end(body, length)
     return body[end + 1] if end < length - 2 else -1
+
+
+def decode_mode_count(body: bytearray | bytes, length: int) -> int:
+    """How many LED modes the firmware of an IDENTIFY runs; one that does not say (older firmware)
+    runs the first :data:`LEGACY_MODE_COUNT`."""
+    at = _identify_text_end(body, length) + 2
+    return body[at] if at < length - 2 else LEGACY_MODE_COUNT
 
 
 def encode_snapshot(body: bytearray, seq: int, event_seq: int, time_ms: int, closed: bytearray) -> int:
@@ -435,8 +459,9 @@ def well_formed(body: bytearray | bytes, length: int) -> bool:
         return size > 0 and size % LED_ENTRY_SIZE == 0
     if kind == IDENTIFY:
         end = _identify_text_end(body, length)
-        if end < length - 2:  # a reset cause follows the version: exactly 0, then one byte
-            return 15 <= end - 2 <= 37 and end + 2 == length - 2 and _printable(body, 7, end)
+        if end < length - 2:  # a reset cause follows the version: 0, one byte, then the mode count
+            tail = length - 2 - end
+            return 15 <= end - 2 <= 37 and (tail == 2 or tail == 3) and _printable(body, 7, end)
         return 15 <= size <= 37 and _printable(body, 7, length - 2)
     if kind == SNAPSHOT:
         return size >= 6

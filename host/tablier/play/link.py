@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from tablier.board.scene import CONNECTED as CONNECTED
+from tablier.link import wire
 from tablier.link.client import BoardClient, Colour, SwitchChange, Transport
 from tablier.link.errors import FirmwareMismatchError, LinkError
 
@@ -149,6 +150,11 @@ class Link:
         except (LinkError, OSError):
             self._backoff = min(self._backoff * 2, MAX_BACKOFF_S)
             self._next_try = self.clock() + self._backoff
+
+    @property
+    def mode_count(self) -> int:
+        """How many blink codes the connected board runs (the legacy three while none is)."""
+        return self.client.mode_count if self.client is not None else wire.LEGACY_MODE_COUNT
 
     def set_leds(self, wishes: Iterable[tuple[int, Colour, int]]) -> None:
         """Show these LEDs (every other dark), sent at once; kept and sent again after a reconnection."""

@@ -30,6 +30,7 @@ from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, 
 from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
 from tablier.hardware.layout import Layout, Switch
+from tablier.link import wire
 from tablier.link.client import SwitchChange
 from tablier.record.eventlog import Command, Commit, LinkState, Message, Record, SnapshotRecord, SwitchEvent
 from tablier.record.log_writer import EventLogWriter
@@ -540,7 +541,10 @@ class Session:
 
     def refresh(self) -> None:
         """Send the LED plan if it changed, and redraw."""
-        wishes = self.board_plan().wishes()
+        # the codes the board's firmware runs (its IDENTIFY); a link without a board (a replay, a
+        # log followed) has no lights to run them and is sent every code
+        modes = getattr(self.link, "mode_count", wire.MODE_COUNT)
+        wishes = self.board_plan().wishes(modes=modes)
         if wishes != self._last_wishes:
             self._last_wishes = wishes
             self.link.set_leds(wishes)

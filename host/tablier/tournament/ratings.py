@@ -229,3 +229,16 @@ def archive_ratings(archive: Archive, fibs: FibsRule = FibsRule(),
                     elo: EloRule = EloRule()) -> dict[str, RatingList]:
     """The rating lists of everything stored in ``archive`` (recompute them after each match stored)."""
     return rate(rated_results(archive.results()), fibs, elo)
+
+
+FAMILIES = (TABLES, DRAUGHTS)
+
+
+def leaders(lists: dict[str, RatingList], top: int = 10) -> list[dict[str, object]]:
+    """The lists as a page shows them (plain data): the families' lists first, then the games', each
+    with its ``top`` best players (name, rating to a tenth, won, lost, drawn) and its count."""
+    shown = sorted(lists.values(), key=lambda board: (board.name not in FAMILIES, board.name))
+    return [{"list": board.name, "scope": board.scope, "system": board.system, "players": len(board.players),
+             "top": [{"player": line.name, "rating": round(line.rating, 1), "won": line.won,
+                      "lost": line.lost, "drawn": line.drawn} for line in board.table()[:top]]}
+            for board in shown]

@@ -4,7 +4,8 @@
 ``Host`` header's guard, the cap on open streams, GET only) with the club's addresses:
 
 ``/``                     the grid: a tile per board (its name, online or away, the game, the players
-                          and their colours, the score, whose turn and the dice, its picture);
+                          and their colours, the score, whose turn and the dice, its picture), and
+                          the club's rating lists (recomputed from the archive as matches are stored);
 ``/events``, ``/state``   the grid's state, streamed and as JSON;
 ``/board/NAME/``          the board's full live page (the page of ``tablier play --serve``), with its
                           own ``events`` and ``state``;
@@ -215,6 +216,12 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 .partner { font-size: 0.85em; font-style: italic; }
 .turn { font-weight: bold; }
 .links { font-size: 0.8em; margin-top: 0.2em; }
+h2 { font-size: 1.15em; margin: 1em 0 0.3em 0; }
+#lists { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 0.6em; }
+#lists table { background: #fff; border: 1px solid #ccc; border-radius: 6px; border-collapse: collapse;
+               width: 100%; font-size: 0.9em; }
+#lists caption { text-align: left; font-weight: bold; padding: 0.2em 0; }
+#lists td, #lists th { padding: 0.15em 0.5em; text-align: left; } #lists .n { text-align: right; }
 """
 
 _SCRIPT = """
@@ -276,8 +283,31 @@ function draw(state) {
     + (state.boards.length === 1 ? ' board' : ' boards');
   document.title = 'Club ' + state.club + ' - Tablier';
   state.boards.forEach(tile);
+  ratings(state.ratings || []);
   document.body.dataset.boards = state.boards.length;
   document.body.dataset.away = state.boards.filter(b => b.online === false && !b.over).length;
+}
+let ratingsShown = '';
+function ratings(lists) {  // the club's rating lists, redrawn only when they change
+  const text = JSON.stringify(lists);
+  if (text === ratingsShown) { return; }
+  ratingsShown = text;
+  document.getElementById('ratings').hidden = lists.length === 0;
+  document.getElementById('lists').replaceChildren(...lists.map(list => {
+    const table = document.createElement('table');
+    const system = list.system === 'fibs' ? "FIBS's formula" : 'Elo';
+    table.createCaption().textContent = list.list + (list.scope === 'family' ? ' (all games)' : '')
+      + ': ' + system + ', ' + list.players + (list.players === 1 ? ' player' : ' players');
+    const head = table.createTHead().insertRow();
+    ['#', 'player', 'rating', 'won', 'lost'].forEach((h, k) => { const th = document.createElement('th');
+      th.textContent = h; if (k !== 1) { th.className = 'n'; } head.append(th); });
+    const body = table.createTBody();
+    list.top.forEach((line, n) => { const row = body.insertRow();
+      [n + 1, line.player, line.rating.toFixed(1), line.won, line.lost].forEach((value, k) => {
+        const cell = row.insertCell(); cell.textContent = value;
+        if (k !== 1) { cell.className = 'n'; } }); });
+    return table; }));
+  document.body.dataset.ratings = lists.length;
 }
 function connect() {
   const source = new EventSource('events');
@@ -297,6 +327,7 @@ GRID_PAGE = f"""<!DOCTYPE html>
 <title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT_TIMED}</script></head>
 <body><h1 id=title>Tablier club: waiting for the boards</h1><div id=connection>connecting...</div>
 <div id=grid></div>
+<section id=ratings hidden><h2>Ratings</h2><div id=lists></div></section>
 <p style="font-size:0.85em;color:#666">A read-only view of the club's boards (Tablier); click a board
 for its full page.</p></body></html>
 """
