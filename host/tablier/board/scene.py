@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tablier.board.leds import VOCABULARY
+from tablier.board.palettes import PALETTES
+from tablier.record.eventlog import COMMIT_MARKS
 from tablier.remote.messages import LINE_CHARS, MAX_NAME, MessageError
 from tablier.shapes import is_whole, truth_of
 
@@ -74,8 +76,16 @@ class Scene:
     messages: tuple[str, ...] = ()
     moves: tuple[str, ...] = ()
     movers: tuple[str, ...] = ()  # who made each move: his name and colour
+    marks: tuple[str, ...] = ()  # the teacher's mark of each move: ``?!``, ``?``, ``??`` or ""
     over: bool = False
     you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
+    palette: str = "classic"  # the lights' palette (:mod:`tablier.board.palettes`)
+
+    def marked_moves(self) -> tuple[str, ...]:
+        """The moves, each followed by its mark when it has one (``8/5 6/5 ?!``)."""
+        marks = self.marks + ("",) * (len(self.moves) - len(self.marks))
+        return tuple(f"{move} {mark}" if mark else move
+                     for move, mark in zip(self.moves, marks, strict=False))
 
     def to_json(self) -> dict[str, Any]:
         """The scene as plain JSON values."""
@@ -135,13 +145,30 @@ def read_scene(data: object) -> Scene:
         own_points={int(k): int(v) for k, v in own.items()}, size=size, link=read.text("link", 40),
         link_wait=_bool_of(data.get("link_wait"), "link_wait"), words=read.texts("words", 12, 600),
         messages=read.texts("messages", 30, 600), moves=moves, movers=movers,
-        over=_bool_of(data.get("over"), "over"), you=whole_in(data.get("you", 0), 0, 2, "you"))
+        marks=tuple(read.items("marks", 2000, _mark_of)) if "marks" in data else (),
+        over=_bool_of(data.get("over"), "over"), you=whole_in(data.get("you", 0), 0, 2, "you"),
+        palette=_palette_of(data.get("palette", "classic")))
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
-                           "movers", "over", "you"})
+                           "movers", "marks", "over", "you", "palette"})
+
+
+def _mark_of(value: object) -> str:
+    """A move's mark, checked."""
+    if value not in COMMIT_MARKS:
+        raise SceneError(f"mark {shown(value)} is not one of ?!, ?, ??")
+    return str(value)
+
+
+def _palette_of(value: object) -> str:
+    """A palette's name, checked (a scene from an older host has none: the classic one)."""
+    names = [palette.name for palette in PALETTES]
+    if value not in names:
+        raise SceneError(f"palette {shown(value)} is not one of {', '.join(names)}")
+    return str(value)
 _PLACE = re.compile(r"(point|bar|tray|square) (\d{1,2})")
 _PLACE_RANGES = {"point": 24, "bar": 2, "tray": 2, "square": 50}
 

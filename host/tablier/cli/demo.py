@@ -32,6 +32,8 @@ GAMES = ("backgammon",)
 
 def register(subparsers: Any) -> None:
     """Add the ``demo`` subcommand."""
+    from tablier.cli.leds import add_palette_option
+
     parser = subparsers.add_parser(
         "demo", help="watch two built-in players play a game on the simulated board")
     parser.add_argument("--game", default="backgammon", help="the game (any of `tablier games`)")
@@ -44,6 +46,7 @@ def register(subparsers: Any) -> None:
                         help="seconds between two actions of the hands (on the board) or after each turn "
                              "(--no-board)")
     parser.add_argument("--fast", action="store_true", help="no pause at all")
+    add_palette_option(parser)
     parser.add_argument("--log-dir", type=Path, default=None,
                         help="where the event log goes (default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--serve", metavar="[HOST:]PORT",
@@ -63,8 +66,14 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game on the simulated board (or, with ``--no-board``, in the terminal only)."""
+    from tablier.cli.leds import palette_problem
+
     if args.fast:
         args.delay = 0.0
+    problem = palette_problem(args)
+    if problem:
+        print(f"tablier demo: {problem}", file=sys.stderr)
+        return 2
     if args.delay is not None and args.delay < 0:
         print("tablier demo: --delay must be zero or more seconds", file=sys.stderr)
         return 2
@@ -123,14 +132,14 @@ def _play(args: argparse.Namespace, delay: float, server: Any, feed: Any) -> Pla
     from tablier.record.log_writer import default_log_dir
 
     if args.resume is not None:
-        return resume_demo(args.resume, delay, serve=server, watch=feed)
+        return resume_demo(args.resume, delay, serve=server, watch=feed, palette=args.palette)
     names = [name.strip() for name in args.players.split(",")]
     if len(names) != 2:
         print("tablier demo: --players takes two players separated by a comma, e.g. greedy,random",
               file=sys.stderr)
         return None
     return run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
-                    players=(names[0], names[1]), watch=feed)
+                    players=(names[0], names[1]), watch=feed, palette=args.palette)
 
 
 def _told(result: PlayResult, server: Any) -> int:

@@ -8,12 +8,29 @@ from pathlib import Path
 from typing import Any
 
 
+def add_palette_option(parser: argparse.ArgumentParser) -> None:
+    """``--palette NAME``: the lights' colours (``tablier leds``, ``play``, ``demo``)."""
+    parser.add_argument("--palette", default="classic",
+                        help="the lights' colours: classic (the default), okabe-ito or tol "
+                             "(both colour-blind safe; see `tablier leds`)")
+
+
+def palette_problem(args: argparse.Namespace) -> str:
+    """What is wrong with ``--palette`` ('' when nothing); the name is taken in its own spelling."""
+    from tablier.board.palettes import find_palette
+
+    try:
+        args.palette = find_palette(args.palette).name
+    except ValueError as error:
+        return str(error)
+    return ""
+
+
 def register(subparsers: Any) -> None:
     """Add the ``leds`` subcommand."""
     parser = subparsers.add_parser(
         "leds", help="the board's lights: each meaning's colour, blink code and letter, in a palette")
-    parser.add_argument("--palette", default="classic",
-                        help="classic (the default), okabe-ito or tol (both colour-blind safe)")
+    add_palette_option(parser)
     parser.add_argument("--draw", metavar="DIR", type=Path,
                         help="write the palettes, the blink codes and the board lit in each palette as SVG")
     parser.add_argument("--png", action="store_true", help="with --draw: PNG renderings too (rsvg-convert)")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablier.cli.club import add_club_arguments
+from tablier.cli.leds import add_palette_option, palette_problem
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
 from tablier.cli.serving import linger_page
@@ -47,6 +48,11 @@ def register(subparsers: Any) -> None:
                         help="the two players' names, comma-separated; `computer` or `computer:LEVEL` "
                              "(1-4) for the engine, e.g. human,computer or Ann,computer:3")
     parser.add_argument("--strict", action="store_true", help="strict mode: enforce and keep quiet")
+    add_palette_option(parser)
+    parser.add_argument("--quality", default="full", metavar="LEVEL[,LEVEL]",
+                        help="quality help, for both players or each (player 1's,player 2's): off, 1-6 "
+                             "or full (the default): the teacher's mark after each play (?!, ?, ??); "
+                             "a strict game shows none unless both players allow help")
     parser.add_argument("--grace", type=float, default=1.5, metavar="S",
                         help="seconds a wrong board may stand before the lights guide back (1.5)")
     parser.add_argument("--touch-down", action="store_true",
@@ -87,6 +93,21 @@ def _argument_problem(args: argparse.Namespace) -> str:
     return ""
 
 
+def _quality_problem(args: argparse.Namespace) -> str:
+    """What is wrong with ``--quality`` ('' when nothing); it becomes each player's level."""
+    from tablier.board.hint_budget import Assistance
+
+    words = [word.strip() for word in args.quality.split(",")]
+    if len(words) not in (1, 2):
+        return f"--quality takes one level or two separated by a comma, not {args.quality!r}"
+    try:
+        levels = [str(Assistance.parse(word)) for word in words]
+    except ValueError as error:
+        return f"--quality: {error}"
+    args.quality = (levels[0], levels[-1])
+    return ""
+
+
 def run(args: argparse.Namespace) -> int:
     """Play; exit status 2 for bad input, 1 when the board cannot be reached or a script fails."""
     from tablier.cli.play_remote import run_remote, wants_remote
@@ -98,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.play.runner import resume_command_for
     from tablier.record.log_writer import LogWriteError, default_log_dir
 
-    problem = _argument_problem(args)
+    problem = _argument_problem(args) or palette_problem(args) or _quality_problem(args)
     if problem:
         return _fail(problem)
     try:
@@ -166,7 +187,8 @@ def _play(args: argparse.Namespace, names: tuple[str, str], log_dir: Path, serve
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
                           match_length=args.match, games=args.games,
                           options=chosen_options(game, args, args.match), position=args.position,
-                          touch_down=args.touch_down, timing=args.timing)
+                          touch_down=args.touch_down, timing=args.timing, palette=args.palette,
+                          quality=args.quality)
     make_actor = None
     if args.script is not None:
         from tablier.play.script import ScriptActor, read_script

@@ -15,6 +15,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tablier.board.leds import VOCABULARY, Meaning
+from tablier.board.palettes import find_palette
 from tablier.board.scene import ADDED, LIFTED, PlaceView, Scene
 
 #: The letter a light shows in plain text, by meaning (each meaning carries its own:
@@ -26,12 +27,13 @@ MEANINGS: dict[str, Meaning] = {m.name: m for m in VOCABULARY}
 MARKS = ("X", "O")
 
 
-def light_style(name: str) -> str:
-    """The rich style of a light: its LED colour behind black text (blinking lights blink)."""
+def light_style(name: str, palette: str = "classic") -> str:
+    """The rich style of a light: its LED colour in ``palette`` behind black text (blinking lights
+    blink)."""
     meaning = MEANINGS.get(name)
     if meaning is None:
         return ""
-    red, green, blue = meaning.colour
+    red, green, blue = find_palette(palette)[name]
     ink = "black" if red + green + blue > 300 else "white"
     return f"{ink} on rgb({red},{green},{blue})" + (" blink" if meaning.mode else "")
 
@@ -75,7 +77,7 @@ def _label(scene: Scene, points: list[int]) -> Text:
         view = scene.place(f"point {point}")
         letter = LIGHT_LETTERS.get(view.light, " ")
         line.append(f"{point:>2}")
-        line.append(letter, style=light_style(view.light))
+        line.append(letter, style=light_style(view.light, scene.palette))
     return line
 
 
@@ -95,7 +97,7 @@ def _own(scene: Scene, points: list[int]) -> Text | None:
 def _cell(scene: Scene, rows: int, point: int, row: int) -> Text:
     """Row ``row`` of ``point``: a man, a lifted one (``^``), a tall stack's count, or nothing."""
     view = scene.place(f"point {point}")
-    style = light_style(view.light)
+    style = light_style(view.light, scene.palette)
     men = view.men
     if view.change == LIFTED and row == min(men, rows - 1):
         return Text(f"{men:>2}^" if men >= rows else " ^ ", style=style or "bold yellow")
@@ -114,10 +116,10 @@ def _bar_cell(scene: Scene, player: int, row: int) -> Text:
     view = scene.place(f"bar {player}")
     if row == 0 and view.men:
         text = f"{MARKS[player - 1]}{view.men}" + ("^" if view.change == LIFTED else " ")
-        return Text(text, style=light_style(view.light))
+        return Text(text, style=light_style(view.light, scene.palette))
     if row == 0 and view.change == LIFTED:
         return Text(" ^ ", style="bold yellow")
-    return Text("   ", style=light_style(view.light))
+    return Text("   ", style=light_style(view.light, scene.palette))
 
 
 def _tray_text(scene: Scene, player: int) -> Text:
@@ -126,7 +128,7 @@ def _tray_text(scene: Scene, player: int) -> Text:
     text = Text("  ")
     text.append(f"{MARKS[player - 1]} {view.men}" + ("^" if view.change == LIFTED else "")
                 + (f" {LIGHT_LETTERS.get(view.light, '')}" if view.light else ""),
-                style=light_style(view.light))
+                style=light_style(view.light, scene.palette))
     return text
 
 
@@ -161,7 +163,7 @@ def draughts_board(scene: Scene) -> list[Text]:
                 continue
             square = row * per_row + column // 2 + 1
             view = scene.place(f"square {square}")
-            style = light_style(view.light)
+            style = light_style(view.light, scene.palette)
             piece = "."
             if view.change == LIFTED:
                 piece = "^"
@@ -203,7 +205,7 @@ def legend(scene: Scene) -> list[Text]:
         if name in lit:
             letter, word = own.get(name, (letter, name))
             line = Text()
-            line.append(f" {letter} ", style=light_style(name))
+            line.append(f" {letter} ", style=light_style(name, scene.palette))
             line.append(f" {word}")
             lines.append(line)
     return lines

@@ -50,17 +50,17 @@ DEFAULT_DELAY = 0.06
 def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = DEFAULT_DELAY,
              log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None,
              serve: LiveServer | None = None, players: tuple[str, str] = DEMO_PLAYERS,
-             watch: Callable[[Session], None] | None = None) -> PlayResult:
+             watch: Callable[[Session], None] | None = None, palette: str = "classic") -> PlayResult:
     """Play one game of ``game`` on the simulated board; returns the session and the log's path;
     ``serve``: the server of the game's web page; ``players``: ``computer[:LEVEL]``, ``greedy`` or
     ``random`` for each seat (``ValueError`` for another name); ``watch``: told after each turn of
-    the loop (a club's feed)."""
+    the loop (a club's feed); ``palette``: the lights' colours (:mod:`tablier.board.palettes`)."""
     info = find_game(game)
     for name in players:
         if name not in SIMPLE_NAMES and seat_level(name) is None:
             raise ValueError(f"the demo's players are computer, computer:LEVEL, greedy or random, "
                              f"not {name!r}")
-    options = PlayOptions(players=seat_names(players), grace_s=5.0)
+    options = PlayOptions(players=seat_names(players), grace_s=5.0, palette=palette)
     dice = Dice(seed if seed is not None else None)
 
     view = View(out or sys.stdout, live=live)
@@ -81,14 +81,15 @@ def seat_names(players: tuple[str, str]) -> tuple[str, str]:
 
 def resume_demo(path: Path, delay: float = DEFAULT_DELAY, out: TextIO | None = None,
                 live: bool | None = None, serve: LiveServer | None = None,
-                watch: Callable[[Session], None] | None = None) -> PlayResult:
-    """Go on with the demo game of the log at ``path`` on a fresh simulated board."""
+                watch: Callable[[Session], None] | None = None, palette: str = "classic") -> PlayResult:
+    """Go on with the demo game of the log at ``path`` on a fresh simulated board, its lights in
+    ``palette``."""
     log = read_log(path)
     simple = {label: name for name, label in SIMPLE_NAMES.items()}
     players = tuple(simple.get(name, name) for name in log.header.players)
     return resume_log(path, dice_going_on(log), sim=True,
                       make_actor=_hands(log.header.seed, delay, (players[0], players[1])),
-                      view=View(out or sys.stdout, live=live), serve=serve, watch=watch)
+                      view=View(out or sys.stdout, live=live), serve=serve, watch=watch, palette=palette)
 
 
 def _hands(seed: int | None, delay: float, players: tuple[str, str]) -> Callable[[Hands, Cable], Actor]:

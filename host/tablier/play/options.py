@@ -1,5 +1,6 @@
 """How a game on the board is played: :class:`PlayOptions` (teaching or strict, the grace time, the
-players, the match, the game's options, the clocks of the Checker Laws, board to board)."""
+players, the lights' palette, the match, the game's options, the clocks of the Checker Laws, board to
+board)."""
 
 from __future__ import annotations
 
@@ -26,3 +27,5 @@ class PlayOptions:
     one_capture_limit_s: float = 60.0
     forfeit_after_s: float = 60.0
     remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
+    palette: str = "classic"  # the lights' colours (:mod:`tablier.board.palettes`, ``--palette``)
+    quality: tuple[str, str] = ("full", "full")  # each player's quality help (``--quality``, off, 1-6, full)

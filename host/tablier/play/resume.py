@@ -62,7 +62,8 @@ def resume(args: argparse.Namespace, log_dir: Path,
         dice_going_on(read_log(path))
     result = resume_log(path, dice, args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
-                        archive=not args.no_archive, serve=getattr(args, "server", None), watch=watch)
+                        archive=not args.no_archive, serve=getattr(args, "server", None), watch=watch,
+                        palette=getattr(args, "palette", "classic"))
     report(result)
     return result
 
@@ -71,22 +72,24 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
                sim: bool = False, make_actor: Callable[[Any, Any], Actor] | None = None,
                view: View | None = None, commands: bool = False, archive: bool = False,
                serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
-               closing: Callable[[Session], None] | None = None) -> PlayResult:
+               closing: Callable[[Session], None] | None = None,
+               palette: str = "classic") -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
-    (``sim``); ``dice`` throws from then on; a match finished here goes into the archive when
-    ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s. :class:`TablierError` if the
-    log cannot be resumed, among them :class:`~tablier.record.writer_lock.InUseError` (and nothing
-    read or written) while another process still writes it."""
+    (``sim``), its lights in ``palette``; ``dice`` throws from then on; a match finished here goes
+    into the archive when ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s.
+    :class:`TablierError` if the log cannot be resumed, among them
+    :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
+    process still writes it."""
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
                             commands=commands, archive=archive, serve=serve, watch=watch,
-                            closing=closing)
+                            closing=closing, palette=palette)
 
 
 def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
                  make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
                  archive: bool, serve: LiveServer | None, watch: Callable[[Session], None] | None,
-                 closing: Callable[[Session], None] | None) -> PlayResult:
+                 closing: Callable[[Session], None] | None, palette: str) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:
@@ -99,6 +102,7 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
     session.teacher.replayed = None  # from here on the teacher judges afresh
     if grace_s is not None:
         session.options.grace_s = grace_s
+    session.options.palette = palette  # the player's choice of today, not the log's
     session.dice = dice
     writer = session.log = EventLogWriter(path)  # cuts a torn last line first
     if writer.mended:

@@ -79,8 +79,9 @@ def common_fields(session: Session, lights: dict[str, str], name: Callable[[int]
             "link_wait": session.link.state != CONNECTED or session.clock() < session.link_wait_until,
             "messages": tuple(session.messages), "moves": tuple(session.committed),
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
+            "marks": tuple(session.marks[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over, "you": _you(session)}
+            "over": session.over, "you": _you(session), "palette": session.options.palette}
 
 
 def _you(session: Session) -> int:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tablier.board.guidance import Step
 from tablier.board.leds import FAULTY, LINK_WAIT, LedPlan
 from tablier.board.observation import Observation, Observer
+from tablier.board.palettes import find_palette
 from tablier.board.sensor_health import DEAD, FAULT_KINDS, STUCK, SensorHealth, Suspicion
 from tablier.board.tables_inference import Status
 from tablier.errors import TablierError
@@ -98,6 +99,7 @@ class Session:
         self.score = [0, 0]  # per player (1 and 2), over the match
         self.committed: list[str] = []  # the notation of every committed move, in order
         self.movers: list[int] = []  # who made each of them: the side (0, 1) of its Commit record
+        self.marks: list[str] = []  # the teacher's mark of each (``?!``, ``?``, ``??``, "")
         self.decided = 0  # the decisions recorded (the log's durable records): what a word changed
         self.grace_until: float | None = None
         self.guide: Step[int] | None = None  # the next man to lift or put back, once guiding
@@ -241,10 +243,12 @@ class Session:
     # -- shared services -------------------------------------------------------------------------
 
     def record(self, record: Record) -> None:
-        """Append to the event log (if any); a commit's side is kept beside ``committed``."""
+        """Append to the event log (if any); a commit's side and mark are kept beside ``committed``."""
         if isinstance(record, Commit):  # recorded just before the move is appended; one taken back is cut
             del self.movers[len(self.committed):]
+            del self.marks[len(self.committed):]
             self.movers.append(record.player)
+            self.marks.append(record.mark)
         self.decided += isinstance(record, EventLogWriter.DURABLE)
         if self.log is not None:
             self.log.write(record)
@@ -526,8 +530,9 @@ class Session:
 
     def board_plan(self) -> LedPlan:
         """The LED plan as the board is sent it: the game's, with the faulty places and the link
-        lights on top (the views draw this one)."""
+        lights on top (the views draw this one), in the palette chosen."""
         plan = self.led_plan()
+        plan.palette = find_palette(self.options.palette)
         for switch in self._faulty_lights():
             plan.place((switch.kind, switch.index), FAULTY)
         if self.link.state != CONNECTED or self.clock() < self.link_wait_until:

@@ -37,6 +37,7 @@ from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import Future
 from typing import Any, Protocol, TypeVar
 
+from tablier.board.hint_budget import OFF, Assistance
 from tablier.engines.candidates import EngineUnavailableError
 from tablier.engines.judge import blunder_threshold
 from tablier.engines.levels import Level
@@ -164,6 +165,14 @@ class Teacher:
         """Whether weak plays are warned of now (help given, the teacher on)."""
         return self.teaching and self.helps()
 
+    def marks_for(self, player: int) -> bool:
+        """Whether player ``player``'s (1 or 2) plays get their mark after them: help given (not a
+        strict game unless both allow it), his quality help not off (``--quality``), a human's seat,
+        not a replay (a replay keeps the marks its log holds)."""
+        level = Assistance.parse(self.session.options.quality[player - 1])
+        return (self.helps() and level != OFF and not self.session.is_computer(player)
+                and self.replayed is None)
+
     def say(self, line: str) -> None:
         """Say the teacher's ``line`` (a teaching message; in a strict game both allow it: said)."""
         self.session.say(line, "teach" if self.session.options.teaching else "info")
@@ -220,6 +229,11 @@ class Teacher:
         future = done(job) if main_thread else WORKER.submit(job)
         self.ranked = (key, future)
         return future
+
+    def ranked_already(self, key: Hashable) -> Future[Any] | None:
+        """The ranking of the position ``key`` if the hint or the warning asked for it already (a
+        mark never asks the engine itself: it reads what the turn's teacher worked out)."""
+        return self.ranked[1] if self.ranked is not None and self.ranked[0] == key else None
 
     def warned_of(self, turn: object, key: Hashable) -> bool:
         """Whether the play ``key`` was warned of in ``turn`` already (a press on it keeps it);

@@ -21,6 +21,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from tablier.board.palettes import find_palette
 from tablier.board.scene import Scene
 
 from .board_text import dice_text, draughts_board, legend, tables_board
@@ -77,8 +78,12 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
         link.append("  ** board disconnected **", style="bold red")
     lines.append(link)
     status = [f"status {n} {light}" for n, light in zip((1, 2), scene.status_lights, strict=True) if light]
-    if status:
-        lines.append(Text("lights: " + ", ".join(status)))
+    palette = f"{find_palette(scene.palette).title} palette"
+    if compact and scene.palette == "classic":
+        palette = ""  # the compact layout names only a palette chosen
+    if status or palette:
+        told = ", ".join(status) + (f" ({palette})" if status and palette else palette)
+        lines.append(Text(f"lights: {told}"))
     keyed = legend(scene)
     if compact and len(keyed) > 2:  # the meanings side by side, wrapping
         joined = Text()
@@ -88,7 +93,7 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
         keyed = [joined]
     lines += keyed
     if not compact and scene.moves:
-        lines.append(Text("moves: " + ", ".join(scene.moves[-4:]), style="dim"))
+        lines.append(Text("moves: " + ", ".join(scene.marked_moves()[-4:]), style="dim"))
     return lines
 
 

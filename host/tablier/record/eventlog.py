@@ -166,7 +166,8 @@ class DiceRecord(Record):
 @dataclass(frozen=True)
 class Commit(Record):
     """A committed move: ``ply`` counts from 1 within the game; ``position`` is the position after it
-    in the game's own text format (tables position text, draughts FEN)."""
+    in the game's own text format (tables position text, draughts FEN); ``mark``: the teacher's
+    grade of it, ``?!``, ``?`` or ``??`` (empty for a good one or when not graded; not written then)."""
 
     kind: ClassVar[str] = "commit"
     ply: int
@@ -175,11 +176,23 @@ class Commit(Record):
     position: str
     dice: Sequence[int] = ()
     game_number: int = 1
+    mark: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if not self.mark:
+            del data["mark"]
+        return data
 
     def problem(self) -> str:
         return _first("" if self.ply >= 1 else f"ply {self.ply} must be 1 or more", _side(self.player),
                       _throw(self.dice, allow_none=True),
-                      "" if self.game_number >= 1 else f"game number {self.game_number} must be 1 or more")
+                      "" if self.game_number >= 1 else f"game number {self.game_number} must be 1 or more",
+                      "" if self.mark in COMMIT_MARKS else f"mark {self.mark!r} is not ?!, ? or ??")
+
+
+COMMIT_MARKS = ("", "?!", "?", "??")
+"""The marks a commit may carry (GNU Backgammon's, :data:`tablier.engines.quality.MARKS`)."""
 
 
 @dataclass(frozen=True)

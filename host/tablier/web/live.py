@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from tablier.board.leds import VOCABULARY
+from tablier.board.palettes import find_palette
 from tablier.board.scene import Scene
 from tablier.record.svg_diagram import DraughtsPicture, TablesPicture, draw_draughts, draw_tables
 
@@ -28,14 +29,14 @@ LOOK_EVERY_S = 0.02
 MEANINGS = {m.name: m for m in VOCABULARY}
 
 
-def _hex(name: str) -> str:
-    red, green, blue = MEANINGS[name].colour
+def _hex(name: str, palette: str = "classic") -> str:
+    red, green, blue = find_palette(palette)[name]
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
 def scene_svg(scene: Scene) -> str:
-    """The board of ``scene`` as SVG."""
-    lights = {view.place: _hex(view.light) for view in scene.places if view.light in MEANINGS}
+    """The board of ``scene`` as SVG, its lights in the scene's palette."""
+    lights = {view.place: _hex(view.light, scene.palette) for view in scene.places if view.light in MEANINGS}
     marks = {view.place: view.change for view in scene.places if view.change}
     if scene.family == "draughts":
         pieces = {int(v.place.split()[1]): (v.side, v.king) for v in scene.places if v.men}
@@ -69,11 +70,13 @@ def _caption(scene: Scene) -> str:
 
 
 def page_state(scene: Scene) -> dict[str, Any]:
-    """What the live page is sent for ``scene``."""
+    """What the live page is sent for ``scene``: the board, the scene, the legend of the lit meanings
+    and the palette's title (the lights' colours are the palette's)."""
     lit = [view.light for view in scene.places if view.light] + [s for s in scene.status_lights if s]
-    legend = [[name, _hex(name), bool(MEANINGS[name].mode), MEANINGS[name].says]
+    legend = [[name, _hex(name, scene.palette), bool(MEANINGS[name].mode), MEANINGS[name].says]
               for name in dict.fromkeys(lit) if name in MEANINGS]
-    return {"svg": scene_svg(scene), "scene": scene.to_json(), "legend": legend}
+    return {"svg": scene_svg(scene), "scene": scene.to_json(), "legend": legend,
+            "palette": find_palette(scene.palette).title}
 
 
 def announce(server: LiveServer, out: TextIO, what: str = "the game's web page") -> None:

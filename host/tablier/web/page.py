@@ -58,6 +58,7 @@ function draw(state) {
   link.textContent = 'Board link: ' + s.link + (s.link === 'connected' ? '' : ' (board disconnected)');
   link.className = s.link === 'connected' ? '' : 'lost';
   fill('words', s.words, 'div');
+  text('palette', state.palette ? 'in the ' + state.palette + ' palette' : '');
   const legend = document.getElementById('legend');
   legend.replaceChildren(...state.legend.map(([name, colour, blink, says]) => {
     const row = document.createElement('div'), swatch = document.createElement('span');
@@ -65,7 +66,9 @@ function draw(state) {
     swatch.className = 'swatch' + (blink ? ' blink' : ''); swatch.style.background = colour;
     label.textContent = name + ': ' + says; row.append(swatch, label); return row;
   }));
-  const moved = s.moves.map((move, i) => (s.movers[i] ? s.movers[i] + ': ' : '') + move);
+  const marks = s.marks || [];
+  const moved = s.moves.map((move, i) => (s.movers[i] ? s.movers[i] + ': ' : '') + move
+                            + (marks[i] ? ' ' + marks[i] : ''));
   const moves = fill('moves', moved, 'li'); moves.scrollTop = moves.scrollHeight;
   text('numbers', s.family === 'tables' && s.moves.length ? "each move in its player's own numbers" : '');
   fill('messages', s.messages.slice().reverse(), 'li');
@@ -99,7 +102,7 @@ PAGE = f"""<!DOCTYPE html>
 <div class=wrap><div id=board></div>
 <div class=side><div class=info><div id=score></div><div id=cube></div><div id=turn class=turn></div>
 <div id=hand></div><div id=link></div></div><div id=words></div>
-<h2>Lights</h2><div id=legend class=legend></div>
+<h2>Lights</h2><div id=palette class=note></div><div id=legend class=legend></div>
 <h2>Moves</h2><div id=numbers class=note></div><ol id=moves></ol>
 <h2>Messages</h2><ul id=messages></ul></div></div>
 <p style="font-size:0.85em;color:#666">A read-only view of the game on the board (Tablier).</p>

@@ -352,6 +352,7 @@ class DraughtsSession(Session):
 
     def _commit(self, candidate: DraughtsCandidate) -> None:
         mover = self.board.turn
+        mark = self.teacher.mark(candidate)
         before = copy.deepcopy((self.board, self.laws))
         if candidate.huffed is not None:
             assert self.laws is not None
@@ -374,9 +375,10 @@ class DraughtsSession(Session):
             outcome = outcome or self.board.outcome()
         self.ply += 1
         self.record(Commit(ply=self.ply, player=int(mover), notation=str(move), position=self.board.fen(),
-                           game_number=self.game_number))
+                           game_number=self.game_number, mark=mark))
         self.committed.append(str(move))
-        self.say(f"{self._name(mover)} played {move}" + (" and is crowned" if move.crowns else ""))
+        self.say(f"{self._name(mover)} played {move}" + (f" {mark}" if mark else "")
+                 + (" and is crowned" if move.crowns else ""))
         if outcome is not None:
             self._game_over(outcome)
         else:

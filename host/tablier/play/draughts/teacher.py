@@ -13,6 +13,7 @@ from tablier.engines.candidates import Candidate
 from tablier.engines.draughts_search import MAN, MATE
 from tablier.engines.judge import Verdict, judge, teacher_level
 from tablier.engines.levels import Level
+from tablier.engines.quality import bands_for, grade_play
 from tablier.record.eventlog import Advice
 
 if TYPE_CHECKING:
@@ -131,7 +132,11 @@ class DraughtsTeacher(Teacher):
     def board_ranking(self) -> tuple[Board, Future[list[Candidate[Move]]]]:
         """A copy of the board and its ranking at the teacher's level, once a move."""
         board = self.session.board.copy(stack=False)
-        return board, self.ranking((type(board).name, board.fen()), lambda: self.rank(board), False)
+        return board, self.ranking(self._board_key(), lambda: self.rank(board), False)
+
+    def _board_key(self) -> tuple[str, str]:
+        """The key of this move's ranking: the game and the position."""
+        return type(self.session.board).name, self.session.board.fen()
 
     def hint(self) -> None:
         """``hint``: the engine's best move lit as a guide, and why, with how it was judged."""
@@ -202,6 +207,24 @@ class DraughtsTeacher(Teacher):
         for line in draughts_warning(copy, found, self.level, reply, self.exact):
             self.say(line)
         return True
+
+    def mark(self, candidate: DraughtsCandidate) -> str:
+        """The mark of the move ``candidate`` about to be committed (``?!``, ``?``, ``??``; "" for a
+        good move, a huff, a computer's, a player whose quality help is off, a strict game not allowed
+        help, a replay, or no ranking: the move's ranking, the hint's and the warning's, is read, never
+        asked for here), by the engine profile's bands against the best legal move."""
+        session = self.session
+        if (session.inference is None or candidate.huffed is not None
+                or not self.marks_for(session.player_of(session.board.turn))):
+            return ""
+        asked = self.ranked_already(self._board_key())
+        ranking = None if asked is None else verdict_of(asked, JUDGE_WAIT_S)
+        if ranking is None:
+            return ""
+        allowed = {str(move) for move in session.legal_moves()}
+        usable = [c for c in ranking if str(c.move) in allowed]
+        graded = grade_play(usable, bands_for(type(session.board).name), str(candidate.move), str)
+        return "" if graded is None else graded.mark
 
     def light(self, plan: LedPlan) -> None:
         """Light the move shown (a hint, or the better move warned of): ``lift-here`` on squares

@@ -430,6 +430,7 @@ class TablesSession(Session):
             return
         if self.teacher.stops(candidate):  # teaching: a weak play is warned of before it stands
             return
+        mark = self.teacher.mark(candidate)
         side = self.flow.turn
         dice = self.flow.dice
         before = copy.deepcopy(self.flow, {id(self.variant): self.variant})
@@ -441,9 +442,9 @@ class TablesSession(Session):
             self.inference.start, play)
         self.record(Commit(ply=self.ply, player=side, notation=notation,
                            position=format_position(after, frame_of(self.variant)),
-                           dice=tuple(dice) if dice else (), game_number=self.game_number))
+                           dice=tuple(dice) if dice else (), game_number=self.game_number, mark=mark))
         self.committed.append(notation)
-        self.say(f"{self._name(side)} played {notation}")
+        self.say(f"{self._name(side)} played {notation}" + (f" {mark}" if mark else ""))
         self.inference = None
         self.reading = None
         self._stop_grace()

@@ -14,6 +14,7 @@ from tablier.engines.candidates import Candidate, EngineUnavailableError
 from tablier.engines.explain import aim_words
 from tablier.engines.judge import Verdict, blunder_threshold, judge, teacher_level
 from tablier.engines.levels import Level
+from tablier.engines.quality import bands_for, grade_play
 from tablier.engines.tables_terms import terms, weights_for
 from tablier.record.eventlog import Advice
 from tablier.tables.moves import Play
@@ -111,8 +112,13 @@ class TablesTeacher(Teacher):
         level = teacher_level(variant.name)
         engine = tables_engine(variant)
         main_thread = engine.needs_main_thread(level)
-        return level, self.ranking((variant.name, start, tuple(dice)),
-                                   lambda: engine.rank(start, dice, level), main_thread)
+        return level, self.ranking(self._turn_key(), lambda: engine.rank(start, dice, level), main_thread)
+
+    def _turn_key(self) -> Hashable:
+        """The key of this turn's ranking: the game, the position the turn began with, the throw."""
+        inference, dice = self.session.inference, self.session.flow.dice
+        assert inference is not None and dice is not None
+        return self.session.variant.name, inference.start, tuple(dice)
 
     def allowed_boards(self) -> set[object]:
         """The men after each play the rules at the table allow this turn (as the ranking is keyed)."""
@@ -132,6 +138,30 @@ class TablesTeacher(Teacher):
             return level, None
         return level, judge(ranking, key, blunder_threshold(variant.name),
                             lambda play: variant.after(inference.start, play).boards, self.allowed_boards())
+
+    def mark(self, candidate: TablesCandidate) -> str:
+        """The mark of the play ``candidate`` about to be committed (``?!``, ``?``, ``??``; "" for a
+        good play, a computer's, a player whose quality help is off, a strict game not allowed help,
+        a replay, or no ranking: the turn's ranking, the hint's and the warning's, is read, never
+        asked for here), by the game's quality bands against the best play the rules allow."""
+        session = self.session
+        inference = session.inference
+        if inference is None or session.flow.dice is None or not self.marks_for(session.flow.turn + 1) \
+                or session.variant.name in self.unavailable:
+            return ""
+        variant, start = session.variant, inference.start
+        asked = self.ranked_already(self._turn_key())
+        try:
+            ranking = None if asked is None else verdict_of(asked, JUDGE_WAIT_S)
+        except EngineUnavailableError:
+            return ""
+        if ranking is None:
+            return ""
+        allowed = self.allowed_boards()
+        usable = [c for c in ranking if variant.after(start, c.move).boards in allowed]
+        graded = grade_play(usable, bands_for(variant.name), candidate.position.boards,
+                            lambda play: variant.after(start, play).boards)
+        return "" if graded is None else graded.mark
 
     def hint(self) -> None:
         """``hint``: the teacher's best play of the throw lit on the board (``hint`` on the points it
