@@ -30,6 +30,7 @@ from tablier.board.orientation import Orientation
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.sim import SimulatedBoard
 from tablier.link.transport import open_serial
+from tablier.link.wire import PATTERN_PERIOD_MS, PATTERN_SLOTS
 from tablier.play.dice import Dice
 from tablier.play.draughts.session import DraughtsSession
 from tablier.play.hands import Hands
@@ -197,11 +198,14 @@ def _lifts(board: SimulatedBoard, hands: Hands, layout: Layout, places: list[tup
         before = board.led_colours()
         hands.lift(place)
         time.sleep(0.4)
-        after = board.led_colours()
+        changed: set[int] = set()
+        for _ in range(PATTERN_SLOTS):  # a whole second of the codes: a double flash is dark 12 slots of 16
+            after = board.led_colours()
+            # the places lit by the lift as destinations (not a blinking must-move)
+            changed |= {i for i in board_leds if before[i] == (0, 0, 0) and _destination(after[i])}
+            time.sleep(PATTERN_PERIOD_MS / PATTERN_SLOTS / 1000)
         hands.put(place)
         time.sleep(0.3)
-        # the places lit by the lift as destinations (not a blinking must-move)
-        changed = {i for i in board_leds if before[i] == (0, 0, 0) and _destination(after[i])}
         if changed:
             lit_by[place] = changed
     if not lit_by:
