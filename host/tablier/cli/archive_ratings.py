@@ -17,17 +17,16 @@ from typing import Any
 from tablier.words import counted
 
 SYSTEM_NAMES = {"fibs": "FIBS's formula", "elo": "Elo"}
-FAMILIES = ("tables", "draughts")
 CSV_FIELDS = ("list", "system", "rank", "player", "rating", "experience", "won", "lost", "drawn")
 
 
 def show_ratings(archive: Any, wanted: str | None, csv_to: str | None) -> int:
     """Print (or write as CSV) the rating lists of ``archive``, or only the list ``wanted``; 2 if
     there is no such list."""
-    from tablier.tournament.ratings import archive_ratings
+    from tablier.tournament.ratings import archive_ratings, in_order
 
     lists = archive_ratings(archive)
-    order = sorted(lists.values(), key=lambda board: (board.name not in FAMILIES, board.name))
+    order = in_order(lists)
     if wanted is not None:
         if wanted not in lists:
             known = ", ".join(board.name for board in order) or "none yet"

@@ -234,10 +234,15 @@ def archive_ratings(archive: Archive, fibs: FibsRule = FibsRule(),
 FAMILIES = (TABLES, DRAUGHTS)
 
 
+def in_order(lists: dict[str, RatingList]) -> list[RatingList]:
+    """The lists as they are shown: the families' first, then the games', each group by name."""
+    return sorted(lists.values(), key=lambda board: (board.name not in FAMILIES, board.name))
+
+
 def leaders(lists: dict[str, RatingList], top: int = 10) -> list[dict[str, object]]:
-    """The lists as a page shows them (plain data): the families' lists first, then the games', each
-    with its ``top`` best players (name, rating to a tenth, won, lost, drawn) and its count."""
-    shown = sorted(lists.values(), key=lambda board: (board.name not in FAMILIES, board.name))
+    """The lists as a page shows them (plain data, :func:`in_order`), each with its ``top`` best
+    players (name, rating to a tenth, won, lost, drawn) and its count."""
+    shown = in_order(lists)
     return [{"list": board.name, "scope": board.scope, "system": board.system, "players": len(board.players),
              "top": [{"player": line.name, "rating": round(line.rating, 1), "won": line.won,
                       "lost": line.lost, "drawn": line.drawn} for line in board.table()[:top]]}
