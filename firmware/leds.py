@@ -3,7 +3,10 @@
 The host sets a colour and a blink code (``wire``'s modes: steady, slow or fast blink, pulse,
 flash, double flash, occulting) per LED, once; this module runs the codes on its own clock. A code
 is a second of ``wire.PATTERN_SLOTS`` slots: an LED is lit in the slots its ``wire.MODE_MASKS``
-entry has, and a pulse shows its colour at ``wire.PULSE_LEVELS`` of each slot. The chain is redrawn
+entry has, and a pulse shows its colour at ``wire.PULSE_LEVELS`` of each slot. The codes' second
+starts again whenever the host gives an LED a blinking code it did not have: every code is lit in
+its first slot, so a new light shows at once (a capture's double flash would otherwise stay dark
+for up to three quarters of a second), and the codes lit together blink together. The chain is redrawn
 when the slot changes and what the codes in use show changes with it (rendering only the LEDs that
 changed otherwise, a few per loop step: see :class:`Leds`), and sent once every ``RESEND_MS``
 anyway, so that a frame garbled by a glitch on the data line heals within a second. Whatever the
@@ -57,6 +60,8 @@ class Leds:
                 if (wire.MODE_MASKS[m] >> (wire.PATTERN_SLOTS - 1 - slot)) & 1:
                     self._lit_at[slot] |= 1 << m
         self._slot = -1  # the slot of the code's second last drawn
+        self._origin = 0  # when the code's second began (ticks_ms)
+        self._restart = False  # an LED was given a new blinking code: the second begins again
         self._phase = -1  # what the codes in use show in that slot (redrawn when it changes)
         self._shade = array("H", [_FULL] * wire.MODE_COUNT)  # each mode's scale in it (0: dark)
         self._stale = bytearray(count)  # LEDs waiting in the queue to be rendered again
@@ -78,6 +83,8 @@ class Leds:
         old = self.mode[index]
         if (old == 0) != (mode == 0):
             self._blinking += 1 if mode else -1
+        if mode and (mode != old or not rgb[at] | rgb[at + 1] | rgb[at + 2]):
+            self._restart = True
         bit = 1 << mode
         self._seen |= bit
         if not self._used & bit:  # a code newly in use: its shade is worked out again
@@ -115,6 +122,7 @@ class Leds:
             self._total = (r + g + b) * count
             self._blinking = count if mode else 0
             self._used = self._seen = 1 << mode
+            self._restart = mode != 0
             self._slot = -1
             self._phase = -1
             self._sweep = 0
@@ -138,7 +146,15 @@ class Leds:
         """Render what changed (at most ``per_step`` LEDs) and send the frame once it is whole;
         send it again every ``RESEND_MS`` anyway. True if a frame went out."""
         if self._blinking:
-            slot = (now % wire.PATTERN_PERIOD_MS) * wire.PATTERN_SLOTS // wire.PATTERN_PERIOD_MS
+            if self._restart:
+                self._restart = False
+                self._origin = now
+                self._slot = -1
+            elapsed = ticks_diff(now, self._origin)
+            if not 0 <= elapsed < wire.PATTERN_PERIOD_MS:  # the origin follows a second at a time
+                elapsed %= wire.PATTERN_PERIOD_MS
+                self._origin = now - elapsed  # ticks_diff takes it across the wrap
+            slot = elapsed * wire.PATTERN_SLOTS // wire.PATTERN_PERIOD_MS
             if slot != self._slot:
                 self._next_slot(slot)
         sweep = self._sweep

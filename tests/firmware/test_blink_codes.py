@@ -34,6 +34,7 @@ for mode in range(wire.MODE_COUNT):
     leds.set(mode, 100, 100, 100, mode)
 leds.commit()
 slots = []
+leds.refresh(5000)  # the codes' second begins when they are first shown
 for slot in range(wire.PATTERN_SLOTS):  # the middle of each slot of the second
     leds.refresh(5000 + (2 * slot + 1) * wire.PATTERN_PERIOD_MS // (2 * wire.PATTERN_SLOTS))
     slots.append([last[3 * m] for m in range(wire.MODE_COUNT)])
@@ -55,6 +56,12 @@ for now in range(9000, 11000):
 print(json.dumps({"slow_only_frames": writes[0] - before,
                   "bad_mode": leds.set(0, 1, 1, 1, wire.MODE_COUNT),
                   "bad_fill": leds.fill(1, 1, 1, wire.MODE_COUNT)}))
+leds.refresh(11700)  # late in a second, when a double flash is dark
+leds.set(6, 200, 0, 0, wire.DOUBLE_FLASH)  # a capture's destination, just lit by the host
+leds.commit()
+leds.refresh(11701)
+print(json.dumps({"new_code_first_frame": last[3 * 6],
+                  "slow_blink_with_it": [last[3 * m] for m in range(1, 6)]}))
 """
 
 
@@ -85,3 +92,12 @@ def test_a_slow_blink_alone_redraws_only_when_it_turns(results: list[Any]) -> No
     run = results[1]
     assert run["slow_only_frames"] == 3  # off, on, off in the two seconds after it was drawn lit
     assert run["bad_mode"] is False and run["bad_fill"] is False
+
+
+def test_a_light_given_a_new_code_shows_in_the_very_next_frame(results: list[Any]) -> None:
+    """Every code is lit in its first slot, and a new code starts the codes' second again: a
+    capture's double flash, lit late in a second, shows at once instead of after its dark slots,
+    and the lights blinking beside it blink in step with it."""
+    run = results[2]
+    assert run["new_code_first_frame"] == 200
+    assert run["slow_blink_with_it"] == [255] * 5
