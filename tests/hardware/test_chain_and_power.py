@@ -7,15 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from tablier.fabrication.check import find_problems
 from tablier.hardware.firmware_config import firmware_config_text
 from tablier.hardware.layout import load_layout, read_layout
+from tablier.hardware.validate import electrical_problems
 
 Writer = Callable[[str], Path]
 
 
 def problems_of(text: str, write_layout: Writer) -> list[str]:
-    return find_problems(read_layout(write_layout(text)))
+    """The electrical part of the check of a layout's text (the faults here are electrical; laying
+    out the slab and its boards again for each would only slow the suite)."""
+    return electrical_problems(read_layout(write_layout(text)))
 
 
 def test_the_firmware_is_told_the_spare_pattern_and_the_byte_past_the_chain() -> None:

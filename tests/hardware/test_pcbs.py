@@ -207,11 +207,12 @@ def _routed_anew(name: str, remembered: tuple[str, ...] | None, monkeypatch: pyt
 
 
 @needs_footprints
+@pytest.mark.full  # each routes a chain board by the search (fourteen attempts): a minute or more
 @pytest.mark.parametrize(("remembered", "why"), [
     ((), "the net order remembered for its routing no longer routes it (IN187 finds no way)"),
-    pytest.param(None, "no net order is remembered for its routing", marks=pytest.mark.full),
-    pytest.param(("IN147", "IN999"), "the net order remembered for its routing names nets it does not have "
-                 "(IN999)", marks=pytest.mark.full)], ids=["no-longer-routes", "missing", "names-other-nets"])
+    (None, "no net order is remembered for its routing"),
+    (("IN147", "IN999"), "the net order remembered for its routing names nets it does not have (IN999)")],
+    ids=["no-longer-routes", "missing", "names-other-nets"])
 def test_a_chain_board_whose_remembered_net_order_is_stale_is_routed_by_the_search_with_a_note(
         remembered: tuple[str, ...] | None, why: str, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:

@@ -193,7 +193,7 @@ def run_bom(args: argparse.Namespace) -> int:
         read_bom,
     )
 
-    layout = _load(args)
+    layout = _load(args, wiring=False)  # the BOM does not depend on the wires' routes
     if layout is None:
         return 1
     sensor = args.sensor or layout.mechanics.sensor
@@ -399,7 +399,7 @@ def run_coupon(args: argparse.Namespace) -> int:
     from tablier.errors import TablierError
     from tablier.fabrication.coupon import record_path
 
-    layout = _load(args)
+    layout = _load(args, wiring=False)  # the BOM does not depend on the wires' routes
     if layout is None:
         return 1
     sensor = args.sensor or layout.mechanics.sensor
