@@ -176,7 +176,7 @@ def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_kille
                     "--boards", "8", "--clock", "uk")
     try:
         serve.wait(lambda grid: grid.get("evening", {}).get("round") == 1 and any(
-            tile.get("moves", 0) >= 6 for tile in grid["boards"]), timeout=120)
+            tile.get("moves", 0) >= 6 for tile in grid["boards"]), timeout=400)
         grid = serve.grid()
         victim = max(grid["boards"],
                      key=lambda tile: 0 if tile.get("over") else tile.get("moves", 0))["board"]
@@ -184,9 +184,9 @@ def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_kille
         boards[victim].wait(10)
         running.restart(down_s=1.0)  # the first broker drop, while a board is down
         boards[victim] = evening_board(running, club, victim, tmp_path / victim, "--resume", delay=0.02)
-        serve.wait(lambda grid: grid.get("evening", {}).get("round") == 2, timeout=300)
+        serve.wait(lambda grid: grid.get("evening", {}).get("round") == 2, timeout=600)
         running.restart(down_s=1.0)  # the second, in round 2
-        said = ended(serve, timeout=600)
+        said = ended(serve, timeout=900)
         tournament = check_evening(tmp_path, players, 3)
         assert len([line for line in said if "the broker's link dropped" in line]) >= 2
         boards[victim].wait(60)

@@ -252,6 +252,7 @@ h2 { font-size: 1.15em; margin: 1em 0 0.3em 0; }
 #evening td, #evening th { padding: 0.2em 0.5em; text-align: left; border-top: 1px solid #eee; }
 #evening .n { text-align: right; } #evening .done { color: #555; } #evening .live { font-weight: bold; }
 #evening .note { font-size: 0.85em; color: #555; margin: 0.2em 0 0.5em 0; }
+#evening caption { text-align: left; font-weight: bold; padding: 0.2em 0; }
 @media (max-width: 600px) { body { margin: 0.4em; } #evening table { font-size: 0.85em; }
   #evening td, #evening th { padding: 0.2em 0.3em; } }
 """
@@ -361,6 +362,7 @@ function boardNow(b) {  // a board's game as it stands, in a few words
   return score + (b.turn ? ', ' + b.turn + ' to play' + (b.dice.length ? ' ' + b.dice.join('-') : '')
                          : ', setting up');
 }
+const SHORT = {'Buchholz Cut 1': 'BH-C1', 'Buchholz': 'BH', 'Sonneborn-Berger': 'SB', 'Wins': 'won'};
 function evening(e, boards) {  // the club evening: its round, pairings and standings
   const section = document.getElementById('evening');
   section.hidden = !e;
@@ -370,14 +372,16 @@ function evening(e, boards) {  // the club evening: its round, pairings and stan
   document.getElementById('evening-round').textContent = (e.over ? 'Final standings after round '
     : 'Round ') + e.round + ' of ' + e.rounds + ' (' + e.system + ', ' + e.game
     + (e.match ? ', matches to ' + e.match : '') + (e.clock ? ', ' + e.clock + ' clock' : '') + ')';
-  const pairs = table(['board', 'side 0', 'side 1', 'now'], []);
+  const shown = e.pairings.map(p => byName[p.board]).find(b => b && b.colours);
+  const sides = shown ? shown.colours : ['side 0', 'side 1'];
+  const pairs = table(['board', sides[0], sides[1], 'now'], []);
   e.pairings.forEach(p => { const row = pairs.tBodies[0].insertRow();
     const now = p.players[1] === null ? 'bye' : p.result ? p.result.join('-') + (p.detail ? ' (' + p.detail
       + ')' : '') : (p.board ? boardNow(byName[p.board]) : 'waiting for a free board');
     row.className = p.result ? 'done' : 'live';
     cells(row, [p.board || '-', p.players[0], p.players[1] === null ? '(bye)' : p.players[1], now], []); });
   pairs.createCaption().textContent = 'Pairings of round ' + e.round;
-  const heads = ['#', 'player', 'points', ...e.tie_breaks, 'played'];
+  const heads = ['#', 'player', 'points', ...e.tie_breaks.map(name => SHORT[name] || name), 'games'];
   const numbers = heads.map((h, k) => k).filter(k => k !== 1);
   const stand = table(heads, numbers);
   e.standings.forEach(s => cells(stand.tBodies[0].insertRow(), [s.place, s.name, s.points,
@@ -385,6 +389,8 @@ function evening(e, boards) {  // the club evening: its round, pairings and stan
   stand.createCaption().textContent = e.over ? 'Final standings' : 'Standings';
   document.getElementById('pairings').replaceChildren(pairs);
   document.getElementById('standings').replaceChildren(stand);
+  document.getElementById('legend').textContent = e.tie_breaks.filter(name => SHORT[name])
+    .map(name => SHORT[name] + ': ' + name).join(', ');
   document.getElementById('exports').replaceChildren('CSV: ', ...e.exports.flatMap((name, k) => {
     const a = document.createElement('a'); a.href = 'evening/' + name + '.csv'; a.textContent = name;
     return k ? [', ', a] : [a]; }));
@@ -409,7 +415,8 @@ GRID_PAGE = f"""<!DOCTYPE html>
 <title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT_TIMED}</script></head>
 <body><h1 id=title>Tablier club: waiting for the boards</h1><div id=connection>connecting...</div>
 <section id=evening hidden><h2 id=evening-title></h2><div id=evening-round class=note></div>
-<div id=pairings class=scroll></div><div id=standings class=scroll></div><div id=exports class=note></div>
+<div id=pairings class=scroll></div><div id=standings class=scroll></div>
+<div id=legend class=note></div><div id=exports class=note></div>
 </section>
 <div id=grid></div>
 <section id=ratings hidden><h2>Ratings</h2><div id=lists></div></section>
