@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -55,6 +56,30 @@ def evening_board(broker: MosquittoBroker, club: str, board: str, log_dir: Path,
              "--club-broker", f"mqtt://ann@127.0.0.1:{broker.port}", "--club", club, "--board", board,
              "--log-dir", str(log_dir), "--hands-delay", str(delay), *extra],
             stdout=out, stderr=subprocess.STDOUT, text=True, env=club_env())
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (a board's host: its simulated board's firmware)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """Stop ``process`` as Ctrl-C does (killed if it does not stop within 30 s)."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def ended(serve: ClubServe, timeout: float = 300) -> list[str]:
@@ -113,8 +138,7 @@ def test_an_evening_of_four_players_on_two_simulated_boards_runs_from_one_comman
             time.sleep(0.1)
         said = ended(serve)
     finally:
-        if serve.process.poll() is None:
-            serve.stop()
+        stop(serve.process)
     assert seen, said
     assert seen["rounds"] == 2 and seen["tie_breaks"][:2] == ["Buchholz Cut 1", "Buchholz"]
     assert {board["board"] for board in seen["pairings"]} == {"table-1", "table-2"}
@@ -156,9 +180,7 @@ def test_the_evening_command_killed_mid_round_goes_on_with_resume(broker: Mosqui
             assert board.returncode == 0, (tmp_path / name / "out.txt").read_text()[-2000:]
     finally:
         for board in boards:
-            if board.poll() is None:
-                board.kill()
-                board.wait()
+            stop(board)
 
 
 @pytest.mark.full
@@ -180,8 +202,11 @@ def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_kille
         grid = serve.grid()
         victim = max(grid["boards"],
                      key=lambda tile: 0 if tile.get("over") else tile.get("moves", 0))["board"]
+        firmware = children(boards[victim].pid)
         boards[victim].send_signal(signal.SIGKILL)  # the board's host is killed mid-game
         boards[victim].wait(10)
+        for pid in firmware:  # its simulated board goes with it (a real one is switched off and on)
+            os.kill(pid, signal.SIGKILL)
         running.restart(down_s=1.0)  # the first broker drop, while a board is down
         boards[victim] = evening_board(running, club, victim, tmp_path / victim, "--resume", delay=0.02)
         serve.wait(lambda grid: grid.get("evening", {}).get("round") == 2, timeout=600)
@@ -195,16 +220,8 @@ def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_kille
         resumed = next(game for game in tournament.rounds[0].games if game.board == victim)
         assert resumed.result is not None
     finally:
-        if serve.process.poll() is None:
-            serve.stop()
-        for board in boards.values():
-            if board.poll() is None:
-                board.send_signal(signal.SIGINT)
-        for board in boards.values():
-            try:
-                board.wait(30)
-            except subprocess.TimeoutExpired:
-                board.kill()
+        for process in (serve.process, *boards.values()):
+            stop(process)
         running.stop()
 
 
