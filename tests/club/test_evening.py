@@ -240,3 +240,35 @@ def test_a_forged_assignment_is_refused_and_a_malformed_one_named(tmp_path: Path
     assert "clock" in assignment_problem({**given.to_body(), "clock": "blitz"})
     assert "both players" in assignment_problem({**given.to_body(), "players": ["Ann", ""]})
     assert json.loads(payload)["kind"] == "game"
+
+
+def test_an_evening_refuses_what_cannot_work_in_one_line_and_leaves_nothing_behind(
+        broker: MosquittoBroker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.club_boards import CODE
+    from harness.mosquitto import USERS
+    from tablier.cli import main
+
+    monkeypatch.setenv("TABLIER_BROKER_PASSWORD", USERS["ann"])
+    monkeypatch.setenv("TABLIER_CLUB_CODE", CODE)
+    where = f"mqtt://ann@127.0.0.1:{broker.port}"
+    archive = str(tmp_path / "club.sqlite3")
+    evening_command = ["club", "evening", "--broker", where, "--archive", archive, "--serve", "127.0.0.1:0"]
+    cases = [
+        ([*evening_command, "--players", "Ann"], "an evening needs two players or more"),
+        ([*evening_command], "name the evening's players: --players Ann Bob"),
+        ([*evening_command, "--players", "Ann", "Bob", "--clock", "usbgf"],
+         "the usbgf clock gives time per match point: set a match length"),
+        ([*evening_command, "--players", "Ann", "Bob", "--boards", "Table 1"],
+         "--boards: 'Table 1' is not a board's name"),
+        ([*evening_command, "--resume"], "--resume: no evening is kept in"),
+        ([*evening_command, "--players", "Ann", "Ann"], "Ann is registered already"),
+        (["play", "--sim", "--evening"], "--evening plays the games of a club evening: add --club-broker"),
+        (["play", "--sim", "--hands-delay", "0.1"],
+         "--hands-delay paces a simulated evening board: add --evening"),
+    ]
+    for argv, said in cases:
+        assert main(argv) == 2, argv
+        [line] = capsys.readouterr().err.splitlines()
+        assert said in line, line
+    assert list(tmp_path.iterdir()) == []  # no archive, no evening file made

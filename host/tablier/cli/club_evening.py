@@ -22,7 +22,10 @@ import subprocess
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tablier.tournament.event import Player, Tournament
 
 #: The boards' names when ``--boards`` gives their number.
 BOARD_PREFIX = "table-"
@@ -90,9 +93,14 @@ def run_evening(args: argparse.Namespace) -> int:
     club = club_login(args, args.broker)
     key = club_key(club_code(args), club.name)
     host, port = parse_address(args.serve)
+    try:
+        tournament, unrated = _tournament(args, saved)
+    except TournamentError as error:
+        return _fail(str(error))
     signal.signal(signal.SIGTERM, _interrupted)
     with Archive(location) as archive:
-        tournament = _tournament(args, saved, lambda game, name: club_rating(archive, game, name))
+        for player in unrated:  # the club's rating for the game, else 1500
+            player.rating = club_rating(archive, tournament.settings.game, player.name)
         archive.hold()
         hall = EveningHall(club, key, archive, told=_tell)
         hall.start()
@@ -155,15 +163,16 @@ def _beside(location: Any) -> Path | None:
     return path.with_name(f"{path.stem}.evening.json")
 
 
-def _tournament(args: argparse.Namespace, saved: Path, rating: Any) -> Any:
-    """The evening: the one kept in ``saved`` (``--resume``), or a new one with its players."""
+def _tournament(args: argparse.Namespace, saved: Path) -> tuple[Tournament, list[Player]]:
+    """The evening: the one kept in ``saved`` (``--resume``), or a new one with its players; and the
+    players registered without a rating."""
     from tablier.games import find_game, game_options
     from tablier.tournament.event import Settings, Tournament, TournamentError
 
     if args.resume:
         if not saved.exists():
             raise ValueError(f"--resume: no evening is kept in {saved}")
-        return Tournament.from_json(saved.read_text(encoding="utf-8"))
+        return Tournament.from_json(saved.read_text(encoding="utf-8")), []
     if saved.exists():
         raise ValueError(f"an evening is kept in {saved} already: --resume goes on with it (or remove the "
                          "file, "
@@ -178,11 +187,14 @@ def _tournament(args: argparse.Namespace, saved: Path, rating: Any) -> Any:
                         options=game_options(game, None, parse_options(args.option), args.match),
                         clock="" if args.clock == "none" else args.clock, date=date.today().isoformat())
     tournament = Tournament(settings)
+    unrated = []
     for name, given in _players(args.players):
-        tournament.register(name, given if given is not None else rating(game.name, name))
+        player = tournament.register(name, 1500.0 if given is None else given)
+        if given is None:
+            unrated.append(player)
     if len(tournament.players) < 2:
         raise TournamentError("an evening needs two players or more")
-    return tournament
+    return tournament, unrated
 
 
 def _players(given: list[str]) -> list[tuple[str, float | None]]:
