@@ -8,6 +8,7 @@ broker drops."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -206,7 +207,8 @@ def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_kille
         boards[victim].send_signal(signal.SIGKILL)  # the board's host is killed mid-game
         boards[victim].wait(10)
         for pid in firmware:  # its simulated board goes with it (a real one is switched off and on)
-            os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         running.restart(down_s=1.0)  # the first broker drop, while a board is down
         boards[victim] = evening_board(running, club, victim, tmp_path / victim, "--resume", delay=0.02)
         serve.wait(lambda grid: grid.get("evening", {}).get("round") == 2, timeout=600)
