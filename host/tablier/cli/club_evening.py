@@ -113,13 +113,13 @@ def run_evening(args: argparse.Namespace) -> int:
                 _tell(f"{tournament.settings.name}: {len(tournament.players)} players, "
                       f"{tournament.total_rounds} rounds ({tournament.settings.system}) of "
                       f"{tournament.settings.game} on {len(boards)} boards; kept in {saved}; Ctrl-C stops")
-                evening = Evening(tournament, boards, hall, saved, args.csv_dir, told=_tell)
+                evening = Evening(tournament, boards, hall, saved, args.csv_dir, told=_tell,
+                                  show=lambda: server.publish(hall.grid()))
                 hall.evening = evening
                 if args.simulate is not None:
                     simulated = _simulate(args, boards)
                 evening.begin()
                 follow(hall, server, until=evening.advance)
-                server.publish(hall.grid())
                 _stop_boards(simulated, over=True)
                 _tell(f"the evening is over: {hall.stored} matches stored in {archive.where}")
                 return 0

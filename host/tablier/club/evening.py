@@ -32,16 +32,19 @@ EXPORT = re.compile(r"standings|round-([1-9][0-9]{0,2})")
 
 
 class Evening:
-    """The evening's tournament played on ``boards`` (their names in the club) through ``hall``."""
+    """The evening's tournament played on ``boards`` (their names in the club) through ``hall``;
+    ``show`` is called when the evening changed (the page is sent the grid again)."""
 
     def __init__(self, tournament: Tournament, boards: list[str], hall: ClubHall, saved: Path,
-                 csv_dir: Path | None = None, told: Callable[[str], None] = print) -> None:
+                 csv_dir: Path | None = None, told: Callable[[str], None] = print,
+                 show: Callable[[], None] = lambda: None) -> None:
         self.tournament = tournament
         self.boards = boards
         self.hall = hall
         self.saved = saved
         self.csv_dir = csv_dir
         self.told = told
+        self.show = show
         self.ended = False
 
     # --- the loop ---------------------------------------------------------------------------------
@@ -83,6 +86,7 @@ class Evening:
             changed = True
         if changed:
             self.save()
+            self.show()
         return tournament.over
 
     def _pair(self) -> None:
