@@ -229,8 +229,8 @@ def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_kille
 
 def test_a_forged_assignment_is_refused_and_a_malformed_one_named(tmp_path: Path) -> None:
     from harness.club_boards import CODE
-    from tablier.club.assignments import Assignment, assignment_id, assignment_problem
-    from tablier.club.messages import GAME, MessageError, check, club_key, make, topic
+    from tablier.club.assignments import Assignment, assignment_id
+    from tablier.club.messages import GAME, MessageError, assignment_problem, check, club_key, make, topic
 
     key = club_key(CODE, "night")
     given = Assignment(assignment_id("Night", 1, "table-1", ("Ann", "Bob")), "Night", 1, False, "backgammon",

@@ -80,7 +80,7 @@ def register(subparsers: Any) -> None:
     commands.add_parser("code", help="draw a new club code (give it to the club's boards)")
     from .club_evening import add_evening_parser
 
-    add_evening_parser(commands)
+    add_evening_parser(commands, add_login_arguments)
     parser.set_defaults(func=run)
 
 
@@ -152,9 +152,12 @@ def run(args: argparse.Namespace) -> int:
         if action == "serve":
             return _serve(args)
         if action == "evening":
+            from tablier.club.messages import club_key
+
             from .club_evening import run_evening
 
-            return run_evening(args)
+            club = club_login(args, args.broker)
+            return run_evening(args, club, club_key(club_code(args), club.name))
         return _transcript(args)
     except KeyboardInterrupt:
         return 0

@@ -20,11 +20,13 @@ import argparse
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tablier.remote.broker import Club
     from tablier.tournament.event import Player, Tournament
 
 #: The boards' names when ``--boards`` gives their number.
@@ -33,9 +35,8 @@ BOARD_PREFIX = "table-"
 BOARDS_STOP_S = 30.0
 
 
-def add_evening_parser(commands: Any) -> None:
-    """Add ``club evening``."""
-    from tablier.cli.club import add_login_arguments
+def add_evening_parser(commands: Any, add_login_arguments: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add ``club evening`` (with the club's login options, as ``club serve`` has them)."""
     from tablier.tournament.event import SYSTEMS
 
     evening = commands.add_parser("evening", help="run a club evening on the club's boards: pairings, "
@@ -70,12 +71,10 @@ def add_evening_parser(commands: Any) -> None:
         help="(--simulate) seconds between two actions of the simulated players' hands (default 0)")
 
 
-def run_evening(args: argparse.Namespace) -> int:
-    """Run the evening; the exit status."""
-    from tablier.cli.club import _fail, _interrupted, _tell, club_code, club_login
+def run_evening(args: argparse.Namespace, club: Club, key: bytes) -> int:
+    """Run the evening in ``club`` (its broker and login; ``key`` its signing key); the exit status."""
     from tablier.club.evening import Evening, EveningHall, club_rating
     from tablier.club.hall import follow
-    from tablier.club.messages import club_key
     from tablier.record.archive import Archive, default_location
     from tablier.record.archive_db import from_command_line
     from tablier.tournament.event import TournamentError
@@ -90,8 +89,6 @@ def run_evening(args: argparse.Namespace) -> int:
         return _fail("the archive is a database: say where the evening is kept with --evening-file FILE")
     if args.hands_delay < 0:
         return _fail("--hands-delay must be zero or more seconds")
-    club = club_login(args, args.broker)
-    key = club_key(club_code(args), club.name)
     host, port = parse_address(args.serve)
     try:
         tournament, unrated = _tournament(args, saved)
@@ -134,6 +131,20 @@ def run_evening(args: argparse.Namespace) -> int:
                 server.stop()
         finally:
             hall.close()
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"tablier club: {message}", file=sys.stderr)
+    return status
+
+
+def _tell(text: str) -> None:
+    print(text, flush=True)
+
+
+def _interrupted(number: int, frame: Any) -> None:
+    """A SIGTERM stops the evening as Ctrl-C does (it is kept for ``--resume``)."""
+    raise KeyboardInterrupt
 
 
 def _boards(text: str) -> list[str]:

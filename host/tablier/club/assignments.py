@@ -19,17 +19,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tablier.remote.messages import MAX_NAME
 from tablier.remote.transport import MqttWire, stamp_now
 
-from .messages import GAME, GAME_ID, MessageError, check, make, topic
+from .messages import GAME, MessageError, check, make, topic
 
 if TYPE_CHECKING:
     from tablier.remote.broker import Club
-
-FIELDS = {"id", "event", "round", "over", "game", "options", "match_length", "players", "clock"}
-CLOCK_NAMES = ("", "usbgf", "uk", "checker-laws")
-
 
 @dataclass(frozen=True)
 class Assignment:
@@ -53,7 +48,7 @@ class Assignment:
 
     @classmethod
     def from_body(cls, body: Mapping[str, Any]) -> Assignment:
-        """The assignment of a checked body (:func:`assignment_problem` found nothing wrong)."""
+        """The assignment of a checked body (:func:`.messages.check` took it)."""
         players = body["players"]
         return cls(str(body["id"]), str(body["event"]), int(body["round"]), bool(body["over"]),
                    str(body["game"]), dict(body["options"]), int(body["match_length"]),
@@ -73,39 +68,6 @@ def assignment_id(event: str, round_number: int, board: str, players: tuple[str,
     """The id of a game of the evening (the same each time it is published)."""
     text = json.dumps([event, round_number, board, list(players)], ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def assignment_problem(body: Mapping[str, Any]) -> str:
-    """What is wrong with an assignment's body ('' when nothing)."""
-    if set(body) != FIELDS:
-        return f"an assignment holds {', '.join(sorted(FIELDS))}"
-    if not (isinstance(body["id"], str) and GAME_ID.fullmatch(body["id"])):
-        return "an assignment's id is 16 hexadecimal digits"
-    if not (isinstance(body["event"], str) and 0 < len(body["event"]) <= 200 and body["event"].isprintable()):
-        return "an evening's name is a line of 1 to 200 characters"
-    if not isinstance(body["over"], bool):
-        return "an assignment says whether the evening is over"
-    for name in ("round", "match_length"):
-        value = body[name]
-        if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1000):
-            return f"an assignment's {name.replace('_', ' ')} is a whole number from 0 to 1000"
-    if not (isinstance(body["game"], str) and len(body["game"]) <= 40):
-        return "an assignment's game is a game's name"
-    options = body["options"]
-    if not (isinstance(options, dict) and len(options) <= 20
-            and all(isinstance(k, str) and isinstance(v, str) and len(k) <= 40 and len(v) <= 40
-                    for k, v in options.items())):
-        return "an assignment's options are up to 20 names and values"
-    players = body["players"]
-    if not (isinstance(players, list) and len(players) == 2
-            and all(isinstance(name, str) and len(name) <= MAX_NAME and name.isprintable()
-                    for name in players)):
-        return f"an assignment names two players of up to {MAX_NAME} characters"
-    if body["clock"] not in CLOCK_NAMES:
-        return "an assignment's clock is usbgf, uk, checker-laws or none"
-    if not body["over"] and not (body["game"] and all(players)):
-        return "an assignment names its game and both players"
-    return ""
 
 
 def publish(wire: MqttWire, key: bytes, club: str, board: str, assignment: Assignment) -> None:

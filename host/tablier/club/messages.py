@@ -213,11 +213,47 @@ def _plain(value: object, where: str, depth: int) -> None:
 
 
 def _game(body: Mapping[str, Any]) -> None:
-    from .assignments import assignment_problem
-
     problem = assignment_problem(body)
     if problem:
         raise MessageError(problem)
+
+
+#: An assignment's fields (:mod:`.assignments`), and the clocks it may name.
+ASSIGNMENT_FIELDS = {"id", "event", "round", "over", "game", "options", "match_length", "players", "clock"}
+CLOCK_NAMES = ("", "usbgf", "uk", "checker-laws")
+
+
+def assignment_problem(body: Mapping[str, Any]) -> str:
+    """What is wrong with an assignment's body ('' when nothing)."""
+    if set(body) != ASSIGNMENT_FIELDS:
+        return f"an assignment holds {', '.join(sorted(ASSIGNMENT_FIELDS))}"
+    if not (isinstance(body["id"], str) and GAME_ID.fullmatch(body["id"])):
+        return "an assignment's id is 16 hexadecimal digits"
+    if not (isinstance(body["event"], str) and 0 < len(body["event"]) <= 200 and body["event"].isprintable()):
+        return "an evening's name is a line of 1 to 200 characters"
+    if not isinstance(body["over"], bool):
+        return "an assignment says whether the evening is over"
+    for name in ("round", "match_length"):
+        value = body[name]
+        if not is_whole(value, 0, 1000):
+            return f"an assignment's {name.replace('_', ' ')} is a whole number from 0 to 1000"
+    if not (isinstance(body["game"], str) and len(body["game"]) <= 40):
+        return "an assignment's game is a game's name"
+    options = body["options"]
+    if not (isinstance(options, dict) and len(options) <= 20
+            and all(isinstance(k, str) and isinstance(v, str) and len(k) <= 40 and len(v) <= 40
+                    for k, v in options.items())):
+        return "an assignment's options are up to 20 names and values"
+    players = body["players"]
+    if not (isinstance(players, list) and len(players) == 2
+            and all(isinstance(name, str) and len(name) <= MAX_NAME and name.isprintable()
+                    for name in players)):
+        return f"an assignment names two players of up to {MAX_NAME} characters"
+    if body["clock"] not in CLOCK_NAMES:
+        return "an assignment's clock is usbgf, uk, checker-laws or none"
+    if not body["over"] and not (body["game"] and all(players)):
+        return "an assignment names its game and both players"
+    return ""
 
 
 #: Each kind's check of a body (a state's gives its scene, read).
