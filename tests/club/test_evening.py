@@ -274,3 +274,10 @@ def test_an_evening_refuses_what_cannot_work_in_one_line_and_leaves_nothing_behi
         [line] = capsys.readouterr().err.splitlines()
         assert said in line, line
     assert list(tmp_path.iterdir()) == []  # no archive, no evening file made
+
+
+def test_the_evening_command_offers_every_pairing_system_the_tournament_knows() -> None:
+    from tablier.cli.club_evening import SYSTEMS as OFFERED
+    from tablier.tournament.event import SYSTEMS
+
+    assert OFFERED == SYSTEMS

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from tablier.remote.broker import Club
     from tablier.tournament.event import Player, Tournament
 
+#: The pairing systems (:data:`tablier.tournament.event.SYSTEMS`, which ``--help`` does not load).
+SYSTEMS = ("swiss", "round-robin", "double-round-robin")
 #: The boards' names when ``--boards`` gives their number.
 BOARD_PREFIX = "table-"
 #: How long the simulated boards are given to stop once the evening is over.
@@ -37,7 +39,6 @@ BOARDS_STOP_S = 30.0
 
 def add_evening_parser(commands: Any, add_login_arguments: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``club evening`` (with the club's login options, as ``club serve`` has them)."""
-    from tablier.tournament.event import SYSTEMS
 
     evening = commands.add_parser("evening", help="run a club evening on the club's boards: pairings, "
                                   "results, standings")
