@@ -155,6 +155,7 @@ def test_an_evening_of_four_players_on_two_simulated_boards_runs_from_one_comman
 
 
 @pytest.mark.full
+@pytest.mark.timeout(900)
 def test_the_evening_command_killed_mid_round_goes_on_with_resume(broker: MosquittoBroker,
                                                                    tmp_path: Path) -> None:
     club = "evening-c"
@@ -185,6 +186,7 @@ def test_the_evening_command_killed_mid_round_goes_on_with_resume(broker: Mosqui
 
 
 @pytest.mark.full
+@pytest.mark.timeout(1800)  # 11 to 13 minutes on two cores shared with other test runs
 def test_sixteen_players_on_eight_boards_over_three_rounds_survive_a_board_killed_and_two_broker_drops(
         tmp_path: Path) -> None:
     running = MosquittoBroker(tmp_path / "mosquitto")

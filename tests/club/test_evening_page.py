@@ -26,6 +26,7 @@ PLAYERS = ["Ann Archer", "Bob Baker", "Cy Cooper", "Di Dawson", "Ed Evans", "Flo
            "Hal Hughes"]
 
 
+@pytest.mark.timeout(900)
 def test_the_evening_page_shows_the_round_pairings_and_standings_on_a_wide_screen_and_a_phone(
         broker: MosquittoBroker, tmp_path: Path) -> None:
     serve = evening(broker, "thursday", tmp_path, "--name", "Thursday club night", "--players", *PLAYERS,
