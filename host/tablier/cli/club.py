@@ -6,7 +6,8 @@ each board's full page and live ``.mat`` a click away) and stores each finished 
 archive (``--archive PATH|postgresql://...``, else ``$TABLIER_ARCHIVE``, else the default file);
 ``--transcripts DIR`` also keeps each Backgammon board's live ``.mat`` in DIR. ``club transcript
 BOARD`` prints (or, with ``--out FILE --follow``, keeps writing) a board's live ``.mat``. ``club
-code`` draws a new club code. A board joins with ``tablier play ... --club-broker BROKER --club NAME
+code`` draws a new club code. ``club evening`` runs a club evening on the club's boards
+(:mod:`.club_evening`). A board joins with ``tablier play ... --club-broker BROKER --club NAME
 --board NAME``. The club's code (every message is signed with a key derived from it) comes from
 ``$TABLIER_CLUB_CODE`` or ``--club-code-file``; the broker's login as for board-to-board play
 (``docs/remote-play.md``). Exit status: 0, 1 when the broker or the archive cannot be used, 2 for
@@ -77,6 +78,9 @@ def register(subparsers: Any) -> None:
     transcript.add_argument("--wait", type=float, default=5.0, metavar="S",
                             help="seconds to wait for the board's match on the broker (default 5)")
     commands.add_parser("code", help="draw a new club code (give it to the club's boards)")
+    from .club_evening import add_evening_parser
+
+    add_evening_parser(commands, add_login_arguments)
     parser.set_defaults(func=run)
 
 
@@ -134,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
     action = getattr(args, "club_command", None)
     if action is None:
-        print("tablier club: say serve, transcript BOARD or code", file=sys.stderr)
+        print("tablier club: say serve, evening, transcript BOARD or code", file=sys.stderr)
         return 2
     if action == "code":
         from tablier.remote.gamecode import new_code
@@ -147,6 +151,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         if action == "serve":
             return _serve(args)
+        if action == "evening":
+            from tablier.club.messages import club_key
+
+            from .club_evening import run_evening
+
+            club = club_login(args, args.broker)
+            return run_evening(args, club, club_key(club_code(args), club.name))
         return _transcript(args)
     except KeyboardInterrupt:
         return 0

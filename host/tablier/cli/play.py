@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tablier.cli.club import add_club_arguments
 from tablier.cli.leds import add_palette_option, palette_problem
 from tablier.cli.moves import add_option_arguments
+from tablier.cli.play_evening import add_evening_arguments
 from tablier.cli.play_remote import add_remote_arguments
 from tablier.cli.serving import linger_page
 
@@ -70,6 +71,7 @@ def register(subparsers: Any) -> None:
                         help="do not put the finished game into the archive (`tablier archive`)")
     add_remote_arguments(parser)
     add_club_arguments(parser)
+    add_evening_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -129,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.match < 0 or args.grace < 0:
         return _fail("--games must be 1 or more, --match and --grace 0 or more")
     log_dir = args.log_dir or default_log_dir()
+    if args.evening or args.hands_delay:  # a board of a club evening (docs/club-evening.md)
+        return _evening(args, log_dir)
     if wants_remote(args, log_dir):  # board to board (docs/remote-play.md)
         return run_remote(args, log_dir)
     server = None
@@ -160,6 +164,25 @@ def run(args: argparse.Namespace) -> int:
     report(result)
     linger_page(server)
     return 0
+
+
+def _evening(args: argparse.Namespace, log_dir: Path) -> int:
+    from tablier.cli.play_evening import evening_problem, run_evening
+    from tablier.errors import TablierError
+    from tablier.link.errors import LinkError
+    from tablier.remote.broker import BrokerError, BrokerUnreachable
+
+    problem = evening_problem(args)
+    if problem:
+        return _fail(problem)
+    try:
+        return run_evening(args, log_dir)
+    except (BrokerUnreachable, LinkError) as error:
+        return _fail(str(error), 1)
+    except (BrokerError, ValueError, KeyError) as error:
+        return _fail(str(error.args[0]) if isinstance(error, KeyError) else str(error))
+    except TablierError as error:
+        return _fail(str(error), 1)
 
 
 def _resume(args: argparse.Namespace, log_dir: Path) -> None:

@@ -19,6 +19,11 @@ The club's hall answers on ``tablier/CLUB/hall/BOARD/have`` (retained, signed th
              online, a match it saw only the end of) or has stored it: the board sends the records
              from there on again.
 
+and, on a club evening (``tablier club evening``), on ``tablier/CLUB/hall/BOARD/game`` (retained):
+``game``     the game the board is to play next (:mod:`.assignments`): the evening, its round, the
+             game and its options, the match length, the players of side 0 and side 1 and the clock;
+             or that the evening is over.
+
 A message is one JSON object: ``v``, ``club``, ``board``, ``kind``, ``stamp`` (the time it was made,
 in microseconds: a message older than the last one taken from its board and kind is dropped, so
 neither a copy nor a replayed old message turns the page back), ``body`` and ``mac``, the HMAC-SHA256
@@ -52,6 +57,10 @@ MAX_BYTES = 512 * 1024
 KINDS = ("presence", "state", "match")
 #: The hall's answer to a board (on a topic of the hall's, see :func:`topic`).
 HAVE = "have"
+#: The evening's assignment of a game to a board (on a topic of the hall's).
+GAME = "game"
+#: What the hall publishes to a board.
+HALL_KINDS = (HAVE, GAME)
 #: The event log's records a board publishes of its match: what the match's record is built from.
 MATCH_RECORDS = ("header", "game_start", "commit", "cube", "claim", "vie", "result")
 #: The most records one message carries (a long match's whole record fits many times over).
@@ -75,7 +84,7 @@ def club_key(code: str, club: str) -> bytes:
 def topic(club: str, board: str, kind: str) -> str:
     """The topic of ``board``'s messages of ``kind`` (the hall's ``have`` to the board: on the hall's
     own branch, which no board's subscription takes)."""
-    return f"tablier/{club}/{'hall' if kind == HAVE else 'boards'}/{board}/{kind}"
+    return f"tablier/{club}/{'hall' if kind in HALL_KINDS else 'boards'}/{board}/{kind}"
 
 
 def topics(club: str) -> str:
@@ -114,8 +123,8 @@ def check(key: bytes, club: str, where: str, payload: bytes) -> ClubMessage:
     board, kind = data.get("board"), data.get("kind")
     if not (isinstance(board, str) and BOARD_NAME.fullmatch(board)):
         raise MessageError(f"board {shown(board)} is not a board's name")
-    if kind not in (*KINDS, HAVE):
-        raise MessageError(f"kind {shown(kind)} is not presence, state or match")
+    if kind not in (*KINDS, *HALL_KINDS):
+        raise MessageError(f"kind {shown(kind)} is not presence, state, match, have or game")
     if data.get("club") != club or where != topic(club, board, kind):
         raise MessageError(f"{kind} of board {board} published on another topic ({where})")
     if not verify(key, where, data):
@@ -203,9 +212,53 @@ def _plain(value: object, where: str, depth: int) -> None:
         raise MessageError(f"{where} holds {shown(value)}, not a number or a text")
 
 
+def _game(body: Mapping[str, Any]) -> None:
+    problem = assignment_problem(body)
+    if problem:
+        raise MessageError(problem)
+
+
+#: An assignment's fields (:mod:`.assignments`), and the clocks it may name.
+ASSIGNMENT_FIELDS = {"id", "event", "round", "over", "game", "options", "match_length", "players", "clock"}
+CLOCK_NAMES = ("", "usbgf", "uk", "checker-laws")
+
+
+def assignment_problem(body: Mapping[str, Any]) -> str:
+    """What is wrong with an assignment's body ('' when nothing)."""
+    if set(body) != ASSIGNMENT_FIELDS:
+        return f"an assignment holds {', '.join(sorted(ASSIGNMENT_FIELDS))}"
+    if not (isinstance(body["id"], str) and GAME_ID.fullmatch(body["id"])):
+        return "an assignment's id is 16 hexadecimal digits"
+    if not (isinstance(body["event"], str) and 0 < len(body["event"]) <= 200 and body["event"].isprintable()):
+        return "an evening's name is a line of 1 to 200 characters"
+    if not isinstance(body["over"], bool):
+        return "an assignment says whether the evening is over"
+    for name in ("round", "match_length"):
+        value = body[name]
+        if not is_whole(value, 0, 1000):
+            return f"an assignment's {name.replace('_', ' ')} is a whole number from 0 to 1000"
+    if not (isinstance(body["game"], str) and len(body["game"]) <= 40):
+        return "an assignment's game is a game's name"
+    options = body["options"]
+    if not (isinstance(options, dict) and len(options) <= 20
+            and all(isinstance(k, str) and isinstance(v, str) and len(k) <= 40 and len(v) <= 40
+                    for k, v in options.items())):
+        return "an assignment's options are up to 20 names and values"
+    players = body["players"]
+    if not (isinstance(players, list) and len(players) == 2
+            and all(isinstance(name, str) and len(name) <= MAX_NAME and name.isprintable()
+                    for name in players)):
+        return f"an assignment names two players of up to {MAX_NAME} characters"
+    if body["clock"] not in CLOCK_NAMES:
+        return "an assignment's clock is usbgf, uk, checker-laws or none"
+    if not body["over"] and not (body["game"] and all(players)):
+        return "an assignment names its game and both players"
+    return ""
+
+
 #: Each kind's check of a body (a state's gives its scene, read).
 BODIES: dict[str, Callable[[Mapping[str, Any]], Scene | None]] = {
-    "presence": _presence, "state": _state, "match": _match, HAVE: _have}
+    "presence": _presence, "state": _state, "match": _match, HAVE: _have, GAME: _game}
 
 
 def scene_from_json(data: object) -> Scene:

@@ -11,7 +11,13 @@
                           own ``events`` and ``state``;
 ``/board/NAME/board.svg`` the board's picture, drawn here from the checked scene;
 ``/board/NAME/match.mat`` the live transcript of its match (GNU Backgammon's ``.mat``, which eXtreme
-                          Gammon imports too), as it stands.
+                          Gammon imports too), as it stands;
+``/evening/NAME.csv``     on a club evening (``tablier club evening``), the standings
+                          (``standings.csv``) and each round's results (``round-1.csv``...).
+
+On a club evening the grid's state also holds the evening (``evening``): the page shows its round,
+the pairings (the board, the players of each side, each board's game as it stands, the results)
+and the standings with their tie-breaks, above the boards, in one column on a phone.
 
 The grid's stream carries only each tile's words and a version number; a tile's picture is fetched
 again only when its version changes, and only half a second after the one before has come (the
@@ -86,7 +92,7 @@ class ClubServer(LiveServer):
                 (BOARD + r"/", _Page), (BOARD + r"/events", _BoardEvents),
                 (BOARD + r"/state", _BoardState),
                 (BOARD + r"/board\.svg", _BoardPicture), (BOARD + r"/match\.mat", _Transcript),
-                (BOARD, _ToBoard)]
+                (BOARD, _ToBoard), (r"/evening/([a-z0-9-]{1,20})\.csv", _EveningExport)]
 
     def channel(self, board: str) -> Channel:
         found = self.channels.get(board)
@@ -195,12 +201,30 @@ class _Transcript(_ClubHandler):
         self.write(text)
 
 
+class _EveningExport(_ClubHandler):
+    """The evening's CSV files (the hall's ``export``; none when no evening is run)."""
+
+    def get(self, name: str) -> None:
+        export = getattr(self.server.hall, "export", None)
+        try:
+            if export is None:
+                raise LookupError("no evening is being run")
+            text = export(name)
+        except LookupError as error:
+            self.send_error(404, reason=str(error.args[0]))
+            return
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{name}.csv"')
+        self.set_header("Cache-Control", "no-store")
+        self.write(text)
+
+
 _STYLE = """
 body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif; margin: 1em;
        background: #faf6ee; color: #222; }
 h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 #connection { font-size: 0.9em; color: #555; margin-bottom: 0.6em; } #connection.lost { color: #b00; }
-#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 0.6em; }
+#grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(420px, 100%), 1fr)); gap: 0.6em; }
 .tile { background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 0.5em; color: inherit;
         text-decoration: none; display: block; }
 .tile:hover { border-color: #555; }
@@ -222,6 +246,15 @@ h2 { font-size: 1.15em; margin: 1em 0 0.3em 0; }
                width: 100%; font-size: 0.9em; }
 #lists caption { text-align: left; font-weight: bold; padding: 0.2em 0; }
 #lists td, #lists th { padding: 0.15em 0.5em; text-align: left; } #lists .n { text-align: right; }
+#evening .scroll { overflow-x: auto; margin-bottom: 0.6em; }
+#evening table { background: #fff; border: 1px solid #ccc; border-radius: 6px; border-collapse: collapse;
+                 font-size: 0.9em; min-width: min(100%, 36em); }
+#evening td, #evening th { padding: 0.2em 0.5em; text-align: left; border-top: 1px solid #eee; }
+#evening .n { text-align: right; } #evening .done { color: #555; } #evening .live { font-weight: bold; }
+#evening .note { font-size: 0.85em; color: #555; margin: 0.2em 0 0.5em 0; }
+#evening caption { text-align: left; font-weight: bold; padding: 0.2em 0; }
+@media (max-width: 600px) { body { margin: 0.4em; } #evening table { font-size: 0.85em; }
+  #evening td, #evening th { padding: 0.2em 0.3em; } }
 """
 
 _SCRIPT = """
@@ -284,6 +317,7 @@ function draw(state) {
   document.title = 'Club ' + state.club + ' - Tablier';
   state.boards.forEach(tile);
   ratings(state.ratings || []);
+  evening(state.evening, state.boards);
   document.body.dataset.boards = state.boards.length;
   document.body.dataset.away = state.boards.filter(b => b.online === false && !b.over).length;
 }
@@ -309,6 +343,60 @@ function ratings(lists) {  // the club's rating lists, redrawn only when they ch
     return table; }));
   document.body.dataset.ratings = lists.length;
 }
+function cells(row, values, numeric) {
+  values.forEach((value, k) => { const cell = row.insertCell(); cell.textContent = value;
+    if (numeric.includes(k)) { cell.className = 'n'; } });
+}
+function table(heads, numeric) {
+  const t = document.createElement('table'); const head = t.createTHead().insertRow();
+  heads.forEach((h, k) => { const th = document.createElement('th'); th.textContent = h;
+    if (numeric.includes(k)) { th.className = 'n'; } head.append(th); });
+  t.createTBody(); return t;
+}
+function boardNow(b) {  // a board's game as it stands, in a few words
+  if (!b) { return 'waiting for the board'; }
+  if (b.online === false && !b.over) { return 'away'; }
+  if (b.title === undefined) { return 'online'; }
+  const score = b.score.join('-');
+  if (b.over) { return 'finished ' + score; }
+  return score + (b.turn ? ', ' + b.turn + ' to play' + (b.dice.length ? ' ' + b.dice.join('-') : '')
+                         : ', setting up');
+}
+const SHORT = {'Buchholz Cut 1': 'BH-C1', 'Buchholz': 'BH', 'Sonneborn-Berger': 'SB', 'Wins': 'won'};
+function evening(e, boards) {  // the club evening: its round, pairings and standings
+  const section = document.getElementById('evening');
+  section.hidden = !e;
+  if (!e) { return; }
+  const byName = {}; boards.forEach(b => { byName[b.board] = b; });
+  document.getElementById('evening-title').textContent = e.name;
+  document.getElementById('evening-round').textContent = (e.over ? 'Final standings after round '
+    : 'Round ') + e.round + ' of ' + e.rounds + ' (' + e.system + ', ' + e.game
+    + (e.match ? ', matches to ' + e.match : '') + (e.clock ? ', ' + e.clock + ' clock' : '') + ')';
+  const shown = e.pairings.map(p => byName[p.board]).find(b => b && b.colours);
+  const sides = shown ? shown.colours : ['side 0', 'side 1'];
+  const pairs = table(['board', sides[0], sides[1], 'now'], []);
+  e.pairings.forEach(p => { const row = pairs.tBodies[0].insertRow();
+    const now = p.players[1] === null ? 'bye' : p.result ? p.result.join('-') + (p.detail ? ' (' + p.detail
+      + ')' : '') : (p.board ? boardNow(byName[p.board]) : 'waiting for a free board');
+    row.className = p.result ? 'done' : 'live';
+    cells(row, [p.board || '-', p.players[0], p.players[1] === null ? '(bye)' : p.players[1], now], []); });
+  pairs.createCaption().textContent = 'Pairings of round ' + e.round;
+  const heads = ['#', 'player', 'points', ...e.tie_breaks.map(name => SHORT[name] || name), 'games'];
+  const numbers = heads.map((h, k) => k).filter(k => k !== 1);
+  const stand = table(heads, numbers);
+  e.standings.forEach(s => cells(stand.tBodies[0].insertRow(), [s.place, s.name, s.points,
+    ...s.tie_breaks, s.played], numbers));
+  stand.createCaption().textContent = e.over ? 'Final standings' : 'Standings';
+  document.getElementById('pairings').replaceChildren(pairs);
+  document.getElementById('standings').replaceChildren(stand);
+  document.getElementById('legend').textContent = e.tie_breaks.filter(name => SHORT[name])
+    .map(name => SHORT[name] + ': ' + name).join(', ');
+  document.getElementById('exports').replaceChildren('CSV: ', ...e.exports.flatMap((name, k) => {
+    const a = document.createElement('a'); a.href = 'evening/' + name + '.csv'; a.textContent = name;
+    return k ? [', ', a] : [a]; }));
+  document.body.dataset.round = e.round;
+  document.body.dataset.eveningOver = e.over;
+}
 function connect() {
   const source = new EventSource('events');
   source.onmessage = e => { draw(JSON.parse(e.data));
@@ -326,6 +414,10 @@ GRID_PAGE = f"""<!DOCTYPE html>
 <html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width, initial-scale=1">
 <title>Tablier club</title><style>{_STYLE}</style><script>{_SCRIPT_TIMED}</script></head>
 <body><h1 id=title>Tablier club: waiting for the boards</h1><div id=connection>connecting...</div>
+<section id=evening hidden><h2 id=evening-title></h2><div id=evening-round class=note></div>
+<div id=pairings class=scroll></div><div id=standings class=scroll></div>
+<div id=legend class=note></div><div id=exports class=note></div>
+</section>
 <div id=grid></div>
 <section id=ratings hidden><h2>Ratings</h2><div id=lists></div></section>
 <p style="font-size:0.85em;color:#666">A read-only view of the club's boards (Tablier); click a board
