@@ -81,7 +81,16 @@ def common_fields(session: Session, lights: dict[str, str], name: Callable[[int]
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "marks": tuple(session.marks[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over, "you": _you(session), "palette": session.options.palette}
+            "over": session.over, "you": _you(session), "palette": session.options.palette,
+            **_clocks(session)}
+
+
+def _clocks(session: Session) -> dict[str, Any]:
+    """The match clock's faces, whose runs and time short (nothing when the game has no clock)."""
+    if session.match_clock is None:
+        return {}
+    faces, running, short = session.match_clock.faces()
+    return {"clocks": faces, "clock_runs": running, "clock_short": short}
 
 
 def _you(session: Session) -> int:
