@@ -23,6 +23,7 @@ Board to board, each host rules only on its own player's clock; the adversary's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -54,7 +55,11 @@ from tablier.tournament.clock_log import clock_record
 from .link import CONNECTED
 
 if TYPE_CHECKING:
-    from .session import Session
+    from tablier.record.eventlog import Record
+    from tablier.record.log_writer import EventLogWriter
+
+    from .link import Link
+    from .options import PlayOptions
 
 #: The word of the typed line that puts a time out in the log (``clock expired 0``).
 WORD = "clock"
@@ -69,6 +74,28 @@ class ClockTurn:
     side: int
     shown: bool = False
     only_capture: bool = False
+
+
+class Table(Protocol):
+    """What the clock reads and does of the session (:class:`~tablier.play.session.Session`)."""
+
+    committed: list[str]
+    finished: bool
+    family: str
+    score: list[int]
+    options: PlayOptions
+    link: Link
+    log: EventLogWriter | None
+    clock: Callable[[], float]
+    match_clock: MatchClock | None
+
+    def record(self, record: Record) -> None: ...
+    def say(self, text: str, level: str = "info", prompt: bool = False) -> None: ...
+    def player_name(self, player: int) -> str: ...
+    def command_line(self, line: str) -> None: ...
+    def steps_ready(self) -> bool: ...
+    def computer_moving(self) -> bool: ...
+    def is_computer(self, player: int) -> bool: ...
 
 
 @runtime_checkable
@@ -113,7 +140,7 @@ def time_control(name: str, family: str, match_length: int, overtime_min: int = 
 class MatchClock:
     """The session's two clocks, run from what the board shows (see the module docstring)."""
 
-    def __init__(self, session: Session, state: ClockState) -> None:
+    def __init__(self, session: Table, state: ClockState) -> None:
         if not isinstance(session, Clocked):
             raise TablierError("this game cannot be played with a clock")
         self.session = session
@@ -126,7 +153,7 @@ class MatchClock:
         self._due: float | None = None
 
     @classmethod
-    def set(cls, session: Session) -> MatchClock:
+    def set(cls, session: Table) -> MatchClock:
         """Both clocks set for ``session``'s match (``session.options.clock``), written to the log."""
         options = session.options
         control = time_control(options.clock, session.family, options.match_length, options.overtime,
@@ -256,7 +283,7 @@ class MatchClock:
             plan.status(view.running + 1, TIME_SHORT)
 
 
-def expired_line(session: Session, player: int, argument: str) -> None:
+def expired_line(session: Table, player: int, argument: str) -> None:
     """``clock expired SIDE`` (the log's line for a time out): logged, then the side loses as the
     clock's rules say. Typed at the terminal it is refused, and not logged: only a clock that ran out
     (or a replay of its log) says it."""
