@@ -278,9 +278,12 @@ class MatchClock:
 
     def light(self, plan: LedPlan) -> None:
         """The running player's status light says his time is short (his clock runs, not paused)."""
-        view = self.view()
-        if view.running is not None and view.short and not self.state.paused:
-            plan.status(view.running + 1, TIME_SHORT)
+        state = self.state
+        running = state.running
+        if running is None or state.paused:
+            return
+        if state.called or state.left(running, self.session.clock()) <= state.control.short_s:
+            plan.status(running + 1, TIME_SHORT)
 
 
 def expired_line(session: Table, player: int, argument: str) -> None:
