@@ -133,6 +133,7 @@ def test_the_runner_status_light_and_the_views_say_time_is_short() -> None:
     assert session.board_plan().meanings()["status 1"] == "time-short"
     scene = session.scene()
     assert scene.clock_runs == 1 and scene.clock_short and scene.clocks[1] == "2:00"
+    assert scene.status_lights[0] == "time-short"  # the terminal's and the page's lights line
     assert scene.clocks[0].startswith("0:4")
     assert type(scene).from_json(scene.to_json()) == scene  # the web page is sent the same
 

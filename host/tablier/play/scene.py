@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from tablier.board.leds import TIME_SHORT
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.board.scene import PlaceView, Scene
@@ -61,12 +62,15 @@ def publishing(session: Session, server: LiveServer) -> Iterator[ScenePublisher]
 
 def lights_of(session: Session) -> dict[str, str]:
     """The places' lights as the board shows them (faulty places included); the status lights as
-    the game sets them (the second of ``link-wait`` after connecting is :attr:`Scene.link_wait`)."""
+    the game sets them, or the match clock's ``time-short`` (the second of ``link-wait`` after
+    connecting is :attr:`Scene.link_wait`)."""
     shown = session.board_plan().meanings()
     game = session.led_plan().meanings()
     for player in ("status 1", "status 2"):
-        shown.pop(player, None)
-        if player in game:
+        board = shown.pop(player, None)
+        if board == TIME_SHORT.name:  # the match clock's, over the game's
+            shown[player] = board
+        elif player in game:
             shown[player] = game[player]
     return shown
 

@@ -62,7 +62,7 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
         line = Text(f" {names[player - 1]} ({mark}{you}) {scene.score[player - 1]}{turn}",
                     style="bold" if turn else "")
         if scene.clocks[player - 1]:
-            line.append_text(clock_face(scene, player))
+            line.append_text(clock_face(scene, player, compact))
         lines.append(line)
     if scene.cube is not None:
         value, owner = scene.cube
@@ -100,11 +100,13 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     return lines
 
 
-def clock_face(scene: Scene, player: int) -> Text:
-    """Player ``player``'s clock beside his score: ``  [13:48]``, ``  [0:52 runs, short]``."""
+def clock_face(scene: Scene, player: int, compact: bool = False) -> Text:
+    """Player ``player``'s clock beside his score: ``  [13:48]``, ``  [0:52 runs, short]`` (the
+    compact layout: ``  [0:52!]``, in bold while it runs)."""
     runs = scene.clock_runs == player
     short = runs and scene.clock_short
-    words = " runs, short" if short else " runs" if runs else ""
+    said = " runs, short" if short else " runs" if runs else ""
+    words = ("!" if short else "") if compact else said
     style = "bold red" if short else "bold" if runs else ""
     return Text(f"  [{scene.clocks[player - 1]}{words}]", style=style)
 
