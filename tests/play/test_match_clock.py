@@ -15,6 +15,7 @@ import pytest
 from tablier.play.dice import Dice
 from tablier.play.hands import Hands
 from tablier.play.link import Cable
+from tablier.play.replay import rebuild
 from tablier.play.resume import resume_log
 from tablier.play.runner import PlayResult, play
 from tablier.play.script import Action, ScriptActor, parse_script
@@ -111,6 +112,8 @@ def test_a_reserve_run_out_loses_the_match_on_time(tmp_path: Path) -> None:
     assert [c.argument for c in log.of(Command) if c.word == "clock"] == ["expired 0"]
     assert any("match is lost on time" in m for m in session.message_log)
     assert any("time is short" in m for m in session.message_log)
+    rebuilt = rebuild(log)  # `tablier rebuild` (and a resumption) rule the same loss at the same point
+    assert rebuilt.session.over and rebuilt.session.score == [0, 3] and rebuilt.agrees
 
 
 def test_overtime_is_given_once_then_the_time_out_loses(tmp_path: Path) -> None:
