@@ -13,6 +13,11 @@ follows the grid's stream and fetches each changed picture beside it, as a brows
 on the server process (``/proc``): CPU (share of one core), memory (resident: idle, playing, peak,
 and the growth per board), the page's grid states a second and their bytes, the pictures' bytes,
 the seconds from each match's end to its record stored (median, most).
+
+``TABLIER_BENCH_CLOCKS=1`` runs the boards with their match clocks (``tablier play --clock usbgf``):
+each scene shows both clocks, whose runs and time short, and each log holds the ``clock`` records a
+clocked board writes at every turn (a pause when the board shows the play, a stop, the next start),
+so the server reads, follows and stores them too. Run it once each way to compare the CPU.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from tablier.remote.transport import stamp_now
 from tablier.web.club_page import PICTURE_S
 
 BOARDS = int(os.environ.get("TABLIER_BENCH_BOARDS", "200"))
+CLOCKS = os.environ.get("TABLIER_BENCH_CLOCKS", "") == "1"
 STEP_S = 0.5
 PLAY_S = 40.0
 CLUB = "bench"
@@ -179,6 +185,43 @@ def _signed_scenes(boards: list[_Board], scenes: list[list[dict[str, Any]]], ste
     return signed
 
 
+def _clocked(lines: list[str]) -> list[str]:
+    """The log's lines with the ``clock`` records a board playing with the USBGF clock (a 7-point
+    match) writes: the clocks set after the header, then at each commit the mover's clock paused
+    when the board showed his play, stopped, and the adversary's started."""
+    from tablier.tournament.clock import ClockState, usbgf
+    from tablier.tournament.clock_log import clock_record
+
+    state = ClockState.set(usbgf(7))
+    out: list[str] = []
+    for line in lines:
+        data = json.loads(line)
+        t = float(data.get("t", 0.0))
+        before, after = [], []
+        if data.get("type") == "header":
+            after.append(clock_record("set", state, t, t=t))
+        elif data.get("type") == "commit":
+            mover = int(data["player"])
+            if state.running != mover:  # the opening's play: his clock started 20 s before
+                state = state.stop(t - 20.0).start(mover, t - 20.0)
+            before.append(clock_record("pause", state, t - 0.5, t=t - 0.5))
+            state = state.stop(t - 0.5)
+            after.append(clock_record("stop", state, t, player=mover, t=t))
+            state = state.start(1 - mover, t)
+            after.append(clock_record("start", state, t, t=t))
+        out += [json.dumps(record.to_json()) + "\n" for record in before]
+        out.append(line)
+        out += [json.dumps(record.to_json()) + "\n" for record in after]
+    return out
+
+
+def _with_clocks(scene: dict[str, Any], step: int) -> dict[str, Any]:
+    """``scene`` as a clocked board's screen shows it: both clocks, whose runs, time short."""
+    left = max(0, 14 * 60 - step)
+    return {**scene, "clocks": [f"{left // 60}:{left % 60:02d}", "13:02"], "clock_runs": 1 + step % 2,
+            "clock_short": left < 60}
+
+
 def _named(line: str, board: str) -> str:
     """A line of the tests' log, its players those of ``board``."""
     data = json.loads(line)
@@ -192,6 +235,9 @@ def main() -> dict[str, object]:
     records = _matches()
     scenes = [_scenes(record) for record in records]
     lines = LOG.read_text().splitlines(keepends=True)
+    if CLOCKS:
+        lines = _clocked(lines)
+        scenes = [[_with_clocks(scene, step) for step, scene in enumerate(shown)] for shown in scenes]
     with tempfile.TemporaryDirectory(prefix="tablier-bench-club-") as folder:
         broker = MosquittoBroker(Path(folder))
         broker.configure()
@@ -249,7 +295,8 @@ def main() -> dict[str, object]:
         serve.wait(30)
         broker.stop()
     return {
-        "boards": BOARDS, "seconds": round(wall, 1), "scenes_published_per_s": round(published / wall, 1),
+        "boards": BOARDS, "clocks": CLOCKS, "seconds": round(wall, 1),
+        "scenes_published_per_s": round(published / wall, 1),
         "records_published": sum(len(board.feed.records) for board in boards),
         "server_cpu_share_of_one_core": round(cpu / wall, 3),
         "server_rss_mb": {name: round(kb / 1024, 1) for name, kb in (

@@ -114,17 +114,6 @@ def test_jacquet_touch_down_option_refuses_a_slid_man_until_it_rests() -> None:
     assert result.session.committed == ["24/13"]
 
 
-def test_laws_8_and_9_time_then_forfeit(tmp_path: Path) -> None:
-    result = run_script("english", """
-        setup
-        wait 0.5
-        expect message Time!
-        wait 0.5
-        expect message forfeited
-    """, tmp_path, timing=True, time_limit_s=0.3, forfeit_after_s=0.3)
-    assert result.session.finished and result.session.score == [0, 1]
-
-
 def test_law_18_a_man_of_ones_own_removed_while_taking_stays_off(tmp_path: Path) -> None:
     result = run_script("english", """
         setup

@@ -43,8 +43,8 @@ def tablier(*args: str, password: str = "", tmp: Path | None = None,
      "never put the game's code on the command line"),
     (["backgammon", "--port", "/dev/null", "--remote", "mqtt://ann@127.0.0.1", "--hands", "greedy"],
      "--hands moves the men"),
-    (["english", "--sim", "--remote", "mqtt://127.0.0.1", "--broker-anonymous", "--timing"],
-     "not board to board"),
+    (["backgammon", "--sim", "--remote", "mqtt://127.0.0.1", "--broker-anonymous", "--clock", "usbgf"],
+     "give the match's length (--match N)"),
     (["--sim", "--join"], "give the game code: in $TABLIER_GAME_CODE"),
 ])
 def test_a_wrong_remote_command_is_told_in_one_line(args: list[str], said: str, tmp_path: Path) -> None:

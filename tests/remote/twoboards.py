@@ -97,10 +97,10 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
              players: tuple[str, str] = ("greedy", "greedy"),
              during: Callable[[Host, Host], None] | None = None, timeout: float = GAME_TIMEOUT_S,
              delay: float = 0.0, ports: tuple[int | None, int | None] = (None, None), teaching: bool = False,
-             watch: tuple[Watch | None, Watch | None] = (None, None)) -> tuple[Host, Host]:
+             watch: tuple[Watch | None, Watch | None] = (None, None), clock: str = "") -> tuple[Host, Host]:
     """Ann opens ``game`` and Bob joins it through ``broker`` (a club of the test's own); both play it
     to its end on their simulated boards (``teaching``: both boards teach; ``watch``: called with
-    each host's session after every turn of its loop, in its thread)."""
+    each host's session after every turn of its loop, in its thread; ``clock``: each host's ``--clock``)."""
     club = f"club-{tmp.name}"[:60]
     ann_club: Club = broker.club("ann", club, ports[0])
     bob_club: Club = broker.club("bob", club, ports[1])
@@ -115,7 +115,7 @@ def play_two(broker: Any, game: str, tmp: Path, *, seed: int = 1, options: dict[
     def run(host: Host, n: int) -> None:
         try:
             base = PlayOptions(players=("Ann", "Bob"), grace_s=0.5, teaching=teaching, options=options or {},
-                               match_length=match, games=games, position=position)
+                               match_length=match, games=games, position=position, clock=clock)
             if host.seat == 1:
                 link, _ = open_game(ann_club, base, game, dice, told=codes.put, timeout=60)
             else:

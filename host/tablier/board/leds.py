@@ -131,6 +131,9 @@ LINK_WAIT = Meaning("link-wait", (0, 0, 200), DOUBLE_FLASH,
                     "w", "⟳", SLOW_BLINK)
 WINNER = Meaning("winner", (0, 170, 0), FAST_BLINK, "status light: this player won the game", "W", "♛",
                  FAST_BLINK)
+TIME_SHORT = Meaning("time-short", (255, 120, 0), FLASH,
+                     "status light: this player's clock runs and his time is short (the last minute of "
+                     "his reserve, or of his move before Time; after Time is called)", "T", "◷", SLOW_BLINK)
 FAULTY = Meaning("faulty", (255, 255, 255), FAST_BLINK,
                  "a switch of this place looks dead, stuck or chattering: the terminal says what to do",
                  "F", "⚠", FAST_BLINK)
@@ -152,7 +155,7 @@ VERY_BAD = Meaning("very-bad", (255, 0, 0), FAST_BLINK, "quality: the best play 
 
 VOCABULARY: tuple[Meaning, ...] = (
     DESTINATION, HIT, BEAR_OFF, MUST_MOVE, FROM_STACK, LIFT_HERE, PUT_HERE, ASK, HINT, YOUR_TURN,
-    PRESS_TO_ROLL, PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, FAULTY, PINNED, MOTHER,
+    PRESS_TO_ROLL, PRESS_WHEN_DONE, DIE, DIE_USED, LINK_WAIT, WINNER, TIME_SHORT, FAULTY, PINNED, MOTHER,
     BEST, DOUBTFUL, BAD, VERY_BAD)
 
 QUALITY: Mapping[str, Meaning] = {"best": BEST, "doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}

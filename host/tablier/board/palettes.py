@@ -88,7 +88,7 @@ OKABE_ITO = Palette("okabe-ito", "Okabe-Ito", "Okabe and Ito, Color Universal De
     "destination": OI_BLUISH_GREEN, "hit": OI_VERMILLION, "bear-off": OI_BLUE, "must-move": WHITE,
     "from-stack": OI_YELLOW, "lift-here": OI_VERMILLION, "put-here": OI_SKY_BLUE, "ask": OI_SKY_BLUE,
     "hint": OI_REDDISH_PURPLE, "press-to-roll": OI_BLUISH_GREEN, "press-when-done": OI_BLUISH_GREEN,
-    "link-wait": OI_BLUE, "winner": OI_BLUISH_GREEN, "pinned": dimmed(OI_ORANGE),
+    "link-wait": OI_BLUE, "winner": OI_BLUISH_GREEN, "time-short": OI_ORANGE, "pinned": dimmed(OI_ORANGE),
     "mother": dimmed(OI_SKY_BLUE),
     "best": OI_BLUE, "doubtful": OI_SKY_BLUE, "bad": OI_YELLOW, "very-bad": OI_VERMILLION,
 })
@@ -98,7 +98,7 @@ TOL = Palette("tol", "Paul Tol", "Paul Tol, Colour Schemes (SRON, 2021): vibrant
     "destination": TOL_CYAN, "hit": TOL_RED, "bear-off": TOL_BLUE, "must-move": TOL_TEAL,
     "from-stack": TOL_TEAL, "lift-here": TOL_ORANGE, "put-here": TOL_CYAN, "ask": TOL_CYAN,
     "hint": WHITE, "press-to-roll": TOL_TEAL, "press-when-done": TOL_TEAL, "link-wait": TOL_BLUE,
-    "winner": TOL_TEAL, "pinned": dimmed(TOL_BLUE), "mother": dimmed(TOL_ORANGE),
+    "winner": TOL_TEAL, "time-short": TOL_ORANGE, "pinned": dimmed(TOL_BLUE), "mother": dimmed(TOL_ORANGE),
     "best": SUNSET_DARK_BLUE, "doubtful": SUNSET_LIGHT_BLUE, "bad": SUNSET_ORANGE, "very-bad": SUNSET_RED,
 })
 
@@ -130,5 +130,5 @@ SCENES: dict[str, tuple[str, ...]] = {
 four seconds while the terminal (and the voice) names the switch; the status lights and the dice,
 which only their places tell apart from the board's lights."""
 
-STATUS_LIGHT = ("your-turn", "press-to-roll", "press-when-done", "winner", "link-wait")
+STATUS_LIGHT = ("your-turn", "press-to-roll", "press-when-done", "winner", "link-wait", "time-short")
 """The meanings a status light shows, one at a time: told apart by their blink codes."""

@@ -80,6 +80,9 @@ class Scene:
     over: bool = False
     you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
     palette: str = "classic"  # the lights' palette (:mod:`tablier.board.palettes`)
+    clocks: tuple[str, str] = ("", "")  # each player's clock face (``13:48``, ``0:09+12``); "" no clock
+    clock_runs: int = 0  # the player (1 or 2) whose clock runs; 0 none
+    clock_short: bool = False  # his time is short
 
     def marked_moves(self) -> tuple[str, ...]:
         """The moves, each followed by its mark when it has one (``8/5 6/5 ?!``)."""
@@ -147,13 +150,17 @@ def read_scene(data: object) -> Scene:
         messages=read.texts("messages", 30, 600), moves=moves, movers=movers,
         marks=tuple(read.items("marks", 2000, _mark_of)) if "marks" in data else (),
         over=_bool_of(data.get("over"), "over"), you=whole_in(data.get("you", 0), 0, 2, "you"),
-        palette=_palette_of(data.get("palette", "classic")))
+        palette=_palette_of(data.get("palette", "classic")),
+        clocks=read.pair("clocks", 12) if "clocks" in data else ("", ""),
+        clock_runs=whole_in(data.get("clock_runs", 0), 0, 2, "clock_runs"),
+        clock_short=_bool_of(data.get("clock_short", False), "clock_short"))
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
-                           "movers", "marks", "over", "you", "palette"})
+                           "movers", "marks", "over", "you", "palette", "clocks", "clock_runs",
+                           "clock_short"})
 
 
 def _mark_of(value: object) -> str:

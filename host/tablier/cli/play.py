@@ -58,9 +58,13 @@ def register(subparsers: Any) -> None:
                         help="seconds a wrong board may stand before the lights guide back (1.5)")
     parser.add_argument("--touch-down", action="store_true",
                         help="Jacquet games: a man using both dice must rest on the intermediate point")
+    parser.add_argument("--clock", choices=("usbgf", "uk", "checker-laws"), default="",
+                        help="the board runs the match clock (docs/club-evening.md): usbgf or uk for a "
+                             "tables match (--match N), checker-laws for draughts")
+    parser.add_argument("--overtime", type=int, default=0, metavar="MINUTES",
+                        help="with --clock usbgf: the USBGF's Overtime option, 1 or 2 minutes once")
     parser.add_argument("--timing", action="store_true",
-                        help="draughts, Laws 8-9: call Time after five minutes (one when only one capture "
-                             "is possible) and forfeit a minute later")
+                        help="draughts: the same as --clock checker-laws (Laws 8 and 9)")
     parser.add_argument("--log-dir", type=Path, help="where the event log goes "
                         "(default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--resume", nargs="?", const="latest", metavar="LOG",
@@ -95,6 +99,28 @@ def _argument_problem(args: argparse.Namespace) -> str:
     return ""
 
 
+def _clock_problem(args: argparse.Namespace) -> str:
+    """What is wrong with ``--clock`` for the game and match asked ('' when nothing); ``--timing`` is
+    ``--clock checker-laws``."""
+    from tablier.errors import TablierError
+    from tablier.games import find_game
+    from tablier.play.match_clock import CHECKER_LAWS, time_control
+
+    if args.timing:
+        args.clock = args.clock or CHECKER_LAWS
+    if not args.clock:
+        return "--overtime goes with --clock usbgf" if args.overtime else ""
+    if not args.game or args.resume is not None:
+        return ""
+    try:
+        time_control(args.clock, find_game(args.game).family, args.match, args.overtime)
+    except TablierError as error:
+        return str(error)
+    except KeyError:
+        return ""  # an unknown game is told where the game is looked for
+    return ""
+
+
 def _quality_problem(args: argparse.Namespace) -> str:
     """What is wrong with ``--quality`` ('' when nothing); it becomes each player's level."""
     from tablier.board.hint_budget import Assistance
@@ -121,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
     from tablier.play.runner import resume_command_for
     from tablier.record.log_writer import LogWriteError, default_log_dir
 
-    problem = _argument_problem(args) or palette_problem(args) or _quality_problem(args)
+    problem = (_argument_problem(args) or palette_problem(args) or _quality_problem(args)
+               or _clock_problem(args))
     if problem:
         return _fail(problem)
     try:
@@ -210,7 +237,8 @@ def _play(args: argparse.Namespace, names: tuple[str, str], log_dir: Path, serve
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=(names[0], names[1]),
                           match_length=args.match, games=args.games,
                           options=chosen_options(game, args, args.match), position=args.position,
-                          touch_down=args.touch_down, timing=args.timing, palette=args.palette,
+                          touch_down=args.touch_down, clock=args.clock, overtime=args.overtime,
+                          palette=args.palette,
                           quality=args.quality)
     make_actor = None
     if args.script is not None:

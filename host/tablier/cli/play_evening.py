@@ -14,7 +14,6 @@ hands play both seats (``--hands-delay`` paces them): the simulated evening.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from tablier.club.assignments import Assignment
     from tablier.play.runner import PlayResult
-    from tablier.play.session import PlayOptions
 
 #: The built-in players whose hands play a simulated evening board's two seats.
 SIM_PLAYERS = ("greedy", "greedy")
@@ -127,26 +125,12 @@ def _play_assignment(args: argparse.Namespace, folder: Path, assignment: Assignm
                             sim=args.sim, make_actor=make_actor, view=view, commands=not args.sim,
                             archive=not args.no_archive, watch=feed)
     else:
-        options = with_clock(PlayOptions(teaching=not args.strict, grace_s=args.grace,
-                                         players=assignment.players,
-                                         match_length=assignment.match_length,
-                                         options=dict(assignment.options), palette=args.palette,
-                                         quality=args.quality), assignment.clock)
+        options = PlayOptions(teaching=not args.strict, grace_s=args.grace, players=assignment.players,
+                              match_length=assignment.match_length, options=dict(assignment.options),
+                              palette=args.palette, quality=args.quality, clock=assignment.clock)
         result = play(assignment.game, options, Dice(args.seed, args.dice), port=args.port, sim=args.sim,
                       log_dir=folder, make_actor=make_actor, view=view, commands=not args.sim,
                       archive=not args.no_archive, watch=feed)
     if feed is not None:
         feed.finish(result.log_path, result.session.over)
     return result
-
-
-def with_clock(options: PlayOptions, clock: str) -> PlayOptions:
-    """``options`` with the evening's clock (``usbgf``, ``uk``, ``checker-laws``; '' none), as
-    ``tablier play --clock NAME`` sets it, where this Tablier's play has a clock; the Checker Laws'
-    timing (Laws 8 and 9) otherwise, for ``checker-laws``."""
-    names = {item.name for item in dataclasses.fields(options)}
-    if clock and "clock" in names:
-        return dataclasses.replace(options, clock=clock)  # type: ignore[call-arg,unused-ignore]
-    if clock == "checker-laws":
-        return dataclasses.replace(options, timing=True)
-    return options

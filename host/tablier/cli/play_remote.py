@@ -172,13 +172,11 @@ def _open_or_join(args: argparse.Namespace, club: Club, code: str, name: str,
     from tablier.play.session import PlayOptions
 
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, touch_down=args.touch_down,
-                          players=(name, name))
+                          players=(name, name), clock=args.clock, overtime=args.overtime)
     if code:
         return join_game(club, code, name, told=_tell), options
     if not args.game:
         return "name the game to open (see `tablier games`), or join one with --join"
-    if args.timing:
-        return "the Laws' timing (--timing) is kept by one clock at one table: not board to board"
     game = find_game(args.game)
     options.options = chosen_options(game, args, args.match)
     options.match_length, options.games, options.position = args.match, args.games, args.position

@@ -1,5 +1,5 @@
 """How a game on the board is played: :class:`PlayOptions` (teaching or strict, the grace time, the
-players, the lights' palette, the match, the game's options, the clocks of the Checker Laws, board to
+players, the lights' palette, the match, the game's options, the match clock, board to
 board)."""
 
 from __future__ import annotations
@@ -22,10 +22,8 @@ class PlayOptions:
     options: dict[str, str] = field(default_factory=dict)
     position: str = ""  # the first game starts here (tables position text, or draughts FEN)
     touch_down: bool = False  # Jacquet games: a man using both dice must rest on the intermediate point
-    timing: bool = False  # draughts, Laws 8-9: "Time" after the limit, the forfeit a minute later
-    time_limit_s: float = 300.0
-    one_capture_limit_s: float = 60.0
-    forfeit_after_s: float = 60.0
+    clock: str = ""  # the match clock (``--clock``): usbgf, uk, checker-laws (:mod:`.match_clock`); "" none
+    overtime: int = 0  # the USBGF's Overtime option, in minutes (1 or 2; ``--overtime``)
     remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
     palette: str = "classic"  # the lights' colours (:mod:`tablier.board.palettes`, ``--palette``)
     quality: tuple[str, str] = ("full", "full")  # each player's quality help (``--quality``, off, 1-6, full)

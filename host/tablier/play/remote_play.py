@@ -197,7 +197,7 @@ def table_options(link: RemoteLink, options: PlayOptions) -> PlayOptions:
     table = link.table
     return replace(options, players=(table.names[0], table.names[1]), match_length=table.match_length,
                    games=table.games, options=dict(table.options), position=table.position,
-                   timing=False, remote=link.remote_options())
+                   remote=link.remote_options())
 
 
 def play_remote(link: RemoteLink, options: PlayOptions, **where: Any) -> PlayResult:

@@ -504,9 +504,6 @@ def attach_remote(session: Session, remote: Mapping[str, str]) -> None:
     seat = remote.get("seat", "")
     if seat not in ("1", "2"):
         raise TablierError(f"a board-to-board game names this board's seat, 1 or 2 (not {seat!r})")
-    if session.options.timing:
-        raise TablierError("the Laws' timing (--timing) is kept by one clock at one table: "
-                           "not board to board")
     remote_seat = RemoteSeat(int(seat))
     session.computer = remote_seat
     remote_seat.session_hands(session, True)

@@ -211,7 +211,9 @@ def replay_session(header: Header, link: object, layout: Layout, dice: Dice) -> 
     options = PlayOptions(players=(names[0], names[1]) if len(names) == 2 else ("player 1", "player 2"),
                           match_length=header.match_length, options=dict(header.options),
                           games=header.games, position=header.position, teaching=header.teaching,
-                          touch_down=header.touch_down, timing=header.timing, remote=dict(header.remote),
+                          touch_down=header.touch_down, remote=dict(header.remote),
+                          clock=header.clock or ("checker-laws" if header.timing else ""),
+                          overtime=header.overtime,
                           grace_s=float("inf"))  # no guidance while replaying: only commits matter
     session = make_session(header.game, link, layout, dice, None, options)  # type: ignore[arg-type]
     session.face.stable_s = 0.0

@@ -22,9 +22,11 @@ from tablier.record.eventlog import Commit, DiceRecord, EventLog, Message, Resul
 from tablier.record.log_writer import EventLogWriter
 from tablier.record.writer_lock import hold
 from tablier.tables.turn import PLAY
+from tablier.tournament.clock_log import restore
 from tablier.words import counted
 
 from .dice import ELECTRONIC, Dice
+from .match_clock import MatchClock
 from .replay import Rebuilt, rebuild
 from .report import report
 from .runner import PlayResult, play
@@ -116,6 +118,10 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
         for record in rebuilt.unlogged:  # a seat at another board sends the local player's move
             decisions.write(record)
     writer.write(Message(text=f"resumed after {counted(len(rebuilt.inferred), 'move')}", level="info"))
+    clocks = restore(log.records) if session.options.clock else None
+    if clocks is not None:  # the clocks as the log left them, the time the host was down nobody's
+        session.match_clock = MatchClock(session, clocks)
+        session.say(f"the clocks go on as they were: {session.match_clock.describe()}", "info")
     standing = standing_throw(rebuilt)
     if standing:
         session.say(f"the throw {standing} shown before the interruption stands: play it", "info")

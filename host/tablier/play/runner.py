@@ -152,6 +152,10 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
             log.write(LinkState(state="connected", detail=f"firmware {link.firmware_version}, "
                                                           f"layout {link.layout_hash}"))
         session.adopt(link, log)
+        if options.clock and session.match_clock is None:  # a resumed session brings its own
+            from .match_clock import MatchClock
+
+            session.match_clock = MatchClock.set(session)
         if view is not None:
             view.connected(f"the board: the simulated one ({simulation_name(sim)} on {where})"
                            if sim else f"the board: on {where}")

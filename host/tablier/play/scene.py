@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from tablier.board.leds import TIME_SHORT
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.orientation import HOME_RIGHT, Orientation
 from tablier.board.scene import PlaceView, Scene
@@ -61,12 +62,15 @@ def publishing(session: Session, server: LiveServer) -> Iterator[ScenePublisher]
 
 def lights_of(session: Session) -> dict[str, str]:
     """The places' lights as the board shows them (faulty places included); the status lights as
-    the game sets them (the second of ``link-wait`` after connecting is :attr:`Scene.link_wait`)."""
+    the game sets them, or the match clock's ``time-short`` (the second of ``link-wait`` after
+    connecting is :attr:`Scene.link_wait`)."""
     shown = session.board_plan().meanings()
     game = session.led_plan().meanings()
     for player in ("status 1", "status 2"):
-        shown.pop(player, None)
-        if player in game:
+        board = shown.pop(player, None)
+        if board == TIME_SHORT.name:  # the match clock's, over the game's
+            shown[player] = board
+        elif player in game:
             shown[player] = game[player]
     return shown
 
@@ -81,7 +85,16 @@ def common_fields(session: Session, lights: dict[str, str], name: Callable[[int]
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "marks": tuple(session.marks[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over, "you": _you(session), "palette": session.options.palette}
+            "over": session.over, "you": _you(session), "palette": session.options.palette,
+            **_clocks(session)}
+
+
+def _clocks(session: Session) -> dict[str, Any]:
+    """The match clock's faces, whose runs and time short (nothing when the game has no clock)."""
+    if session.match_clock is None:
+        return {}
+    faces, running, short = session.match_clock.faces()
+    return {"clocks": faces, "clock_runs": running, "clock_short": short}
 
 
 def _you(session: Session) -> int:

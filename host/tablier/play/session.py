@@ -37,6 +37,7 @@ from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice
 from .link import CONNECTED, Link
+from .match_clock import MatchClock, expired_line
 from .options import GRACE_S as GRACE_S
 from .options import PlayOptions as PlayOptions
 from .seats import ActorOf, CommandSource, OtherSeat
@@ -121,6 +122,7 @@ class Session:
         # (the remote seat's to route: :mod:`.remote_seat`)
         self.hands_for: set[int] = set()  # players whose men the local player moves for them, as lit:
         # lifting them binds nobody (touch rules); their own board's host says their touches
+        self.match_clock: MatchClock | None = None  # the clocks run by the board (``--clock``), live only
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -354,6 +356,8 @@ class Session:
             self.grace_until = None
             self.on_grace_over()
         self.on_tick(self.clock())
+        if self.match_clock is not None:
+            self.match_clock.tick(self.clock())
         self.refresh()
 
     def _changes(self, changes: list[SwitchChange]) -> None:
@@ -490,6 +494,8 @@ class Session:
         if word == "mask":
             self._mask_command(argument)
             return
+        if word == "clock":  # a time out, as the match clock writes it (:mod:`.match_clock`)
+            return expired_line(self, player, argument)
         self.record(Command(player=player, word=word, argument=argument))
         try:
             if self.computer is not None and word == self.computer.word:
@@ -535,6 +541,8 @@ class Session:
         plan.palette = find_palette(self.options.palette)
         for switch in self._faulty_lights():
             plan.place((switch.kind, switch.index), FAULTY)
+        if self.match_clock is not None:
+            self.match_clock.light(plan)
         if self.link.state != CONNECTED or self.clock() < self.link_wait_until:
             plan.status(1, LINK_WAIT).status(2, LINK_WAIT)
         return plan

@@ -71,6 +71,7 @@ def open_log(directory: Path, game: str, options: PlayOptions, dice: Dice, link:
                         firmware_version=link.firmware_version, seed=dice.seed,
                         match_length=options.match_length, host_version=__version__,
                         position=options.position, games=options.games, teaching=options.teaching,
-                        touch_down=options.touch_down, timing=options.timing, remote=dict(options.remote),
+                        touch_down=options.touch_down, remote=dict(options.remote),
+                        clock=options.clock, overtime=options.overtime,
                         started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), port=port))
     return writer

@@ -59,8 +59,11 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
         mark = "XO"[player - 1] if scene.family == "tables" else scene.colours[player - 1]
         turn = ("  <-" if compact else "  <- to play") if scene.turn == player else ""
         you = ", you" if scene.you == player else ""
-        lines.append(Text(f" {names[player - 1]} ({mark}{you}) {scene.score[player - 1]}{turn}",
-                          style="bold" if turn else ""))
+        line = Text(f" {names[player - 1]} ({mark}{you}) {scene.score[player - 1]}{turn}",
+                    style="bold" if turn else "")
+        if scene.clocks[player - 1]:
+            line.append_text(clock_face(scene, player, compact))
+        lines.append(line)
     if scene.cube is not None:
         value, owner = scene.cube
         lines.append(Text(f"cube: {value}, " + (f"{names[owner - 1]}'s" if owner else "in the middle")))
@@ -95,6 +98,17 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     if not compact and scene.moves:
         lines.append(Text("moves: " + ", ".join(scene.marked_moves()[-4:]), style="dim"))
     return lines
+
+
+def clock_face(scene: Scene, player: int, compact: bool = False) -> Text:
+    """Player ``player``'s clock beside his score: ``  [13:48]``, ``  [0:52 runs, short]`` (the
+    compact layout: ``  [0:52!]``, in bold while it runs)."""
+    runs = scene.clock_runs == player
+    short = runs and scene.clock_short
+    said = " runs, short" if short else " runs" if runs else ""
+    words = ("!" if short else "") if compact else said
+    style = "bold red" if short else "bold" if runs else ""
+    return Text(f"  [{scene.clocks[player - 1]}{words}]", style=style)
 
 
 def render(scene: Scene, width: int = 80, height: int = 24, colour: bool = False,

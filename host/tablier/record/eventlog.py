@@ -89,8 +89,10 @@ class Header(Record):
     games: int = 1
     teaching: bool = True
     touch_down: bool = False
-    timing: bool = False
+    timing: bool = False  # written by older hosts for the Checker Laws' timing: now clock "checker-laws"
     remote: Mapping[str, str] = field(default_factory=dict)  # board to board: broker, club, game, seat
+    clock: str = ""  # the match clock: usbgf, uk, checker-laws ("" none)
+    overtime: int = 0  # the USBGF's Overtime option, in minutes
 
     def problem(self) -> str:
         return _first(_pair("players", self.players),

@@ -18,6 +18,7 @@ from tablier.shapes import list_of, object_of, text_of, whole_of
 from tablier.tables.position import BAR
 
 from .game_record import DRAUGHTS, TABLES, Action, GameRecord, Outcome, Record, RecordError
+from .logged_clock import LoggedClock, logged_clock
 from .replay import replay_game
 
 T = TypeVar("T")
@@ -35,7 +36,24 @@ def to_json(record: Record) -> dict[str, Any]:
     }
     if record.log:
         data["log"] = record.log
+    clock = logged_clock(record)
+    if clock is not None:  # the clock's times (readers ignore them: the log holds them)
+        data["clock"] = clock.control.to_json()
+        for game in data["games"]:
+            _clock_times(game, clock)
     return data
+
+
+def _clock_times(game: dict[str, Any], clock: LoggedClock) -> None:
+    """Each play or move of ``game`` (JSON) with ``clock``: each player's time left after it and the
+    time its mover's clock ran on it, in seconds."""
+    ply = 0
+    for action in game["actions"]:
+        if action["kind"] in ("play", "move"):
+            ply += 1
+            where = (game["number"], ply)
+            if where in clock.left:
+                action["clock"] = {"left": list(clock.left[where]), "used": clock.used.get(where, 0.0)}
 
 
 def dumps(record: Record) -> str:

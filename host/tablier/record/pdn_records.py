@@ -25,6 +25,7 @@ from tablier.draughts.pdn_writer import write_game
 from tablier.draughts.variants import VARIANTS, find_variant
 
 from .game_record import DRAUGHTS, MOVE, Action, GameRecord, Outcome, Record, RecordError
+from .logged_clock import LoggedClock, hms, logged_clock
 from .replay import replay_game
 from .text_decoding import decode_record_text
 
@@ -183,10 +184,11 @@ def write_pdn(record: Record) -> str:
     """Every game of a draughts record as PDN text; :class:`RecordError` for a tables record."""
     if record.family != DRAUGHTS:
         raise RecordError(f"PDN holds draughts games, not {record.game}")
-    return "\n".join(write_game(_pdn_game(record, game)) for game in record.games)
+    clock = logged_clock(record)
+    return "\n".join(write_game(_pdn_game(record, game, clock)) for game in record.games)
 
 
-def _pdn_game(record: Record, game: GameRecord) -> PdnGame:
+def _pdn_game(record: Record, game: GameRecord, clock: LoggedClock | None = None) -> PdnGame:
     steps = replay_game(record, game)
     board = find_variant(record.game)
     result = _result_text(record.game, game.outcome)
@@ -200,8 +202,15 @@ def _pdn_game(record: Record, game: GameRecord) -> PdnGame:
     if game.start:
         headers["SetUp"] = "1"
         headers["FEN"] = game.start
+    if clock is not None and clock.control.per_move:  # PGN's "moves/seconds": a move in five minutes
+        headers["TimeControl"] = f"1/{clock.control.move_limit_s:g}"
     pdn = PdnGame(headers=headers, result=result)
     pdn.moves = [PdnNode(PdnMove.from_pdn(step.text)) for step in steps if step.action.kind == MOVE]
+    if clock is not None:  # each move's time, as PGN's [%emt] comments say it
+        for ply, node in enumerate(pdn.moves, 1):
+            used = clock.used.get((game.number, ply))
+            if used is not None:
+                node.comments.append(f"[%emt {hms(used)}]")
     return pdn
 
 

@@ -41,6 +41,7 @@ from .game_record import (
     Record,
     RecordError,
 )
+from .logged_clock import LoggedClock, logged_clock
 from .replay import play_of, tables_variant
 from .settling import jacoby, note_short_match, settle
 
@@ -79,10 +80,12 @@ def write_sgf(record: Record) -> str:
     """``record`` (Backgammon) as GNU Backgammon SGF; :class:`RecordError` for other games."""
     if "sgf" not in record.facts.formats:
         raise RecordError(f"GNU Backgammon SGF holds Backgammon only, not {record.game}")
-    return "".join(_tree(record, game, first=index == 0) for index, game in enumerate(record.games))
+    clock = logged_clock(record)
+    return "".join(_tree(record, game, first=index == 0, clock=clock)
+                   for index, game in enumerate(record.games))
 
 
-def _tree(record: Record, game: GameRecord, first: bool) -> str:
+def _tree(record: Record, game: GameRecord, first: bool, clock: LoggedClock | None = None) -> str:
     info = (f"(;FF[4]GM[6]CA[UTF-8]AP[Tablier:{__version__}]"
             f"MI[length:{record.match_length}][game:{game.number - 1}]"
             f"[ws:{game.score[0]}][bs:{game.score[1]}]"
@@ -104,7 +107,10 @@ def _tree(record: Record, game: GameRecord, first: bool) -> str:
         info += "TR" + "".join(f"[{_escape(name)}:{_escape(value)}]" for name, value in record.tags.items())
     if game.tags:
         info += "TG" + "".join(f"[{_escape(name)}:{_escape(value)}]" for name, value in game.tags.items())
+    if clock is not None:  # the time limits: the reserve in seconds, the rest in words
+        info += f"TM[{clock.control.first_reserve():g}]OT[{_escape(clock.control.describe())}]"
     nodes = [info]
+    ply = 0
     if game.start:
         nodes.append(_setup_node(game.start))
     for action in game.actions:
@@ -112,7 +118,10 @@ def _tree(record: Record, game: GameRecord, first: bool) -> str:
         if action.kind == PLAY:
             moves = "".join(_letter(action.side, move.src) + _letter(action.side, move.dst)
                             for move in play_of(action))
-            nodes.append(f";{colour}[{''.join(map(str, action.dice))}{moves}]")
+            ply += 1
+            left = clock.left.get((game.number, ply)) if clock is not None else None
+            timed = f"{colour}L[{left[action.side]:.1f}]" if left is not None else ""  # his time left
+            nodes.append(f";{colour}[{''.join(map(str, action.dice))}{moves}]{timed}")
         elif action.kind in (DOUBLE, TAKE, DROP):
             nodes.append(f";{colour}[{action.kind}]")
     return "\n".join(nodes) + ")\n"

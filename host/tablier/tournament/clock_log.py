@@ -48,8 +48,8 @@ def restore(records: Sequence[Record]) -> ClockState | None:
     last = records[last_index]
     assert isinstance(last, ClockRecord)
     state = ClockState.from_json(dict(last.state))
-    if state.running is None or state.expired is not None:
-        return state
+    if state.running is None or state.expired is not None or last.event == "pause":
+        return state  # no clock ran after it (a paused turn stays paused)
     seen = max(record.t for record in records[last_index:])
     if seen > last.t:
         state = state.resume(last.t).pause(seen)

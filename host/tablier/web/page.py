@@ -19,7 +19,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.3em 0; }
 .side { min-width: 18em; max-width: 28em; }
 .info div { margin: 0.15em 0; } .turn { font-weight: bold; }
 #connection { font-size: 0.9em; color: #555; } #connection.lost { color: #b00; font-weight: bold; }
-#link.lost { color: #b00; font-weight: bold; }
+#link.lost, #clocks.lost { color: #b00; font-weight: bold; }
 .legend div { display: flex; align-items: center; gap: 0.5em; margin: 0.2em 0; }
 .swatch { width: 1.1em; height: 1.1em; border: 1px solid #333; border-radius: 3px; flex: none; }
 .blink { animation: blink 1s steps(2, start) infinite; } @keyframes blink { to { visibility: hidden; } }
@@ -50,6 +50,11 @@ function draw(state) {
        + ', ' + s.players[1] + ' (' + s.colours[1] + ') ' + s.score[1]);
   const owner = s.cube && s.cube[1] ? ', ' + s.players[s.cube[1] - 1] + "'s" : ', in the middle';
   text('cube', s.cube ? 'Cube: ' + s.cube[0] + owner : '');
+  const clocks = s.clocks || ['', ''];
+  const runs = i => s.clock_runs === i + 1 ? (s.clock_short ? ' (runs, time short)' : ' (runs)') : '';
+  const face = i => s.players[i] + ' ' + clocks[i] + runs(i);
+  text('clocks', clocks[0] ? 'Clocks: ' + face(0) + ', ' + face(1) : '');
+  document.getElementById('clocks').className = s.clock_short ? 'lost' : '';
   const dice = s.dice.map((d, i) => d + (s.dice_used[i] ? ' (used)' : '')).join(', ');
   const mover = s.turn ? s.players[s.turn - 1] + ' to play' + (dice ? ': ' + dice : '') : '';
   text('turn', s.over ? 'The match is over' : mover);
@@ -101,7 +106,7 @@ PAGE = f"""<!DOCTYPE html>
 <div id=connection>connecting...</div>
 <div class=wrap><div id=board></div>
 <div class=side><div class=info><div id=score></div><div id=cube></div><div id=turn class=turn></div>
-<div id=hand></div><div id=link></div></div><div id=words></div>
+<div id=clocks></div><div id=hand></div><div id=link></div></div><div id=words></div>
 <h2>Lights</h2><div id=palette class=note></div><div id=legend class=legend></div>
 <h2>Moves</h2><div id=numbers class=note></div><ol id=moves></ol>
 <h2>Messages</h2><ul id=messages></ul></div></div>

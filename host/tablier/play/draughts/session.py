@@ -43,6 +43,7 @@ from tablier.record.log_writer import EventLogWriter
 
 from ..dice import Dice
 from ..link import Link
+from ..match_clock import ClockTurn
 from ..scene import common_fields, lights_of
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
@@ -86,8 +87,7 @@ class DraughtsSession(Session):
         self.reading: DraughtsReading | None = None
         self.touched: int | None = None
         self.ply = 0
-        self.move_started = 0.0
-        self.time_called = False
+        self.one_capture = False  # the move to make has one way of taking (the Laws' shorter limit)
         self.own_removed: int | None = None  # Law 18: a man of the taker's own lifted while taking
         self.insisted: set[int] = set()  # ... and the opponent insisted on its replacing
         self.taught: tuple[Move, ...] = ()  # (false_move=teach) the moves told after a false move
@@ -159,8 +159,6 @@ class DraughtsSession(Session):
         self.insisted = set()
         self.taught = ()
         self.restoring = None
-        self.move_started = self.clock()
-        self.time_called = False
         self.touched = None
         self.guiding = False
         self.guide = None
@@ -168,6 +166,8 @@ class DraughtsSession(Session):
         huffable = self.laws.huffable() if self.laws is not None else []
         self.inference = MoveInference(self.board, self.legal_moves(), huffable)
         self.reading = self.inference.read(self.observation.squares)
+        moves = self.legal_moves()
+        self.one_capture = len(moves) == 1 and bool(moves[0].captures)
 
     def _name(self, color: Color) -> str:
         return f"{self.options.players[self.player_of(color) - 1]} ({COLOR_NAMES[color]})"
@@ -244,25 +244,25 @@ class DraughtsSession(Session):
         self.inference = MoveInference(self.board, self.legal_moves(), self.laws.huffable())
 
     def on_tick(self, now: float) -> None:
-        """Laws 8-9 (option ``timing``): "Time" is called when a move takes longer than the limit
-        (five minutes; one when only one capture is possible), and the game is forfeited if the
-        move is not made within a further minute. (And a hint thought about is lit once it comes.)"""
+        """A hint thought about is lit once it comes (the Laws' timing is the match clock's:
+        :mod:`tablier.play.match_clock`)."""
         self.teacher.on_tick()
-        if not self.options.timing or self.phase != DraughtsPhase.PLAYING:
+
+    def clock_turn(self) -> ClockTurn | None:
+        """The turn the match clock times: the mover's, his move shown complete or not (a game
+        resumed mid-way: while its men are put back, paused); None between games."""
+        if self.phase == DraughtsPhase.OVER or (self.phase == DraughtsPhase.SETUP and not self.ply):
+            return None
+        shown = self.reading is not None and self.reading.status is Status.FINAL
+        return ClockTurn(self.player_of(self.board.turn) - 1, shown, self.one_capture)
+
+    def lost_on_time(self, side: int) -> None:
+        """The Checker Laws, Law 8: the play not completed a minute after Time, the game is lost."""
+        if self.phase == DraughtsPhase.OVER:
             return
-        moves = self.legal_moves()
-        one_capture = len(moves) == 1 and bool(moves[0].captures)
-        limit = self.options.one_capture_limit_s if one_capture else self.options.time_limit_s
-        waited = now - self.move_started
-        mover = self.board.turn
-        if waited >= limit and not self.time_called:
-            self.time_called = True
-            self.record(Claim(player=int(not mover), claim="time"))
-            self.say(f"Time! {self._name(mover)} must move within "
-                     f"{self.options.forfeit_after_s:g} seconds (Law 8)", "warning")
-        elif waited >= limit + self.options.forfeit_after_s:
-            self._game_over(Outcome(not mover, f"{COLOR_NAMES[mover]} did not move in time: "
-                                               "the game is forfeited (Law 9)"))
+        loser = self.player_of(False) != side + 1
+        self._game_over(Outcome(not loser, f"{COLOR_NAMES[loser]} did not complete the move in time: "
+                                           "the game is lost through improper delay (Law 8)"))
 
     def on_grace_over(self) -> None:
         if (self.phase != DraughtsPhase.PLAYING or self.reading is None

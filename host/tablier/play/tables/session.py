@@ -48,6 +48,7 @@ from ..link import Link
 from ..scene import common_fields, lights_of
 from ..session import PlayOptions, Session
 from ..takeback import Takebacks, Undo
+from . import timed
 from .display import TablesDisplay
 from .moves import TablesMoves
 from .phase import TablesPhase
@@ -58,6 +59,8 @@ from .words import command, follow_restoring, state_words
 
 if TYPE_CHECKING:
     from tablier.board.scene import Scene
+
+    from ..match_clock import ClockTurn
 
 
 #: Why Ticktack has no takeback.
@@ -573,6 +576,12 @@ class TablesSession(Session):
 
     def throwing(self) -> bool:
         return self.phase.throwing
+
+    def clock_turn(self) -> ClockTurn | None:
+        return timed.clock_turn(self)
+
+    def lost_on_time(self, side: int) -> None:
+        timed.lose_on_time(self, side)
 
     def steps_ready(self) -> bool:
         return not self.phase.idle and self.restoring is None
