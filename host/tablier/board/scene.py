@@ -80,6 +80,7 @@ class Scene:
     over: bool = False
     you: int = 0  # the player (1 or 2) at this board when the other seat is played elsewhere; 0 none
     palette: str = "classic"  # the lights' palette (:mod:`tablier.board.palettes`)
+    hints: str = ""  # the quality help left to the player to move ("2 hints left of 3"), or ""
 
     def marked_moves(self) -> tuple[str, ...]:
         """The moves, each followed by its mark when it has one (``8/5 6/5 ?!``)."""
@@ -147,13 +148,14 @@ def read_scene(data: object) -> Scene:
         messages=read.texts("messages", 30, 600), moves=moves, movers=movers,
         marks=tuple(read.items("marks", 2000, _mark_of)) if "marks" in data else (),
         over=_bool_of(data.get("over"), "over"), you=whole_in(data.get("you", 0), 0, 2, "you"),
-        palette=_palette_of(data.get("palette", "classic")))
+        palette=_palette_of(data.get("palette", "classic")),
+        hints=read.text("hints", 80) if "hints" in data else "")
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
-                           "movers", "marks", "over", "you", "palette"})
+                           "movers", "marks", "over", "you", "palette", "hints"})
 
 
 def _mark_of(value: object) -> str:

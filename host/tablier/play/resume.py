@@ -25,7 +25,7 @@ from tablier.tables.turn import PLAY
 from tablier.words import counted
 
 from .dice import ELECTRONIC, Dice
-from .replay import Rebuilt, rebuild
+from .replay import Rebuilt, final_commits, rebuild
 from .report import report
 from .runner import PlayResult, play
 from .session import Actor, Session
@@ -100,6 +100,7 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
         session.say("the log's switches rebuild other moves than those committed; going on from "
                     "the rebuilt game", "warning")
     session.teacher.replayed = None  # from here on the teacher judges afresh
+    marks_read_back(rebuilt, log)
     if grace_s is not None:
         session.options.grace_s = grace_s
     session.options.palette = palette  # the player's choice of today, not the log's
@@ -122,6 +123,14 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
     return play(log.header.game, session.options, session.dice, port=port, sim=sim,
                 make_actor=make_actor, view=view, commands=commands, log_writer=writer,
                 resumed=session, archive=archive, serve=serve, watch=watch, closing=closing)
+
+
+def marks_read_back(rebuilt: Rebuilt, log: EventLog) -> None:
+    """The marks of the plays already committed (``?!``, ``?``, ``??``), as the log's commits keep
+    them, shown again on the resumed game's move list (the replay itself judges nothing)."""
+    commits = final_commits(log)
+    if rebuilt.inferred[:len(commits)] == [commit.notation for commit in commits]:
+        rebuilt.session.marks[:len(commits)] = [commit.mark for commit in commits]
 
 
 def dice_going_on(log: EventLog) -> Dice:

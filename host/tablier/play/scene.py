@@ -81,7 +81,8 @@ def common_fields(session: Session, lights: dict[str, str], name: Callable[[int]
             "movers": tuple(name(side) for side in session.movers[:len(session.committed)]),
             "marks": tuple(session.marks[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
-            "over": session.over, "you": _you(session), "palette": session.options.palette}
+            "over": session.over, "you": _you(session), "palette": session.options.palette,
+            "hints": session.teacher.quality.words()}
 
 
 def _you(session: Session) -> int:
