@@ -204,14 +204,16 @@ def test_an_english_draughts_man_lifted_shows_the_bands_of_his_landings() -> Non
     assert lifted.hints == "0 hints left of 1"
 
 
-def test_a_resumed_game_shows_the_marks_of_the_plays_already_made(tmp_path: Path) -> None:
+def test_a_resumed_game_shows_the_marks_already_given_and_takes_todays_help(tmp_path: Path) -> None:
     first = run_script("backgammon", KEPT_8_4, tmp_path, quality=FULL)
     assert first.log_path is not None and first.session.marks == ["??"]
-    resumed = resume_log(first.log_path, Dice(2), sim=True, make_actor=lambda hands, cable: ScriptActor(
-        parse_script("setup\nexpect moves 1"), hands, cable, "test-resume"))
+    script = parse_script("setup\ndice 3 1\npress 2\nexpect moves 1")
+    resumed = resume_log(first.log_path, Dice(2), sim=True, quality=("2", "2"),
+                         make_actor=lambda hands, cable: ScriptActor(script, hands, cable, "test-resume"))
     scene = resumed.session.scene()
     assert scene.marked_moves() == ("8/4 ??",)
     assert "moves: 8/4 ??" in render(scene, 120, 40)
+    assert scene.hints == "2 hints left of 2"  # the help chosen when resuming: white to play 3-1
 
 
 def test_the_demos_built_in_players_see_the_quality_lights(tmp_path: Path) -> None:
