@@ -9,7 +9,9 @@ them): firmware scan and debounce, the event over the pseudo-terminal, pyserial,
 inference and LED plan, the LED frame back, the firmware's write to the chain. Before each lift of
 a tables turn the session builds the turn's inference afresh (as at the throw), so that every lift
 is the first of its board. Target: under 10 ms at the 99th percentile in every game. Also: the time
-to build a turn's inference at the throw for every tables game (:func:`inference_build_ms`).
+to build a turn's inference at the throw for every tables game (:func:`inference_build_ms`), and
+lift-to-light with the quality lights on (:func:`quality_lift_to_light`; alone:
+``python bench/bench_play.py --quality``).
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tablier.board.leds import BEAR_OFF, DESTINATION, HIT
+from tablier.board.leds import BAD, BEAR_OFF, BEST, DESTINATION, DOUBTFUL, HIT, VERY_BAD
 from tablier.board.observation import TABLES_PLACES
 from tablier.board.orientation import Orientation
+from tablier.engines import tables_engine
 from tablier.hardware.layout import Layout, load_layout
 from tablier.link.sim import SimulatedBoard
 from tablier.link.transport import open_serial
@@ -50,6 +53,10 @@ SPREAD_TEXT = "W 24x3 23 22 21 20 19 18 17 16 10 9 8 7 / B 12x15 / W"
 RACE_SPREAD = "W 24x3 23 22 21 20 19 18 17 16 10 9 8 2 / B 3x15 / W"  # a man home: the postillon arrived
 MULTI_CAPTURE = "B:W6,15,24,32:B1"  # 1x10x19x28
 LIT = (DESTINATION.colour, HIT.colour, BEAR_OFF.colour)
+QUALITY_LIT = (BEST.colour, DOUBTFUL.colour, BAD.colour, VERY_BAD.colour)
+QUALITY_CASES = (("backgammon opening 3-1", "backgammon", "", (3, 1)),
+                 ("english opening", "english", "", (0, 0)))
+"""The cases timed with the quality lights off and on (:func:`quality_lift_to_light`)."""
 CASES: tuple[tuple[str, str, str, tuple[int, int]], ...] = (
     ("backgammon opening 3-1", "backgammon", "", (3, 1)),
     ("backgammon spread 2-2", "backgammon", SPREAD_TEXT, (2, 2)),
@@ -84,6 +91,7 @@ def main() -> dict[str, object]:
         per_game[label] = _summary(times)
         print(f"lift to light {label}: {per_game[label]}", flush=True)
     build = inference_build_ms()
+    quality = quality_lift_to_light(layout)
     worst = max(float(row["p99_ms"]) for row in per_game.values())  # type: ignore[arg-type]
     return {
         "lift_to_light": per_game,
@@ -93,7 +101,25 @@ def main() -> dict[str, object]:
         "target_p99_ms": TARGET_P99_MS,
         "target_met": worst < TARGET_P99_MS,
         **build,
+        "lift_to_light_quality": quality,
     }
+
+
+def quality_lift_to_light(layout: Layout) -> dict[str, object]:
+    """Lift-to-light of :data:`QUALITY_CASES` with the quality lights off, then on (``full``: every
+    man's destinations show their bands, the turn's bands indexed on the engine's thread at the
+    throw). Both runs time the lights that never go dark in their code (steady, pulse: a bad or very
+    bad band blinks, and would add the wait for its flash); a man whose every light blinks is left
+    out (``places``: the men timed). ``quality_shown``: the lifts whose lights showed bands."""
+    figures: dict[str, object] = {}
+    for label, game, position, throw in QUALITY_CASES:
+        for level in ("off", "full"):
+            seen: dict[str, int] = {}
+            times = lift_to_light(layout, game, position, throw, level, seen)
+            figures[f"{label}, quality {level}"] = {**_summary(times), **seen}
+            print(f"lift to light {label}, quality {level}: {figures[f'{label}, quality {level}']}",
+                  flush=True)
+    return figures
 
 
 def _summary(times: list[float]) -> dict[str, object]:
@@ -102,13 +128,18 @@ def _summary(times: list[float]) -> dict[str, object]:
             "p99_ms": round(times[int(0.99 * (len(times) - 1))], 2), "max_ms": round(times[-1], 2)}
 
 
-def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, int]) -> list[float]:
-    """The lift-to-light times of one game from ``position`` (its start if empty) with ``throw``."""
+def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, int],
+                  quality: str | None = None, seen: dict[str, int] | None = None) -> list[float]:
+    """The lift-to-light times of one game from ``position`` (its start if empty) with ``throw``;
+    ``quality`` (a level: the lights that never go dark timed, :func:`quality_lift_to_light`) counts
+    into ``seen`` the men timed and the lifts that showed quality bands; None: legality only."""
     with SimulatedBoard(layout) as board:
         link = Link(lambda: open_serial(board.port), layout.hash)
         link.connect()
         dice = Dice(1)
-        session = make_session(game, link, layout, dice, None, PlayOptions(grace_s=60, position=position))
+        level = quality or "off"
+        session = make_session(game, link, layout, dice, None,
+                               PlayOptions(grace_s=60, position=position, quality=(level, level)))
         hands = Hands(board, layout)
         asked: list[Callable[[], None]] = []
         stop = threading.Event()
@@ -129,6 +160,8 @@ def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, in
             done.wait(5)
 
         worker = threading.Thread(target=loop, daemon=True)
+        if isinstance(session, TablesSession):  # GNU Backgammon loaded on the main thread, where it
+            tables_engine(session.variant)     # looks ahead (loaded on another, it crashes there)
         try:
             hands.turn_face(isinstance(session, TablesSession))
             time.sleep(0.3)  # the face switch debounced
@@ -152,7 +185,23 @@ def lift_to_light(layout: Layout, game: str, position: str, throw: tuple[int, in
                 fresh = None
             places = [place for place in places  # a man off a tall stack's top changes no switch
                       if place[0] == "square" or hands.men(place) <= layout.ladders[place[0]]]
-            return _lifts(board, hands, layout, places, fresh)
+            if quality is None:
+                return _lifts(board, hands, layout, places, fresh)
+            bands: list[int] = []
+
+            def look() -> None:  # the lights the host planned for this lift: bands among them?
+                shown = set(session.led_plan().meanings().values())
+                bands.append(bool(shown & {"best", "doubtful", "bad", "very-bad"}))
+
+            if quality != "off":  # the turn's ranking on this (the main) thread, as the loop's would be
+                ask = getattr(session.teacher, "turn_ranking", None)
+                if ask is not None:
+                    ask()
+            timed: dict[str, int] = {}
+            times = _lifts(board, hands, layout, places, fresh, QuietLights(lambda: in_loop(look), timed))
+            if seen is not None:
+                seen.update(timed, quality_shown=sum(bands))
+            return times
         finally:
             stop.set()
             worker.join(2)
@@ -185,10 +234,20 @@ def _throw(session: TablesSession, hands: Hands, dice: Dice, throw: tuple[int, i
         time.sleep(0.1)
 
 
+class QuietLights:
+    """How :func:`_lifts` times the quality cases: only the lights that never go dark in their code,
+    ``look`` after each lift (what the host lit), the men timed counted into ``timed``."""
+
+    def __init__(self, look: Callable[[], None], timed: dict[str, int]) -> None:
+        self.look = look
+        self.timed = timed
+
+
 def _lifts(board: SimulatedBoard, hands: Hands, layout: Layout, places: list[tuple[str, int]],
-           fresh: Callable[[], None] | None) -> list[float]:
+           fresh: Callable[[], None] | None, quiet: QuietLights | None = None) -> list[float]:
     """Lift a man from each of ``places`` in turn (warm-up lifts find what lights), ``LIFTS`` in
-    all; ``fresh`` builds the turn's inference again before each."""
+    all; ``fresh`` builds the turn's inference again before each; ``quiet``: the quality cases'
+    way."""
     board_leds = {led.index for led in layout.leds if led.kind in ("point", "bar", "tray", "square")}
     lit_by: dict[tuple[str, int], set[int]] = {}
     for place in places:
@@ -199,15 +258,21 @@ def _lifts(board: SimulatedBoard, hands: Hands, layout: Layout, places: list[tup
         hands.lift(place)
         time.sleep(0.4)
         changed: set[int] = set()
+        dark: set[int] = set()
         for _ in range(PATTERN_SLOTS):  # a whole second of the codes: a double flash is dark 12 slots of 16
             after = board.led_colours()
             # the places lit by the lift as destinations (not a blinking must-move)
-            changed |= {i for i in board_leds if before[i] == (0, 0, 0) and _destination(after[i])}
+            changed |= {i for i in board_leds if before[i] == (0, 0, 0) and _destination(after[i], quiet)}
+            dark |= {i for i in board_leds if after[i] == (0, 0, 0)}
             time.sleep(PATTERN_PERIOD_MS / PATTERN_SLOTS / 1000)
         hands.put(place)
         time.sleep(0.3)
+        if quiet is not None:
+            changed -= dark  # a blinking band would add the wait for its flash
         if changed:
             lit_by[place] = changed
+    if quiet is not None:
+        quiet.timed["places"] = len(lit_by)
     if not lit_by:
         raise RuntimeError("no lift lit any destination")
     times: list[float] = []
@@ -223,18 +288,20 @@ def _lifts(board: SimulatedBoard, hands: Hands, layout: Layout, places: list[tup
         hands.lift(place)
         _wait(lambda: _shows(board, wanted, True), 2)  # noqa: B023
         times.append((time.perf_counter() - start) * 1000)
+        if quiet is not None:
+            quiet.look()
         hands.put(place)
         time.sleep(0.2)  # a hand's pace: a switch flipping faster would be named as chattering
     return times
 
 
-def _destination(colour: tuple[int, int, int]) -> bool:
-    """Whether ``colour`` is a destination's (the firmware dims every colour alike when many LEDs
-    are on, so the colours are compared in proportion)."""
+def _destination(colour: tuple[int, int, int], quiet: QuietLights | None = None) -> bool:
+    """Whether ``colour`` is a destination's, or with ``quiet`` a quality band's too (the firmware
+    dims every colour alike when many LEDs are on, so the colours are compared in proportion)."""
     top = max(colour)
     return bool(top) and any(
         all(abs(c / top - m / max(meaning)) < 0.05 for c, m in zip(colour, meaning, strict=True))
-        for meaning in LIT)
+        for meaning in (LIT + QUALITY_LIT if quiet is not None else LIT))
 
 
 def _shows(board: SimulatedBoard, leds: set[int], lit: bool) -> bool:
@@ -339,4 +406,4 @@ def _wait(condition: object, timeout: float) -> None:
 
 
 if __name__ == "__main__":
-    print(main())
+    print(quality_lift_to_light(load_layout()) if sys.argv[1:] == ["--quality"] else main())

@@ -58,3 +58,13 @@ def test_a_level_changes_between_turns_and_says_what_it_is() -> None:
     for wrong in ("0", "7", "many", ""):
         with pytest.raises(ValueError, match=r"off, 1-6 \(hints a turn\) or full"):
             Assistance.parse(wrong)
+
+
+def test_a_place_hinted_shows_again_without_spending_and_full_shows_every_place() -> None:
+    budget = HintBudget({1: Assistance(1), 2: FULL})
+    budget.new_turn(1)
+    assert not budget.showing("point 8")  # not lifted yet: no hint spent on it
+    assert budget.lift("point 8") and budget.showing("point 8") and not budget.showing("point 13")
+    assert budget.left() == 0
+    budget.new_turn(2)
+    assert budget.showing("point 13")  # full: every man, nothing to spend

@@ -40,7 +40,8 @@ def play_board(port: int, club_name: str, board: str, game: str, seed: int, log_
     feed = ClubFeed(club, club_key(CODE, club_name), board).start()
     info = find_game(game)
     names = (f"{board} greedy", f"{board} random")
-    options = PlayOptions(players=names, grace_s=5.0, match_length=match, games=games)
+    options = PlayOptions(players=names, grace_s=5.0, match_length=match, games=games,
+                          quality=("off", "off"))  # as `tablier demo` plays by default
     result = play(info.name, options, Dice(seed), sim=True, log_dir=log_dir, watch=feed, timeout=600,
                   make_actor=lambda hands, cable: PatientHands(AutoHands(hands, ("greedy", "random"),
                                                                          seed=seed, delay=delay)))

@@ -91,7 +91,7 @@ def play_game(game: str, seed: int, plan: FaultPlan | None = None, log_dir: Path
     """Play one whole game of ``game`` (seeded dice and players), through a relay with ``plan``."""
     info = find_game(game)
     names = ("greedy player", "random player") if info.family == "tables" else ("player 1", "player 2")
-    options = PlayOptions(players=names, grace_s=5.0)
+    options = PlayOptions(players=names, grace_s=5.0, quality=("off", "off"))  # as `tablier demo` plays
 
     def make_actor(hands: Hands, cable: Cable) -> PatientHands:
         return PatientHands(AutoHands(hands, ("greedy", "random"), seed=seed, delay=0.0))

@@ -17,6 +17,8 @@ from .test_teaching import GIVEAWAY, GIVEAWAY_PLAYED, THREE_ONE_PLAYED_8_4, WARN
 
 pytest.importorskip("gnubg")
 
+FULL = ("full", "full")  # quality help for every man: the marks given
+
 KEPT_8_4 = THREE_ONE_PLAYED_8_4 + f"""
     expect message {WARNED_8_4}
     press 1                   # keep it
@@ -25,7 +27,7 @@ KEPT_8_4 = THREE_ONE_PLAYED_8_4 + f"""
 
 
 def test_a_weak_play_kept_carries_its_mark_on_the_terminal_the_page_and_in_the_log(tmp_path: Path) -> None:
-    result = run_script("backgammon", KEPT_8_4, tmp_path)
+    result = run_script("backgammon", KEPT_8_4, tmp_path, quality=FULL)
     session = result.session
     assert session.marks == ["??"]  # about 0.3 of a point a game: very bad (from 0.16)
     scene = session.scene()
@@ -42,12 +44,12 @@ def test_an_english_draughts_move_that_gives_a_man_away_is_marked() -> None:
         expect message {WARNED_14_18}
         press 1                   # keep it
         expect last 14-18
-    """, position=GIVEAWAY)
+    """, position=GIVEAWAY, quality=FULL)
     assert result.session.marks == ["??"]
     assert "moves: 14-18 ??" in render(result.session.scene(), 120, 40)
 
 
-@pytest.mark.parametrize("options", [{"teaching": False}, {"quality": ("off", "full")}])
+@pytest.mark.parametrize("options", [{"teaching": False, "quality": FULL}, {"quality": ("off", "full")}])
 def test_a_strict_game_or_quality_help_off_shows_no_mark(options: dict[str, object], tmp_path: Path) -> None:
     script = THREE_ONE_PLAYED_8_4 + "expect last 8/4" if options.get("teaching") is False else KEPT_8_4
     result = run_script("backgammon", script, tmp_path, **options)

@@ -23,8 +23,10 @@ from tablier.club.messages import scene_from_json
 from tablier.play.remote_seat import RemoteSeat
 from tablier.play.view import render
 
-#: The lights that show a player his options (where a man may go, which man may move, a hint).
-OPTIONS = {"destination", "hit", "bear-off", "must-move", "from-stack", "hint"}
+#: The lights that show a player his options (where a man may go, and how good it is; which man may
+#: move; a hint).
+OPTIONS = {"destination", "hit", "bear-off", "must-move", "from-stack", "hint",
+           "best", "doubtful", "bad", "very-bad"}
 #: A pronoun a message may not give a player.
 HE = (" he ", " his ", " him ", "He ", "His ")
 

@@ -48,8 +48,10 @@ lift square 22
 
 
 def run_script(game: str, script: str, log_dir: Path | None = None, **options: object) -> PlayResult:
-    """Play ``script`` on a fresh simulated board (seeded dice, a short grace time)."""
+    """Play ``script`` on a fresh simulated board (seeded dice, a short grace time; the quality
+    lights off unless ``quality`` says otherwise: the views are drawn with the lights of legality)."""
     actions = parse_script(script, "test-script")
+    options.setdefault("quality", ("off", "off"))
     return play(game, PlayOptions(grace_s=0.3, **options), Dice(1), sim=True,  # type: ignore[arg-type]
                 log_dir=log_dir, make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "t"),
                 timeout=60)

@@ -89,6 +89,11 @@ class HintBudget:
         self._hinted.add(place)
         return True
 
+    def showing(self, place: Hashable) -> bool:
+        """Whether a man of the player to move from ``place`` shows his quality without spending a
+        hint: the place hinted this turn already, or no limit."""
+        return self.shows() and (place in self._hinted or self.left() is None)
+
     def left(self) -> int | None:
         """Hints left to the player to move this turn (None: no limit; 0 when none is shown)."""
         if not self.shows():

@@ -83,6 +83,7 @@ class Scene:
     clocks: tuple[str, str] = ("", "")  # each player's clock face (``13:48``, ``0:09+12``); "" no clock
     clock_runs: int = 0  # the player (1 or 2) whose clock runs; 0 none
     clock_short: bool = False  # his time is short
+    hints: str = ""  # the quality help left to the player to move ("2 hints left of 3"), or ""
 
     def marked_moves(self) -> tuple[str, ...]:
         """The moves, each followed by its mark when it has one (``8/5 6/5 ?!``)."""
@@ -153,14 +154,15 @@ def read_scene(data: object) -> Scene:
         palette=_palette_of(data.get("palette", "classic")),
         clocks=read.pair("clocks", 12) if "clocks" in data else ("", ""),
         clock_runs=whole_in(data.get("clock_runs", 0), 0, 2, "clock_runs"),
-        clock_short=_bool_of(data.get("clock_short", False), "clock_short"))
+        clock_short=_bool_of(data.get("clock_short", False), "clock_short"),
+        hints=read.text("hints", 80) if "hints" in data else "")
 
 
 _SCENE_FIELDS = frozenset({"family", "title", "game_number", "players", "score", "match_length", "turn",
                            "colours", "dice", "dice_used", "cube", "in_hand", "places", "status_lights",
                            "own_points", "size", "link", "link_wait", "words", "messages", "moves",
                            "movers", "marks", "over", "you", "palette", "clocks", "clock_runs",
-                           "clock_short"})
+                           "clock_short", "hints"})
 
 
 def _mark_of(value: object) -> str:

@@ -4,6 +4,7 @@ The main demonstration (``make demo``): the firmware runs under MicroPython, the
 the men through the simulated switches, the host infers every move, lights the LEDs and logs the
 game (:mod:`tablier.play.demo`). Both seats are the computer, its moves lit and made as the
 lights ask; ``--players greedy,random`` has the simple players choose. ``--game`` picks any game;
+``--quality`` lights the built-in players' destinations by their quality (docs/quality-lights.md);
 ``--seed`` makes it reproducible, ``--delay``/``--fast`` pace it; ``--resume LOG`` goes on with an
 interrupted demo from its log.
 ``--club-broker BROKER --club NAME --board NAME`` shows the demo's board on a club's page, as a
@@ -47,6 +48,10 @@ def register(subparsers: Any) -> None:
                              "(--no-board)")
     parser.add_argument("--fast", action="store_true", help="no pause at all")
     add_palette_option(parser)
+    parser.add_argument("--quality", default="off", metavar="LEVEL[,LEVEL]",
+                        help="quality lights, for both seats or each (player 1's,player 2's): off (the "
+                             "default), 1-6 (men a turn) or full; the built-in players' seats (greedy, "
+                             "random) show them as their hands lift men, the computer's follow its lights")
     parser.add_argument("--log-dir", type=Path, default=None,
                         help="where the event log goes (default: $XDG_DATA_HOME/tablier/logs)")
     parser.add_argument("--serve", metavar="[HOST:]PORT",
@@ -67,10 +72,11 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play one game on the simulated board (or, with ``--no-board``, in the terminal only)."""
     from tablier.cli.leds import palette_problem
+    from tablier.cli.play import quality_problem
 
     if args.fast:
         args.delay = 0.0
-    problem = palette_problem(args)
+    problem = palette_problem(args) or quality_problem(args)
     if problem:
         print(f"tablier demo: {problem}", file=sys.stderr)
         return 2
@@ -139,7 +145,7 @@ def _play(args: argparse.Namespace, delay: float, server: Any, feed: Any) -> Pla
               file=sys.stderr)
         return None
     return run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
-                    players=(names[0], names[1]), watch=feed, palette=args.palette)
+                    players=(names[0], names[1]), watch=feed, palette=args.palette, quality=args.quality)
 
 
 def _told(result: PlayResult, server: Any) -> int:

@@ -50,9 +50,11 @@ def register(subparsers: Any) -> None:
                              "(1-4) for the engine, e.g. human,computer or Ann,computer:3")
     parser.add_argument("--strict", action="store_true", help="strict mode: enforce and keep quiet")
     add_palette_option(parser)
-    parser.add_argument("--quality", default="full", metavar="LEVEL[,LEVEL]",
+    parser.add_argument("--quality", default=None, metavar="LEVEL[,LEVEL]",
                         help="quality help, for both players or each (player 1's,player 2's): off, 1-6 "
-                             "or full (the default): the teacher's mark after each play (?!, ?, ??); "
+                             "(men a turn) or full (the default; off for a --script, whose `expect lit` "
+                             "lines check the lights of legality): a lifted man's destinations lit by "
+                             "how good they are, and the teacher's mark after each play (?!, ?, ??); "
                              "a strict game shows none unless both players allow help")
     parser.add_argument("--grace", type=float, default=1.5, metavar="S",
                         help="seconds a wrong board may stand before the lights guide back (1.5)")
@@ -121,10 +123,12 @@ def _clock_problem(args: argparse.Namespace) -> str:
     return ""
 
 
-def _quality_problem(args: argparse.Namespace) -> str:
+def quality_problem(args: argparse.Namespace) -> str:
     """What is wrong with ``--quality`` ('' when nothing); it becomes each player's level."""
     from tablier.board.hint_budget import Assistance
 
+    if args.quality is None:
+        args.quality = "off" if getattr(args, "script", None) is not None else "full"
     words = [word.strip() for word in args.quality.split(",")]
     if len(words) not in (1, 2):
         return f"--quality takes one level or two separated by a comma, not {args.quality!r}"
@@ -147,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.play.runner import resume_command_for
     from tablier.record.log_writer import LogWriteError, default_log_dir
 
-    problem = (_argument_problem(args) or palette_problem(args) or _quality_problem(args)
+    problem = (_argument_problem(args) or palette_problem(args) or quality_problem(args)
                or _clock_problem(args))
     if problem:
         return _fail(problem)

@@ -259,10 +259,15 @@ def rebuild(log: EventLog, layout: Layout | None = None, out: Path | None = None
 
 def finally_played(log: EventLog) -> list[str]:
     """The notation of the log's commits, without those a later claim took back."""
-    played: list[str] = []
+    return [commit.notation for commit in final_commits(log)]
+
+
+def final_commits(log: EventLog) -> list[Commit]:
+    """The log's commits, without those a later claim took back."""
+    played: list[Commit] = []
     for record in log.records:
         if isinstance(record, Commit):
-            played.append(record.notation)
+            played.append(record)
         elif isinstance(record, Claim) and record.claim in TAKEN_BACK and record.accepted and played:
             played.pop()
     return played

@@ -27,7 +27,8 @@ from tablier.words import counted
 
 from .dice import ELECTRONIC, Dice
 from .match_clock import MatchClock
-from .replay import Rebuilt, rebuild
+from .quality_help import QualityHelp
+from .replay import Rebuilt, final_commits, rebuild
 from .report import report
 from .runner import PlayResult, play
 from .session import Actor, Session
@@ -65,7 +66,7 @@ def resume(args: argparse.Namespace, log_dir: Path,
     result = resume_log(path, dice, args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
                         archive=not args.no_archive, serve=getattr(args, "server", None), watch=watch,
-                        palette=getattr(args, "palette", "classic"))
+                        palette=getattr(args, "palette", "classic"), quality=getattr(args, "quality", None))
     report(result)
     return result
 
@@ -75,23 +76,25 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
                view: View | None = None, commands: bool = False, archive: bool = False,
                serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
                closing: Callable[[Session], None] | None = None,
-               palette: str = "classic") -> PlayResult:
+               palette: str = "classic", quality: tuple[str, str] | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``), its lights in ``palette``; ``dice`` throws from then on; a match finished here goes
-    into the archive when ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s.
+    into the archive when ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s;
+    ``quality``: each player's quality help from now on (None: as the replay left it, full).
     :class:`TablierError` if the log cannot be resumed, among them
     :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
     process still writes it."""
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
                             commands=commands, archive=archive, serve=serve, watch=watch,
-                            closing=closing, palette=palette)
+                            closing=closing, palette=palette, quality=quality)
 
 
 def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
                  make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
                  archive: bool, serve: LiveServer | None, watch: Callable[[Session], None] | None,
-                 closing: Callable[[Session], None] | None, palette: str) -> PlayResult:
+                 closing: Callable[[Session], None] | None, palette: str,
+                 quality: tuple[str, str] | None) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:
@@ -102,9 +105,13 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
         session.say("the log's switches rebuild other moves than those committed; going on from "
                     "the rebuilt game", "warning")
     session.teacher.replayed = None  # from here on the teacher judges afresh
+    marks_read_back(rebuilt, log)
     if grace_s is not None:
         session.options.grace_s = grace_s
     session.options.palette = palette  # the player's choice of today, not the log's
+    if quality is not None:  # so is his quality help
+        session.options.quality = quality
+        session.teacher.quality = QualityHelp(quality, session.teacher.helps)
     session.dice = dice
     writer = session.log = EventLogWriter(path)  # cuts a torn last line first
     if writer.mended:
@@ -128,6 +135,14 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
     return play(log.header.game, session.options, session.dice, port=port, sim=sim,
                 make_actor=make_actor, view=view, commands=commands, log_writer=writer,
                 resumed=session, archive=archive, serve=serve, watch=watch, closing=closing)
+
+
+def marks_read_back(rebuilt: Rebuilt, log: EventLog) -> None:
+    """The marks of the plays already committed (``?!``, ``?``, ``??``), as the log's commits keep
+    them, shown again on the resumed game's move list (the replay itself judges nothing)."""
+    commits = final_commits(log)
+    if rebuilt.inferred[:len(commits)] == [commit.notation for commit in commits]:
+        rebuilt.session.marks[:len(commits)] = [commit.mark for commit in commits]
 
 
 def dice_going_on(log: EventLog) -> Dice:

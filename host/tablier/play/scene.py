@@ -86,7 +86,7 @@ def common_fields(session: Session, lights: dict[str, str], name: Callable[[int]
             "marks": tuple(session.marks[:len(session.committed)]),
             "status_lights": (lights.get("status 1", ""), lights.get("status 2", "")),
             "over": session.over, "you": _you(session), "palette": session.options.palette,
-            **_clocks(session)}
+            "hints": session.teacher.quality.words(), **_clocks(session)}
 
 
 def _clocks(session: Session) -> dict[str, Any]:

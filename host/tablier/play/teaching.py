@@ -45,6 +45,7 @@ from tablier.errors import IllegalMoveError
 from tablier.record.eventlog import Advice
 
 from .options import PlayOptions
+from .quality_help import QualityHelp
 
 T = TypeVar("T")
 
@@ -147,6 +148,8 @@ class Teacher:
         self.shown: tuple[object, Any] | None = None  # (the turn, the men's target) lit as a guide
         self.warned: tuple[object, set[Hashable]] = (None, set())  # (the turn, the plays warned of)
         self.pending: tuple[object, Future[Any], Callable[[Any], None]] | None = None
+        self.quality: QualityHelp[Any] = QualityHelp(session.options.quality, self.helps)
+        """The quality lights: the hint budget, and the bands of a person's turn."""
         self.replayed: deque[Advice] | None = None
         """In a replay (``tablier rebuild``, ``--resume``): the advice its log holds, followed at the
         same turns instead of asking the engine again (a replay then holds back exactly the turns

@@ -80,6 +80,8 @@ def panel(scene: Scene, compact: bool) -> list[Text]:
     if scene.link != CONNECTED:
         link.append("  ** board disconnected **", style="bold red")
     lines.append(link)
+    if scene.hints:  # quality help counted: what the player to move has left
+        lines.append(Text(f"quality: {scene.hints}"))
     status = [f"status {n} {light}" for n, light in zip((1, 2), scene.status_lights, strict=True) if light]
     palette = f"{find_palette(scene.palette).title} palette"
     if compact and scene.palette == "classic":

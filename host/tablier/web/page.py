@@ -59,6 +59,7 @@ function draw(state) {
   const mover = s.turn ? s.players[s.turn - 1] + ' to play' + (dice ? ': ' + dice : '') : '';
   text('turn', s.over ? 'The match is over' : mover);
   text('hand', s.in_hand ? 'In hand: ' + s.in_hand : '');
+  text('hints', s.hints ? 'Quality lights: ' + s.hints : '');
   const link = document.getElementById('link');
   link.textContent = 'Board link: ' + s.link + (s.link === 'connected' ? '' : ' (board disconnected)');
   link.className = s.link === 'connected' ? '' : 'lost';
@@ -106,7 +107,7 @@ PAGE = f"""<!DOCTYPE html>
 <div id=connection>connecting...</div>
 <div class=wrap><div id=board></div>
 <div class=side><div class=info><div id=score></div><div id=cube></div><div id=turn class=turn></div>
-<div id=clocks></div><div id=hand></div><div id=link></div></div><div id=words></div>
+<div id=clocks></div><div id=hand></div><div id=hints></div><div id=link></div></div><div id=words></div>
 <h2>Lights</h2><div id=palette class=note></div><div id=legend class=legend></div>
 <h2>Moves</h2><div id=numbers class=note></div><ol id=moves></ol>
 <h2>Messages</h2><ul id=messages></ul></div></div>

@@ -168,6 +168,7 @@ class DraughtsSession(Session):
         self.reading = self.inference.read(self.observation.squares)
         moves = self.legal_moves()
         self.one_capture = len(moves) == 1 and bool(moves[0].captures)
+        self.teacher.begin_quality()  # a person's quality lights: the move's bands, off the lights' path
 
     def _name(self, color: Color) -> str:
         return f"{self.options.players[self.player_of(color) - 1]} ({COLOR_NAMES[color]})"
@@ -189,6 +190,8 @@ class DraughtsSession(Session):
             if place and place[0] == "square" and not change.closed:
                 self._touch(place[1])
         self.reading = self._read(observation.squares)
+        if self.reading.lifted is not None:
+            self.teacher.quality.lift(self.reading.lifted)  # a hint spent (once a square a move)
         self._follow_reading(self.reading.status is Status.UNKNOWN)
 
     def _legal_status(self, observation: Observation) -> Status | None:
@@ -495,8 +498,12 @@ class DraughtsSession(Session):
             for move in self.taught:  # teaching: the men that may move
                 plan.place(("square", move.from_square), HINT)
         if reading is not None and reading.status is Status.IN_HAND:
+            bands = self.teacher.bands(reading)  # quality help: the band of each landing
             for square, kind in reading.destinations.items():
-                plan.place(("square", square), HIT if kind == CAPTURE else DESTINATION)
+                if square in bands:
+                    plan.quality(("square", square), bands[square])
+                else:
+                    plan.place(("square", square), HIT if kind == CAPTURE else DESTINATION)
         elif reading is not None and reading.status is Status.PARTIAL:
             for move in self.legal_moves():
                 if move.captures:

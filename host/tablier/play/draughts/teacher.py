@@ -7,17 +7,18 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from tablier.board.leds import LIFT_HERE, PUT_HERE, LedPlan
+from tablier.board.quality_lights import DraughtsQuality
 from tablier.draughts.core import Board, Move
 from tablier.engines import draughts_engine
 from tablier.engines.candidates import Candidate
 from tablier.engines.draughts_search import MAN, MATE
 from tablier.engines.judge import Verdict, judge, teacher_level
 from tablier.engines.levels import Level
-from tablier.engines.quality import bands_for, grade_play
+from tablier.engines.quality import bands_for, grade, grade_play
 from tablier.record.eventlog import Advice
 
 if TYPE_CHECKING:
-    from tablier.board.draughts_inference import DraughtsCandidate
+    from tablier.board.draughts_inference import DraughtsCandidate, DraughtsReading
 
     from .table import DraughtsTable
 
@@ -133,6 +134,30 @@ class DraughtsTeacher(Teacher):
         """A copy of the board and its ranking at the teacher's level, once a move."""
         board = self.session.board.copy(stack=False)
         return board, self.ranking(self._board_key(), lambda: self.rank(board), False)
+
+    def begin_quality(self) -> None:
+        """A move begins: a person's move whose help shows quality has the board's ranking asked for
+        and its bands indexed, both on the engine's thread."""
+        session = self.session
+        player = session.player_of(session.board.turn)
+        person = not session.is_computer(player) and self.replayed is None
+        if session.inference is None or not self.quality.begin(session.turn_key(), player, person):
+            return
+        _, ranking = self.board_ranking()
+        allowed, bands = {str(move) for move in session.legal_moves()}, bands_for(type(session.board).name)
+
+        def index() -> DraughtsQuality:
+            return DraughtsQuality(grade([c for c in ranking.result() if str(c.move) in allowed], bands))
+
+        self.quality.build(session.inference, WORKER.submit(index))
+
+    def bands(self, reading: DraughtsReading) -> dict[int, str]:
+        """The quality band of each square the man in hand may land on, while his square is hinted
+        and the move's bands are indexed; {} for legality only."""
+        lights = self.quality.index(self.session.inference)
+        if lights is None or reading.lifted is None or not self.quality.showing(reading.lifted):
+            return {}
+        return dict(lights.destinations(reading))
 
     def _board_key(self) -> tuple[str, str]:
         """The key of this move's ranking: the game and the position."""

@@ -95,13 +95,13 @@ class TablesDisplay:
             if session.guide.put is not None:
                 plan.place(TABLES_PLACES[session.guide.put], PUT_HERE)
         elif reading is not None and reading.lifted:
-            light_destinations(plan, reading.destinations)
+            light_destinations(plan, reading.destinations, session.teacher.bands(reading))
         elif reading is not None and session.inference is not None:
             before = session.inference.before_lift(reading, must_move)
             if before is not None:
                 for index in before.sources:
                     plan.place(TABLES_PLACES[index], MUST_MOVE if before.only else FROM_STACK)
-                light_destinations(plan, before.destinations)
+                light_destinations(plan, before.destinations, session.teacher.bands(reading, before))
         session.teacher.light(plan)  # the better play of a warning, over the rest
         return plan
 
@@ -249,8 +249,14 @@ class TablesDisplay:
         return (used[0], used[1])
 
 
-def light_destinations(plan: LedPlan, destinations: dict[int, str]) -> None:
-    """Light where a man may go: ``destination``, ``hit`` or ``bear-off``."""
+def light_destinations(plan: LedPlan, destinations: dict[int, str],
+                       bands: dict[int, str] | None = None) -> None:
+    """Light where a man may go: ``destination``, ``hit`` or ``bear-off``; a place with a quality
+    band in ``bands`` (docs/quality-lights.md) shows its band instead."""
     kinds = {TO_HIT: HIT, TO_TRAY: BEAR_OFF}
+    bands = bands or {}
     for index, kind in destinations.items():
-        plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))
+        if index in bands:
+            plan.quality(TABLES_PLACES[index], bands[index])
+        else:
+            plan.place(TABLES_PLACES[index], kinds.get(kind, DESTINATION))

@@ -280,6 +280,7 @@ class TablesSession(Session):
         self._stop_grace()
         self.restoring = None
         self.reading = self.inference.read(self.observation.counts)
+        self.teacher.begin_quality()  # a person's quality lights: the turn's bands, off the lights' path
         if plays == [()]:
             self.say(f"{self._name(self.flow.turn)} cannot move"
                      + (": press the button to pass" if self.prompting else ""), "teach")
@@ -313,6 +314,8 @@ class TablesSession(Session):
         if follow_restoring(self):
             return
         self.reading = self.inference.read(observation.counts, hint)
+        if len(self.reading.lifted) == 1:
+            self.teacher.quality.lift(self.reading.lifted[0])  # a hint spent (once a place a turn)
         if self.phase == TablesPhase.ASKING:
             self._answer_ask()
             return
@@ -351,6 +354,7 @@ class TablesSession(Session):
         assert self.orientation is not None
         self.inference = TurnInference(self.variant, self.flow.position, self.flow.dice, self.orientation,
                                        self.ladder, self.flow.legal_plays())
+        self.teacher.begin_quality()
         if self.phase == TablesPhase.PLAY and self.restoring is None:
             self.reading = self.inference.read(self.observation.counts, place)
             self._after_reading()

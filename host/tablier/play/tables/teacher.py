@@ -3,18 +3,20 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from tablier.board.leds import LIFT_HERE, PUT_HERE, LedPlan
 from tablier.board.observation import TABLES_PLACES, could_show, visible
+from tablier.board.quality_lights import TablesQuality
 from tablier.engines import tables_engine
 from tablier.engines.candidates import Candidate, EngineUnavailableError
 from tablier.engines.explain import aim_words
 from tablier.engines.judge import Verdict, blunder_threshold, judge, teacher_level
 from tablier.engines.levels import Level
-from tablier.engines.quality import bands_for, grade_play
+from tablier.engines.quality import bands_for, grade, grade_play
 from tablier.engines.tables_terms import terms, weights_for
 from tablier.record.eventlog import Advice
 from tablier.tables.moves import Play
@@ -23,11 +25,12 @@ from tablier.tables.position import Position
 from tablier.tables.variant import Variant
 
 if TYPE_CHECKING:
+    from tablier.board.tables_inference import BeforeLift, Reading
     from tablier.board.tables_inference import Candidate as TablesCandidate
 
     from .table import TablesTable
 
-from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, Teacher, level_words, verdict_of
+from ..teaching import JUDGE_WAIT_S, KEEP_YOURS, WORKER, Teacher, level_words, verdict_of
 from .phase import TablesPhase
 
 
@@ -162,6 +165,52 @@ class TablesTeacher(Teacher):
         graded = grade_play(usable, bands_for(variant.name), candidate.position.boards,
                             lambda play: variant.after(start, play).boards)
         return "" if graded is None else graded.mark
+
+    def begin_quality(self) -> None:
+        """A turn is read (its start, or Ticktack's narrowed plays): a person's turn whose help shows
+        quality has its ranking asked for now and its bands indexed on the engine's thread."""
+        session = self.session
+        inference, player = session.inference, session.flow.turn + 1
+        person = (not session.is_computer(player) and self.replayed is None
+                  and session.variant.name not in self.unavailable)
+        if inference is None or not self.quality.begin(session.turn_key(), player, person):
+            return
+        ranking = self.ranked_already(self._turn_key())
+        try:
+            if ranking is None and not self._may_rank_here():
+                return  # GNU Backgammon looks ahead on the main thread only: a board played on another
+            ranking = ranking or self.turn_ranking()[1]
+        except EngineUnavailableError:
+            return
+        variant, start, allowed = session.variant, inference.start, self.allowed_boards()
+        bands = bands_for(variant.name)
+
+        def index() -> TablesQuality:
+            usable = [c for c in ranking.result() if variant.after(start, c.move).boards in allowed]
+            return TablesQuality(inference, grade(usable, bands))
+
+        self.quality.build(inference, WORKER.submit(index))
+
+    def _may_rank_here(self) -> bool:
+        """Whether the turn's ranking may be asked for on this thread (GNU Backgammon's look-ahead
+        runs on the main thread only: :func:`~tablier.engines.backgammon.needs_main_thread`)."""
+        variant = self.session.variant
+        needs_main = tables_engine(variant).needs_main_thread(teacher_level(variant.name))
+        return not needs_main or threading.current_thread() is threading.main_thread()
+
+    def bands(self, reading: Reading, before: BeforeLift | None = None) -> dict[int, str]:
+        """The quality band of each place the man in hand may go (or, ``before`` a lift, the men of
+        its sources), while his place is hinted and the turn's bands are indexed; {} for legality
+        only."""
+        lights = self.quality.index(self.session.inference)
+        if lights is None:
+            return {}
+        if before is None:
+            shown = len(reading.lifted) == 1 and self.quality.showing(reading.lifted[0])
+            return dict(lights.destinations(reading)) if shown else {}
+        if not all(self.quality.showing(source) for source in before.sources):
+            return {}
+        return dict(lights.before_lift(reading, before))
 
     def hint(self) -> None:
         """``hint``: the teacher's best play of the throw lit on the board (``hint`` on the points it
