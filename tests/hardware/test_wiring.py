@@ -14,19 +14,22 @@ import pytest
 from tablier.cli import main
 from tablier.fabrication import wire_router
 from tablier.fabrication.bom import read_bom, wire_metres
+from tablier.fabrication.check import find_problems
 from tablier.fabrication.cutouts import cutouts
 from tablier.fabrication.templates import template_files
-from tablier.fabrication.wire_router import WireRouter
+from tablier.fabrication.wire_router import NoWay, WireRouter
 from tablier.fabrication.wiring import (
     END_SLACK_MM,
     WIRING_FILE,
+    groove_end_problems,
     harness_csv,
     harnesses,
     plan_path,
     read_plan,
+    route_wiring,
 )
 from tablier.fabrication.wiring_check import wiring_problems
-from tablier.hardware.layout import load_layout
+from tablier.hardware.layout import load_layout, read_layout
 
 Writer = Callable[[str], Path]
 
@@ -130,6 +133,39 @@ def test_the_router_keeps_a_harness_off_every_cut_but_its_ends() -> None:
     assert cells[-1][1:] == (round(harness.leg().end[1]), round(harness.leg().end[2]))
     ends = {harness.leg().start[0], harness.leg().end[0]}
     assert all(router.blocked["tables"].get(cell[1:], frozenset()) <= ends for cell in cells)
+
+
+def test_every_carriers_harness_has_a_channels_width_to_leave_its_groove() -> None:
+    """The default option's ladders end 11.5 mm short of the middle band's pockets: room for a 5 mm channel
+    and 2 mm of wood either side of it."""
+    layout = load_layout()
+    assert groove_end_problems(layout, cutouts(layout)) == []
+
+
+#: The reed option's ladders (188 mm grooves: a pair of reeds and their pads reach 11 mm past each end slot)
+#: end 5.5 mm from the chain boards' and the die boards' pockets, where 9 mm is needed.
+BLOCKED = ("tables groove point 2 ends 5.5 mm from tables chain board 5 where its carrier's harness leaves "
+           "it (X 438.0, Y 216.5): the channel it leaves through needs 9 mm there (a 5 mm bit and 2 mm of "
+           "wood either side); shorten the carrier or move what is in front of it")
+
+
+def test_hardware_check_refuses_the_reed_ladders_that_leave_their_harnesses_no_way_out(
+        write_layout: Writer, board_text: str) -> None:
+    """The reed option's slab: the check says which grooves and how far short, and compares no plan."""
+    layout = read_layout(write_layout(board_text.replace('kind = "hall"   ', 'kind = "reed"   ')))
+    problems = find_problems(layout, stock=False)
+    assert problems[0] == BLOCKED
+    assert len(problems) == 24  # 22 points' ladders and the bar's two: points 1 and 24 and the trays face
+    assert all(" ends 5.5 mm from tables " in p and "needs 9 mm there" in p for p in problems)  # no pocket
+    assert sum("die board" in p for p in problems) == 2 and not any("route the wiring again" in p
+                                                                     for p in problems)
+
+
+def test_routing_the_reed_ladders_stops_at_once_and_says_why(write_layout: Writer, board_text: str) -> None:
+    layout = read_layout(write_layout(board_text.replace('kind = "hall"   ', 'kind = "reed"   ')))
+    with pytest.raises(NoWay) as refused:
+        route_wiring(layout, cutouts(layout))
+    assert str(refused.value) == f"{BLOCKED} (and 23 more: tablier hardware check lists them)"
 
 
 @pytest.mark.full

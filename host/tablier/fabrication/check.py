@@ -8,7 +8,8 @@ every board in a pocket or groove with its tallest part (and its wires) under th
 real part under its window or light pipe, windows drilled so as to miss the LEDs, every board clear of
 the corners its cut's bit leaves and the edge parts held, a magnet and sensors that capture and release
 with the layout's margin and no blind strip, the committed wiring plan fitting the cut-outs as they are
-(its channels as deep as the wire exits, clear of the other face's cuts), all of it again on the thinnest
+(its channels as deep as the wire exits, clear of the other face's cuts; first, room in front of each
+carrier's groove for its harness to leave it), all of it again on the thinnest
 and thickest sheets of the stock (:mod:`tablier.fabrication.stock`), and boards that keep their
 clearances and their netlists' electrical rules. It lays out the boards
 (their netlists are SKiDL's), so only the maker's commands import it; playing checks the electrical
@@ -34,6 +35,7 @@ from tablier.fabrication.pcbs import clearance_problems
 from tablier.fabrication.pockets import pocket_problems
 from tablier.fabrication.stock import stock_problems
 from tablier.fabrication.wire_exits import exit_problems
+from tablier.fabrication.wiring import groove_end_problems
 from tablier.fabrication.wiring_check import wiring_problems
 from tablier.hardware.layout import Layout, read_layout, refuse_problems
 from tablier.hardware.validate import chain_problems, electrical_problems, pin_problems
@@ -105,10 +107,13 @@ def mechanics_problems(layout: Layout, wiring: bool = True, stock: bool = True) 
         yield from fit_problems(layout, items)
         yield from window_problems(layout, items)
         yield from exit_problems(layout, items)
-    if wiring and boards:
+    blocked = groove_end_problems(layout, items) if wiring and boards else []
+    yield from blocked  # a harness that cannot leave its groove: no plan can fit, so none is compared
+    plan = wiring and boards and not blocked
+    if plan:
         yield from wiring_problems(layout, items)
     if stock:
-        yield from stock_problems(layout, lambda sheets, cut: _depth_problems(sheets, cut, wiring and boards),
+        yield from stock_problems(layout, lambda sheets, cut: _depth_problems(sheets, cut, plan),
                                   notches=boards)
 
 

@@ -12,8 +12,10 @@ The plan is committed (``hardware/wiring.csv``: each harness's channels and pass
 ``tablier hardware wiring`` and checked by ``tablier hardware check`` against the layout as it is
 (:func:`tablier.fabrication.wiring_check.wiring_problems`).
 A layout change that puts something in a channel's way, or moves an end, is refused until the wiring is
-routed again. The channels and passages go into the templates and ``holes.csv``; the harnesses' lengths
-into the BOM and the build guide (``hardware/templates/harness.csv``).
+routed again. Before any plan, each carrier's harness must be able to leave its groove: the end it leaves
+by needs a channel's width of wood in front of it (:func:`groove_end_problems`), which neither the check
+nor the router goes past. The channels and passages go into the templates and ``holes.csv``; the
+harnesses' lengths into the BOM and the build guide (``hardware/templates/harness.csv``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,17 @@ from pathlib import Path
 from tablier.errors import TablierError
 from tablier.fabrication.boards import chain_boards
 from tablier.fabrication.cutout import Cutout, exit_of
-from tablier.fabrication.wire_router import CHANNEL_MM, FACES, PASSAGE_MM, Leg, WireRouter, channel_z, family
+from tablier.fabrication.wire_router import (
+    CHANNEL_MM,
+    FACES,
+    PASSAGE_MM,
+    WIRE_SPACE,
+    Leg,
+    NoWay,
+    WireRouter,
+    channel_z,
+    family,
+)
 from tablier.hardware.layout import Layout
 from tablier.resources import project_path
 
@@ -155,6 +167,44 @@ def harnesses(layout: Layout, items: list[Cutout]) -> list[Harness]:
     return found
 
 
+def groove_end_problems(layout: Layout, items: list[Cutout]) -> list[str]:
+    """The carriers' grooves whose harness cannot leave them: a harness leaves its groove through the end by
+    its carrier's wire pads, into a channel there, so the cut-outs of that face in front of that end (but
+    wire space: plug notches) must leave a channel's width of wood: the channels' bit and ``min_web_mm``
+    either side of it. One sentence a groove, naming the nearest cut-out in front of it."""
+    m = layout.mechanics
+    need = CHANNEL_MM + 2 * m.min_web
+    problems = []
+    for harness in harnesses(layout, items):
+        groove = harness.start
+        if groove.kind != "groove":
+            continue
+        ax, ay = _anchor(groove, harness.end)
+        x0, y0, x1, y1 = groove.box
+        way = min(((0, -1), ay - y0), ((0, 1), y1 - ay), ((-1, 0), ax - x0), ((1, 0), x1 - ax),
+                  key=lambda side: side[1])[0]
+        end = {(0, -1): y0, (0, 1): y1, (-1, 0): x0, (1, 0): x1}[way]
+        z0, z1 = channel_z(m, groove.face)
+        gaps = []
+        for item in items:
+            if item.kind in WIRE_SPACE or item.face not in (groove.face, "edge") or item is groove or \
+                    max(item.z_top, z0) - min(item.z_bottom, z1) >= m.min_web:
+                continue
+            bx0, by0, bx1, by1 = item.box
+            across = (bx0 < x1 and bx1 > x0) if way[0] == 0 else (by0 < y1 and by1 > y0)
+            ahead = {(0, -1): end - by1, (0, 1): by0 - end, (-1, 0): end - bx1, (1, 0): bx0 - end}[way]
+            if across and -1e-9 <= ahead < need:
+                gaps.append((ahead, item.name))
+        if gaps:
+            gap, name = min(gaps)
+            ex, ey = (ax, end) if way[0] == 0 else (end, ay)
+            problems.append(f"{groove.name} ends {gap:.1f} mm from {name} where its carrier's "
+                            f"harness leaves it (X {ex:.1f}, Y {ey:.1f}): the channel it leaves through "
+                            f"needs {need:g} mm there (a {CHANNEL_MM:g} mm bit and {m.min_web:g} mm of wood "
+                            "either side); shorten the carrier or move what is in front of it")
+    return problems
+
+
 def _mount(by_name: dict[str, Cutout], kind: str, place: str, target: int) -> Cutout:
     if kind == "die":
         return by_name[f"tables die board die {target}"]
@@ -182,7 +232,12 @@ class Segment:
 
 
 def route_wiring(layout: Layout, items: list[Cutout]) -> list[Segment]:
-    """Route every harness (the longest first) and return the plan's segments."""
+    """Route every harness (the longest first) and return the plan's segments; refuse at once a slab with
+    a groove its harness cannot leave (:func:`groove_end_problems`): no routing would find a way out."""
+    blocked = groove_end_problems(layout, items)
+    if blocked:
+        more = f" (and {len(blocked) - 1} more: tablier hardware check lists them)" if blocked[1:] else ""
+        raise NoWay(blocked[0] + more)
     todo = sorted(harnesses(layout, items), key=lambda h: -math.dist(h.leg().start[1:], h.leg().end[1:]))
     paths = WireRouter(layout.mechanics, items).route_all(
         [(h.leg(), _faces(h.start), _faces(h.end)) for h in todo])
