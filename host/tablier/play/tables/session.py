@@ -27,9 +27,8 @@ from tablier.record.log_writer import EventLogWriter
 from tablier.tables.faults import explain_illegal
 from tablier.tables.match import Match
 from tablier.tables.moves import Dice as Throw
-from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
-from tablier.tables.position import BAR, OFF, Position
+from tablier.tables.position import Position
 from tablier.tables.position_text import format_position, frame_of, parse_position
 from tablier.tables.tavli import TavliRotation
 from tablier.tables.turn import (
@@ -55,6 +54,7 @@ from .phase import TablesPhase
 from .scene import tables_scene
 from .seat import TablesDecisions
 from .teacher import TablesTeacher
+from .touch_down import untouched_landing
 from .words import command, follow_restoring, state_words
 
 if TYPE_CHECKING:
@@ -405,32 +405,10 @@ class TablesSession(Session):
         shown = visible(target.counts, self.ladder)
         self.guide = next_step(dict(enumerate(seen)), dict(enumerate(shown)))
 
-    def _untouched_landing(self, play: Play) -> int | None:
-        """(Option ``touch_down``, the games where a man rests between the dice: Jacquet's) The point
-        of the mover's frame where a man using both dice should have rested and was not seen to; None
-        if every such man touched down."""
-        if not self.options.touch_down or not self.variant.facts.rests_between or self.orientation is None:
-            return None
-        dice = self.flow.dice
-        side = self.flow.turn
-        for first in play:
-            going_on = any(move.src == first.dst for move in play if move is not first)
-            if not going_on or first.dst in (OFF, BAR):
-                continue
-            if dice is not None and not dice.is_doublet:  # it rested after the one die or the other
-                stops = {first.src - dice.first, first.src - dice.second}
-            else:
-                stops = {first.dst}
-            places = {TABLES_PLACES.index(("point", self.orientation.board_point(side, p)))
-                      for p in stops if 1 <= p <= 24}
-            if not places & self.landed_places:
-                return first.dst
-        return None
-
     def _commit(self, candidate: Candidate) -> None:
         assert self.inference is not None
         play = self.inference.play_of(candidate)
-        skipped = self._untouched_landing(play)
+        skipped = untouched_landing(self, play)
         if skipped is not None:
             self.say(f"the man using both dice must rest on the intermediate point ({skipped}) "
                      "before going on (touch-down option): lift it, touch down, go on", "warning")
@@ -552,8 +530,6 @@ class TablesSession(Session):
         return ["roll", "done", *takeback, "resign", *self.flow.words(), "hint", *dice, "choose N", "quit"]
 
     # -- the words of the table ---------------------------------------------------------------------
-
-    # -- takebacks -----------------------------------------------------------------------------------
 
     # -- what the seats ask of the game (the computer, the remote player, the hands) ---------------
 
