@@ -85,6 +85,7 @@ class TablesTable(Protocol):
     guide: Step[int] | None
     guiding: bool
     hint: tuple[int, ...]
+    landed_places: set[int]  # where a man was seen put down this turn (touching down)
     # the table
     options: PlayOptions
     dice: Dice

@@ -10,10 +10,10 @@ from tablier.tables.moves import Play
 from tablier.tables.position import BAR, OFF
 
 if TYPE_CHECKING:
-    from .session import TablesSession
+    from .table import TablesTable
 
 
-def untouched_landing(session: TablesSession, play: Play) -> int | None:
+def untouched_landing(session: TablesTable, play: Play) -> int | None:
     """The point of the mover's frame where a man of ``play`` using both dice should have rested and
     was not seen to; None if every such man touched down (or the option is off)."""
     orientation = session.orientation
