@@ -182,11 +182,12 @@ class Board:
 
     def idle(self) -> None:
         """Sleep until the scan timer's next tick. A step that ran past a tick is caught up by the
-        next steps (at most ``MAX_BEHIND`` ticks: past a stall that long, those scans are lost)."""
+        next steps (at most ``MAX_BEHIND`` ticks: past a stall that long, only the older scans are
+        lost, not the whole backlog)."""
         while self._ticks == self._seen:
             machine.idle()
         if (self._ticks - self._seen) & 0x3FFFFFFF > MAX_BEHIND:
-            self._seen = self._ticks
+            self._seen = (self._ticks - MAX_BEHIND + 1) & 0x3FFFFFFF
         else:
             self._seen = (self._seen + 1) & 0x3FFFFFFF
 
