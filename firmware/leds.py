@@ -18,7 +18,7 @@ constructed.
 from array import array
 
 import wire
-from clock import ticks_diff
+from clock import ticks_add, ticks_diff
 from micropython import const
 
 _FULL = const(256)  # scale factor meaning "no scaling", in 1/256ths
@@ -61,6 +61,7 @@ class Leds:
                     self._lit_at[slot] |= 1 << m
         self._slot = -1  # the slot of the code's second last drawn
         self._origin = 0  # when the code's second began (ticks_ms)
+        self._slot_end = 0  # when its slot under way ends (ticks_ms)
         self._restart = False  # an LED was given a new blinking code: the second begins again
         self._phase = -1  # what the codes in use show in that slot (redrawn when it changes)
         self._shade = array("H", [_FULL] * wire.MODE_COUNT)  # each mode's scale in it (0: dark)
@@ -79,18 +80,23 @@ class Leds:
             return False
         at = 3 * index
         rgb = self.rgb
-        self._total += r + g + b - rgb[at] - rgb[at + 1] - rgb[at + 2]
+        was = rgb[at] + rgb[at + 1] + rgb[at + 2]  # 0: the LED was dark
+        self._total += r + g + b - was
         old = self.mode[index]
-        if (old == 0) != (mode == 0):
-            self._blinking += 1 if mode else -1
-        if mode and (mode != old or not rgb[at] | rgb[at + 1] | rgb[at + 2]):
+        if mode != old:  # the same code again changes no bookkeeping (the usual case)
+            if (old == 0) != (mode == 0):
+                self._blinking += 1 if mode else -1
+            if mode:
+                self._restart = True
+            bit = 1 << mode
+            self._seen |= bit
+            if not self._used & bit:  # a code newly in use: its shade is worked out again
+                self._used |= bit
+                self._slot = -1
+                self._phase = -1
+                self._slot_end = self._origin  # in the next refresh
+        elif mode and not was:  # a dark blinking LED lit again
             self._restart = True
-        bit = 1 << mode
-        self._seen |= bit
-        if not self._used & bit:  # a code newly in use: its shade is worked out again
-            self._used |= bit
-            self._slot = -1
-            self._phase = -1
         rgb[at] = r
         rgb[at + 1] = g
         rgb[at + 2] = b
@@ -145,18 +151,8 @@ class Leds:
     def refresh(self, now: int) -> bool:
         """Render what changed (at most ``per_step`` LEDs) and send the frame once it is whole;
         send it again every ``RESEND_MS`` anyway. True if a frame went out."""
-        if self._blinking:
-            if self._restart:
-                self._restart = False
-                self._origin = now
-                self._slot = -1
-            elapsed = ticks_diff(now, self._origin)
-            if not 0 <= elapsed < wire.PATTERN_PERIOD_MS:  # the origin follows a second at a time
-                elapsed %= wire.PATTERN_PERIOD_MS
-                self._origin = now - elapsed  # ticks_diff takes it across the wrap
-            slot = elapsed * wire.PATTERN_SLOTS // wire.PATTERN_PERIOD_MS
-            if slot != self._slot:
-                self._next_slot(slot)
+        if self._blinking and (self._restart or ticks_diff(now, self._slot_end) >= 0):
+            self._follow(now)  # a slot ended (or the second begins again): once in 62 ms at most
         sweep = self._sweep
         if sweep < 0 and self._done >= self._queued and not self._unsent \
                 and ticks_diff(now, self._sent_at) < RESEND_MS:
@@ -176,12 +172,10 @@ class Leds:
         bo = self._b
         done = self._done
         queued = self._queued
-        seen = self._seen
+        seen = 0 if sweep == 0 else self._seen  # a sweep begins: it gathers the codes in use
         while budget > 0:
             if sweep >= 0:  # the whole chain, in order
                 index = sweep
-                if not sweep:
-                    seen = 0
                 seen |= 1 << mode[index]
                 sweep += 1
                 if sweep == count:
@@ -205,6 +199,7 @@ class Leds:
             out[at + ro] = rgb[at] * shown >> 8
             out[at + go] = rgb[at + 1] * shown >> 8
             out[at + bo] = rgb[at + 2] * shown >> 8
+        if budget < self._per_step:
             self._unsent = True
         self._sweep = sweep
         self._seen = seen
@@ -220,6 +215,24 @@ class Leds:
         self._write(self.out)
         self.writes += 1
         return True
+
+    def _follow(self, now: int) -> None:
+        """Take the codes' second to the slot ``now`` is in (to its first if an LED was given a new
+        code), and note when that slot ends: :meth:`refresh` looks at nothing else until then."""
+        if self._restart:
+            self._restart = False
+            self._origin = now
+            self._slot = -1
+        elapsed = ticks_diff(now, self._origin)
+        if not 0 <= elapsed < wire.PATTERN_PERIOD_MS:  # the origin follows a second at a time
+            elapsed %= wire.PATTERN_PERIOD_MS
+            self._origin = now - elapsed  # ticks_diff takes it across the wrap
+        slot = elapsed * wire.PATTERN_SLOTS // wire.PATTERN_PERIOD_MS
+        slots = wire.PATTERN_SLOTS  # slot s begins at ceil(s * period / slots): the next one at
+        self._slot_end = ticks_add(self._origin,  # type: ignore[type-var]  # ticks_ms: an int here
+                                   ((slot + 1) * wire.PATTERN_PERIOD_MS + slots - 1) // slots)
+        if slot != self._slot:
+            self._next_slot(slot)
 
     def _next_slot(self, slot: int) -> None:
         """Take the code's second to ``slot``; redraw the chain if the codes in use show anything

@@ -33,9 +33,9 @@ STEP_WORK_US = const(600)
 #: One piece starts in any step younger than this (one whose LEDs are being rendered again, or
 #: whose scan saw a change, may be older than ``STEP_WORK_US`` by then): the link is not starved.
 LATE_STEP_US = const(700)
-#: Bytes read from the host and decoded per piece (on the Pico about 0.33 ms for three, reading
-#: included: 0.13 ms a call and 65 us a byte).
-RX_PIECE = const(3)
+#: Bytes read from the host and decoded per piece: each piece costs about 0.13 ms besides its bytes
+#: on the Pico, so five (not three) keep a host's frames from holding the loop past its period.
+RX_PIECE = const(5)
 #: Bytes of a frame sealed per piece (about 0.1 ms and 17 us a byte on the Pico, and 0.1 ms for
 #: the write): an EVENT or a PONG (13 and 12 bytes with their CRC) in one piece.
 SEAL_PIECE = const(13)

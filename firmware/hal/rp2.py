@@ -139,21 +139,28 @@ class Board:
 
     def read_host(self, buf: bytearray) -> int:
         """Read what USB has received, one byte at a time (readinto blocks until its buffer is full),
-        at most ``len(buf)`` bytes."""
-        n = 0
-        size = len(buf)
+        at most ``len(buf)`` bytes (``buf`` is not empty). Most loop steps find nothing: one poll."""
         ready = self._stdin_ready
+        for _ in ready(0):
+            break
+        else:
+            return 0  # nothing waiting
+        if not self._rail_on:
+            self._heard(1)
+        stdin = self._stdin
         one = self._one
-        while n < size:
-            waiting = False
-            for _ in ready(0):
-                waiting = True
-            if not waiting:
-                break
-            self._stdin.readinto(one)
+        size = len(buf)
+        n = 0
+        while True:
+            stdin.readinto(one)
             buf[n] = one[0]
             n += 1
-        return self._heard(n) if n and not self._rail_on else n  # no call once the rail is on
+            if n == size:
+                return n
+            for _ in ready(0):
+                break
+            else:
+                return n  # nothing more waiting
 
     def _heard(self, n: int) -> int:
         """``n`` bytes came from the host: the first ones switch the LEDs' supply on. Returns ``n``."""
@@ -175,11 +182,12 @@ class Board:
 
     def idle(self) -> None:
         """Sleep until the scan timer's next tick. A step that ran past a tick is caught up by the
-        next steps (at most ``MAX_BEHIND`` ticks: past a stall that long, those scans are lost)."""
+        next steps (at most ``MAX_BEHIND`` ticks: past a stall that long, only the older scans are
+        lost, not the whole backlog)."""
         while self._ticks == self._seen:
             machine.idle()
         if (self._ticks - self._seen) & 0x3FFFFFFF > MAX_BEHIND:
-            self._seen = self._ticks
+            self._seen = (self._ticks - MAX_BEHIND + 1) & 0x3FFFFFFF
         else:
             self._seen = (self._seen + 1) & 0x3FFFFFFF
 
