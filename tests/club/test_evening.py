@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from harness.clubhouse import ClubServe, club_env
+from harness.interrupt import stop
 from harness.mosquitto import MosquittoBroker
 from tablier.record.archive import Archive
 from tablier.tournament.event import Tournament
@@ -70,17 +71,6 @@ def children(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(stat.parent.name))
     return found
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    """Stop ``process`` as Ctrl-C does (killed if it does not stop within 30 s)."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def ended(serve: ClubServe, timeout: float = 300) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
 from pathlib import Path
 
 from tablier.play.dice import Dice
@@ -55,13 +53,3 @@ def run_script(game: str, script: str, log_dir: Path | None = None, **options: o
     return play(game, PlayOptions(grace_s=0.3, **options), Dice(1), sim=True,  # type: ignore[arg-type]
                 log_dir=log_dir, make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "t"),
                 timeout=60)
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    """End a command started by a test as Ctrl-C would (killed if it does not end in 10 s)."""
-    process.send_signal(signal.SIGINT)
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()

@@ -23,7 +23,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import WHITE_TO_PLAY, run_script, stop
+from harness.interrupt import stop
+
+from .conftest import WHITE_TO_PLAY, run_script
 
 CHROMIUM = shutil.which("chromium")
 DRIVER = shutil.which("chromedriver")

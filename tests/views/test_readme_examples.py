@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.interrupt import stop
 from tablier.cli import main
-
-from .conftest import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The README's commands that name the example files or the records they become.
