@@ -20,6 +20,7 @@ from tablier.cli.leds import add_palette_option, palette_problem
 from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_remote import add_remote_arguments
 from tablier.cli.serving import linger_page
+from tablier.cli.speech_options import add_speech_arguments, speech_options, speech_problem
 
 if TYPE_CHECKING:
     from tablier.play.runner import PlayResult
@@ -70,6 +71,7 @@ def register(subparsers: Any) -> None:
                         help="do not put the finished game into the archive (`tablier archive`)")
     add_remote_arguments(parser)
     add_club_arguments(parser)
+    add_speech_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -119,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
     from tablier.play.runner import resume_command_for
     from tablier.record.log_writer import LogWriteError, default_log_dir
 
-    problem = _argument_problem(args) or palette_problem(args) or _quality_problem(args)
+    problem = (_argument_problem(args) or palette_problem(args) or _quality_problem(args)
+               or speech_problem(args))
     if problem:
         return _fail(problem)
     try:
@@ -188,7 +191,7 @@ def _play(args: argparse.Namespace, names: tuple[str, str], log_dir: Path, serve
                           match_length=args.match, games=args.games,
                           options=chosen_options(game, args, args.match), position=args.position,
                           touch_down=args.touch_down, timing=args.timing, palette=args.palette,
-                          quality=args.quality)
+                          quality=args.quality, **speech_options(args))
     make_actor = None
     if args.script is not None:
         from tablier.play.script import ScriptActor, read_script

@@ -36,6 +36,7 @@ from tablier.record.eventlog import Command, Commit, LinkState, Message, Record,
 from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice
+from .hearing import QUIET, Hearing
 from .link import CONNECTED, Link
 from .options import GRACE_S as GRACE_S
 from .options import PlayOptions as PlayOptions
@@ -121,6 +122,7 @@ class Session:
         # (the remote seat's to route: :mod:`.remote_seat`)
         self.hands_for: set[int] = set()  # players whose men the local player moves for them, as lit:
         # lifting them binds nobody (touch rules); their own board's host says their touches
+        self.speech: Hearing[Session] = QUIET  # said aloud (:mod:`.speaking`: --speech, --reading)
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -250,6 +252,7 @@ class Session:
             self.movers.append(record.player)
             self.marks.append(record.mark)
         self.decided += isinstance(record, EventLogWriter.DURABLE)
+        self.speech.heard(self, record)
         if self.log is not None:
             self.log.write(record)
 
@@ -291,6 +294,7 @@ class Session:
         """The grace time is over and the board is still wrong: say why and light the way back."""
         self.guiding = True
         self.say(f"{why}; put the men back as the lights show")
+        self.speech.false_move(why)
         self._update_guide()
 
     def _update_guide(self) -> None:
@@ -341,6 +345,7 @@ class Session:
 
     def tick(self, commands: CommandSource | None = None, wait: float = 0.005) -> None:
         """One turn of the loop."""
+        self.speech.looked(self)  # how things stood after the last turn (before what the hands did since)
         changes = self.link.poll(wait)
         if changes:
             self._changes(changes)
@@ -378,6 +383,7 @@ class Session:
                 self._press(player)
         except TablierError as error:  # the rules refused something: say so, commit nothing
             self.say(str(error), "warning")
+        self.speech.changed(self, before, changes)
         self.health.after_reading([(c.switch, c.closed) for c in changes], self.observation,
                                   self._legal_status, self.clock())
         self._tell(found)

@@ -317,7 +317,7 @@ class TablesSession(Session):
 
     def _touch(self, place: tuple[str, int]) -> None:
         if (self.touched or place[0] != "point" or self.orientation is None
-                or self.flow.turn + 1 in self.hands_for):
+                or self.flow.turn + 1 in self.hands_for or self.flow.turn + 1 in self.options.reading):
             return
         side = self.flow.turn
         point = self.orientation.own_point(side, place[1])
@@ -402,7 +402,8 @@ class TablesSession(Session):
         """(Option ``touch_down``, the games where a man rests between the dice: Jacquet's) The point
         of the mover's frame where a man using both dice should have rested and was not seen to; None
         if every such man touched down."""
-        if not self.options.touch_down or not self.variant.facts.rests_between or self.orientation is None:
+        if (not self.options.touch_down or not self.variant.facts.rests_between or self.orientation is None
+                or self.flow.turn + 1 in self.options.reading):  # reading mode waives it
             return None
         dice = self.flow.dice
         side = self.flow.turn
