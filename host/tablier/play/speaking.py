@@ -23,6 +23,7 @@ from tablier.games import find_game
 from tablier.record.eventlog import Advice, Commit, CubeAction, DiceRecord, Record, ResultRecord
 from tablier.tables.moves import Dice as Throw
 
+from .hearing import Place
 from .reading import Reader
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class TableSpeech:
         self._guide: object = None  # the step of the way back said last
         self._mending = False  # a way back is being said
         self._whole: object = None  # the whole move said last (the turn and the board)
+        self._put_last = True  # the last man touched was put down (none is in hand)
         self._problem_told = False
 
     # -- the session's records ---------------------------------------------------------------------
@@ -101,7 +103,11 @@ class TableSpeech:
         self.announcer.false_move(why)
 
     def changed(self, session: Session, before: Observation, changes: list[SwitchChange]) -> None:
-        """Reading mode reads a man lifted and put back."""
+        """Reading mode reads a man lifted and put back; a man in hand holds back the words of a
+        whole move (the board may read him as put on an unseen top layer, a stack of six or more)."""
+        men = [change for change in changes if session.observer.place_of(change.switch) is not None]
+        if men:
+            self._put_last = men[-1].closed
         if self.reader is not None:
             self.reader.changed(session, before, changes)
 
@@ -139,8 +145,13 @@ class TableSpeech:
         if guide == self._guide:
             return
         self._guide = guide
-        if guide is not None:
-            said = session.board_moves.said_place
+        if guide is not None:  # in the listener's numbers (the mover's when both listen)
+            listeners = self.announcer.listeners
+            to = next(iter(listeners)) if len(listeners) == 1 else None
+
+            def said(index: int) -> Place:
+                return session.board_moves.said_place(index, to)
+
             self.announcer.mend(session.family, None if guide.lift is None else said(guide.lift),
                                 None if guide.put is None else said(guide.put))
             self._mending = True
@@ -150,7 +161,7 @@ class TableSpeech:
 
     def _say_whole(self, session: Session) -> None:
         mover = session.mover()
-        if mover is None or session.is_computer(mover) or session.guiding:
+        if mover is None or session.is_computer(mover) or session.guiding or not self._put_last:
             return
         seen = session.observation
         key = (session.turn_key(), seen.counts, seen.squares)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tablier.board.leds import DIE, LedPlan, Meaning
 from tablier.board.observation import TABLES_PLACES
-from tablier.board.tables_inference import HIT, Candidate, Status
+from tablier.board.tables_inference import HIT, Candidate, Reading, Status
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
 from tablier.tables.position import BAR, OFF
@@ -142,7 +142,24 @@ class TablesMoves:
         if not stands.count or stands.owner != self.session.to_play():
             return None
         reading = self.session.reading
-        if reading is None or index not in reading.lifted:
-            return []
-        return [(self.said_place(target, player), kind == HIT)
+        if reading is None or index not in reading.lifted:  # a man slid down a tall stack in his place:
+            inference, counts = self.session.inference, list(self.session.observation.counts)
+            if inference is None or not counts[index]:  # the lift unseen, read as if seen
+                return []
+            counts[index] -= 1
+            reading = inference.read(tuple(counts), index)
+            if index not in reading.lifted:
+                return []
+        return [(self.said_place(target, player), kind == HIT and self._blot_on(reading, target))
                 for target, kind in reading.destinations.items()]
+
+    def _blot_on(self, reading: Reading, index: int) -> bool:
+        """Whether an adversary's man may stand on place ``index`` now (a landing the inference calls
+        a hit may be the hitter's, his blot already lifted to the bar)."""
+        session = self.session
+        kind, number = TABLES_PLACES[index]
+        if kind != "point" or session.orientation is None:
+            return False
+        other = 1 - session.flow.turn
+        point = session.orientation.own_point(other, number)
+        return any(candidate.position.boards[other][point] for candidate in reading.candidates)
