@@ -153,3 +153,20 @@ def test_a_words_file_must_fill_the_same_blanks(tmp_path: Path, capsys: pytest.C
     assert main(["play", "english", "--sim", "--no-archive", "--speech-words", str(words)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "[you] play must fill the blanks move" in err
+
+
+def test_a_resumed_game_speaks_as_asked_today(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tablier.speech.announcer as announcer
+    from tablier.play.resume import resume_log
+
+    monkeypatch.setattr(announcer, "find_espeak", lambda: None)
+    actions = parse_script("setup\nmove square 14 square 18\npress 1\n", "test-script")
+    first = play("english", PlayOptions(grace_s=0.3, position="B:W32:B14"), Dice(1), sim=True,
+                 timeout=60, log_dir=tmp_path,
+                 make_actor=lambda hands, cable: ScriptActor(actions, hands, cable, "first"))
+    assert first.log_path is not None and not first.session.over
+    assert not [m for m in first.session.message_log if "espeak-ng" in m]  # speech off: not a word of it
+    again = parse_script("setup\n", "again")
+    resumed = resume_log(first.log_path, Dice(1), sim=True, speech={"speech": "everything"},
+                         make_actor=lambda hands, cable: ScriptActor(again, hands, cable, "again"))
+    assert [m for m in resumed.session.message_log if "espeak-ng is not installed" in m]

@@ -171,6 +171,7 @@ def _resume(args: argparse.Namespace, log_dir: Path) -> None:
     from tablier.play.resume import resume
 
     feed = start_feed(args)  # --club-broker: the club's page shows this board again
+    args.speech_fields = speech_options(args)  # what is said aloud, as asked today
     resumed = resume(args, log_dir, watch=feed)
     if feed is not None:
         feed.finish(resumed.log_path, resumed.session.over)

@@ -13,7 +13,7 @@ line naming it (:mod:`tablier.record.writer_lock`), and nothing is written.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,8 @@ def resume(args: argparse.Namespace, log_dir: Path,
     result = resume_log(path, dice, args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
                         archive=not args.no_archive, serve=getattr(args, "server", None), watch=watch,
-                        palette=getattr(args, "palette", "classic"))
+                        palette=getattr(args, "palette", "classic"),
+                        speech=getattr(args, "speech_fields", None))
     report(result)
     return result
 
@@ -73,9 +74,11 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
                view: View | None = None, commands: bool = False, archive: bool = False,
                serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
                closing: Callable[[Session], None] | None = None,
-               palette: str = "classic") -> PlayResult:
+               palette: str = "classic", speech: Mapping[str, Any] | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
-    (``sim``), its lights in ``palette``; ``dice`` throws from then on; a match finished here goes
+    (``sim``), its lights in ``palette``, said aloud as ``speech`` asks (its
+    :class:`~tablier.play.options.PlayOptions` fields, ``docs/speech.md``); ``dice`` throws from then
+    on; a match finished here goes
     into the archive when ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s.
     :class:`TablierError` if the log cannot be resumed, among them
     :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
@@ -83,13 +86,14 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
                             commands=commands, archive=archive, serve=serve, watch=watch,
-                            closing=closing, palette=palette)
+                            closing=closing, palette=palette, speech=speech)
 
 
 def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
                  make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
                  archive: bool, serve: LiveServer | None, watch: Callable[[Session], None] | None,
-                 closing: Callable[[Session], None] | None, palette: str) -> PlayResult:
+                 closing: Callable[[Session], None] | None, palette: str,
+                 speech: Mapping[str, Any] | None) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:
@@ -103,6 +107,8 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
     if grace_s is not None:
         session.options.grace_s = grace_s
     session.options.palette = palette  # the player's choice of today, not the log's
+    for field, value in (speech or {}).items():  # so is what is said aloud (and who reads by touch)
+        setattr(session.options, field, value)
     session.dice = dice
     writer = session.log = EventLogWriter(path)  # cuts a torn last line first
     if writer.mended:

@@ -192,7 +192,9 @@ def open_speech(game: str, options: PlayOptions, session: Session,
         return None, ""
     listeners = options.reading or tuple(p for p in (1, 2) if not session.is_computer(p))
     own = Path(options.speech_words) if options.speech_words else None
+    first, second = (name.partition(":")[0] for name in options.players)  # "computer", not "computer:2"
+    names = (first, second)
     made, speaker, notice = open_announcer(options.speech_language,
                                            EVERYTHING if verbosity == OFF else verbosity, listeners,
-                                           options.players, options.speech_plain, own)
+                                           names, options.speech_plain, own)
     return TableSpeech(made, speaker, game, options.reading), notice
