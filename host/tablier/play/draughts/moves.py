@@ -105,7 +105,10 @@ class DraughtsMoves:
         reading = session.reading
         if index not in session.board.pieces(session.board.turn):
             return None  # not the mover's man
-        if reading is None or reading.status is not Status.IN_HAND or \
-                index not in {move.from_square for move in session.legal_moves()}:
+        if index not in {move.from_square for move in session.legal_moves()}:
+            return []
+        if (reading is None or reading.status is not Status.IN_HAND) and session.inference is not None:
+            reading = session.inference.read(session.observation.squares - {index})  # the lift unseen yet
+        if reading is None or reading.status is not Status.IN_HAND:
             return []
         return [(("square", square), kind == HIT) for square, kind in reading.destinations.items()]
