@@ -110,7 +110,7 @@ def test_every_language_has_every_phrase_with_the_same_blanks(language: str) -> 
     """A translation says every phrase, and fills the same blanks (so none can break a sentence)."""
     english, other = words("en"), words(language)
     for section in ("you", "player", "dice", "draughts", "men", "places", "mend", "teacher", "bands",
-                    "result", "tables"):
+                    "result", "tables", "reading"):
         assert set(other[section]) == set(english[section]), section
         for key, template in english[section].items():
             if isinstance(template, str) and key not in ("bar", "off", "hit"):

@@ -46,6 +46,11 @@ class Observation:
         """Covered slots of a ladder place."""
         return self.counts[PLACE_INDEX[place]]
 
+    def men_differ(self, other: Observation) -> bool:
+        """Whether the men (or the face up) differ from ``other``'s (the buttons aside)."""
+        return (self.counts, self.squares, self.tables_face_up) != (other.counts, other.squares,
+                                                                    other.tables_face_up)
+
 
 class Observer:
     """Turns sets of closed switch ids into :class:`Observation` values for one layout."""

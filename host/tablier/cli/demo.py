@@ -66,6 +66,9 @@ def register(subparsers: Any) -> None:
     add_club_arguments(parser)  # a club's page tried without boards: the demo shows on it
     parser.add_argument("--club", default="tablier", help="(with --club-broker) the club's name")
     add_broker_login(parser)
+    from tablier.cli.speech_options import add_speech_arguments
+
+    add_speech_arguments(parser, reading=False)
     parser.set_defaults(func=run)
 
 
@@ -73,10 +76,11 @@ def run(args: argparse.Namespace) -> int:
     """Play one game on the simulated board (or, with ``--no-board``, in the terminal only)."""
     from tablier.cli.leds import palette_problem
     from tablier.cli.play import quality_problem
+    from tablier.cli.speech_options import speech_problem
 
     if args.fast:
         args.delay = 0.0
-    problem = palette_problem(args) or quality_problem(args)
+    problem = palette_problem(args) or quality_problem(args) or speech_problem(args)
     if problem:
         print(f"tablier demo: {problem}", file=sys.stderr)
         return 2
@@ -134,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, delay: float, server: Any, feed: Any) -> PlayResult | None:
     """The demo's game, new or resumed; None (said why) for a bad ``--players``."""
+    from tablier.cli.speech_options import speech_options
     from tablier.play.demo import resume_demo, run_demo
     from tablier.record.log_writer import default_log_dir
 
@@ -145,7 +150,8 @@ def _play(args: argparse.Namespace, delay: float, server: Any, feed: Any) -> Pla
               file=sys.stderr)
         return None
     return run_demo(args.game, args.seed, delay, args.log_dir or default_log_dir(), serve=server,
-                    players=(names[0], names[1]), watch=feed, palette=args.palette, quality=args.quality)
+                    players=(names[0], names[1]), watch=feed, palette=args.palette, quality=args.quality,
+                    speech=speech_options(args))
 
 
 def _told(result: PlayResult, server: Any) -> int:

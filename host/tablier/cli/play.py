@@ -21,6 +21,7 @@ from tablier.cli.moves import add_option_arguments
 from tablier.cli.play_evening import add_evening_arguments
 from tablier.cli.play_remote import add_remote_arguments
 from tablier.cli.serving import linger_page
+from tablier.cli.speech_options import add_speech_arguments, speech_options, speech_problem
 
 if TYPE_CHECKING:
     from tablier.play.runner import PlayResult
@@ -78,6 +79,7 @@ def register(subparsers: Any) -> None:
     add_remote_arguments(parser)
     add_club_arguments(parser)
     add_evening_arguments(parser)
+    add_speech_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -152,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     from tablier.record.log_writer import LogWriteError, default_log_dir
 
     problem = (_argument_problem(args) or palette_problem(args) or quality_problem(args)
-               or _clock_problem(args))
+               or _clock_problem(args) or speech_problem(args))
     if problem:
         return _fail(problem)
     try:
@@ -222,6 +224,7 @@ def _resume(args: argparse.Namespace, log_dir: Path) -> None:
     from tablier.play.resume import resume
 
     feed = start_feed(args)  # --club-broker: the club's page shows this board again
+    args.speech_fields = speech_options(args)  # what is said aloud, as asked today
     resumed = resume(args, log_dir, watch=feed)
     if feed is not None:
         feed.finish(resumed.log_path, resumed.session.over)
@@ -242,8 +245,7 @@ def _play(args: argparse.Namespace, names: tuple[str, str], log_dir: Path, serve
                           match_length=args.match, games=args.games,
                           options=chosen_options(game, args, args.match), position=args.position,
                           touch_down=args.touch_down, clock=args.clock, overtime=args.overtime,
-                          palette=args.palette,
-                          quality=args.quality)
+                          palette=args.palette, quality=args.quality, **speech_options(args))
     make_actor = None
     if args.script is not None:
         from tablier.play.script import ScriptActor, read_script

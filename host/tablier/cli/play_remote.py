@@ -167,12 +167,14 @@ def _open_or_join(args: argparse.Namespace, club: Club, code: str, name: str,
                   broker: Broker) -> tuple[RemoteLink, PlayOptions] | str:
     """The game joined with ``code``, or opened; what is wrong, in words."""
     from tablier.cli.moves import chosen_options
+    from tablier.cli.speech_options import speech_options
     from tablier.games import find_game
     from tablier.play.remote_play import join_game, open_game
     from tablier.play.session import PlayOptions
 
     options = PlayOptions(teaching=not args.strict, grace_s=args.grace, touch_down=args.touch_down,
-                          players=(name, name), clock=args.clock, overtime=args.overtime)
+                          players=(name, name), clock=args.clock, overtime=args.overtime,
+                          **speech_options(args))
     if code:
         return join_game(club, code, name, told=_tell), options
     if not args.game:

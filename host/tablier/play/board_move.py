@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from tablier.board.leds import LedPlan, Meaning
 
     from .computer_lights import Lights, MovePath
+    from .hearing import Goes, Place, Stands
 
 M = TypeVar("M")
 
@@ -130,4 +131,16 @@ class MovesOnBoard(Protocol):
 
     def place_words(self, index: int) -> str:
         """Place ``index`` of a move's path in words, as the mover numbers it."""
+        ...
+
+    def said_place(self, index: int, player: int | None = None) -> Place:
+        """Place ``index`` as speech says it, in ``player``'s numbering (by default the mover's)."""
+        ...
+
+    def stands(self, index: int, player: int) -> Stands:
+        """What stands on place ``index`` now, said to ``player`` (reading mode)."""
+        ...
+
+    def goes(self, index: int, player: int) -> Goes | None:
+        """Where the mover's man lifted from place ``index`` may go (reading mode)."""
         ...

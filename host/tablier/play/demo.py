@@ -16,9 +16,9 @@ before the interruption standing, the seeded dice going on as if nothing had hap
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tablier.games import find_game
 from tablier.record.eventlog import read_log
@@ -51,19 +51,22 @@ def run_demo(game: str = "backgammon", seed: int | None = None, delay: float = D
              log_dir: Path | None = None, out: TextIO | None = None, live: bool | None = None,
              serve: LiveServer | None = None, players: tuple[str, str] = DEMO_PLAYERS,
              watch: Callable[[Session], None] | None = None, palette: str = "classic",
-             quality: tuple[str, str] = ("off", "off")) -> PlayResult:
+             quality: tuple[str, str] = ("off", "off"),
+             speech: Mapping[str, Any] | None = None) -> PlayResult:
     """Play one game of ``game`` on the simulated board; returns the session and the log's path;
     ``serve``: the server of the game's web page; ``players``: ``computer[:LEVEL]``, ``greedy`` or
     ``random`` for each seat (``ValueError`` for another name); ``watch``: told after each turn of
     the loop (a club's feed); ``palette``: the lights' colours (:mod:`tablier.board.palettes`);
     ``quality``: each seat's quality lights (``off``, ``1``-``6``, ``full``: the built-in players'
-    seats show them, the computer's follow its own lights)."""
+    seats show them, the computer's follow its own lights); ``speech``: the :class:`PlayOptions`
+    fields of what is said aloud (``docs/speech.md``)."""
     info = find_game(game)
     for name in players:
         if name not in SIMPLE_NAMES and seat_level(name) is None:
             raise ValueError(f"the demo's players are computer, computer:LEVEL, greedy or random, "
                              f"not {name!r}")
-    options = PlayOptions(players=seat_names(players), grace_s=5.0, palette=palette, quality=quality)
+    options = PlayOptions(players=seat_names(players), grace_s=5.0, palette=palette, quality=quality,
+                          **(speech or {}))
     dice = Dice(seed if seed is not None else None)
 
     view = View(out or sys.stdout, live=live)

@@ -63,6 +63,7 @@ class LitSeat:
             raise IllegalMoveError(f"{notation!r} is not a legal move now")
         self.choice = (session.turn_key(), found[0])
         self.off_since, self.told_off, self.confirmed = None, False, 0
+        session.speech.chosen(session, mover, notation)
         steps = path_words(session.board_moves.place_words, self._path(session))
         session.say(f"{session.player_name(mover)} plays {notation}: {steps} (as lit)")
 

@@ -27,3 +27,8 @@ class PlayOptions:
     remote: dict[str, str] = field(default_factory=dict)  # board to board (:mod:`.remote_seat`)
     palette: str = "classic"  # the lights' colours (:mod:`tablier.board.palettes`, ``--palette``)
     quality: tuple[str, str] = ("full", "full")  # each player's quality help (``--quality``, off, 1-6, full)
+    speech: str = "off"  # what is said aloud (``--speech``: off, adversary, everything; docs/speech.md)
+    speech_language: str = "en"  # ``--speech-language``
+    speech_words: str = ""  # ``--speech-words``: a TOML file of phrases said instead of the language's
+    speech_plain: bool = False  # ``--speech-moves plain``: moves in plain words, not the game's notation
+    reading: tuple[int, ...] = ()  # the players in reading mode (``--reading``; docs/reading-mode.md)

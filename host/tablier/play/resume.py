@@ -13,7 +13,7 @@ line naming it (:mod:`tablier.record.writer_lock`), and nothing is written.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,7 +66,8 @@ def resume(args: argparse.Namespace, log_dir: Path,
     result = resume_log(path, dice, args.grace, port=args.port, sim=args.sim,
                         make_actor=make_actor, view=view, commands=args.script is None,
                         archive=not args.no_archive, serve=getattr(args, "server", None), watch=watch,
-                        palette=getattr(args, "palette", "classic"), quality=getattr(args, "quality", None))
+                        palette=getattr(args, "palette", "classic"), quality=getattr(args, "quality", None),
+                        speech=getattr(args, "speech_fields", None))
     report(result)
     return result
 
@@ -76,25 +77,28 @@ def resume_log(path: Path, dice: Dice, grace_s: float | None = None, *, port: st
                view: View | None = None, commands: bool = False, archive: bool = False,
                serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
                closing: Callable[[Session], None] | None = None,
-               palette: str = "classic", quality: tuple[str, str] | None = None) -> PlayResult:
+               palette: str = "classic", quality: tuple[str, str] | None = None,
+               speech: Mapping[str, Any] | None = None) -> PlayResult:
     """Go on with the game of the log at ``path`` on a board (``port``) or the simulated board
     (``sim``), its lights in ``palette``; ``dice`` throws from then on; a match finished here goes
     into the archive when ``archive``; ``closing``: as :func:`~tablier.play.runner.play`'s;
-    ``quality``: each player's quality help from now on (None: as the replay left it, full).
+    ``quality``: each player's quality help from now on (None: as the replay left it, full);
+    ``speech``: what is said aloud from now on (its :class:`~tablier.play.options.PlayOptions`
+    fields, ``docs/speech.md``).
     :class:`TablierError` if the log cannot be resumed, among them
     :class:`~tablier.record.writer_lock.InUseError` (and nothing read or written) while another
     process still writes it."""
     with hold(path, "the game's log"):  # another host still playing it: refused before anything
         return _resume_held(path, dice, grace_s, port=port, sim=sim, make_actor=make_actor, view=view,
                             commands=commands, archive=archive, serve=serve, watch=watch,
-                            closing=closing, palette=palette, quality=quality)
+                            closing=closing, palette=palette, quality=quality, speech=speech)
 
 
 def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | None, sim: bool,
                  make_actor: Callable[[Any, Any], Actor] | None, view: View | None, commands: bool,
                  archive: bool, serve: LiveServer | None, watch: Callable[[Session], None] | None,
                  closing: Callable[[Session], None] | None, palette: str,
-                 quality: tuple[str, str] | None) -> PlayResult:
+                 quality: tuple[str, str] | None, speech: Mapping[str, Any] | None) -> PlayResult:
     log = read_log(path)
     results = log.of(ResultRecord)
     if results and results[-1].match_over:
@@ -112,6 +116,8 @@ def _resume_held(path: Path, dice: Dice, grace_s: float | None, *, port: str | N
     if quality is not None:  # so is his quality help
         session.options.quality = quality
         session.teacher.quality = QualityHelp(quality, session.teacher.helps)
+    for field, value in (speech or {}).items():  # so is what is said aloud (and who reads by touch)
+        setattr(session.options, field, value)
     session.dice = dice
     writer = session.log = EventLogWriter(path)  # cuts a torn last line first
     if writer.mended:

@@ -39,11 +39,13 @@ from .hands import Hands
 from .link import Cable, Link
 from .script import ScriptActor
 from .session import Actor, PlayOptions, Session
+from .speaking import open_speech
 from .start import make_session, open_log
 from .view import View
 
 if TYPE_CHECKING:
     from tablier.link.sim_channel import SideChannel
+    from tablier.speech import Announcer
     from tablier.web.server import LiveServer
 
 
@@ -127,14 +129,15 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
          timeout: float | None = None, log_writer: EventLogWriter | None = None,
          resumed: Session | None = None, archive: bool = False,
          serve: LiveServer | None = None, watch: Callable[[Session], None] | None = None,
-         closing: Callable[[Session], None] | None = None) -> PlayResult:
+         closing: Callable[[Session], None] | None = None, announcer: Announcer | None = None) -> PlayResult:
     """Play ``game`` on a board at ``port`` or on the simulated board (``sim``: True for the firmware
     under the unix port, ``"rp2:PATH"`` for it on an emulated RP2040 booting that UF2); ``resumed``: go on
     with a session replayed from its log (``log_writer`` appends to that log); ``archive``: a match
     played to its end goes into the archive (:func:`archive_log`); ``serve``: the server of the
     game's web page (``docs/web.md``); ``watch``: also called after each turn of the loop (a club's
     feed, ``docs/club.md``); ``closing``: called once play has stopped, however it stopped, while
-    the log is still open (a board-to-board game's goodbye, logged before it is sent)."""
+    the log is still open (a board-to-board game's goodbye, logged before it is sent); ``announcer``:
+    the speech's words go to it (a test's) instead of the voice ``options.speech`` asks for."""
     layout = layout or load_layout()
     with ExitStack() as stack:
         where, hands, clock = _open_board(stack, port, sim, layout)
@@ -144,6 +147,10 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
         stack.callback(link.close)
         # the session first: a game or an option it refuses leaves no log behind
         session = resumed if resumed is not None else make_session(game, link, layout, dice, None, options)
+        speech, notice = open_speech(game, session.options, session, announcer)
+        if speech is not None:  # said aloud (docs/speech.md), from here on: a resumption's replay is not
+            session.speech = speech
+            stack.callback(speech.close)
         log = log_writer
         if log is None and log_dir is not None:
             log = open_log(log_dir, game, options, dice, link, "sim" if sim else where)
@@ -156,6 +163,8 @@ def play(game: str, options: PlayOptions, dice: Dice, *, port: str | None = None
             from .match_clock import MatchClock
 
             session.match_clock = MatchClock.set(session)
+        if notice:
+            session.say(notice, "warning")
         if view is not None:
             view.connected(f"the board: the simulated one ({simulation_name(sim)} on {where})"
                            if sim else f"the board: on {where}")

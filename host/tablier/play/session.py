@@ -36,6 +36,7 @@ from tablier.record.eventlog import Command, Commit, LinkState, Message, Record,
 from tablier.record.log_writer import EventLogWriter
 
 from .dice import Dice
+from .hearing import QUIET, Hearing
 from .link import CONNECTED, Link
 from .match_clock import MatchClock, expired_line
 from .options import GRACE_S as GRACE_S
@@ -123,6 +124,7 @@ class Session:
         self.hands_for: set[int] = set()  # players whose men the local player moves for them, as lit:
         # lifting them binds nobody (touch rules); their own board's host says their touches
         self.match_clock: MatchClock | None = None  # the clocks run by the board (``--clock``), live only
+        self.speech: Hearing[Session] = QUIET  # said aloud (:mod:`.speaking`: --speech, --reading)
         link.on_state = self._link_state
 
     def adopt(self, link: Link, log: EventLogWriter | None) -> None:
@@ -252,6 +254,7 @@ class Session:
             self.movers.append(record.player)
             self.marks.append(record.mark)
         self.decided += isinstance(record, EventLogWriter.DURABLE)
+        self.speech.heard(self, record)
         if self.log is not None:
             self.log.write(record)
 
@@ -293,6 +296,7 @@ class Session:
         """The grace time is over and the board is still wrong: say why and light the way back."""
         self.guiding = True
         self.say(f"{why}; put the men back as the lights show")
+        self.speech.false_move(why)
         self._update_guide()
 
     def _update_guide(self) -> None:
@@ -343,6 +347,7 @@ class Session:
 
     def tick(self, commands: CommandSource | None = None, wait: float = 0.005) -> None:
         """One turn of the loop."""
+        self.speech.looked(self)  # how things stood after the last turn (before what the hands did since)
         changes = self.link.poll(wait)
         if changes:
             self._changes(changes)
@@ -374,7 +379,7 @@ class Session:
         self.observation = self._observe()
         now = self.observation
         try:
-            if _board_differs(before, now):
+            if before.men_differ(now):
                 self._offered = None
                 self.on_board(now, [c for c in changes if self.observer.button_of(c.switch) is None
                                     and c.switch not in self.health.masks])
@@ -382,6 +387,7 @@ class Session:
                 self._press(player)
         except TablierError as error:  # the rules refused something: say so, commit nothing
             self.say(str(error), "warning")
+        self.speech.changed(self, before, changes)
         self.health.after_reading([(c.switch, c.closed) for c in changes], self.observation,
                                   self._legal_status, self.clock())
         self._tell(found)
@@ -432,7 +438,7 @@ class Session:
         before = self.observation
         self.observation = self._observe()
         try:
-            if _board_differs(before, self.observation):
+            if before.men_differ(self.observation):
                 self._offered = None
                 self.on_board(self.observation, [])
         except TablierError as error:
@@ -592,9 +598,3 @@ def freeze_start_up() -> None:
     now and then held a lift's lights that long. The loop unfreezes them when it ends."""
     gc.collect()
     gc.freeze()
-
-
-def _board_differs(before: Observation, after: Observation) -> bool:
-    """Whether the men (or the face up) differ between two observations (the buttons aside)."""
-    return (before.counts, before.squares, before.tables_face_up) != (after.counts, after.squares,
-                                                                      after.tables_face_up)

@@ -14,6 +14,7 @@ the quality of his plays and the hints left: enough to play a whole game without
 from __future__ import annotations
 
 from collections.abc import Collection
+from pathlib import Path
 from typing import Protocol
 
 from tablier.draughts.core import Move as DraughtsMove
@@ -77,6 +78,10 @@ class Announcer:
         text = self.phrases.opening(self.names[0], first_die, self.names[1], second_die)
         self._tell(text, by=1 if 1 not in self.listeners else 2)
 
+    def opening_turn(self) -> None:
+        """The opening throw is asked for: either player presses."""
+        self._tell(self.phrases.opening_turn())
+
     def tables_play(self, player: int, play: Play | str) -> None:
         """``player`` played ``play`` (a core play or its notation)."""
         said = self.phrases.tables_play(play, self.plain)
@@ -100,6 +105,25 @@ class Announcer:
         text = self.phrases.draw() if winner is None else self.phrases.result(count, unit, self._who(winner),
                                                                              match_over)
         self._tell(text, by=0)  # said at every verbosity but off
+
+    # -- reading mode ------------------------------------------------------------------------------
+
+    def read(self, place: Place, count: int, owner: int | None, king: bool = False,
+             goes: list[tuple[Place, bool]] | None = None) -> None:
+        """A man lifted and put back on ``place`` (reading mode): ``count`` men (kings) of ``owner``
+        stand there; ``goes``: where that man may go this turn (each place and whether it hits or
+        captures there), None when it is not his to move. Said at once, whatever the verbosity but
+        off: the listener asked."""
+        if self.verbosity == OFF:
+            return
+        text = self.phrases.stands(place, count if owner else 0, self._who(owner) if owner else None, king)
+        if goes is not None and count:
+            text = f"{text} {self.phrases.goes(goes)}"
+        self.sink.say(text, urgent=True)
+
+    def whole(self, player: int) -> None:
+        """The board shows player ``player``'s whole move: his press commits it."""
+        self._tell(self.phrases.whole(self._who(player)))
 
     # -- going wrong -----------------------------------------------------------------------------
 
@@ -136,12 +160,13 @@ class Announcer:
 
 
 def open_announcer(language: str = "en", verbosity: str = EVERYTHING, listeners: Collection[int] = (1,),
-                   names: tuple[str, str] = ("player 1", "player 2"),
-                   plain: bool = False) -> tuple[Announcer, Speaker | None, str]:
+                   names: tuple[str, str] = ("player 1", "player 2"), plain: bool = False,
+                   own_words: Path | None = None) -> tuple[Announcer, Speaker | None, str]:
     """An announcer speaking with espeak-ng, its speaker (None when speech is off) and a notice: one
-    line to show at the start when speech cannot be heard (espeak-ng missing), else ``""``.
-    ``ValueError`` for an unknown language or verbosity."""
-    phrases = Phrases(language)
+    line to show at the start when speech cannot be heard (espeak-ng missing), else ``""``;
+    ``own_words``: a TOML file of phrases said instead of the language's own.
+    ``ValueError`` for an unknown language or verbosity, or words that cannot be used."""
+    phrases = Phrases(language, own_words)
     if verbosity == OFF:
         return Announcer(phrases, _Nowhere(), OFF, listeners, names, plain), None, ""
     program = find_espeak()

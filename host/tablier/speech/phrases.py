@@ -12,9 +12,11 @@ them in its language. Pure: no sound here (:mod:`tablier.speech.speaker` speaks)
 from __future__ import annotations
 
 import re
+import string
 import tomllib
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from tablier.draughts.core import Move as DraughtsMove
@@ -40,13 +42,47 @@ def words(language: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+def with_own_words(base: dict[str, Any], path: Path) -> dict[str, Any]:
+    """``base`` with the phrases of the TOML file at ``path`` in place of its own (a section's
+    phrases one by one; the rest stay); ``ValueError`` in one line for a file that cannot be read,
+    or a phrase that is not a phrase of ``base`` or wants other blanks."""
+    try:
+        own = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ValueError(f"the speech words {path} cannot be read: {error}") from error
+    merged = dict(base)
+    for key, value in own.items():
+        if key not in base:
+            raise ValueError(f"the speech words {path}: {key!r} is not a part of the words")
+        if isinstance(value, dict) and isinstance(base[key], dict):
+            for name, phrase in value.items():
+                if name not in base[key]:
+                    raise ValueError(f"the speech words {path}: [{key}] has no phrase {name!r}")
+                if _blanks(phrase) != _blanks(base[key][name]):
+                    raise ValueError(f"the speech words {path}: [{key}] {name} must fill the blanks "
+                                     f"{', '.join(sorted(_blanks(base[key][name]))) or '(none)'}")
+            merged[key] = {**base[key], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def _blanks(phrase: object) -> set[str]:
+    """The blanks of a phrase (of every form of a counted one)."""
+    forms = phrase.values() if isinstance(phrase, dict) else [phrase]
+    return {name for form in forms if isinstance(form, str)
+            for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
 class Phrases:
     """The sentences of one language. ``player`` arguments name who acted; ``None`` is the listener
     himself ("you")."""
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str = "en", own_words: Path | None = None) -> None:
         self.language = language
         self.words = words(language)
+        if own_words is not None:
+            self.words = with_own_words(self.words, own_words)
 
     @property
     def voice(self) -> str:
@@ -84,6 +120,10 @@ class Phrases:
         winner = first if first_die > second_die else second
         return self._say("dice", "opening", first=first, first_die=first_die, second=second,
                          second_die=second_die, winner=winner)
+
+    def opening_turn(self) -> str:
+        """The opening throw is asked for (either player presses)."""
+        return self._say("dice", "opening_turn")
 
     def turn(self, player: str | None = None, throw: bool = False) -> str:
         """Whose turn it is (``throw``: to throw the dice)."""
@@ -183,6 +223,42 @@ class Phrases:
         if put is not None:
             said.append(self._say("mend", "put", man=man, place=self.place(put)))
         return " ".join(said) if said else self._say("mend", "done")
+
+    # -- reading mode: a man lifted and put back -------------------------------------------------------
+
+    def stands(self, place: Place, count: int, player: str | None = None, king: bool = False) -> str:
+        """What stands on ``place``: ``count`` men (kings) of ``player`` (None: the listener's own)."""
+        where = self.place(place)
+        if count == 0:
+            return self._say("reading", "empty", place=where)
+        if king:
+            return self._who_reads(player, "your_king", "their_king", place=where)
+        if player is None:
+            return self._counted("reading", "yours", count, place=where)
+        return self._counted("reading", "theirs", count, place=where, player=player)
+
+    def _who_reads(self, player: str | None, yours: str, theirs: str, **values: object) -> str:
+        if player is None:
+            return self._say("reading", yours, **values)
+        return self._say("reading", theirs, player=player, **values)
+
+    def goes(self, places: list[tuple[Place, bool]]) -> str:
+        """Where a man lifted may go this turn (each place, and whether it hits or captures there)."""
+        if not places:
+            return self._say("reading", "stays")
+        said = []
+        for (kind, number), hits in places:
+            key = {"tray": "to_off", "square": "to_square"}.get(kind, "to_point")
+            where = self._say("reading", key, number=number)
+            if hits:
+                where = self._say("reading", "capturing" if kind == "square" else "hitting", place=where)
+            said.append(where)
+        separator: str = self.words["reading"]["separator"]
+        return self._say("reading", "goes", places=separator.join(said))
+
+    def whole(self, player: str | None = None) -> str:
+        """The board shows a whole move: the mover's press commits it."""
+        return self._who_reads(player, "whole", "whole_for")
 
     # -- the teacher and the quality of plays ------------------------------------------------------
 

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from tablier.board.draughts_inference import DraughtsCandidate
 from tablier.board.leds import LedPlan, Meaning
-from tablier.board.tables_inference import Status
+from tablier.board.tables_inference import HIT, Status
 from tablier.draughts.core import Move
 
 from ..board_move import ChosenMove, moves_named
 from ..computer_lights import Lights, MovePath, next_lights
+from ..hearing import Goes, Place, Stands
 from .lights import draughts_path, squares_shown
 
 if TYPE_CHECKING:
@@ -79,3 +80,35 @@ class DraughtsMoves:
     def place_words(self, index: int) -> str:
         """``square 14``."""
         return f"square {index}"
+
+    # -- the squares said aloud (speech, reading mode) -----------------------------------------------
+
+    def said_place(self, index: int, player: int | None = None) -> Place:
+        """Square ``index`` as it is said (the squares' numbers are both players')."""
+        return "square", index
+
+    def stands(self, index: int, player: int) -> Stands:
+        """What stands on square ``index`` now: a man or a king, and whose (a man come there this
+        move, not yet committed, is the mover's)."""
+        session = self.session
+        if index not in session.observation.squares:
+            return Stands(("square", index), 0, None)
+        piece = session.board.piece_at(index)
+        if piece is None:
+            return Stands(("square", index), 1, session.player_of(session.board.turn))
+        return Stands(("square", index), 1, session.player_of(piece.color), piece.king)
+
+    def goes(self, index: int, player: int) -> Goes | None:
+        """Where the man lifted from square ``index`` may go this move (each square, and whether
+        he captures there; none: he cannot move); None when it is not the mover's man."""
+        session = self.session
+        reading = session.reading
+        if index not in session.board.pieces(session.board.turn):
+            return None  # not the mover's man
+        if index not in {move.from_square for move in session.legal_moves()}:
+            return []
+        if (reading is None or reading.status is not Status.IN_HAND) and session.inference is not None:
+            reading = session.inference.read(session.observation.squares - {index})  # the lift unseen yet
+        if reading is None or reading.status is not Status.IN_HAND:
+            return []
+        return [(("square", square), kind == HIT) for square, kind in reading.destinations.items()]

@@ -233,7 +233,8 @@ class DraughtsSession(Session):
 
     def _touch(self, square: int) -> None:
         if (self.touched is not None or self.laws is None or not self.laws.options.touch_move
-                or self.player_of(self.board.turn) in self.hands_for):
+                or self.player_of(self.board.turn) in self.hands_for
+                or self.player_of(self.board.turn) in self.options.reading):  # reading mode waives it
             return
         piece = self.board.piece_at(square)
         if piece is None or piece.color != self.board.turn:

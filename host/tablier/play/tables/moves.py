@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 from tablier.board.leds import DIE, LedPlan, Meaning
 from tablier.board.observation import TABLES_PLACES
-from tablier.board.tables_inference import Candidate, Status
+from tablier.board.tables_inference import HIT, Candidate, Reading, Status
 from tablier.tables.moves import Play
 from tablier.tables.notation import format_play
+from tablier.tables.position import BAR, OFF
 
 from ..board_move import ChosenMove, moves_named
 from ..computer_lights import Lights, MovePath, next_lights
+from ..hearing import Goes, Place, Stands
 from .lights import tables_path, tables_shown
 
 if TYPE_CHECKING:
@@ -96,3 +98,68 @@ class TablesMoves:
             orientation = session.orientation
             return f"point {orientation.own_point(session.flow.turn, number) if orientation else number}"
         return "the tray" if kind == "tray" else f"the bar ({'black' if number == 1 else 'white'})"
+
+    # -- the places said aloud (speech, reading mode) ------------------------------------------------
+
+    def said_place(self, index: int, player: int | None = None) -> Place:
+        """Place ``index`` as it is said: ``("point", 13)`` in ``player``'s own numbering (by default
+        the side to move's), ``("bar", 1)``, ``("tray", 1)``."""
+        session = self.session
+        kind, number = TABLES_PLACES[index]
+        side = session.flow.turn if player is None else player - 1
+        if kind == "point" and session.orientation is not None:
+            return kind, session.orientation.own_point(side, number)
+        return kind, number
+
+    def stands(self, index: int, player: int) -> Stands:
+        """What stands on place ``index`` as the board's reading has it now, said to ``player``: the
+        place, the men there and whose they are (player 1 or 2; None when empty)."""
+        session = self.session
+        position = session.flow.position
+        reading = session.reading
+        if reading is not None and reading.candidates:  # the men as the turn has moved them so far
+            position = reading.candidates[0].position
+        kind, number = TABLES_PLACES[index]
+        place = self.said_place(index, player)
+        orientation = session.orientation
+        for side in (0, 1):
+            if kind == "point" and orientation is not None:
+                point = orientation.own_point(side, number)
+            elif kind in ("bar", "tray") and number == side + 1:
+                point = BAR if kind == "bar" else OFF
+            else:
+                continue
+            count = position.boards[side][point]
+            if count:
+                return Stands(place, count, session.player_of_side(side))
+        seen = session.observation.counts[index]  # a man come there this turn, not yet in a reading
+        return Stands(place, seen, session.player_of_side(session.flow.turn) if seen else None)
+
+    def goes(self, index: int, player: int) -> Goes | None:
+        """Where the man lifted from place ``index`` may go this turn, said to ``player`` (each place
+        and whether he hits there; none: he cannot move); None when the men there are not the mover's."""
+        stands = self.stands(index, player)
+        if not stands.count or stands.owner != self.session.to_play():
+            return None
+        reading = self.session.reading
+        if reading is None or index not in reading.lifted:  # a man slid down a tall stack in his place:
+            inference, counts = self.session.inference, list(self.session.observation.counts)
+            if inference is None or not counts[index]:  # the lift unseen, read as if seen
+                return []
+            counts[index] -= 1
+            reading = inference.read(tuple(counts), index)
+            if index not in reading.lifted:
+                return []
+        return [(self.said_place(target, player), kind == HIT and self._blot_on(reading, target))
+                for target, kind in reading.destinations.items()]
+
+    def _blot_on(self, reading: Reading, index: int) -> bool:
+        """Whether an adversary's man may stand on place ``index`` now (a landing the inference calls
+        a hit may be the hitter's, his blot already lifted to the bar)."""
+        session = self.session
+        kind, number = TABLES_PLACES[index]
+        if kind != "point" or session.orientation is None:
+            return False
+        other = 1 - session.flow.turn
+        point = session.orientation.own_point(other, number)
+        return any(candidate.position.boards[other][point] for candidate in reading.candidates)

@@ -323,7 +323,7 @@ class TablesSession(Session):
 
     def _touch(self, place: tuple[str, int]) -> None:
         if (self.touched or place[0] != "point" or self.orientation is None
-                or self.flow.turn + 1 in self.hands_for):
+                or self.flow.turn + 1 in self.hands_for or self.flow.turn + 1 in self.options.reading):
             return
         side = self.flow.turn
         point = self.orientation.own_point(side, place[1])

@@ -17,7 +17,8 @@ def untouched_landing(session: TablesTable, play: Play) -> int | None:
     """The point of the mover's frame where a man of ``play`` using both dice should have rested and
     was not seen to; None if every such man touched down (or the option is off)."""
     orientation = session.orientation
-    if not session.options.touch_down or not session.variant.facts.rests_between or orientation is None:
+    if (not session.options.touch_down or not session.variant.facts.rests_between or orientation is None
+            or session.flow.turn + 1 in session.options.reading):  # reading mode waives it
         return None
     dice = session.flow.dice
     side = session.flow.turn
