@@ -12,13 +12,13 @@ from typing import Any
 def add_speech_arguments(parser: argparse.ArgumentParser, reading: bool = True) -> None:
     """Add ``--speech``, ``--speech-language``, ``--speech-words``, ``--speech-moves`` (and, with
     ``reading``, ``--reading``) to ``parser``."""
-    from tablier.speech import LANGUAGES, VERBOSITIES
-
-    parser.add_argument("--speech", choices=VERBOSITIES, default=None,
+    # the levels and languages are checked by speech_problem: the speech package, which names them,
+    # loads the rules cores, and the command line starts without them
+    parser.add_argument("--speech", metavar="off|adversary|everything", default=None,
                         help="say aloud what happens (espeak-ng): the adversary's throws and moves and the "
                              "result, or everything (your own moves, whose turn, false moves and how to mend "
                              "them, the teacher's warnings); off by default, everything with --reading")
-    parser.add_argument("--speech-language", choices=LANGUAGES, default="en",
+    parser.add_argument("--speech-language", metavar="en|fr", default="en",
                         help="the language spoken (default en)")
     parser.add_argument("--speech-words", type=Path, metavar="FILE",
                         help="a TOML file of phrases said instead of the language's own (docs/speech.md)")
@@ -33,11 +33,15 @@ def add_speech_arguments(parser: argparse.ArgumentParser, reading: bool = True) 
 
 
 def speech_problem(args: argparse.Namespace) -> str:
-    """What is wrong with the speech options ('' when nothing): a words file that cannot be used, a
-    ``--reading`` that names no player."""
+    """What is wrong with the speech options ('' when nothing): a level or language Tablier does not
+    have, a words file that cannot be used, a ``--reading`` that names no player."""
     from tablier.play.reading import parse_readers
-    from tablier.speech import Phrases
+    from tablier.speech import LANGUAGES, VERBOSITIES, Phrases
 
+    if args.speech is not None and args.speech not in VERBOSITIES:
+        return f"--speech is one of {', '.join(VERBOSITIES)}, not {args.speech!r}"
+    if args.speech_language not in LANGUAGES:
+        return f"--speech-language is one of {', '.join(LANGUAGES)}, not {args.speech_language!r}"
     try:
         if getattr(args, "reading", None):
             args.reading = parse_readers(args.reading)
