@@ -153,7 +153,8 @@ class BoardView:
         held = (self.match, self.have)
         known = self._drawn.get("settled")
         if known is None or known[0] != held:  # with its log: the exports read the clock's times there
-            record = replace(self.record, log="".join(self.lines))
+            alone = self.builder is None or not self.builder.header.remote  # board to board: two logs
+            record = replace(self.record, log="".join(self.lines) if alone else "")  # of one record
             known = self._drawn["settled"] = (held, settle(record, trusted=True).record)
         settled: Record = known[1]
         return settled
