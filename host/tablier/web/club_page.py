@@ -240,7 +240,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 .pair { border-left-width: 6px; }
 .partner { font-size: 0.85em; font-style: italic; }
 .turn { font-weight: bold; }
-.clocks.short { color: #b00; font-weight: bold; }
+.clocks.runs { font-weight: bold; } .clocks.short { color: #b00; }
 .links { font-size: 0.8em; margin-top: 0.2em; }
 h2 { font-size: 1.15em; margin: 1em 0 0.3em 0; }
 #lists { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 0.6em; }
@@ -290,7 +290,7 @@ function tile(b) {
     const dice = b.dice.length ? ': ' + b.dice.join('-') : '';
     rows.push(line('line turn', b.over ? 'the match is over' : (b.turn ? b.turn + ' to play' + dice
                                                                     : 'setting up')));
-    if (b.clocks) { rows.push(line('line clocks' + (b.clock_short ? ' short' : ''), clocks(b))); }
+    if (b.clocks) { [0, 1].forEach(n => rows.push(clock(b, n))); }
   }
   const links = line('links', b.stored ? 'in the archive as record ' + b.stored : '');
   if (b.transcript) { const a = document.createElement('a'); a.href = 'board/' + b.board + '/match.mat';
@@ -356,9 +356,10 @@ function table(heads, numeric) {
     if (numeric.includes(k)) { th.className = 'n'; } head.append(th); });
   t.createTBody(); return t;
 }
-function clocks(b) {  // the match clock: both faces, whose runs, time short
-  const runs = n => b.clock_runs === n + 1 ? (b.clock_short ? ' (runs, time short)' : ' (runs)') : '';
-  return 'Clocks: ' + [0, 1].map(n => b.players[n] + ' ' + b.clocks[n] + runs(n)).join(', ');
+function clock(b, n) {  // a player's match clock on a line of its own: its face, whether it runs
+  const runs = b.clock_runs === n + 1, short = runs && b.clock_short;
+  return line('line clocks' + (runs ? ' runs' : '') + (short ? ' short' : ''), 'clock ' + b.clocks[n] + ' '
+    + b.players[n] + (short ? ' (runs, time short)' : runs ? ' (runs)' : ''));
 }
 function boardNow(b) {  // a board's game as it stands, in a few words
   if (!b) { return 'waiting for the board'; }
