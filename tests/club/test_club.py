@@ -253,3 +253,32 @@ def test_a_host_killed_and_resumed_shows_on_the_page_again_and_its_match_is_stor
         games = stored.get(record).games
     assert games == logged_games(tmp_path / "bob"), "the club stored another game than the boards played"
     assert games == logged_games(tmp_path / "ann"), "the resumed board's log holds another game"
+
+
+def test_a_board_with_a_match_clock_shows_both_clocks_on_the_club_page_and_its_stored_match_has_the_times(
+        broker: MosquittoBroker, tmp_path: Path) -> None:
+    from tablier.record.json_format import to_json
+    from tablier.record.sgf import write_sgf
+
+    club = "timed"
+    archive = str(tmp_path / "club.sqlite3")
+    serve = ClubServe.start(broker, club, archive)
+    try:
+        board = start_board(broker.port, club, "clocked", "backgammon", 7, tmp_path / "clocked", delay=0.01,
+                            match=1, clock="uk")
+        running = serve.wait(lambda g: bool(tiles(g).get("clocked", {}).get("clock_runs")))
+        finish([board])
+        grid = serve.wait(lambda g: bool(tiles(g)["clocked"].get("stored")))
+    finally:
+        serve.stop()
+    tile = tiles(running)["clocked"]
+    assert all(face[0].isdigit() and ":" in face for face in tile["clocks"]), tile  # both faces, as 2:00
+    assert tile["clock_runs"] in (1, 2) and tile["clock_short"] is False
+    with Archive(archive) as stored:
+        record = stored.get(tiles(grid)["clocked"]["stored"])
+    exported = to_json(record)
+    assert exported["clock"]["name"] == "uk"  # the time control, and each play's times
+    plays = [action for game in exported["games"] for action in game.get("actions", []) if "clock" in action]
+    assert plays and all(len(play["clock"]["left"]) == 2 and play["clock"]["used"] >= 0 for play in plays)
+    sgf = write_sgf(record)
+    assert "BL[" in sgf or "WL[" in sgf

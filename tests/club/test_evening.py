@@ -118,19 +118,23 @@ def check_evening(folder: Path, players: list[str], rounds: int) -> Tournament:
 def test_an_evening_of_four_players_on_two_simulated_boards_runs_from_one_command_to_its_standings(
         broker: MosquittoBroker, tmp_path: Path) -> None:
     serve = evening(broker, "evening-a", tmp_path, "--players", *PLAYERS, "--game", "backgammon",
-                    "--match", "1", "--rounds", "2", "--boards", "2", "--simulate", str(tmp_path / "boards"))
+                    "--match", "1", "--rounds", "2", "--boards", "2", "--clock", "uk",
+                    "--simulate", str(tmp_path / "boards"))
     seen: dict[str, Any] = {}
+    clocked: dict[str, Any] = {}
     try:
-        while serve.process.poll() is None and not seen:  # the page, while the evening is on
+        while serve.process.poll() is None and not (seen and clocked):  # the page, while the evening is on
             grid = serve.grid()
-            if grid.get("evening", {}).get("pairings"):
+            if not seen and grid.get("evening", {}).get("pairings"):
                 seen = grid["evening"]
                 standings_file = serve.get("evening/standings.csv").decode()
+            clocked = clocked or next((tile for tile in grid.get("boards", []) if tile.get("clock_runs")), {})
             time.sleep(0.1)
         said = ended(serve)
     finally:
         stop(serve.process)
     assert seen, said
+    assert seen["clock"] == "uk" and len(clocked["clocks"]) == 2, clocked  # each board's clocks on the page
     assert seen["rounds"] == 2 and seen["tie_breaks"][:2] == ["Buchholz Cut 1", "Buchholz"]
     assert {board["board"] for board in seen["pairings"]} == {"table-1", "table-2"}
     assert sorted(name for board in seen["pairings"] for name in board["players"]) == sorted(PLAYERS)

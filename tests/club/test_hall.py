@@ -115,3 +115,27 @@ def test_a_board_s_next_match_is_built_and_stored_apart_from_the_one_before(tmp_
             assert f"; [Player 1 \"{players[0]}\"]" in hall.transcript("t1")
         assert archive.ids() == stored == [1, 2]
         assert [archive.get(n).games[0].players for n in stored] == [("Ann", "Bob"), ("Cid", "Dot")]
+
+
+def test_a_clock_s_tick_changes_a_board_s_tile_but_never_fetches_its_picture_again() -> None:
+    import json
+
+    club = Club(Broker("127.0.0.1", 1, user="ann"), Login("ann", USERS["ann"]), "ticks")
+    key = club_key(CODE, club.name)
+    scene = json.loads((Path(__file__).parent / "scene.json").read_text())
+    hall = ClubHall(club, key, None, told=lambda _: None)
+
+    def shown(stamp: int, **changes: object) -> dict[str, object]:
+        hall.take(topic(club.name, "t1", "state"), make(key, club.name, "t1", "state", stamp,
+                                                        {"scene": {**scene, **changes}}))
+        tile: dict[str, object] = hall.grid()["boards"][0]
+        return tile
+
+    first = shown(1, clocks=["2:00", "2:00"], clock_runs=1)
+    ticked = shown(2, clocks=["1:59", "2:00"], clock_runs=1)
+    short = shown(3, clocks=["0:59", "2:00"], clock_runs=1, clock_short=True)
+    moved = shown(4, clocks=["0:59", "2:00"], clock_runs=2, dice=[6, 5])
+    assert first["clocks"] == ["2:00", "2:00"] and first["clock_runs"] == 1 and first["clock_short"] is False
+    assert ticked["clocks"] == ["1:59", "2:00"] and short["clock_short"] is True
+    assert first["version"] == ticked["version"] == short["version"] != moved["version"]
+    assert moved["clock_runs"] == 2 and moved["dice"] == [6, 5]

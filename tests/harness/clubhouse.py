@@ -83,13 +83,15 @@ class ClubServe:
 
 
 def start_board(port: int, club: str, board: str, game: str, seed: int, log_dir: Path,
-                delay: float = 0.0, match: int = 0, games: int = 1, nice: int = 0) -> subprocess.Popen[str]:
+                delay: float = 0.0, match: int = 0, games: int = 1, nice: int = 0, clock: str = ""
+                ) -> subprocess.Popen[str]:
     """A simulated board playing ``game`` (a match to ``match`` points, or ``games`` games) to its end,
     publishing to ``club`` through ``port``; ``nice``: at that lower priority (a board's host is a
-    machine of its own at a club: many boards on this one must not starve the club's page)."""
+    machine of its own at a club: many boards on this one must not starve the club's page);
+    ``clock``: with that match clock (``tablier play --clock``)."""
     return subprocess.Popen([*(["nice", "-n", str(nice)] if nice else []), sys.executable, str(BOARD_PLAYER),
                              str(port), club, board, game, str(seed), str(log_dir), str(delay), str(match),
-                             str(games)],
+                             str(games), clock],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=club_env())
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,13 +73,14 @@ class BoardView:
     record: Record | None = None  # its match as built so far (the builder's, growing)
     over: bool = False
     stored: int | None = None  # the archive's id of its match, once over and stored
-    version: int = 0  # counts the scenes taken (the page fetches the picture again when it changes)
+    version: int = 0  # counts the pictures taken (the page fetches the picture again when it changes)
     stamps: dict[str, int] = field(default_factory=dict)
     heard: float = 0.0  # the time (Unix) of its latest message: its stamp, never later than it came
     game: str = ""  # board to board: the game's public id, which the other board of the game shares
     match: str = ""  # the id of the match being built
     have: int = 0  # how many of its records the hall holds (the next one's number)
     builder: RecordBuilder | None = None
+    lines: list[str] = field(default_factory=list)  # its match's records held, as its log's lines
     broken: str = ""  # a match refused (an illegal record): nothing more of it is taken
     asked: tuple[int, float] = (-1, 0.0)  # the last 'have' sent the board, and when
     _drawn: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # what was drawn or settled, of what
@@ -95,7 +96,7 @@ class BoardView:
         """The board's live page's state (drawn when a page asks for it, once a scene)."""
         from tablier.web.live import page_state
 
-        page: dict[str, Any] = self._drawing("page", page_state, {})
+        page: dict[str, Any] = self._drawing("page", page_state, {}, every_scene=True)
         return page
 
     @property
@@ -106,13 +107,13 @@ class BoardView:
         svg: str = self._drawing("svg", scene_svg, "")
         return svg
 
-    def _drawing(self, what: str, draw: Callable[[Scene], Any], empty: Any) -> Any:
+    def _drawing(self, what: str, draw: Callable[[Scene], Any], empty: Any, every_scene: bool = False) -> Any:
         version, scene = self.version, self.scene  # a scene taken between the two is drawn next time
         if scene is None:
             return empty
         drawn = self._drawn.get(what)
-        if drawn is None or drawn[0] != version:
-            drawn = self._drawn[what] = (version, draw(scene))
+        if drawn is None or (drawn[0] is not scene if every_scene else drawn[0] != version):
+            drawn = self._drawn[what] = (scene if every_scene else version, draw(scene))
         return drawn[1]
 
     def summary(self) -> dict[str, Any]:
@@ -125,6 +126,9 @@ class BoardView:
             data.update(title=scene.title, game=scene.game_number, players=list(scene.players),
                         colours=list(scene.colours), score=list(scene.score), match=scene.match_length,
                         turn=turn, dice=list(scene.dice), over=scene.over, moves=len(scene.moves))
+            if scene.clocks[0]:  # the match clock: both faces, whose runs (1, 2; 0 none), time short
+                data.update(clocks=list(scene.clocks), clock_runs=scene.clock_runs,
+                            clock_short=scene.clock_short)
         return data
 
     def transcribable(self) -> bool:
@@ -148,8 +152,10 @@ class BoardView:
         assert self.record is not None
         held = (self.match, self.have)
         known = self._drawn.get("settled")
-        if known is None or known[0] != held:
-            known = self._drawn["settled"] = (held, settle(self.record, trusted=True).record)
+        if known is None or known[0] != held:  # with its log: the exports read the clock's times there
+            alone = self.builder is None or not self.builder.header.remote  # board to board: two logs
+            record = replace(self.record, log="".join(self.lines) if alone else "")  # of one record
+            known = self._drawn["settled"] = (held, settle(record, trusted=True).record)
         settled: Record = known[1]
         return settled
 
@@ -346,8 +352,9 @@ class ClubHall:
             scene = message.scene
             assert scene is not None
             view.game = str(message.body.get("game", ""))
+            if view.scene is None or not _clocks_only(view.scene, scene):
+                view.version += 1  # a clock's tick alone leaves the picture as it was
             view.scene = scene
-            view.version += 1
             if view.online is None:
                 view.online = True
         else:
@@ -367,11 +374,11 @@ class ClubHall:
         if match != view.match:
             if first > 0:  # the end of a match whose start is not here: asked for
                 view.match, view.have, view.builder, view.record, view.over = match, 0, None, None, False
-                view.stored = None
+                view.stored, view.lines = None, []
                 self.ask(view)
                 return
             view.match, view.have, view.builder, view.record, view.over = match, 0, None, None, False
-            view.stored = None
+            view.stored, view.lines = None, []
         if first > view.have:
             self.ask(view)
             return
@@ -395,6 +402,7 @@ class ClubHall:
                 raise MessageError(f"match of board {view.name}: {error}") from None
             view.have = number + 1
             view.record = view.builder.record
+            view.lines.append(json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n")
         if first + len(records) >= view.have and view.have:
             view.over = bool(body["over"])
         if view.over and view.stored is None:
@@ -473,6 +481,12 @@ def _first_words(view: BoardView) -> str:
     if view.record is not None:
         return f": {view.record.game}, {' - '.join(view.record.players)}"
     return " (online)" if view.online else " (away)" if view.online is False else ""
+
+
+def _clocks_only(before: Scene, after: Scene) -> bool:
+    """Whether ``after`` differs from ``before`` in its clocks only (the picture does not show them)."""
+    return before == replace(after, clocks=before.clocks, clock_runs=before.clock_runs,
+                             clock_short=before.clock_short)
 
 
 def _same_match(view: BoardView, message: ClubMessage) -> bool:

@@ -8,11 +8,13 @@ broker (the latest of each kind is what a club page that opens late is given) an
              the dice, the score, whose turn, the moves), from which the club draws the board itself,
              and, board to board, the game's public id (the two boards of one game share it);
 ``match``    the match's records as the board's event log gets them (``docs/log-format.md``: the
-             header, each game's start, commits, cube actions, claims, vies and results; not the
-             switches), numbered from 0 in the match ``id``: each message carries the records from
-             number ``from`` on and whether the match is then over. The club builds the match from
-             them as they come (a number it has is a repeat, dropped; a number past the next it
-             lacks is a gap); the board's last message, when it stops, holds every record from 0.
+             header, each game's start, commits, cube actions, claims, vies, results and the match
+             clock's records; not the switches), numbered from 0 in the match ``id``: each message
+             carries the records from number ``from`` on and whether the match is then over. The
+             club builds the match from them as they come (a number it has is a repeat, dropped; a
+             number past the next it lacks is a gap); the board's last message, when it stops,
+             holds every record from 0. The club keeps them as the match's log, so that its
+             archive and exports carry the clock's times (:mod:`tablier.record.logged_clock`).
 
 The club's hall answers on ``tablier/CLUB/hall/BOARD/have`` (retained, signed the same way):
 ``have``     how many records of match ``id`` it holds, when it lacks some (a gap, a board back
@@ -62,7 +64,7 @@ GAME = "game"
 #: What the hall publishes to a board.
 HALL_KINDS = (HAVE, GAME)
 #: The event log's records a board publishes of its match: what the match's record is built from.
-MATCH_RECORDS = ("header", "game_start", "commit", "cube", "claim", "vie", "result")
+MATCH_RECORDS = ("header", "game_start", "commit", "cube", "claim", "vie", "result", "clock")
 #: The most records one message carries (a long match's whole record fits many times over).
 MAX_BATCH = 4000
 #: The most records a match may hold.

@@ -4,7 +4,8 @@
 ``Host`` header's guard, the cap on open streams, GET only) with the club's addresses:
 
 ``/``                     the grid: a tile per board (its name, online or away, the game, the players
-                          and their colours, the score, whose turn and the dice, its picture), and
+                          and their colours, the score, whose turn and the dice, with a match
+                          clock both clocks, whose runs and time short, its picture), and
                           the club's rating lists (recomputed from the archive as matches are stored);
 ``/events``, ``/state``   the grid's state, streamed and as JSON;
 ``/board/NAME/``          the board's full live page (the page of ``tablier play --serve``), with its
@@ -20,9 +21,9 @@ the pairings (the board, the players of each side, each board's game as it stand
 and the standings with their tie-breaks, above the boards, in one column on a phone.
 
 The grid's stream carries only each tile's words and a version number; a tile's picture is fetched
-again only when its version changes, and only half a second after the one before has come (the
-latest version is asked then, those between skipped), so two hundred boards cost a page little and a
-slow browser never falls behind.
+again only when its version changes (a clock's tick alone leaves it as it was), and only half a
+second after the one before has come (the latest version is asked then, those between skipped), so
+two hundred boards cost a page little and a slow browser never falls behind.
 """
 
 from __future__ import annotations
@@ -239,6 +240,7 @@ h1 { font-size: 1.4em; margin: 0 0 0.2em 0; }
 .pair { border-left-width: 6px; }
 .partner { font-size: 0.85em; font-style: italic; }
 .turn { font-weight: bold; }
+.clocks.runs { font-weight: bold; } .clocks.short { color: #b00; }
 .links { font-size: 0.8em; margin-top: 0.2em; }
 h2 { font-size: 1.15em; margin: 1em 0 0.3em 0; }
 #lists { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 0.6em; }
@@ -288,6 +290,7 @@ function tile(b) {
     const dice = b.dice.length ? ': ' + b.dice.join('-') : '';
     rows.push(line('line turn', b.over ? 'the match is over' : (b.turn ? b.turn + ' to play' + dice
                                                                     : 'setting up')));
+    if (b.clocks) { [0, 1].forEach(n => rows.push(clock(b, n))); }
   }
   const links = line('links', b.stored ? 'in the archive as record ' + b.stored : '');
   if (b.transcript) { const a = document.createElement('a'); a.href = 'board/' + b.board + '/match.mat';
@@ -353,6 +356,11 @@ function table(heads, numeric) {
     if (numeric.includes(k)) { th.className = 'n'; } head.append(th); });
   t.createTBody(); return t;
 }
+function clock(b, n) {  // a player's match clock on a line of its own: its face, whether it runs
+  const runs = b.clock_runs === n + 1, short = runs && b.clock_short;
+  return line('line clocks' + (runs ? ' runs' : '') + (short ? ' short' : ''), 'clock ' + b.clocks[n] + ' '
+    + b.players[n] + (short ? ' (runs, time short)' : runs ? ' (runs)' : ''));
+}
 function boardNow(b) {  // a board's game as it stands, in a few words
   if (!b) { return 'waiting for the board'; }
   if (b.online === false && !b.over) { return 'away'; }
@@ -360,7 +368,7 @@ function boardNow(b) {  // a board's game as it stands, in a few words
   const score = b.score.join('-');
   if (b.over) { return 'finished ' + score; }
   return score + (b.turn ? ', ' + b.turn + ' to play' + (b.dice.length ? ' ' + b.dice.join('-') : '')
-                         : ', setting up');
+                         : ', setting up') + (b.clocks ? ', clocks ' + b.clocks.join(' / ') : '');
 }
 const SHORT = {'Buchholz Cut 1': 'BH-C1', 'Buchholz': 'BH', 'Sonneborn-Berger': 'SB', 'Wins': 'won'};
 function evening(e, boards) {  // the club evening: its round, pairings and standings
