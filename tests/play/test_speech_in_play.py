@@ -127,7 +127,7 @@ def test_reading_mode_reads_a_tables_point_in_the_readers_numbers() -> None:
     assert "point 1: 2 men of Bob." in said  # Bob's 24 is Ann's 1: each hears his own numbers
     assert "point 12: 5 men of Bob." in said
     assert said[-2:] == ["You play 13 7, 8 7.", "Bob to throw."]
-    assert "Your move is whole: press your button." in said
+    assert "Your move is whole: press your button." in said, "|".join(said)
 
 
 def test_without_espeak_the_game_goes_on_and_says_so_once(monkeypatch: pytest.MonkeyPatch) -> None:

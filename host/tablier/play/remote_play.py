@@ -297,7 +297,8 @@ def shared_records(path: Path) -> list[dict[str, Any]]:
     """What of a board-to-board game's log both hosts' logs hold identically: the game's own records
     (games begun, throws, plays, the cube, claims and other words of the table, vies, results) and the
     proof of every fair throw, in order, without their times; a game's start without the way round
-    its board was set up (each board's own), and nothing of each board's switches, link or messages."""
+    its board was set up (each board's own), no play's mark (each host's teacher grades its own
+    player's plays, as that player asked), and nothing of each board's switches, link or messages."""
     from tablier.record.eventlog import RemoteRecord
 
     shared: list[dict[str, Any]] = []
@@ -307,5 +308,6 @@ def shared_records(path: Path) -> list[dict[str, Any]]:
             data.pop("t", None)
             if record.kind == "game_start":
                 data.pop("orientation", None)
+            data.pop("mark", None)
             shared.append(data)
     return shared

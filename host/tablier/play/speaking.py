@@ -106,8 +106,8 @@ class TableSpeech:
         """Reading mode reads a man lifted and put back; a man in hand holds back the words of a
         whole move (the board may read him as put on an unseen top layer, a stack of six or more)."""
         men = [change for change in changes if session.observer.place_of(change.switch) is not None]
-        if men:
-            self._put_last = men[-1].closed
+        if men:  # a batch may bring a lift and its put together, in any order: put down if they balance
+            self._put_last = sum(1 if change.closed else -1 for change in men) >= 0
         if self.reader is not None:
             self.reader.changed(session, before, changes)
 
