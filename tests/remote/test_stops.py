@@ -27,12 +27,8 @@ def test_a_quit_or_ctrl_c_then_resume_goes_on(mosquitto, tmp_path: Path, stop: S
     play_stopped(mosquitto, tmp_path, stop).check()
 
 
-@pytest.mark.parametrize("stop", [
-    Stop("backgammon", 1, "sigkill", "press", "after", 2),
-    pytest.param(Stop("english", 2, "sigkill", "press", "after", 2), marks=pytest.mark.xfail(
-        reason="known fault, found 2026-12-08: since the quality lights begin each draughts move "
-               "(DraughtsSession._begin_move -> teacher.begin_quality), this resumed host stalls, even "
-               "with --quality off; the call taken out, it passes", strict=True))], ids=str)
+@pytest.mark.parametrize("stop", [Stop("backgammon", 1, "sigkill", "press", "after", 2),
+                                  Stop("english", 2, "sigkill", "press", "after", 2)], ids=str)
 def test_a_host_killed_between_its_commit_press_and_its_commit_sends_the_move(mosquitto, tmp_path: Path,
                                                                              stop: Stop) -> None:
     """Issue 31, item 2: the resumed host wrote the move its log's switches showed to its own log

@@ -187,7 +187,8 @@ def is_decision(record: Record) -> bool:
 
 def unlogged_decisions(log: EventLog, decided: list[Record]) -> list[Record]:
     """What the replay ``decided`` past the log's own decisions, when it agrees with all of them
-    (times aside); nothing when the log has no such tail or disagrees."""
+    (times and the teacher's marks aside: a mark judges a play, the replay judges nothing); nothing
+    when the log has no such tail or disagrees."""
     logged = [record for record in log.records if is_decision(record)]
     if len(decided) <= len(logged):
         return []
@@ -198,8 +199,10 @@ def unlogged_decisions(log: EventLog, decided: list[Record]) -> list[Record]:
 
 
 def _as_logged(record: Record) -> object:
-    """``record`` as its log line reads back, its time aside."""
-    return json.loads(json.dumps({**record.to_json(), "t": 0}))
+    """``record`` as its log line reads back, its time and its mark aside."""
+    data = {**record.to_json(), "t": 0}
+    data.pop("mark", None)
+    return json.loads(json.dumps(data))
 
 
 def replay_session(header: Header, link: object, layout: Layout, dice: Dice) -> Session:
