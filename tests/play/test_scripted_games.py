@@ -116,6 +116,7 @@ def test_two_plays_that_look_alike_are_resolved_by_asking() -> None:
         expect message which play?
         expect lit point 2 ask
         lift point 2 row          # the answer: a man lifted and put back on the 2-point ...
+        wait 0.2                  # (held a moment, as a hand does: the board sees him lifted)
         put point 2
         expect last 4/off 2/off   # ... the play that leaves fewer men there
     """, position="B 2x7 4 / W 24x2 13x5 12x3 19x5 / B")
